@@ -1,0 +1,532 @@
+//! Plan → SQL. Names are resolved against the catalog view (the only tables and columns
+//! that exist), values are type-checked and bound as parameters, identifiers are quoted
+//! from the catalog, and the output is deterministic (every order ends in a tie-breaker).
+
+use serde_json::Value;
+
+use crate::error::{CompileError, Result};
+use crate::model::{CatalogView, Column, Compiled, NullProbe, OutputColumn, Param, Query, Table, ValueKind};
+use crate::plan::{self, clip, Aggregation, At, Condition, Direction, Function, Op, Plan};
+use crate::sql::{like_literal, quote_ident, Params};
+use crate::suggest;
+use crate::values::{format_date, format_timestamp, param_for};
+
+/// Compile plan JSON against the catalog view the host allows.
+pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
+    let plan = plan::parse_plan(plan_json, view.limits.max_request_bytes)?;
+    let table = resolve_table(&plan.table, view)?;
+    let shape = Shape::of(&plan, table)?;
+    Compilation { view, table, shape, params: Params::default(), warnings: Vec::new() }.run(&plan)
+}
+
+fn resolve_table<'a>(name: &At<String>, view: &'a CatalogView) -> Result<&'a Table> {
+    view.table(&name.value).ok_or_else(|| {
+        CompileError::new("unknown_table", &name.path, format!("there is no table '{}'", clip(&name.value)))
+            .with_hint(suggest::hint(&name.value, view.tables.iter().map(|t| t.name.as_str())))
+    })
+}
+
+fn resolve_column<'a>(table: &'a Table, name: &At<String>) -> Result<&'a Column> {
+    table.column(&name.value).ok_or_else(|| {
+        CompileError::new(
+            "unknown_column",
+            &name.path,
+            format!("table '{}' has no column '{}'", table.name, clip(&name.value)),
+        )
+        .with_hint(suggest::hint(&name.value, table.columns.iter().map(|c| c.name.as_str())))
+    })
+}
+
+/// One column of the answer: its name, the SQL expression that computes it, its kind.
+#[derive(Debug, Clone)]
+struct Output {
+    name: String,
+    expression: String,
+    kind: ValueKind,
+    /// The phrase the explanation uses for it.
+    phrase: String,
+    /// For avg/sum/min/max/median: the column whose nulls the aggregate skips.
+    skips_nulls_of: Option<String>,
+}
+
+/// What kind of answer the plan asks for.
+enum Shape {
+    Listing(Vec<Output>),
+    Aggregation { keys: Vec<Output>, aggregates: Vec<Output> },
+}
+
+impl Shape {
+    fn of(plan: &Plan, table: &Table) -> Result<Shape> {
+        let aggregating = !plan.group_by.is_empty() || !plan.aggregations.is_empty();
+        match &plan.columns {
+            Some(columns) => {
+                if aggregating {
+                    return Err(CompileError::new(
+                        "mixed_query_kinds",
+                        "columns",
+                        "a plan either lists rows (\"columns\") or aggregates (\"group_by\" / \"aggregations\"), not both",
+                    )
+                    .with_hint("to show a column next to an aggregate, put it in \"group_by\""));
+                }
+                if columns.is_empty() {
+                    return Err(CompileError::new("empty_list", "columns", "\"columns\" names no column")
+                        .with_hint("name at least one column, or use aggregations"));
+                }
+                if !plan.having.is_empty() {
+                    return Err(CompileError::new("having_without_aggregation", "having", "\"having\" filters aggregated groups; this plan lists rows")
+                        .with_hint("use \"filters\" for conditions on rows"));
+                }
+                let outputs = columns
+                    .iter()
+                    .map(|name| {
+                        let column = resolve_column(table, name)?;
+                        Ok(Output {
+                            name: column.name.clone(),
+                            expression: quote_ident(&column.name),
+                            kind: column.kind,
+                            phrase: column.name.clone(),
+                            skips_nulls_of: None,
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                Ok(Shape::Listing(outputs))
+            }
+            None if !aggregating => Err(CompileError::new(
+                "empty_plan",
+                "$",
+                "the plan asks for nothing: give \"columns\" to list rows, or \"aggregations\" / \"group_by\" to aggregate",
+            )
+            .with_hint("e.g. \"aggregations\": [{\"function\": \"count\"}]")),
+            None => {
+                let keys = plan.group_by.iter().map(|key| group_output(table, key)).collect::<Result<Vec<_>>>()?;
+                let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(table, agg)).collect::<Result<Vec<_>>>()?;
+                Ok(Shape::Aggregation { keys, aggregates })
+            }
+        }
+    }
+
+    fn outputs(&self) -> Vec<&Output> {
+        match self {
+            Shape::Listing(outputs) => outputs.iter().collect(),
+            Shape::Aggregation { keys, aggregates } => keys.iter().chain(aggregates).collect(),
+        }
+    }
+}
+
+fn group_output(table: &Table, key: &plan::GroupKey) -> Result<Output> {
+    let column = resolve_column(table, &key.column)?;
+    let quoted = quote_ident(&column.name);
+    let Some(granularity) = &key.granularity else {
+        return Ok(Output {
+            name: column.name.clone(),
+            expression: quoted,
+            kind: column.kind,
+            phrase: column.name.clone(),
+            skips_nulls_of: None,
+        });
+    };
+    if !column.kind.is_temporal() {
+        return Err(CompileError::new(
+            "invalid_granularity",
+            &granularity.path,
+            format!("'{}' is a {} column; a granularity needs a date or timestamp column", column.name, column.kind.describe()),
+        )
+        .with_hint("drop \"granularity\", or group by a date column"));
+    }
+    let part = granularity.value.name();
+    let truncated = format!("date_trunc('{part}', {quoted})");
+    let expression = if column.kind == ValueKind::Date { format!("CAST({truncated} AS DATE)") } else { truncated };
+    Ok(Output {
+        name: format!("{}_{part}", column.name),
+        expression,
+        kind: column.kind,
+        phrase: format!("{part} of {}", column.name),
+        skips_nulls_of: None,
+    })
+}
+
+fn aggregate_output(table: &Table, agg: &Aggregation) -> Result<Output> {
+    let function = agg.function.value;
+    let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
+    let needs_column = |why: &str| {
+        CompileError::new("missing_field", format!("{}.column", agg.path), format!("'{}' needs a column {why}", function.name()))
+            .with_hint("add \"column\": \"<name>\"")
+    };
+    let refuse_kind = |column: &Column, wanted: &str| {
+        CompileError::new(
+            "invalid_aggregation",
+            agg.column.as_ref().map(|c| c.path.clone()).unwrap_or_else(|| agg.path.clone()),
+            format!("'{}' needs {wanted}; '{}' is {} ({})", function.name(), column.name, column.kind.describe(), column.sql_type),
+        )
+        .with_hint(match function {
+            Function::Sum | Function::Avg | Function::Median => "use count, count_distinct, min or max on this column",
+            _ => "use count or count_distinct on this column",
+        })
+    };
+    let (expression, kind, phrase, skips) = match (function, column) {
+        (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
+        (Function::Count, Some(c)) => (format!("count({})", quote_ident(&c.name)), ValueKind::Integer, format!("count of {}", c.name), None),
+        (Function::CountDistinct, Some(c)) => (
+            format!("count(DISTINCT {})", quote_ident(&c.name)),
+            ValueKind::Integer,
+            format!("number of distinct {}", c.name),
+            None,
+        ),
+        (Function::CountDistinct, None) => return Err(needs_column("to count distinct values of")),
+        (_, None) => return Err(needs_column("to aggregate")),
+        (Function::Sum | Function::Avg | Function::Median, Some(c)) if !c.kind.is_numeric() => return Err(refuse_kind(c, "a numeric column")),
+        (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => return Err(refuse_kind(c, "an ordered column (number, text, date)")),
+        (f, Some(c)) => {
+            let (sql_name, words, kind) = match f {
+                Function::Sum => ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float }),
+                Function::Avg => ("avg", "average", ValueKind::Float),
+                Function::Median => ("median", "median", ValueKind::Float),
+                Function::Min => ("min", "smallest", c.kind),
+                _ => ("max", "largest", c.kind),
+            };
+            (format!("{sql_name}({})", quote_ident(&c.name)), kind, format!("{words} {}", c.name), Some(c.name.clone()))
+        }
+    };
+    let name = match &agg.alias {
+        Some(alias) => {
+            check_alias(alias)?;
+            alias.value.clone()
+        }
+        None => match column {
+            Some(c) => format!("{}_{}", function.name(), c.name),
+            None => function.name().to_string(),
+        },
+    };
+    Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips })
+}
+
+fn check_alias(alias: &At<String>) -> Result<()> {
+    let text = &alias.value;
+    let mut chars = text.chars();
+    let well_formed = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && text.len() <= 63;
+    if well_formed {
+        Ok(())
+    } else {
+        Err(CompileError::new("invalid_alias", &alias.path, format!("'{}' is not a usable alias", clip(text)))
+            .with_hint("an alias is 1 to 63 ASCII letters, digits or '_', not starting with a digit, e.g. \"average_minutes\""))
+    }
+}
+
+struct Compilation<'a> {
+    view: &'a CatalogView,
+    table: &'a Table,
+    shape: Shape,
+    params: Params,
+    warnings: Vec<String>,
+}
+
+impl Compilation<'_> {
+    fn run(mut self, plan: &Plan) -> Result<Compiled> {
+        self.check_unique_outputs()?;
+        let from = quote_ident(&self.table.name);
+        let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
+        let select_list = outputs
+            .iter()
+            .map(|o| if o.expression == quote_ident(&o.name) { o.expression.clone() } else { format!("{} AS {}", o.expression, quote_ident(&o.name)) })
+            .collect::<Vec<_>>()
+            .join(", ");
+
+        let mut where_phrases = Vec::new();
+        let mut where_sql = Vec::new();
+        for condition in &plan.filters {
+            let column = resolve_column(self.table, &condition.column)?;
+            let (sql, phrase) = self.condition(condition, &quote_ident(&column.name), &column.name, column.kind)?;
+            where_sql.push(sql);
+            where_phrases.push(phrase);
+        }
+        let where_clause = if where_sql.is_empty() { String::new() } else { format!(" WHERE {}", where_sql.join(" AND ")) };
+        let where_params = self.params.values().to_vec();
+
+        let mut body = format!("SELECT {select_list} FROM {from}{where_clause}");
+        let aggregating = matches!(self.shape, Shape::Aggregation { .. });
+        if let Shape::Aggregation { keys, .. } = &self.shape {
+            if !keys.is_empty() {
+                let group_list = keys.iter().map(|k| k.expression.clone()).collect::<Vec<_>>().join(", ");
+                body.push_str(&format!(" GROUP BY {group_list}"));
+            }
+        }
+        let mut having_phrases = Vec::new();
+        let mut having_sql = Vec::new();
+        for condition in plan.having.iter().filter(|_| aggregating) {
+            let output = outputs.iter().find(|o| o.name == condition.column.value).ok_or_else(|| {
+                CompileError::new(
+                    "unknown_output",
+                    &condition.column.path,
+                    format!("'{}' is not a column of the answer", clip(&condition.column.value)),
+                )
+                .with_hint(suggest::hint(&condition.column.value, outputs.iter().map(|o| o.name.as_str())))
+            })?;
+            let (sql, phrase) = self.condition(condition, &output.expression, &output.name, output.kind)?;
+            having_sql.push(sql);
+            having_phrases.push(phrase);
+        }
+        if !having_sql.is_empty() {
+            body.push_str(&format!(" HAVING {}", having_sql.join(" AND ")));
+        }
+        let body_params = self.params.values().to_vec();
+
+        let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
+        let limit = self.limit(plan);
+        let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
+        let main_sql = format!("{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
+
+        let null_probe = self.null_probe(&outputs, &from, &where_clause, where_params);
+        let explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        Ok(Compiled {
+            main: Query { sql: main_sql, params: self.params.into_vec() },
+            count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({body}) AS answer"), params: body_params },
+            null_probe,
+            columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
+            limit,
+            explanation,
+            warnings: self.warnings,
+        })
+    }
+
+    fn check_unique_outputs(&self) -> Result<()> {
+        let outputs = self.shape.outputs();
+        for (i, output) in outputs.iter().enumerate() {
+            if outputs[..i].iter().any(|o| o.name == output.name) {
+                let path = match &self.shape {
+                    Shape::Listing(_) => format!("columns[{i}]"),
+                    Shape::Aggregation { keys, .. } if i < keys.len() => format!("group_by[{i}]"),
+                    Shape::Aggregation { keys, .. } => format!("aggregations[{}]", i - keys.len()),
+                };
+                return Err(CompileError::new("duplicate_output", path, format!("the answer would have two columns named '{}'", output.name))
+                    .with_hint("give one of them another \"alias\", or drop the repeat"));
+            }
+        }
+        Ok(())
+    }
+
+    /// SQL and explanation phrase for one filter or having condition on `expression`.
+    fn condition(&mut self, condition: &Condition, expression: &str, name: &str, kind: ValueKind) -> Result<(String, String)> {
+        let op = condition.op.value;
+        let op_path = &condition.op.path;
+        let refuse_op = |why: String| {
+            CompileError::new("invalid_operator", op_path, why).with_hint(match kind {
+                ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
+                ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",
+                ValueKind::Other => "this column only takes is_null and is_not_null",
+                _ => "numbers and dates take eq, ne, lt, lte, gt, gte, in, not_in, between, is_null, is_not_null",
+            })
+        };
+        let allowed = match kind {
+            ValueKind::Other => matches!(op, Op::IsNull | Op::IsNotNull),
+            ValueKind::Boolean => matches!(op, Op::Eq | Op::Ne | Op::IsNull | Op::IsNotNull),
+            ValueKind::Text => true,
+            _ => !matches!(op, Op::Contains | Op::StartsWith),
+        };
+        if !allowed {
+            return Err(refuse_op(format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe())));
+        }
+        let value = condition.value.as_ref();
+        let (sql, rendered) = match op {
+            Op::IsNull => (format!("{expression} IS NULL"), "is missing".to_string()),
+            Op::IsNotNull => (format!("{expression} IS NOT NULL"), "is present".to_string()),
+            Op::Eq | Op::Ne | Op::Lt | Op::Lte | Op::Gt | Op::Gte => {
+                let value = value.expect("checked by the plan parser");
+                let param = param_for(kind, &value.value, &value.path)?;
+                let symbol = match op {
+                    Op::Eq => "=",
+                    Op::Ne => "<>",
+                    Op::Lt => "<",
+                    Op::Lte => "<=",
+                    Op::Gt => ">",
+                    _ => ">=",
+                };
+                let rendered = format!("{symbol} {}", render(&param));
+                (format!("{expression} {symbol} {}", self.params.bind(param)), rendered)
+            }
+            Op::In | Op::NotIn => {
+                let value = value.expect("checked by the plan parser");
+                let items = self.value_list(value, None)?;
+                let rendered: Vec<String> = items.iter().map(|(_, v)| v.clone()).collect();
+                let mut placeholders = Vec::new();
+                for (i, item) in items.iter().enumerate() {
+                    let param = param_for(kind, item.0, &format!("{}[{i}]", value.path))?;
+                    placeholders.push(self.params.bind(param));
+                }
+                let keyword = if op == Op::In { "IN" } else { "NOT IN" };
+                let words = if op == Op::In { "is one of" } else { "is none of" };
+                (format!("{expression} {keyword} ({})", placeholders.join(", ")), format!("{words} {}", rendered.join(", ")))
+            }
+            Op::Between => {
+                let value = value.expect("checked by the plan parser");
+                let items = self.value_list(value, Some(2))?;
+                let low = param_for(kind, items[0].0, &format!("{}[0]", value.path))?;
+                let high = param_for(kind, items[1].0, &format!("{}[1]", value.path))?;
+                let rendered = format!("is between {} and {}", render(&low), render(&high));
+                let sql = format!("{expression} BETWEEN {} AND {}", self.params.bind(low), self.params.bind(high));
+                (sql, rendered)
+            }
+            Op::Contains | Op::StartsWith => {
+                let value = value.expect("checked by the plan parser");
+                let Param::Text(text) = param_for(kind, &value.value, &value.path)? else { unreachable!("text kind yields text") };
+                let pattern = match op {
+                    Op::Contains => format!("%{}%", like_literal(&text)),
+                    _ => format!("{}%", like_literal(&text)),
+                };
+                let words = if op == Op::Contains { "contains" } else { "starts with" };
+                let rendered = format!("{words} {}", render(&Param::Text(text)));
+                (format!("{expression} LIKE {} ESCAPE '\\'", self.params.bind(Param::Text(pattern))), rendered)
+            }
+        };
+        Ok((sql, format!("{name} {rendered}")))
+    }
+
+    /// The items of a list value, bounded by the policy (or exactly `exact` long).
+    fn value_list<'v>(&self, value: &'v At<Value>, exact: Option<usize>) -> Result<Vec<(&'v Value, String)>> {
+        let Value::Array(items) = &value.value else {
+            let example = if exact == Some(2) { "[10, 20]" } else { "[\"P1\", \"P2\"]" };
+            return Err(CompileError::new("invalid_value", &value.path, "expected a list of values")
+                .with_hint(format!("write it like {example}")));
+        };
+        let max = self.view.limits.max_in_list as usize;
+        match exact {
+            Some(n) if items.len() != n => {
+                return Err(CompileError::new("invalid_value", &value.path, format!("expected exactly {n} values, got {}", items.len()))
+                    .with_hint("between takes [low, high], both inclusive"))
+            }
+            None if items.is_empty() => {
+                return Err(CompileError::new("invalid_value", &value.path, "the list is empty").with_hint("give at least one value"))
+            }
+            None if items.len() > max => {
+                return Err(CompileError::new("list_too_long", &value.path, format!("the list has {} values; at most {max} are accepted", items.len()))
+                    .with_hint("use a range (between) or a broader filter"))
+            }
+            _ => {}
+        }
+        Ok(items.iter().map(|v| (v, crate::values::describe_json(v))).collect())
+    }
+
+    fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
+        let mut keys: Vec<String> = Vec::new();
+        let mut ordered: Vec<String> = Vec::new();
+        let mut phrase = None;
+        for (i, key) in plan.order_by.iter().enumerate() {
+            let name = &key.column.value;
+            let known = outputs.iter().any(|o| &o.name == name)
+                || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
+            if !known {
+                return Err(CompileError::new("unknown_output", &key.column.path, format!("cannot order by '{}': it is not a column of the answer", clip(name)))
+                    .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
+            }
+            if ordered.contains(name) {
+                continue;
+            }
+            let direction = if key.direction == Direction::Desc { "DESC" } else { "ASC" };
+            keys.push(format!("{} {direction} NULLS LAST", quote_ident(name)));
+            ordered.push(name.clone());
+            if i == 0 {
+                let words = if key.direction == Direction::Desc { "highest" } else { "lowest" };
+                phrase = Some(format!("{words} {name} first"));
+            }
+        }
+        // The tie-breaker: the group keys (which identify a group) or, for listings, every
+        // output column, so equal sort keys still come back in one fixed order.
+        let breakers: Vec<&Output> = match &self.shape {
+            Shape::Aggregation { keys, .. } => keys.iter().collect(),
+            Shape::Listing(outputs) => outputs.iter().collect(),
+        };
+        for output in breakers {
+            if !ordered.contains(&output.name) {
+                keys.push(format!("{} ASC NULLS LAST", quote_ident(&output.name)));
+                ordered.push(output.name.clone());
+            }
+        }
+        if keys.is_empty() {
+            // A single aggregate row: order by its first column keeps the SQL uniform.
+            keys.push("1".to_string());
+        }
+        Ok((keys.join(", "), phrase))
+    }
+
+    fn limit(&mut self, plan: &Plan) -> u32 {
+        let max = self.view.limits.max_rows.max(1);
+        match &plan.limit {
+            None => max,
+            Some(At { value, .. }) if *value > i64::from(max) => {
+                self.warnings.push(format!("limit {value} was lowered to the maximum of {max} rows"));
+                max
+            }
+            Some(At { value, .. }) if *value < 1 => {
+                self.warnings.push(format!("limit {value} was raised to 1 row"));
+                1
+            }
+            Some(At { value, .. }) => *value as u32,
+        }
+    }
+
+    fn null_probe(&self, outputs: &[Output], from: &str, where_clause: &str, where_params: Vec<Param>) -> Option<NullProbe> {
+        let probed: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
+        if probed.is_empty() {
+            return None;
+        }
+        let counts = probed
+            .iter()
+            .enumerate()
+            .map(|(i, o)| format!("count(*) FILTER (WHERE {} IS NULL) AS \"nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default())))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(NullProbe {
+            query: Query { sql: format!("SELECT {counts} FROM {from}{where_clause}"), params: where_params },
+            labels: probed.iter().map(|o| o.name.clone()).collect(),
+        })
+    }
+
+    fn explain(&self, plan: &Plan, outputs: &[Output], filters: &[String], having: &[String], order: Option<String>, limit: u32) -> String {
+        let mut sentence = match &self.shape {
+            Shape::Listing(_) => format!("rows of {} ({})", self.table.name, outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")),
+            Shape::Aggregation { keys, aggregates } => {
+                let what = if aggregates.is_empty() {
+                    "distinct groups".to_string()
+                } else {
+                    aggregates.iter().map(|a| a.phrase.as_str()).collect::<Vec<_>>().join(", ")
+                };
+                if keys.is_empty() {
+                    format!("{what} in {}", self.table.name)
+                } else {
+                    format!("{what} by {}", keys.iter().map(|k| k.phrase.as_str()).collect::<Vec<_>>().join(" and "))
+                }
+            }
+        };
+        if !filters.is_empty() {
+            sentence.push_str(&format!(", where {}", filters.join(" and ")));
+        }
+        if !having.is_empty() {
+            sentence.push_str(&format!(", keeping groups where {}", having.join(" and ")));
+        }
+        if let Some(order) = order {
+            sentence.push_str(&format!(", {order}"));
+        }
+        match plan.limit {
+            Some(_) => sentence.push_str(&format!(", top {limit}")),
+            None => sentence.push_str(&format!(", at most {limit} rows")),
+        }
+        sentence
+    }
+}
+
+/// A parameter as the explanation shows it.
+fn render(param: &Param) -> String {
+    match param {
+        Param::Null => "null".into(),
+        Param::Boolean(b) => b.to_string(),
+        Param::Integer(i) => i.to_string(),
+        Param::Float(f) => f.to_string(),
+        Param::Text(t) => format!("'{}'", clip(t)),
+        Param::Date(d) => format_date(*d),
+        Param::Timestamp(t) => format_timestamp(*t),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,192 @@
+//! Unit tests of plan compilation against a small fixed catalog.
+
+use super::*;
+use crate::model::{Column, RequestLimits};
+
+fn column(name: &str, sql_type: &str, kind: ValueKind) -> Column {
+    Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
+}
+
+fn view() -> CatalogView {
+    CatalogView {
+        tables: vec![Table {
+            name: "incidents".into(),
+            columns: vec![
+                column("incident_id", "VARCHAR", ValueKind::Text),
+                column("team", "VARCHAR", ValueKind::Text),
+                column("severity", "VARCHAR", ValueKind::Text),
+                column("ack_minutes", "BIGINT", ValueKind::Integer),
+                column("cost", "DOUBLE", ValueKind::Float),
+                column("opened_at", "DATE", ValueKind::Date),
+                column("closed_at", "TIMESTAMP", ValueKind::Timestamp),
+                column("resolved", "BOOLEAN", ValueKind::Boolean),
+                column("tags", "VARCHAR[]", ValueKind::Other),
+            ],
+        }],
+        limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
+    }
+}
+
+fn compile(plan: &str) -> Result<Compiled> {
+    compile_plan(plan, &view())
+}
+
+fn refusal(plan: &str) -> CompileError {
+    compile(plan).expect_err(plan)
+}
+
+#[test]
+fn design_example_compiles_to_parameterised_sql() {
+    let compiled = compile(
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
+            "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}],
+            "order_by": [{"column": "average_minutes", "direction": "desc"}], "limit": 5}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT \"team\", avg(\"ack_minutes\") AS \"average_minutes\" FROM \"incidents\" WHERE \"severity\" = ? \
+         GROUP BY \"team\" ORDER BY \"average_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST LIMIT ?"
+    );
+    assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Integer(6)]);
+    assert_eq!(compiled.limit, 5);
+    assert_eq!(
+        compiled.count.sql,
+        "SELECT count(*) AS total_rows FROM (SELECT \"team\", avg(\"ack_minutes\") AS \"average_minutes\" FROM \"incidents\" \
+         WHERE \"severity\" = ? GROUP BY \"team\") AS answer"
+    );
+    assert_eq!(compiled.count.params, vec![Param::Text("P1".into())]);
+    assert_eq!(compiled.explanation, "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5");
+    let probe = compiled.null_probe.unwrap();
+    assert_eq!(probe.query.sql, "SELECT count(*) FILTER (WHERE \"ack_minutes\" IS NULL) AS \"nulls_0\" FROM \"incidents\" WHERE \"severity\" = ?");
+    assert_eq!(probe.labels, vec!["average_minutes"]);
+    let names: Vec<_> = compiled.columns.iter().map(|c| (c.name.as_str(), c.kind)).collect();
+    assert_eq!(names, vec![("team", ValueKind::Text), ("average_minutes", ValueKind::Float)]);
+}
+
+#[test]
+fn every_filter_operator_binds_its_values() {
+    let cases: &[(&str, &str, Vec<Param>)] = &[
+        (r#"{"column": "severity", "op": "ne", "value": "P1"}"#, "\"severity\" <> ?", vec![Param::Text("P1".into())]),
+        (r#"{"column": "ack_minutes", "op": "lt", "value": 5}"#, "\"ack_minutes\" < ?", vec![Param::Integer(5)]),
+        (r#"{"column": "ack_minutes", "op": "lte", "value": 5}"#, "\"ack_minutes\" <= ?", vec![Param::Integer(5)]),
+        (r#"{"column": "cost", "op": "gt", "value": 2.5}"#, "\"cost\" > ?", vec![Param::Float(2.5)]),
+        (r#"{"column": "opened_at", "op": "gte", "value": "2026-01-31"}"#, "\"opened_at\" >= ?", vec![Param::Date(20484)]),
+        (r#"{"column": "team", "op": "in", "value": ["A", "B"]}"#, "\"team\" IN (?, ?)", vec![Param::Text("A".into()), Param::Text("B".into())]),
+        (r#"{"column": "team", "op": "not_in", "value": ["A"]}"#, "\"team\" NOT IN (?)", vec![Param::Text("A".into())]),
+        (r#"{"column": "ack_minutes", "op": "between", "value": [1, 9]}"#, "\"ack_minutes\" BETWEEN ? AND ?", vec![Param::Integer(1), Param::Integer(9)]),
+        (r#"{"column": "team", "op": "is_null"}"#, "\"team\" IS NULL", vec![]),
+        (r#"{"column": "tags", "op": "is_not_null"}"#, "\"tags\" IS NOT NULL", vec![]),
+        (r#"{"column": "team", "op": "contains", "value": "50%_"}"#, "\"team\" LIKE ? ESCAPE '\\'", vec![Param::Text("%50\\%\\_%".into())]),
+        (r#"{"column": "team", "op": "starts_with", "value": "Pay"}"#, "\"team\" LIKE ? ESCAPE '\\'", vec![Param::Text("Pay%".into())]),
+        (r#"{"column": "resolved", "op": "eq", "value": true}"#, "\"resolved\" = ?", vec![Param::Boolean(true)]),
+        (r#"{"column": "closed_at", "op": "lt", "value": "1970-01-01 00:00:01"}"#, "\"closed_at\" < ?", vec![Param::Timestamp(1_000_000)]),
+    ];
+    for (filter, sql, params) in cases {
+        let plan = format!(r#"{{"table": "incidents", "columns": ["incident_id"], "filters": [{filter}]}}"#);
+        let compiled = compile(&plan).unwrap_or_else(|e| panic!("{filter}: {e}"));
+        assert!(compiled.main.sql.contains(&format!(" WHERE {sql} ORDER BY")), "{filter}: {}", compiled.main.sql);
+        let mut expected = params.clone();
+        expected.push(Param::Integer(1001));
+        assert_eq!(compiled.main.params, expected, "{filter}");
+    }
+}
+
+#[test]
+fn hostile_values_never_reach_the_sql_text() {
+    let value = "x'; DROP TABLE incidents; --\"";
+    let plan = serde_json::json!({
+        "table": "incidents", "columns": ["team"],
+        "filters": [{"column": "team", "op": "eq", "value": value}, {"column": "team", "op": "contains", "value": value}]
+    });
+    let compiled = compile(&plan.to_string()).unwrap();
+    assert!(!compiled.main.sql.contains("DROP"));
+    assert_eq!(compiled.main.params[0], Param::Text(value.into()));
+}
+
+#[test]
+fn unknown_names_get_a_hint() {
+    let err = refusal(r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "severty", "op": "eq", "value": "P1"}]}"#);
+    assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_column", "filters[0].column", Some("did you mean 'severity'?")));
+    let err = refusal(r#"{"table": "incident", "columns": ["team"]}"#);
+    assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_table", "table", Some("did you mean 'incidents'?")));
+    let err = refusal(r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["cnt"]}"#);
+    assert_eq!((err.code, err.path.as_str()), ("unknown_output", "order_by[0]"));
+}
+
+#[test]
+fn type_rules_are_enforced() {
+    let cases = [
+        (r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "team"}]}"#, "invalid_aggregation", "aggregations[0].column"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "avg", "column": "opened_at"}]}"#, "invalid_aggregation", "aggregations[0].column"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "max", "column": "resolved"}]}"#, "invalid_aggregation", "aggregations[0].column"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "avg"}]}"#, "missing_field", "aggregations[0].column"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "eq", "value": "10"}]}"#, "invalid_value", "filters[0].value"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "opened_at", "op": "eq", "value": "03/04/2026"}]}"#, "invalid_value", "filters[0].value"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "contains", "value": "1"}]}"#, "invalid_operator", "filters[0].op"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "resolved", "op": "gt", "value": true}]}"#, "invalid_operator", "filters[0].op"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", "b", "c", "d"]}]}"#, "list_too_long", "filters[0].value"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": []}]}"#, "invalid_value", "filters[0].value"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", 1]}]}"#, "invalid_value", "filters[0].value[1]"),
+        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "between", "value": [1]}]}"#, "invalid_value", "filters[0].value"),
+        (r#"{"table": "incidents", "group_by": [{"column": "team", "granularity": "month"}]}"#, "invalid_granularity", "group_by[0].granularity"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "count", "alias": "a b"}]}"#, "invalid_alias", "aggregations[0].alias"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "count"}, {"function": "count"}]}"#, "duplicate_output", "aggregations[1]"),
+        (r#"{"table": "incidents", "columns": ["team"], "group_by": ["team"]}"#, "mixed_query_kinds", "columns"),
+        (r#"{"table": "incidents"}"#, "empty_plan", "$"),
+        (r#"{"table": "incidents", "columns": ["team"], "having": [{"column": "team", "op": "is_null"}]}"#, "having_without_aggregation", "having"),
+        (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "having": [{"column": "count", "op": "gt", "value": "many"}]}"#, "invalid_value", "having[0].value"),
+    ];
+    for (plan, code, path) in cases {
+        let err = refusal(plan);
+        assert_eq!((err.code, err.path.as_str()), (code, path), "{plan}: {err}");
+        assert!(!err.message.is_empty());
+    }
+}
+
+#[test]
+fn time_granularity_truncates_dates() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "quarter"}], "aggregations": [{"function": "count"}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT CAST(date_trunc('quarter', \"opened_at\") AS DATE) AS \"opened_at_quarter\", count(*) AS \"count\" FROM \"incidents\" \
+         GROUP BY CAST(date_trunc('quarter', \"opened_at\") AS DATE) ORDER BY \"opened_at_quarter\" ASC NULLS LAST LIMIT ?"
+    );
+    assert!(compiled.null_probe.is_none());
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": [{"column": "closed_at", "granularity": "week"}], "aggregations": [{"function": "median", "column": "cost"}]}"#,
+    )
+    .unwrap();
+    assert!(compiled.main.sql.starts_with("SELECT date_trunc('week', \"closed_at\") AS \"closed_at_week\", median(\"cost\") AS \"median_cost\""));
+}
+
+#[test]
+fn having_uses_the_aggregate_expression() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count_distinct", "column": "severity"}],
+            "having": [{"column": "count_distinct_severity", "op": "gte", "value": 2}]}"#,
+    )
+    .unwrap();
+    assert!(compiled.main.sql.contains(" GROUP BY \"team\" HAVING count(DISTINCT \"severity\") >= ? ORDER BY"), "{}", compiled.main.sql);
+    assert_eq!(compiled.main.params, vec![Param::Integer(2), Param::Integer(1001)]);
+}
+
+#[test]
+fn limits_are_clamped_with_a_warning() {
+    let compiled = compile(r#"{"table": "incidents", "columns": ["team"], "limit": 50000}"#).unwrap();
+    assert_eq!(compiled.limit, 1000);
+    assert_eq!(compiled.main.params.last(), Some(&Param::Integer(1001)));
+    assert_eq!(compiled.warnings, vec!["limit 50000 was lowered to the maximum of 1000 rows"]);
+    let compiled = compile(r#"{"table": "incidents", "columns": ["team"], "limit": 0}"#).unwrap();
+    assert_eq!(compiled.limit, 1);
+    assert_eq!(compiled.warnings.len(), 1);
+}
+
+#[test]
+fn listings_order_by_every_output_as_tie_breaker() {
+    let compiled = compile(r#"{"table": "incidents", "columns": ["team", "incident_id"], "order_by": [{"column": "ack_minutes", "direction": "desc"}]}"#).unwrap();
+    assert!(compiled.main.sql.ends_with("ORDER BY \"ack_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST, \"incident_id\" ASC NULLS LAST LIMIT ?"));
+}

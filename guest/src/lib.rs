@@ -1,0 +1,21 @@
+//! querycell's compiler: the only code that reads untrusted request text.
+//!
+//! It is a plain library of pure functions (no I/O, no clock, no globals) so that it can be
+//! unit-tested and fuzzed natively, and it is also built as a WebAssembly component
+//! (`wasm32-wasip2`) that the host runs in a sandbox. The component glue in
+//! [`component`] only converts between the WIT types and [`model`].
+
+pub mod compile;
+pub mod error;
+pub mod model;
+pub mod plan;
+pub mod sql;
+pub mod suggest;
+pub mod values;
+
+#[cfg(target_arch = "wasm32")]
+mod component;
+
+pub use compile::compile_plan;
+pub use error::CompileError;
+pub use model::{CatalogView, Compiled, Param, ValueKind};
