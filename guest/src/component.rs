@@ -16,6 +16,10 @@ impl wit::Guest for Component {
     fn compile_plan(plan_json: String, view: wit::CatalogView) -> Result<wit::Compiled, wit::CompileError> {
         crate::compile_plan(&plan_json, &catalog_from_wit(view)).map(compiled_to_wit).map_err(error_to_wit)
     }
+
+    fn compile_sql(sql: String, view: wit::CatalogView) -> Result<wit::Compiled, wit::CompileError> {
+        crate::compile_sql(&sql, &catalog_from_wit(view)).map(compiled_to_wit).map_err(error_to_wit)
+    }
 }
 
 export!(Component);

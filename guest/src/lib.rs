@@ -1,4 +1,4 @@
-//! querycell's compiler: the only code that reads untrusted request text.
+//! querycell's compiler: the only code that reads untrusted request text (plans and SQL).
 //!
 //! It is a plain library of pure functions (no I/O, no clock, no globals) so that it can be
 //! unit-tested and fuzzed natively, and it is also built as a WebAssembly component
@@ -10,6 +10,7 @@ pub mod error;
 pub mod model;
 pub mod plan;
 pub mod sql;
+pub mod sqlmode;
 pub mod suggest;
 pub mod values;
 
@@ -17,5 +18,6 @@ pub mod values;
 mod component;
 
 pub use compile::compile_plan;
+pub use sqlmode::compile_sql;
 pub use error::CompileError;
 pub use model::{CatalogView, Compiled, Param, ValueKind};

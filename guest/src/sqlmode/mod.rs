@@ -1,0 +1,130 @@
+//! SQL mode: model-written SQL, cleaned of framing, parsed with sqlparser's DuckDB dialect,
+//! checked against an allowlist ([`validate`]) and re-emitted with bound parameters and an
+//! outer row cap ([`rewrite`]). The host then re-checks the result with DuckDB's parser.
+
+pub mod allowlist;
+pub mod cleanup;
+pub mod rewrite;
+pub mod validate;
+
+use sqlparser::ast::Statement;
+use sqlparser::dialect::DuckDbDialect;
+use sqlparser::parser::{Parser, ParserError};
+
+use crate::error::{CompileError, Result};
+use crate::model::{CatalogView, Compiled, Query};
+
+/// How deeply expressions and subqueries may nest before parsing stops.
+pub const MAX_NESTING: usize = 40;
+
+/// Compile one SQL statement (possibly wrapped in model output) against the catalog view.
+pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
+    let max = view.limits.max_request_bytes;
+    if text.len() > max as usize {
+        return Err(CompileError::new("request_too_large", "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))
+            .with_hint("ask a narrower question"));
+    }
+    let (statement_text, mut warnings) = cleanup::clean(text);
+    if statement_text.is_empty() {
+        return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
+    }
+    let statements = Parser::new(&DuckDbDialect {})
+        .with_recursion_limit(MAX_NESTING)
+        .try_with_sql(&statement_text)
+        .and_then(|mut parser| parser.parse_statements())
+        .map_err(syntax_error)?;
+    let statement = match statements.as_slice() {
+        [one] => one.clone(),
+        [] => return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement")),
+        many => {
+            return Err(CompileError::new("multiple_statements", "sql", format!("{} statements were sent; exactly one is allowed", many.len()))
+                .with_hint("send a single SELECT; combine questions with CTEs or UNION"))
+        }
+    };
+    let Statement::Query(mut query) = statement else {
+        let kind = statement_kind(&statement);
+        return Err(CompileError::new("not_a_query", "sql", format!("{kind} statements are not allowed; only queries are"))
+            .with_hint("send one SELECT statement (WITH … SELECT is fine)"));
+    };
+    let tables = validate::validate(&query, view)?;
+
+    let mut params = rewrite::bind_literals(&mut query);
+    let max_rows = view.limits.max_rows.max(1);
+    let limit = match rewrite::requested_limit(&query) {
+        None => max_rows,
+        Some(n) if n > u64::from(max_rows) => {
+            warnings.push(format!("LIMIT {n} was lowered to the maximum of {max_rows} rows"));
+            max_rows
+        }
+        Some(0) => {
+            warnings.push("LIMIT 0 was raised to 1 row".into());
+            1
+        }
+        Some(n) => n as u32,
+    };
+    let count_params = params.clone();
+    let mut counted = query.clone();
+    rewrite::drop_limit(&mut counted);
+    params.push(crate::model::Param::Integer(i64::from(limit) + 1));
+    rewrite::set_limit(&mut query, params.len());
+
+    let bound = count_params.len();
+    Ok(Compiled {
+        main: Query { sql: query.to_string(), params },
+        count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({counted}) AS answer"), params: count_params },
+        null_probe: None,
+        columns: Vec::new(),
+        limit,
+        explanation: format!(
+            "SQL over {}, validated and re-emitted; {bound} value{} bound as parameters; at most {limit} rows",
+            tables.join(", "),
+            if bound == 1 { "" } else { "s" }
+        ),
+        warnings,
+    })
+}
+
+fn syntax_error(error: ParserError) -> CompileError {
+    match error {
+        ParserError::RecursionLimitExceeded => CompileError::new("too_deeply_nested", "sql", format!("the statement nests deeper than {MAX_NESTING} levels"))
+            .with_hint("flatten nested subqueries and parentheses, e.g. with CTEs"),
+        ParserError::TokenizerError(message) | ParserError::ParserError(message) => {
+            // sqlparser ends its messages with "at Line: L, Column: C".
+            let path = message
+                .rsplit_once(" at Line: ")
+                .and_then(|(_, at)| at.split_once(", Column: "))
+                .map(|(line, column)| format!("sql:{}:{}", line.trim(), column.trim()))
+                .unwrap_or_else(|| "sql".into());
+            let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
+            CompileError::new("sql_syntax", path, format!("the SQL does not parse: {message}"))
+                .with_hint("send one DuckDB SELECT statement")
+        }
+    }
+}
+
+/// The statement's kind in words, for refusals (`PRAGMA`, `COPY`, …).
+fn statement_kind(statement: &Statement) -> String {
+    let debug = format!("{statement:?}");
+    let variant: String = debug.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    match variant.as_str() {
+        "Pragma" => "PRAGMA".into(),
+        "Copy" | "CopyIntoSnowflake" => "COPY".into(),
+        "AttachDatabase" | "AttachDuckDBDatabase" => "ATTACH".into(),
+        "DetachDuckDBDatabase" => "DETACH".into(),
+        "Install" => "INSTALL".into(),
+        "Load" => "LOAD".into(),
+        "Call" => "CALL".into(),
+        "Set" | "SetVariable" | "SetNames" | "SetTimeZone" => "SET".into(),
+        "Insert" => "INSERT".into(),
+        "Update" => "UPDATE".into(),
+        "Delete" => "DELETE".into(),
+        "Explain" | "ExplainTable" => "EXPLAIN".into(),
+        other if other.starts_with("Create") => "CREATE".into(),
+        other if other.starts_with("Drop") => "DROP".into(),
+        other if other.starts_with("Alter") => "ALTER".into(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,107 @@
+//! Rewrite, do not trust: literals compared against columns become numbered parameters
+//! (`$1`, `$2`, …), the row cap becomes the outer LIMIT, and the statement is re-emitted
+//! from the AST (so comments and any text the parser skipped are gone).
+
+use std::ops::ControlFlow;
+
+use sqlparser::ast::{BinaryOperator, Expr, LimitClause, Query, Value, VisitMut, VisitorMut};
+
+use crate::model::Param;
+
+/// Replace literals in comparisons (`=`, `<>`, `<`, `<=`, `>`, `>=`, `IN`, `BETWEEN`,
+/// `LIKE`) by placeholders; return their values in placeholder order.
+pub fn bind_literals(query: &mut Query) -> Vec<Param> {
+    let mut binder = Binder { params: Vec::new() };
+    let _ = query.visit(&mut binder);
+    binder.params
+}
+
+struct Binder {
+    params: Vec<Param>,
+}
+
+impl Binder {
+    /// Swap `expr` for the next placeholder if it is a literal with a parameter form.
+    fn bind(&mut self, expr: &mut Expr) {
+        let Expr::Value(value) = expr else { return };
+        let param = match &value.value {
+            Value::SingleQuotedString(text) | Value::EscapedStringLiteral(text) => Param::Text(text.clone()),
+            Value::Number(text, _) => match text.parse::<i64>() {
+                Ok(i) => Param::Integer(i),
+                Err(_) => match text.parse::<f64>() {
+                    Ok(f) if f.is_finite() => Param::Float(f),
+                    _ => return,
+                },
+            },
+            Value::Boolean(b) => Param::Boolean(*b),
+            _ => return,
+        };
+        self.params.push(param);
+        *expr = placeholder(self.params.len());
+    }
+}
+
+fn is_literal(expr: &Expr) -> bool {
+    matches!(expr, Expr::Value(_))
+}
+
+impl VisitorMut for Binder {
+    type Break = ();
+
+    fn post_visit_expr(&mut self, expr: &mut Expr) -> ControlFlow<()> {
+        match expr {
+            Expr::BinaryOp { left, op, right }
+                if matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq) =>
+            {
+                // A literal is bound only opposite a non-literal, whose type DuckDB can
+                // give the parameter.
+                if !is_literal(left) {
+                    self.bind(right);
+                } else if !is_literal(right) {
+                    self.bind(left);
+                }
+            }
+            Expr::InList { expr, list, .. } if !is_literal(expr) => list.iter_mut().for_each(|item| self.bind(item)),
+            Expr::Between { expr, low, high, .. } if !is_literal(expr) => {
+                self.bind(low);
+                self.bind(high);
+            }
+            Expr::Like { expr, pattern, .. } | Expr::ILike { expr, pattern, .. } if !is_literal(expr) => self.bind(pattern),
+            _ => {}
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+pub fn placeholder(n: usize) -> Expr {
+    Expr::Value(Value::Placeholder(format!("${n}")).into())
+}
+
+/// The LIMIT the statement asked for, if it is a plain number.
+pub fn requested_limit(query: &Query) -> Option<u64> {
+    match &query.limit_clause {
+        Some(LimitClause::LimitOffset { limit: Some(Expr::Value(value)), .. }) => match &value.value {
+            Value::Number(text, _) => text.parse().ok(),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// Set the statement's top-level LIMIT to placeholder `n`, keeping any OFFSET.
+pub fn set_limit(query: &mut Query, n: usize) {
+    match &mut query.limit_clause {
+        Some(LimitClause::LimitOffset { limit, .. }) => *limit = Some(placeholder(n)),
+        other => *other = Some(LimitClause::LimitOffset { limit: Some(placeholder(n)), offset: None, limit_by: Vec::new() }),
+    }
+}
+
+/// Remove the statement's top-level LIMIT (keeping OFFSET), for the total-rows count.
+pub fn drop_limit(query: &mut Query) {
+    if let Some(LimitClause::LimitOffset { limit, offset, .. }) = &mut query.limit_clause {
+        *limit = None;
+        if offset.is_none() {
+            query.limit_clause = None;
+        }
+    }
+}

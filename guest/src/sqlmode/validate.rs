@@ -1,0 +1,381 @@
+//! SQL mode's allowlist, checked on the sqlparser AST with two `Visitor` passes.
+//!
+//! Pass one collects the names the statement can legitimately use: columns of the catalog
+//! tables it reads, and every alias it defines. Pass two refuses anything not allowed: a
+//! relation that is neither a catalog table nor a CTE in scope, any table function, any
+//! function off the allowlist, any expression or clause form not listed here, placeholders,
+//! and identifiers that name nothing the statement can see.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use sqlparser::ast::{
+    visit_relations, Expr, FunctionArguments, LimitClause, ObjectName, ObjectNamePart, Query, Select, SelectItem, SetExpr, Spanned,
+    TableFactor, Value, Visit, Visitor,
+};
+use sqlparser::tokenizer::Span;
+
+use super::allowlist;
+use crate::error::{CompileError, Result};
+use crate::model::CatalogView;
+use crate::plan::clip;
+use crate::suggest;
+
+/// The catalog tables a statement reads (catalog spelling), once validated.
+pub fn validate(query: &Query, view: &CatalogView) -> Result<Vec<String>> {
+    let mut names = Names::default();
+    let _ = query.visit(&mut Collector { view, names: &mut names });
+    let mut checker = Checker { view, names: &names, cte_scopes: Vec::new() };
+    match query.visit(&mut checker) {
+        ControlFlow::Break(error) => Err(error),
+        ControlFlow::Continue(()) => Ok(names.tables.into_iter().collect()),
+    }
+}
+
+/// `sql:<line>:<column>` for a span, or `sql` when the parser kept no position.
+pub fn position(span: Span) -> String {
+    if span.start.line == 0 {
+        "sql".into()
+    } else {
+        format!("sql:{}:{}", span.start.line, span.start.column)
+    }
+}
+
+#[derive(Default)]
+struct Names {
+    /// Catalog tables the statement reads.
+    tables: BTreeSet<String>,
+    /// Lowercased names an identifier may refer to as a column.
+    columns: BTreeSet<String>,
+    /// Lowercased names that may qualify a column (`t.col`): tables, aliases, CTEs.
+    qualifiers: BTreeSet<String>,
+}
+
+struct Collector<'a> {
+    view: &'a CatalogView,
+    names: &'a mut Names,
+}
+
+impl Visitor for Collector<'_> {
+    type Break = ();
+
+    fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+        if let Some(with) = &query.with {
+            for cte in &with.cte_tables {
+                self.names.qualifiers.insert(cte.alias.name.value.to_lowercase());
+                self.names.columns.extend(cte.alias.columns.iter().map(|c| c.name.value.to_lowercase()));
+            }
+        }
+        for select in selects(&query.body) {
+            for item in &select.projection {
+                if let SelectItem::ExprWithAlias { alias, .. } = item {
+                    self.names.columns.insert(alias.value.to_lowercase());
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<()> {
+        let alias = match factor {
+            TableFactor::Table { alias, .. } | TableFactor::Derived { alias, .. } | TableFactor::NestedJoin { alias, .. } => alias.as_ref(),
+            _ => None,
+        };
+        if let Some(alias) = alias {
+            self.names.qualifiers.insert(alias.name.value.to_lowercase());
+            self.names.columns.extend(alias.columns.iter().map(|c| c.name.value.to_lowercase()));
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<()> {
+        if let Some(table) = single_name(relation).and_then(|n| catalog_table(self.view, &n.value)) {
+            self.names.tables.insert(table.name.clone());
+            self.names.qualifiers.insert(table.name.to_lowercase());
+            self.names.columns.extend(table.columns.iter().map(|c| c.name.to_lowercase()));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+struct Checker<'a> {
+    view: &'a CatalogView,
+    names: &'a Names,
+    /// CTE names visible at the current point, one frame per enclosing query.
+    cte_scopes: Vec<Vec<String>>,
+}
+
+fn refuse(code: &'static str, span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
+    ControlFlow::Break(CompileError::new(code, position(span), message).with_hint(hint))
+}
+
+impl Visitor for Checker<'_> {
+    type Break = CompileError;
+
+    fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<CompileError> {
+        let span = query.span();
+        if let Some(with) = &query.with {
+            if with.recursive {
+                return refuse("recursive_cte", span, "WITH RECURSIVE is not allowed", "rewrite the query without recursion");
+            }
+            for (i, cte) in with.cte_tables.iter().enumerate() {
+                let later: Vec<String> = with.cte_tables[i..].iter().map(|c| c.alias.name.value.to_lowercase()).collect();
+                let mut used_early = None;
+                let _ = visit_relations(&cte.query, |relation| {
+                    if let Some(name) = single_name(relation) {
+                        if later.contains(&name.value.to_lowercase()) {
+                            used_early = Some(name.clone());
+                            return ControlFlow::Break(());
+                        }
+                    }
+                    ControlFlow::Continue(())
+                });
+                if let Some(name) = used_early {
+                    return refuse(
+                        "cte_order",
+                        name.span,
+                        format!("CTE '{}' is used before (or inside) its own definition", clip(&name.value)),
+                        "define each CTE before the ones that use it",
+                    );
+                }
+            }
+        }
+        if !query.locks.is_empty() || query.for_clause.is_some() || query.settings.is_some() || query.format_clause.is_some() || !query.pipe_operators.is_empty() || query.fetch.is_some() {
+            return refuse("unsupported_syntax", span, "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)", "use LIMIT for row counts");
+        }
+        if let Some(limit) = &query.limit_clause {
+            let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
+            let ok = match limit {
+                LimitClause::LimitOffset { limit, offset, limit_by } => {
+                    limit.as_ref().is_none_or(numeric) && offset.as_ref().is_none_or(|o| numeric(&o.value)) && limit_by.is_empty()
+                }
+                LimitClause::OffsetCommaLimit { .. } => false,
+            };
+            if !ok {
+                return refuse("unsupported_syntax", span, "LIMIT and OFFSET take plain numbers here", "write LIMIT 10 OFFSET 20");
+            }
+        }
+        if let Some(error) = check_body(&query.body) {
+            return ControlFlow::Break(error);
+        }
+        let frame = query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect();
+        self.cte_scopes.push(frame);
+        ControlFlow::Continue(())
+    }
+
+    fn post_visit_query(&mut self, _query: &Query) -> ControlFlow<CompileError> {
+        self.cte_scopes.pop();
+        ControlFlow::Continue(())
+    }
+
+    fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<CompileError> {
+        match factor {
+            TableFactor::Table { name, args, with_hints, version, with_ordinality, partitions, json_path, index_hints, .. } => {
+                if args.is_some() {
+                    let shown = name.to_string();
+                    return refuse(
+                        "table_function_refused",
+                        factor.span(),
+                        format!("'{}(…)' is a table function; table functions are not allowed", clip(&shown)),
+                        "read only the catalog's tables, by name",
+                    );
+                }
+                if !with_hints.is_empty() || version.is_some() || *with_ordinality || !partitions.is_empty() || json_path.is_some() || !index_hints.is_empty() {
+                    return refuse("unsupported_syntax", factor.span(), "table hints, versions and partitions are not allowed", "name the table alone");
+                }
+                ControlFlow::Continue(())
+            }
+            TableFactor::Derived { .. } | TableFactor::NestedJoin { .. } => ControlFlow::Continue(()),
+            other => refuse(
+                "table_function_refused",
+                other.span(),
+                "only catalog tables, CTEs and subqueries may appear in FROM",
+                "table functions, UNNEST, PIVOT and similar sources are not allowed",
+            ),
+        }
+    }
+
+    fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<CompileError> {
+        let span = relation.span();
+        let Some(name) = single_name(relation) else {
+            return refuse(
+                "unknown_table",
+                span,
+                format!("'{}' is not a table of this index", clip(&relation.to_string())),
+                "name catalog tables without a schema or database prefix",
+            );
+        };
+        if name.quote_style == Some('\'') {
+            return refuse("string_as_table", span, "a string cannot be used as a table (DuckDB would read it as a file)", "name a catalog table");
+        }
+        let lower = name.value.to_lowercase();
+        let is_cte = self.cte_scopes.iter().any(|frame| frame.contains(&lower));
+        if is_cte || catalog_table(self.view, &name.value).is_some() {
+            return ControlFlow::Continue(());
+        }
+        let candidates: Vec<String> = self.view.tables.iter().map(|t| t.name.clone()).chain(self.cte_scopes.iter().flatten().cloned()).collect();
+        refuse(
+            "unknown_table",
+            span,
+            format!("there is no table '{}'", clip(&name.value)),
+            suggest::hint(&name.value, candidates.iter().map(String::as_str)),
+        )
+    }
+
+    fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<CompileError> {
+        match expr {
+            Expr::Identifier(ident) => self.check_column(ident),
+            Expr::CompoundIdentifier(parts) => {
+                let (column, qualifiers) = parts.split_last().expect("compound identifiers have parts");
+                if let Some(unknown) = qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase())) {
+                    return refuse(
+                        "unknown_table",
+                        unknown.span,
+                        format!("'{}' is not a table or alias of this statement", clip(&unknown.value)),
+                        suggest::hint(&unknown.value, self.names.qualifiers.iter().map(String::as_str)),
+                    );
+                }
+                self.check_column(column)
+            }
+            Expr::Function(function) => {
+                let span = expr.span();
+                let shown = function.name.to_string();
+                let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed(&n.value));
+                if !allowed {
+                    return refuse(
+                        "function_not_allowed",
+                        span,
+                        format!("function '{}' is not on the allowlist", clip(&shown)),
+                        match suggest::closest(&shown.to_lowercase(), allowlist::all()) {
+                            Some(close) => format!("did you mean '{close}'? The README lists the allowed functions"),
+                            None => "the README lists the allowed functions".to_string(),
+                        },
+                    );
+                }
+                if !matches!(function.parameters, FunctionArguments::None) || matches!(function.args, FunctionArguments::Subquery(_)) {
+                    return refuse("unsupported_syntax", span, "this function call form is not allowed", "call functions as name(arguments)");
+                }
+                ControlFlow::Continue(())
+            }
+            Expr::Value(value) => match &value.value {
+                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null | Value::EscapedStringLiteral(_) => ControlFlow::Continue(()),
+                Value::Placeholder(_) => refuse("placeholder_refused", expr.span(), "placeholders cannot be bound in SQL mode", "write the value itself; querycell binds it"),
+                _ => refuse("unsupported_syntax", expr.span(), "this kind of literal is not allowed", "use 'single-quoted' strings and plain numbers"),
+            },
+            Expr::IsFalse(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
+            | Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::InList { .. }
+            | Expr::InSubquery { .. }
+            | Expr::Between { .. }
+            | Expr::BinaryOp { .. }
+            | Expr::Like { .. }
+            | Expr::ILike { .. }
+            | Expr::UnaryOp { .. }
+            | Expr::Cast { .. }
+            | Expr::Extract { .. }
+            | Expr::Ceil { .. }
+            | Expr::Floor { .. }
+            | Expr::Position { .. }
+            | Expr::Substring { .. }
+            | Expr::Trim { .. }
+            | Expr::Nested(_)
+            | Expr::TypedString { .. }
+            | Expr::Case { .. }
+            | Expr::Exists { .. }
+            | Expr::Subquery(_)
+            | Expr::GroupingSets(_)
+            | Expr::Cube(_)
+            | Expr::Rollup(_)
+            | Expr::Tuple(_)
+            | Expr::Interval(_) => ControlFlow::Continue(()),
+            other => refuse(
+                "unsupported_syntax",
+                other.span(),
+                format!("this expression form is not allowed: {}", clip(&other.to_string())),
+                "use columns, literals, operators, CASE, CAST and the allowed functions",
+            ),
+        }
+    }
+}
+
+impl Checker<'_> {
+    fn check_column(&self, ident: &sqlparser::ast::Ident) -> ControlFlow<CompileError> {
+        let lower = ident.value.to_lowercase();
+        if self.names.columns.contains(&lower) || self.names.qualifiers.contains(&lower) {
+            return ControlFlow::Continue(());
+        }
+        if ident.quote_style == Some('\'') {
+            return ControlFlow::Continue(());
+        }
+        refuse(
+            "unknown_column",
+            ident.span,
+            format!("no table in this statement has a column '{}'", clip(&ident.value)),
+            suggest::hint(&ident.value, self.names.columns.iter().map(String::as_str)),
+        )
+    }
+}
+
+/// Refuse clause kinds a SELECT must not carry, and non-query bodies.
+fn check_body(body: &SetExpr) -> Option<CompileError> {
+    match body {
+        SetExpr::Select(select) => check_select(select),
+        SetExpr::SetOperation { left, right, .. } => check_body(left).or_else(|| check_body(right)),
+        SetExpr::Query(_) | SetExpr::Values(_) => None,
+        SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_) | SetExpr::Merge(_) => Some(
+            CompileError::new("not_a_query", "sql", "data-changing statements are not allowed").with_hint("write one SELECT statement"),
+        ),
+        SetExpr::Table(_) => Some(CompileError::new("unsupported_syntax", "sql", "TABLE t is not allowed").with_hint("write SELECT * FROM t")),
+    }
+}
+
+fn check_select(select: &Select) -> Option<CompileError> {
+    let span = select.span();
+    if select.into.is_some() {
+        return Some(CompileError::new("select_into_refused", position(span), "SELECT … INTO creates a table; it is not allowed").with_hint("remove INTO"));
+    }
+    let unsupported = select.top.is_some()
+        || !select.lateral_views.is_empty()
+        || select.prewhere.is_some()
+        || !select.cluster_by.is_empty()
+        || !select.distribute_by.is_empty()
+        || !select.sort_by.is_empty()
+        || select.connect_by.is_some()
+        || select.value_table_mode.is_some();
+    unsupported.then(|| {
+        CompileError::new("unsupported_syntax", position(span), "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)")
+            .with_hint("use standard SELECT … FROM … WHERE … GROUP BY … ORDER BY … LIMIT")
+    })
+}
+
+/// The SELECTs of a query body, not descending into nested queries.
+fn selects(body: &SetExpr) -> Vec<&Select> {
+    match body {
+        SetExpr::Select(select) => vec![select],
+        SetExpr::SetOperation { left, right, .. } => {
+            let mut all = selects(left);
+            all.extend(selects(right));
+            all
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn single_name(name: &ObjectName) -> Option<&sqlparser::ast::Ident> {
+    match name.0.as_slice() {
+        [ObjectNamePart::Identifier(ident)] => Some(ident),
+        _ => None,
+    }
+}
+
+fn catalog_table<'a>(view: &'a CatalogView, name: &str) -> Option<&'a crate::model::Table> {
+    view.tables.iter().find(|t| t.name.eq_ignore_ascii_case(name))
+}

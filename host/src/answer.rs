@@ -1,0 +1,163 @@
+//! The answer receipt: rows with their DuckDB types, plus everything needed to trust them
+//! (executed SQL, bound parameters, limits, warnings, the data snapshot), and its three
+//! renderings: JSON (the contract), a terminal table, CSV.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::executor::ResultColumn;
+use crate::sandbox::wit;
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AnswerLimits {
+    pub max_rows: u32,
+    pub timeout_ms: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Answer {
+    pub columns: Vec<ResultColumn>,
+    pub rows: Vec<Vec<Value>>,
+    pub row_count: usize,
+    /// More rows matched than the answer carries.
+    pub truncated: bool,
+    /// Rows the question matched in all (equal to `row_count` unless truncated).
+    pub total_rows: u64,
+    /// The SQL that ran, exactly as executed (with `?` placeholders).
+    pub sql: String,
+    /// The values bound to the placeholders, in order.
+    pub params: Vec<Value>,
+    pub explanation: String,
+    pub warnings: Vec<String>,
+    pub limits: AnswerLimits,
+    /// `sha256:<hex>` of the index data the answer was computed from.
+    pub snapshot: String,
+    pub elapsed_ms: f64,
+}
+
+/// A bound parameter as the receipt shows it: what was bound, formatted by the host.
+pub fn param_json(param: &wit::Param) -> Value {
+    match param {
+        wit::Param::Null => Value::Null,
+        wit::Param::Boolean(b) => Value::Bool(*b),
+        wit::Param::Integer(i) => Value::from(*i),
+        wit::Param::Float(f) => serde_json::Number::from_f64(*f).map(Value::Number).unwrap_or(Value::Null),
+        wit::Param::Text(t) => Value::String(t.clone()),
+        wit::Param::Date(days) => Value::String(format_date(i64::from(*days))),
+        wit::Param::Timestamp(micros) => Value::String(format_timestamp(*micros)),
+    }
+}
+
+fn format_date(days: i64) -> String {
+    // Howard Hinnant's civil_from_days.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+fn format_timestamp(micros: i64) -> String {
+    let seconds = micros.div_euclid(1_000_000);
+    let fraction = micros.rem_euclid(1_000_000);
+    let (days, in_day) = (seconds.div_euclid(86_400), seconds.rem_euclid(86_400));
+    let clock = format!("{:02}:{:02}:{:02}", in_day / 3600, in_day % 3600 / 60, in_day % 60);
+    if fraction == 0 {
+        format!("{} {clock}", format_date(days))
+    } else {
+        format!("{} {clock}.{fraction:06}", format_date(days))
+    }
+}
+
+impl Answer {
+    pub fn to_json(&self) -> Value {
+        serde_json::to_value(self).expect("answers serialise")
+    }
+
+    /// An aligned text table followed by the receipt, for people at a terminal.
+    pub fn render_table(&self) -> String {
+        let header: Vec<String> = self.columns.iter().map(|c| printable(&c.name)).collect();
+        let body: Vec<Vec<String>> = self.rows.iter().map(|row| row.iter().map(cell_text).map(|t| printable(&t)).collect()).collect();
+        let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+        for row in &body {
+            for (w, cell) in widths.iter_mut().zip(row) {
+                *w = (*w).max(cell.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect::<Vec<_>>().join("  ").trim_end().to_string()
+        };
+        let mut out = String::new();
+        out.push_str(&line(&header));
+        out.push('\n');
+        out.push_str(&widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>().join("  "));
+        out.push('\n');
+        for row in &body {
+            out.push_str(&line(row));
+            out.push('\n');
+        }
+        let count = if self.truncated {
+            format!("({} of {} rows; truncated)", self.row_count, self.total_rows)
+        } else {
+            format!("({} row{})", self.row_count, if self.row_count == 1 { "" } else { "s" })
+        };
+        out.push_str(&count);
+        out.push('\n');
+        out.push_str(&format!("explanation: {}\n", printable(&self.explanation)));
+        out.push_str(&format!("sql: {}\n", printable(&self.sql)));
+        out.push_str(&format!("params: {}\n", printable(&Value::Array(self.params.clone()).to_string())));
+        for warning in &self.warnings {
+            out.push_str(&format!("warning: {}\n", printable(warning)));
+        }
+        out.push_str(&format!("snapshot: {}  elapsed: {:.1} ms\n", self.snapshot, self.elapsed_ms));
+        out
+    }
+
+    /// The rows as CSV with a header line; the receipt is left to `--format json`.
+    pub fn render_csv(&self) -> String {
+        let mut writer = csv::Writer::from_writer(Vec::new());
+        writer.write_record(self.columns.iter().map(|c| c.name.as_str())).expect("writing to memory");
+        for row in &self.rows {
+            writer.write_record(row.iter().map(cell_text)).expect("writing to memory");
+        }
+        String::from_utf8(writer.into_inner().expect("flushing to memory")).expect("CSV of UTF-8 cells is UTF-8")
+    }
+}
+
+fn cell_text(value: &Value) -> String {
+    match value {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Data shown on a terminal cannot carry control sequences: they are shown escaped.
+fn printable(text: &str) -> String {
+    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parameters_render_as_bound() {
+        assert_eq!(param_json(&wit::Param::Date(0)), Value::from("1970-01-01"));
+        assert_eq!(param_json(&wit::Param::Date(20484)), Value::from("2026-01-31"));
+        assert_eq!(param_json(&wit::Param::Date(-1)), Value::from("1969-12-31"));
+        assert_eq!(param_json(&wit::Param::Timestamp(1_500_000)), Value::from("1970-01-01 00:00:01.500000"));
+        assert_eq!(param_json(&wit::Param::Timestamp(-1_000_000)), Value::from("1969-12-31 23:59:59"));
+        assert_eq!(param_json(&wit::Param::Text("P1".into())), Value::from("P1"));
+    }
+
+    #[test]
+    fn terminal_output_escapes_control_characters() {
+        assert_eq!(printable("a\u{1b}[31mb\n"), "a\\u{1b}[31mb\\n");
+    }
+}

@@ -1,0 +1,163 @@
+//! The index's catalog: which tables exist, their columns and types, and the snapshot id of
+//! the data. It is written by ingest next to the DuckDB file and is the only description of
+//! the data the compiler guest ever receives (as a [`wit::CatalogView`]).
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+use crate::sandbox::wit;
+
+/// File names inside an index folder.
+pub const CATALOG_FILE: &str = "catalog.json";
+pub const DATA_FILE: &str = "data.duckdb";
+
+/// Bumped when the catalog's shape changes incompatibly.
+pub const CATALOG_FORMAT: u32 = 1;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ValueKind {
+    Text,
+    Integer,
+    Float,
+    Boolean,
+    Date,
+    Timestamp,
+    Other,
+}
+
+impl ValueKind {
+    /// The kind of a DuckDB type name as DuckDB reports it (`DESCRIBE`).
+    pub fn of_sql_type(sql_type: &str) -> ValueKind {
+        let upper = sql_type.to_ascii_uppercase();
+        let base = upper.split('(').next().unwrap_or("").trim();
+        match base {
+            "VARCHAR" | "TEXT" | "STRING" => ValueKind::Text,
+            "TINYINT" | "SMALLINT" | "INTEGER" | "BIGINT" | "HUGEINT" | "UTINYINT" | "USMALLINT" | "UINTEGER" | "UBIGINT" | "UHUGEINT" => {
+                ValueKind::Integer
+            }
+            "FLOAT" | "DOUBLE" | "DECIMAL" | "REAL" => ValueKind::Float,
+            "BOOLEAN" => ValueKind::Boolean,
+            "DATE" => ValueKind::Date,
+            "TIMESTAMP" | "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" | "DATETIME" => ValueKind::Timestamp,
+            _ => ValueKind::Other,
+        }
+    }
+
+    fn to_wit(self) -> wit::ValueKind {
+        match self {
+            ValueKind::Text => wit::ValueKind::Text,
+            ValueKind::Integer => wit::ValueKind::Integer,
+            ValueKind::Float => wit::ValueKind::Float,
+            ValueKind::Boolean => wit::ValueKind::Boolean,
+            ValueKind::Date => wit::ValueKind::Date,
+            ValueKind::Timestamp => wit::ValueKind::Timestamp,
+            ValueKind::Other => wit::ValueKind::Other,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ColumnEntry {
+    /// SQL identifier: normalised, unique in its table.
+    pub name: String,
+    /// The header as the source file had it.
+    pub display_name: String,
+    /// DuckDB's type name.
+    pub sql_type: String,
+    pub kind: ValueKind,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableEntry {
+    pub name: String,
+    /// The file it was loaded from, relative to the root it was found under.
+    pub source: String,
+    pub row_count: u64,
+    pub columns: Vec<ColumnEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    pub format: u32,
+    /// `sha256:<hex>` of the DuckDB file as ingest left it.
+    pub snapshot: String,
+    pub tables: Vec<TableEntry>,
+}
+
+impl Catalog {
+    /// Read the catalog of the index folder `index`.
+    pub fn load(index: &Path) -> Result<Catalog> {
+        let path = index.join(CATALOG_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                Error::refused("index_not_found", format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))
+                    .at("--index")
+                    .hint("create one with `querycell ingest --index <dir> <files or folders>`")
+            } else {
+                Error::io(&format!("reading {}", path.display()), &e)
+            }
+        })?;
+        let catalog: Catalog = serde_json::from_str(&text)
+            .map_err(|e| Error::internal("index_corrupt", format!("{} cannot be read: {e}", path.display())))?;
+        if catalog.format != CATALOG_FORMAT {
+            return Err(Error::internal(
+                "index_version",
+                format!("{} has catalog format {}; this querycell reads format {CATALOG_FORMAT}", path.display(), catalog.format),
+            )
+            .hint("re-run ingest to rebuild the index"));
+        }
+        Ok(catalog)
+    }
+
+    pub fn data_path(index: &Path) -> PathBuf {
+        index.join(DATA_FILE)
+    }
+
+    /// What the compiler guest may see: every table and column, and the request limits.
+    pub fn view(&self, limits: &Limits) -> wit::CatalogView {
+        wit::CatalogView {
+            tables: self
+                .tables
+                .iter()
+                .map(|t| wit::Table {
+                    name: t.name.clone(),
+                    columns: t
+                        .columns
+                        .iter()
+                        .map(|c| wit::Column {
+                            name: c.name.clone(),
+                            display_name: c.display_name.clone(),
+                            sql_type: c.sql_type.clone(),
+                            kind: c.kind.to_wit(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            limits: wit::RequestLimits {
+                max_rows: limits.max_rows,
+                max_in_list: limits.max_in_list,
+                max_request_bytes: limits.max_request_bytes,
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn duckdb_types_map_to_kinds() {
+        assert_eq!(ValueKind::of_sql_type("BIGINT"), ValueKind::Integer);
+        assert_eq!(ValueKind::of_sql_type("DECIMAL(18,3)"), ValueKind::Float);
+        assert_eq!(ValueKind::of_sql_type("VARCHAR"), ValueKind::Text);
+        assert_eq!(ValueKind::of_sql_type("TIMESTAMP"), ValueKind::Timestamp);
+        assert_eq!(ValueKind::of_sql_type("DATE"), ValueKind::Date);
+        assert_eq!(ValueKind::of_sql_type("VARCHAR[]"), ValueKind::Other);
+        assert_eq!(ValueKind::of_sql_type("TIMESTAMP WITH TIME ZONE"), ValueKind::Other);
+    }
+}

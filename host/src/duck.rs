@@ -1,0 +1,407 @@
+//! The small unsafe layer over DuckDB's C API used by the query path.
+//!
+//! The `duckdb` crate's `Connection::prepare` runs every statement but the last of a
+//! multi-statement string before preparing the last one, and it cannot report a prepared
+//! statement's type. The query path needs the opposite: split with DuckDB's own parser,
+//! refuse unless there is exactly one statement of type SELECT, and execute *that* prepared
+//! handle. So this module talks to the C API directly, and nothing else in the crate does.
+
+use std::ffi::{CStr, CString};
+use std::os::raw::c_char;
+use std::path::Path;
+use std::ptr;
+
+use duckdb::ffi;
+
+/// Why a DuckDB call failed, coarsely, so the executor can classify it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailureKind {
+    Interrupted,
+    OutOfMemory,
+    Other,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Failure {
+    pub kind: FailureKind,
+    pub message: String,
+}
+
+impl Failure {
+    fn other(message: impl Into<String>) -> Self {
+        Failure { kind: FailureKind::Other, message: message.into() }
+    }
+}
+
+type DuckResult<T> = std::result::Result<T, Failure>;
+
+/// A database opened read-only with one connection.
+pub struct ReadOnlyDatabase {
+    db: ffi::duckdb_database,
+    con: ffi::duckdb_connection,
+}
+
+// SAFETY: DuckDB databases and connections may be used from any thread, one call at a time;
+// `&mut`-free use from several threads only happens through `Interrupter`, which DuckDB
+// documents as safe to call concurrently with a running query.
+unsafe impl Send for ReadOnlyDatabase {}
+
+impl ReadOnlyDatabase {
+    /// Open `path` with `access_mode = READ_ONLY`, then run each `setup` statement (trusted
+    /// constants from the executor) in order.
+    pub fn open(path: &Path, setup: &[String]) -> DuckResult<Self> {
+        let c_path = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Failure::other("the index path contains a NUL byte"))?;
+        let mut config: ffi::duckdb_config = ptr::null_mut();
+        let mut db: ffi::duckdb_database = ptr::null_mut();
+        let mut error: *mut c_char = ptr::null_mut();
+        // SAFETY: out-pointers are valid; the config is destroyed on every path; the error
+        // string is freed with duckdb_free as the API requires.
+        let opened = unsafe {
+            if ffi::duckdb_create_config(&mut config) != ffi::DuckDBSuccess {
+                return Err(Failure::other("could not create a DuckDB configuration"));
+            }
+            let set = ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr());
+            let state = if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path.as_ptr(), &mut db, config, &mut error) } else { set };
+            ffi::duckdb_destroy_config(&mut config);
+            if state != ffi::DuckDBSuccess {
+                let message = take_error_string(error).unwrap_or_else(|| "could not open the database read-only".into());
+                return Err(Failure::other(message));
+            }
+            db
+        };
+        let mut con: ffi::duckdb_connection = ptr::null_mut();
+        // SAFETY: `opened` is a live database handle.
+        if unsafe { ffi::duckdb_connect(opened, &mut con) } != ffi::DuckDBSuccess {
+            let mut db = opened;
+            unsafe { ffi::duckdb_close(&mut db) };
+            return Err(Failure::other("could not connect to the database"));
+        }
+        let database = ReadOnlyDatabase { db: opened, con };
+        for statement in setup {
+            database.run_trusted(statement)?;
+        }
+        Ok(database)
+    }
+
+    /// Run one of querycell's own statements (settings), discarding its result.
+    fn run_trusted(&self, sql: &str) -> DuckResult<()> {
+        let c_sql = CString::new(sql).map_err(|_| Failure::other("NUL byte in SQL"))?;
+        // SAFETY: the connection is live; the result is destroyed after use.
+        unsafe {
+            let mut result: ffi::duckdb_result = std::mem::zeroed();
+            let state = ffi::duckdb_query(self.con, c_sql.as_ptr(), &mut result);
+            let failure = (state != ffi::DuckDBSuccess).then(|| result_failure(&mut result));
+            ffi::duckdb_destroy_result(&mut result);
+            match failure {
+                Some(f) => Err(Failure { message: format!("{sql}: {}", f.message), ..f }),
+                None => Ok(()),
+            }
+        }
+    }
+
+    /// Split `sql` with DuckDB's parser and prepare it, if and only if it is exactly one
+    /// statement whose type DuckDB reports as SELECT.
+    pub fn prepare_single_select(&self, sql: &str) -> DuckResult<Prepared<'_>> {
+        let c_sql = CString::new(sql).map_err(|_| Failure::other("the SQL contains a NUL byte"))?;
+        // SAFETY: the extracted-statements object is destroyed on every path; the prepared
+        // statement is owned by `Prepared` (or destroyed here on refusal).
+        unsafe {
+            let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
+            let count = ffi::duckdb_extract_statements(self.con, c_sql.as_ptr(), &mut extracted);
+            let outcome = if count == 0 {
+                let message = borrowed_string(ffi::duckdb_extract_statements_error(extracted)).unwrap_or_else(|| "no statement found".into());
+                Err(Failure::other(format!("DuckDB could not parse the statement: {message}")))
+            } else if count != 1 {
+                Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed")))
+            } else {
+                let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
+                let state = ffi::duckdb_prepare_extracted_statement(self.con, extracted, 0, &mut statement);
+                let prepared = Prepared { statement, _database: std::marker::PhantomData };
+                if state != ffi::DuckDBSuccess {
+                    let message = borrowed_string(ffi::duckdb_prepare_error(statement)).unwrap_or_else(|| "prepare failed".into());
+                    Err(Failure::other(message))
+                } else {
+                    let kind = ffi::duckdb_prepared_statement_type(statement);
+                    if kind == ffi::duckdb_statement_type_DUCKDB_STATEMENT_TYPE_SELECT {
+                        Ok(prepared)
+                    } else {
+                        Err(Failure::other(format!("DuckDB reports statement type {kind}, not SELECT")))
+                    }
+                }
+            };
+            ffi::duckdb_destroy_extracted(&mut extracted);
+            outcome
+        }
+    }
+
+    /// A handle another thread may use to interrupt the query running on this connection.
+    pub fn interrupter(&self) -> Interrupter<'_> {
+        Interrupter { con: self.con, _database: std::marker::PhantomData }
+    }
+}
+
+impl Drop for ReadOnlyDatabase {
+    fn drop(&mut self) {
+        // SAFETY: handles were created in `open` and are not used after this.
+        unsafe {
+            ffi::duckdb_disconnect(&mut self.con);
+            ffi::duckdb_close(&mut self.db);
+        }
+    }
+}
+
+/// Interrupts the running query of a connection; valid while the database lives.
+#[derive(Clone, Copy)]
+pub struct Interrupter<'db> {
+    con: ffi::duckdb_connection,
+    _database: std::marker::PhantomData<&'db ReadOnlyDatabase>,
+}
+
+// SAFETY: duckdb_interrupt is documented as callable from another thread while a query runs.
+unsafe impl Send for Interrupter<'_> {}
+unsafe impl Sync for Interrupter<'_> {}
+
+impl Interrupter<'_> {
+    pub fn interrupt(&self) {
+        // SAFETY: the connection outlives 'db.
+        unsafe { ffi::duckdb_interrupt(self.con) };
+    }
+}
+
+/// A value to bind to a `?` placeholder.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Bind<'a> {
+    Null,
+    Boolean(bool),
+    Integer(i64),
+    Float(f64),
+    Text(&'a str),
+    /// Days since 1970-01-01.
+    Date(i32),
+    /// Microseconds since 1970-01-01T00:00:00.
+    Timestamp(i64),
+}
+
+/// One prepared SELECT, checked by [`ReadOnlyDatabase::prepare_single_select`].
+pub struct Prepared<'db> {
+    statement: ffi::duckdb_prepared_statement,
+    _database: std::marker::PhantomData<&'db ReadOnlyDatabase>,
+}
+
+impl Prepared<'_> {
+    pub fn parameter_count(&self) -> usize {
+        // SAFETY: live prepared statement.
+        unsafe { ffi::duckdb_nparams(self.statement) as usize }
+    }
+
+    /// Bind `values` to placeholders 1..=n; the count must match exactly.
+    pub fn bind_all(&mut self, values: &[Bind<'_>]) -> DuckResult<()> {
+        if values.len() != self.parameter_count() {
+            return Err(Failure::other(format!("the statement has {} placeholders but {} values were given", self.parameter_count(), values.len())));
+        }
+        for (i, value) in values.iter().enumerate() {
+            let index = (i + 1) as ffi::idx_t;
+            // SAFETY: live statement, index in range; varchar data is copied by DuckDB.
+            let state = unsafe {
+                match value {
+                    Bind::Null => ffi::duckdb_bind_null(self.statement, index),
+                    Bind::Boolean(b) => ffi::duckdb_bind_boolean(self.statement, index, *b),
+                    Bind::Integer(n) => ffi::duckdb_bind_int64(self.statement, index, *n),
+                    Bind::Float(f) => ffi::duckdb_bind_double(self.statement, index, *f),
+                    Bind::Text(t) => ffi::duckdb_bind_varchar_length(self.statement, index, t.as_ptr() as *const c_char, t.len() as ffi::idx_t),
+                    Bind::Date(days) => ffi::duckdb_bind_date(self.statement, index, ffi::duckdb_date { days: *days }),
+                    Bind::Timestamp(micros) => ffi::duckdb_bind_timestamp(self.statement, index, ffi::duckdb_timestamp { micros: *micros }),
+                }
+            };
+            if state != ffi::DuckDBSuccess {
+                return Err(Failure::other(format!("binding parameter {} failed", i + 1)));
+            }
+        }
+        Ok(())
+    }
+
+    /// Execute and materialise the result. Row counts are bounded by the statement's own
+    /// `LIMIT` (the compiler always emits one).
+    pub fn execute(&mut self) -> DuckResult<Materialized> {
+        // SAFETY: live statement; the result is owned by `Materialized` or destroyed here.
+        unsafe {
+            let mut result: ffi::duckdb_result = std::mem::zeroed();
+            if ffi::duckdb_execute_prepared(self.statement, &mut result) != ffi::DuckDBSuccess {
+                let failure = result_failure(&mut result);
+                ffi::duckdb_destroy_result(&mut result);
+                return Err(failure);
+            }
+            Ok(Materialized { result })
+        }
+    }
+}
+
+impl Drop for Prepared<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by duckdb_prepare_extracted_statement; not used after this.
+        unsafe { ffi::duckdb_destroy_prepare(&mut self.statement) };
+    }
+}
+
+/// A cell of a result, typed as JSON will show it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Cell {
+    Null,
+    Boolean(bool),
+    Integer(i128),
+    Float(f64),
+    Text(String),
+}
+
+/// A fully materialised query result.
+pub struct Materialized {
+    result: ffi::duckdb_result,
+}
+
+impl Materialized {
+    pub fn column_count(&mut self) -> usize {
+        // SAFETY: live result.
+        unsafe { ffi::duckdb_column_count(&mut self.result) as usize }
+    }
+
+    pub fn row_count(&mut self) -> usize {
+        // SAFETY: live, materialised result.
+        unsafe { ffi::duckdb_row_count(&mut self.result) as usize }
+    }
+
+    pub fn column_name(&mut self, column: usize) -> String {
+        // SAFETY: live result; the name is owned by it.
+        unsafe { borrowed_string(ffi::duckdb_column_name(&mut self.result, column as ffi::idx_t)).unwrap_or_default() }
+    }
+
+    /// DuckDB's name for the column's type, e.g. `BIGINT`, `DECIMAL(18,3)`.
+    pub fn column_type_name(&mut self, column: usize) -> String {
+        // SAFETY: live result; the logical type is destroyed after use.
+        unsafe {
+            let id = ffi::duckdb_column_type(&mut self.result, column as ffi::idx_t);
+            if id == ffi::DUCKDB_TYPE_DUCKDB_TYPE_DECIMAL {
+                let mut logical = ffi::duckdb_column_logical_type(&mut self.result, column as ffi::idx_t);
+                let name = format!("DECIMAL({},{})", ffi::duckdb_decimal_width(logical), ffi::duckdb_decimal_scale(logical));
+                ffi::duckdb_destroy_logical_type(&mut logical);
+                return name;
+            }
+            type_name(id).to_string()
+        }
+    }
+
+    pub fn cell(&mut self, row: usize, column: usize) -> Cell {
+        let (r, c) = (row as ffi::idx_t, column as ffi::idx_t);
+        // SAFETY: live result; row/column are within the counts the caller read; strings
+        // from duckdb_value_varchar are freed with duckdb_free.
+        unsafe {
+            let result = &mut self.result;
+            if ffi::duckdb_value_is_null(result, c, r) {
+                return Cell::Null;
+            }
+            match ffi::duckdb_column_type(result, c) {
+                ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN => Cell::Boolean(ffi::duckdb_value_boolean(result, c, r)),
+                ffi::DUCKDB_TYPE_DUCKDB_TYPE_TINYINT
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_SMALLINT
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_UTINYINT
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT
+                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_UINTEGER => Cell::Integer(i128::from(ffi::duckdb_value_int64(result, c, r))),
+                ffi::DUCKDB_TYPE_DUCKDB_TYPE_UBIGINT => Cell::Integer(i128::from(ffi::duckdb_value_uint64(result, c, r))),
+                ffi::DUCKDB_TYPE_DUCKDB_TYPE_HUGEINT => {
+                    let h = ffi::duckdb_value_hugeint(result, c, r);
+                    Cell::Integer((i128::from(h.upper) << 64) | i128::from(h.lower))
+                }
+                ffi::DUCKDB_TYPE_DUCKDB_TYPE_FLOAT | ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE | ffi::DUCKDB_TYPE_DUCKDB_TYPE_DECIMAL => {
+                    Cell::Float(ffi::duckdb_value_double(result, c, r))
+                }
+                _ => {
+                    let text = ffi::duckdb_value_varchar(result, c, r);
+                    let value = borrowed_string(text).unwrap_or_default();
+                    if !text.is_null() {
+                        ffi::duckdb_free(text as *mut std::ffi::c_void);
+                    }
+                    Cell::Text(value)
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Materialized {
+    fn drop(&mut self) {
+        // SAFETY: the result came from duckdb_execute_prepared and is not used after this.
+        unsafe { ffi::duckdb_destroy_result(&mut self.result) };
+    }
+}
+
+fn type_name(id: ffi::duckdb_type) -> &'static str {
+    match id {
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN => "BOOLEAN",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TINYINT => "TINYINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_SMALLINT => "SMALLINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER => "INTEGER",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT => "BIGINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UTINYINT => "UTINYINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT => "USMALLINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UINTEGER => "UINTEGER",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UBIGINT => "UBIGINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_HUGEINT => "HUGEINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UHUGEINT => "UHUGEINT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_FLOAT => "FLOAT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE => "DOUBLE",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_DATE => "DATE",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIME => "TIME",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP => "TIMESTAMP",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_S => "TIMESTAMP_S",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_MS => "TIMESTAMP_MS",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_NS => "TIMESTAMP_NS",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_TZ => "TIMESTAMP WITH TIME ZONE",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTERVAL => "INTERVAL",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR => "VARCHAR",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BLOB => "BLOB",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UUID => "UUID",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_LIST => "LIST",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_STRUCT => "STRUCT",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_MAP => "MAP",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_ENUM => "ENUM",
+        ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL => "NULL",
+        _ => "OTHER",
+    }
+}
+
+/// The error of a failed result, classified.
+unsafe fn result_failure(result: &mut ffi::duckdb_result) -> Failure {
+    // SAFETY (caller): `result` was filled by a failed DuckDB call and is still live.
+    unsafe {
+        let message = borrowed_string(ffi::duckdb_result_error(result)).unwrap_or_else(|| "query failed".into());
+        let kind = match ffi::duckdb_result_error_type(result) {
+            ffi::duckdb_error_type_DUCKDB_ERROR_INTERRUPT => FailureKind::Interrupted,
+            ffi::duckdb_error_type_DUCKDB_ERROR_OUT_OF_MEMORY => FailureKind::OutOfMemory,
+            _ => FailureKind::Other,
+        };
+        Failure { kind, message }
+    }
+}
+
+/// Copy a C string owned by DuckDB (not freed here).
+unsafe fn borrowed_string(text: *const c_char) -> Option<String> {
+    if text.is_null() {
+        None
+    } else {
+        // SAFETY (caller): `text` is a NUL-terminated string DuckDB keeps alive for now.
+        Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
+    }
+}
+
+/// Copy and free an error string DuckDB allocated for us.
+unsafe fn take_error_string(text: *mut c_char) -> Option<String> {
+    // SAFETY (caller): `text` is null or a string allocated by DuckDB for the caller.
+    unsafe {
+        let copy = borrowed_string(text);
+        if !text.is_null() {
+            ffi::duckdb_free(text as *mut std::ffi::c_void);
+        }
+        copy
+    }
+}

@@ -1,0 +1,115 @@
+//! The library entry point: an opened index with its sandboxed compiler and read-only
+//! executor. `QueryCell::query_plan` and `QueryCell::query_sql` are the whole path: request
+//! bytes → guest → checks → DuckDB → receipt.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use crate::answer::{param_json, Answer, AnswerLimits};
+use crate::catalog::Catalog;
+use crate::error::{Error, Result};
+use crate::executor::Executor;
+use crate::limits::Limits;
+use crate::sandbox::Sandbox;
+
+pub struct QueryCell {
+    index: PathBuf,
+    catalog: Catalog,
+    sandbox: Sandbox,
+    executor: Executor,
+    limits: Limits,
+    sql_enabled: bool,
+}
+
+impl QueryCell {
+    /// Open `index` with the bundled compiler component.
+    pub fn open(index: &Path, limits: Limits) -> Result<Self> {
+        let sandbox = Sandbox::bundled(limits.clone())?;
+        Self::open_with_sandbox(index, sandbox)
+    }
+
+    /// Open `index` with a compiler component the caller loaded (plugin hosts, tests).
+    pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
+        let limits = sandbox.limits().clone();
+        let catalog = Catalog::load(index)?;
+        let executor = Executor::open(&Catalog::data_path(index), &limits)?;
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false })
+    }
+
+    /// Allow (or forbid) [`QueryCell::query_sql`]. SQL mode is off unless the deployment
+    /// turns it on.
+    pub fn with_sql_enabled(mut self, enabled: bool) -> Self {
+        self.sql_enabled = enabled;
+        self
+    }
+
+    pub fn index(&self) -> &Path {
+        &self.index
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Answer a plan (plan language v1, JSON text).
+    pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
+        let started = Instant::now();
+        self.check_request_size(plan_json)?;
+        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits))?;
+        self.answer(&compiled, started)
+    }
+
+    /// Answer one model-written SQL statement, if SQL mode is enabled.
+    pub fn query_sql(&self, sql: &str) -> Result<Answer> {
+        let started = Instant::now();
+        if !self.sql_enabled {
+            return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
+                .at("sql")
+                .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
+        }
+        self.check_request_size(sql)?;
+        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits))?;
+        self.answer(&compiled, started)
+    }
+
+    fn check_request_size(&self, request: &str) -> Result<()> {
+        if request.len() > self.limits.max_request_bytes as usize {
+            return Err(Error::refused(
+                "request_too_large",
+                format!("the request is {} bytes; at most {} are accepted", request.len(), self.limits.max_request_bytes),
+            )
+            .hint("ask a narrower question: long value lists belong in a broader filter"));
+        }
+        Ok(())
+    }
+
+    /// Run what the guest compiled and build the receipt.
+    fn answer(&self, compiled: &crate::sandbox::wit::Compiled, started: Instant) -> Result<Answer> {
+        let execution = self.executor.run(compiled)?;
+        let mut warnings = compiled.warnings.clone();
+        for (label, nulls) in &execution.skipped_nulls {
+            warnings.push(format!("{label}: {nulls} null value{} skipped in the matching rows", if *nulls == 1 { " was" } else { "s were" }));
+        }
+        if execution.truncated {
+            warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
+        }
+        Ok(Answer {
+            row_count: execution.rows.len(),
+            columns: execution.columns,
+            rows: execution.rows,
+            truncated: execution.truncated,
+            total_rows: execution.total_rows,
+            sql: compiled.main.sql.clone(),
+            params: compiled.main.params.iter().map(param_json).collect(),
+            explanation: compiled.explanation.clone(),
+            warnings,
+            limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
+            snapshot: self.catalog.snapshot.clone(),
+            elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+        })
+    }
+}

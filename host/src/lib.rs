@@ -1,0 +1,34 @@
+//! querycell: answer aggregate questions over a user's tables without running untrusted code.
+//!
+//! Request text (a plan, or SQL where the deployment enables it) is compiled by a WebAssembly guest that has no
+//! capabilities ([`sandbox`]); the host checks the guest's SQL again with DuckDB's own parser
+//! and runs it on a read-only, locked connection ([`executor`]); every answer is a receipt
+//! ([`answer`]). Data gets in only through the trusted, confined [`ingest`].
+//!
+//! Module map, one job each:
+//! - [`limits`]: every bound querycell promises, with what it protects.
+//! - [`sandbox`]: wasmtime engine, component loading, one fresh store per call.
+//! - [`catalog`]: the index's description of its tables (what the guest may see).
+//! - [`config`]: the operator's configuration file (SQL mode switch, limits).
+//! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
+//! - [`duck`]: the small unsafe layer over DuckDB's C API for the read-only path.
+//! - [`executor`]: statement re-checks, parameter binding, timeouts, row caps.
+//! - [`answer`]: the receipt and its table / JSON / CSV renderings.
+//! - [`error`]: the typed error every path returns.
+//! - [`engine`]: the library entry point tying these together.
+
+pub mod answer;
+pub mod catalog;
+pub mod config;
+pub mod duck;
+pub mod engine;
+pub mod error;
+pub mod executor;
+pub mod ingest;
+pub mod limits;
+pub mod sandbox;
+
+pub use answer::Answer;
+pub use engine::QueryCell;
+pub use error::{Error, ErrorClass};
+pub use limits::Limits;

@@ -1,0 +1,50 @@
+//! Every bound querycell promises, in one place. Each field says what it bounds and why;
+//! each has a test that shows the bound holding (tests/limits.rs, tests/sandbox.rs).
+
+use std::time::Duration;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Limits {
+    /// Fuel for one guest call (about one unit per WebAssembly instruction). Bounds the CPU a
+    /// compile may burn, deterministically: a hostile plan cannot spin the compiler.
+    pub guest_fuel: u64,
+    /// Wall-clock deadline for one guest call, enforced by epoch interruption. Backs up fuel
+    /// for time fuel does not count (instantiation, host calls).
+    pub guest_timeout: Duration,
+    /// Linear memory one guest instance may hold. Bounds what a request can make the
+    /// compiler allocate; growth past it traps the call.
+    pub guest_memory_bytes: usize,
+    /// Bytes the guest may write to stdout and stderr (kept in memory for error reports).
+    pub guest_output_bytes: usize,
+    /// Longest request text (plan JSON or SQL) accepted, checked by host and guest.
+    pub max_request_bytes: u32,
+    /// Rows an answer may carry; a plan's `limit` is clamped to it.
+    pub max_rows: u32,
+    /// Values an `in` / `not_in` list may hold.
+    pub max_in_list: u32,
+    /// Wall-clock time for running one answer's SQL in DuckDB; the query is interrupted
+    /// (and re-interrupted until it returns) when it passes.
+    pub query_timeout: Duration,
+    /// DuckDB `memory_limit` for the query connection. With no temp directory there is no
+    /// spill: a query that needs more fails instead of filling the disk.
+    pub query_memory_bytes: u64,
+    /// DuckDB worker threads for queries.
+    pub query_threads: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            guest_fuel: 2_000_000_000,
+            guest_timeout: Duration::from_secs(5),
+            guest_memory_bytes: 64 << 20,
+            guest_output_bytes: 64 << 10,
+            max_request_bytes: 64 << 10,
+            max_rows: 1000,
+            max_in_list: 100,
+            query_timeout: Duration::from_secs(10),
+            query_memory_bytes: 1 << 30,
+            query_threads: 2,
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! The `querycell` command line: ingest files into an index, show its schema, answer plans
+//! and (where enabled) SQL. Exit status: 0 answered, 2 input refused, 3 a limit stopped it,
+//! 1 anything else.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use querycell::{catalog::Catalog, config::Config, ingest, Answer, Error, Limits, QueryCell};
+
+#[derive(Parser)]
+#[command(name = "querycell", version, about = "Answer aggregate questions over your tables without running untrusted code.")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Table,
+    Json,
+    Csv,
+}
+
+/// Options shared by the commands that answer questions.
+#[derive(Args)]
+struct AnswerOptions {
+    #[arg(long)]
+    index: PathBuf,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    /// Deployment configuration (TOML: allow_sql, max_rows, timeout_ms, query_memory_mb);
+    /// also read from $QUERYCELL_CONFIG.
+    #[arg(long, env = "QUERYCELL_CONFIG")]
+    config: Option<PathBuf>,
+    /// Most rows an answer may carry (plan limits are clamped to it).
+    #[arg(long)]
+    max_rows: Option<u32>,
+    /// Wall-clock limit for running the query, in milliseconds.
+    #[arg(long)]
+    timeout_ms: Option<u64>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load CSV/TSV files (or every such file under folders) into a new index, replacing
+    /// the previous one only when the new one is complete.
+    Ingest {
+        #[arg(long)]
+        index: PathBuf,
+        #[arg(required = true, value_name = "PATH")]
+        paths: Vec<PathBuf>,
+        #[arg(long, value_enum, default_value = "table")]
+        format: Format,
+    },
+    /// Print the index's catalog: tables, columns, types, row counts, snapshot.
+    Schema {
+        #[arg(long)]
+        index: PathBuf,
+        #[arg(long, value_enum, default_value = "json")]
+        format: Format,
+    },
+    /// Answer a plan (JSON, plan language v1) read from FILE, or from standard input with `-`.
+    Query {
+        #[command(flatten)]
+        options: AnswerOptions,
+        #[arg(long, value_name = "FILE|-")]
+        plan: String,
+    },
+    /// Answer one SQL statement (refused unless SQL mode is enabled by the config file or
+    /// --allow-sql). `-` reads it from standard input.
+    Sql {
+        #[command(flatten)]
+        options: AnswerOptions,
+        /// Enable SQL mode for this call.
+        #[arg(long)]
+        allow_sql: bool,
+        #[arg(value_name = "SQL|-")]
+        sql: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let format = match &cli.command {
+        Command::Ingest { format, .. } | Command::Schema { format, .. } => *format,
+        Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
+    };
+    match run(cli.command) {
+        Ok(output) => {
+            let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            if format == Format::Json {
+                println!("{}", serde_json::to_string_pretty(&error.to_json()).expect("errors serialise"));
+            } else {
+                eprintln!("{error}");
+            }
+            ExitCode::from(error.class.exit_code() as u8)
+        }
+    }
+}
+
+fn run(command: Command) -> Result<String, Error> {
+    match command {
+        Command::Ingest { index, paths, format } => {
+            let catalog = ingest::ingest(&index, &paths)?;
+            Ok(match format {
+                Format::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
+                _ => {
+                    let mut out = String::new();
+                    for table in &catalog.tables {
+                        out.push_str(&format!("loaded {} ({} rows, {} columns) from {}\n", table.name, table.row_count, table.columns.len(), table.source));
+                    }
+                    out.push_str(&format!("index {} snapshot {}\n", index.display(), catalog.snapshot));
+                    out
+                }
+            })
+        }
+        Command::Schema { index, format: _ } => {
+            let catalog = Catalog::load(&index)?;
+            Ok(format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")))
+        }
+        Command::Query { options, plan } => {
+            let (cell, limits) = open(&options, false)?;
+            let text = read_request(&plan, "--plan", limits.max_request_bytes)?;
+            Ok(render(&cell.query_plan(&text)?, options.format))
+        }
+        Command::Sql { options, allow_sql, sql } => {
+            let (cell, limits) = open(&options, allow_sql)?;
+            let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
+            Ok(render(&cell.query_sql(&text)?, options.format))
+        }
+    }
+}
+
+/// Open the index with the configuration file's and the flags' limits applied, flags last.
+fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Limits), Error> {
+    let config = match &options.config {
+        Some(path) => Config::load(path)?,
+        None => Config::default(),
+    };
+    let mut limits = config.apply(Limits::default());
+    if let Some(max_rows) = options.max_rows {
+        limits.max_rows = max_rows.max(1);
+    }
+    if let Some(ms) = options.timeout_ms {
+        limits.query_timeout = Duration::from_millis(ms.max(1));
+    }
+    let cell = QueryCell::open(&options.index, limits.clone())?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    Ok((cell, limits))
+}
+
+fn render(answer: &Answer, format: Format) -> String {
+    match format {
+        Format::Json => format!("{}\n", serde_json::to_string_pretty(&answer.to_json()).expect("answers serialise")),
+        Format::Csv => answer.render_csv(),
+        Format::Table => answer.render_table(),
+    }
+}
+
+/// The request bytes from a file or stdin, bounded and required to be UTF-8. Nothing here
+/// looks inside them: parsing happens in the guest.
+fn read_request(source: &str, argument: &str, max_bytes: u32) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    let limit = u64::from(max_bytes) + 1;
+    let read = if source == "-" {
+        if std::io::stdin().is_terminal() {
+            eprintln!("reading the request from standard input (end with Ctrl-D)");
+        }
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(source).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| Error::refused("request_unreadable", format!("{source}: {e}")).at(argument))?;
+    if bytes.len() as u64 > u64::from(max_bytes) {
+        return Err(Error::refused("request_too_large", format!("the request is over {max_bytes} bytes")).at(argument));
+    }
+    String::from_utf8(bytes).map_err(|_| Error::refused("invalid_encoding", "the request is not UTF-8 text").at(argument))
+}

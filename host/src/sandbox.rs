@@ -1,0 +1,343 @@
+//! The WebAssembly sandbox the compiler guest runs in.
+//!
+//! One process-wide [`Engine`] (fuel metering and epoch interruption on) with a ticker
+//! thread advancing its epoch. A component is checked against an import allowlist,
+//! precompiled once (cached on disk, keyed by its hash and the engine's compatibility hash)
+//! and pre-linked ([`QueryCompilerPre`]). Every call then gets a fresh [`Store`] with its own
+//! fuel, epoch deadline, memory limiter and an empty WASI context: no preopened folders, no
+//! environment, no arguments, no sockets, stdout/stderr into small in-memory pipes. A trap
+//! becomes a typed [`Error`]; the next call starts clean.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+use sha2::{Digest, Sha256};
+use wasmtime::component::{Component, Linker, ResourceTable};
+use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
+use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
+use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
+
+use crate::error::{Error, ErrorClass, Result};
+use crate::limits::Limits;
+
+wasmtime::component::bindgen!({
+    path: "../wit",
+    world: "query-compiler",
+});
+
+/// The WIT types of the compiler interface, as the host sees them.
+pub use exports::querycell::engine::compiler as wit;
+
+/// The compiler component built from `guest/`, embedded at build time.
+pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
+
+/// How often the epoch advances; the granularity of guest deadlines.
+const EPOCH_TICK: Duration = Duration::from_millis(5);
+
+/// WASI interfaces a guest may import. Rust's std pulls these in even when unused; with the
+/// empty context they can read nothing and reach nothing. Anything else (sockets, http,
+/// custom host functions) makes the component unloadable.
+const ALLOWED_IMPORTS: &[&str] = &[
+    "wasi:cli/environment",
+    "wasi:cli/exit",
+    "wasi:cli/stdin",
+    "wasi:cli/stdout",
+    "wasi:cli/stderr",
+    "wasi:cli/terminal-input",
+    "wasi:cli/terminal-output",
+    "wasi:cli/terminal-stdin",
+    "wasi:cli/terminal-stdout",
+    "wasi:cli/terminal-stderr",
+    "wasi:io/error",
+    "wasi:io/poll",
+    "wasi:io/streams",
+    "wasi:clocks/wall-clock",
+    "wasi:clocks/monotonic-clock",
+    "wasi:random/random",
+    "wasi:random/insecure",
+    "wasi:random/insecure-seed",
+    "wasi:filesystem/types",
+    "wasi:filesystem/preopens",
+];
+
+/// The process-wide engine, and the thread that advances its epoch.
+fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    ENGINE.get_or_init(|| {
+        let mut config = Config::new();
+        config.wasm_component_model(true);
+        // Fuel: a per-call instruction budget (Store::set_fuel), deterministic.
+        config.consume_fuel(true);
+        // Epochs: a per-call wall-clock deadline (Store::set_epoch_deadline).
+        config.epoch_interruption(true);
+        // Bounds the host stack a guest's recursion may use; overflow traps the call.
+        config.max_wasm_stack(1 << 20);
+        let engine = Engine::new(&config).expect("the sandbox engine configuration is valid");
+        let ticker = engine.weak();
+        std::thread::Builder::new()
+            .name("querycell-epoch".into())
+            .spawn(move || loop {
+                std::thread::sleep(EPOCH_TICK);
+                match ticker.upgrade() {
+                    Some(engine) => engine.increment_epoch(),
+                    None => return,
+                }
+            })
+            .expect("spawning the epoch ticker");
+        engine
+    })
+}
+
+/// Per-call store state: the empty WASI context and the memory limiter.
+struct GuestState {
+    wasi: WasiCtx,
+    table: ResourceTable,
+    limiter: GuestLimiter,
+    stderr: MemoryOutputPipe,
+}
+
+impl WasiView for GuestState {
+    fn ctx(&mut self) -> WasiCtxView<'_> {
+        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+    }
+}
+
+/// Caps linear memory and table growth, and remembers whether it said no, so that the
+/// resulting trap can be reported as `guest_memory`.
+struct GuestLimiter {
+    max_memory_bytes: usize,
+    max_table_elements: usize,
+    memory_refused: bool,
+}
+
+impl ResourceLimiter for GuestLimiter {
+    fn memory_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        if desired > self.max_memory_bytes {
+            self.memory_refused = true;
+            return Err(wasmtime::Error::msg(format!("guest memory limit of {} bytes reached", self.max_memory_bytes)));
+        }
+        Ok(true)
+    }
+
+    fn table_growing(&mut self, _current: usize, desired: usize, _maximum: Option<usize>) -> wasmtime::Result<bool> {
+        Ok(desired <= self.max_table_elements)
+    }
+
+    fn instances(&self) -> usize {
+        32
+    }
+
+    fn tables(&self) -> usize {
+        16
+    }
+
+    fn memories(&self) -> usize {
+        4
+    }
+}
+
+/// What one guest call cost.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CallStats {
+    pub fuel_used: u64,
+    pub elapsed: Duration,
+}
+
+/// A loaded compiler component, ready to be called any number of times.
+pub struct Sandbox {
+    pre: QueryCompilerPre<GuestState>,
+    limits: Limits,
+}
+
+impl Sandbox {
+    /// The bundled compiler, precompiled through the on-disk cache when one is available.
+    pub fn bundled(limits: Limits) -> Result<Self> {
+        Self::from_component_bytes(BUNDLED_GUEST, limits, default_cache_dir().as_deref())
+    }
+
+    /// Load any component that exports the `querycell:engine/compiler` interface.
+    pub fn from_component_bytes(bytes: &[u8], limits: Limits, cache_dir: Option<&Path>) -> Result<Self> {
+        let engine = engine();
+        let component = load_component(engine, bytes, cache_dir)?;
+        check_imports(engine, &component)?;
+        let mut linker = Linker::<GuestState>::new(engine);
+        wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
+        let instance_pre = linker.instantiate_pre(&component).map_err(|e| guest_load_error(format!("{e:#}")))?;
+        let pre = QueryCompilerPre::new(instance_pre).map_err(|e| guest_load_error(format!("{e:#}")))?;
+        Ok(Sandbox { pre, limits })
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Compile a plan in a fresh store. A guest refusal is an [`ErrorClass::Refused`] error.
+    pub fn compile_plan(&self, plan_json: &str, view: &wit::CatalogView) -> Result<wit::Compiled> {
+        self.compile_plan_measured(plan_json, view).0
+    }
+
+    /// [`Sandbox::compile_plan`], also reporting fuel and time used.
+    pub fn compile_plan_measured(&self, plan_json: &str, view: &wit::CatalogView) -> (Result<wit::Compiled>, CallStats) {
+        self.call(|compiler, store| compiler.querycell_engine_compiler().call_compile_plan(store, plan_json, view))
+    }
+
+    /// Compile one SQL statement in a fresh store (whether SQL mode is enabled is the
+    /// caller's decision).
+    pub fn compile_sql(&self, sql: &str, view: &wit::CatalogView) -> Result<wit::Compiled> {
+        self.call(|compiler, store| compiler.querycell_engine_compiler().call_compile_sql(store, sql, view)).0
+    }
+
+    /// Run one export in a new store with this sandbox's limits.
+    fn call(
+        &self,
+        export: impl FnOnce(&QueryCompiler, &mut Store<GuestState>) -> wasmtime::Result<std::result::Result<wit::Compiled, wit::CompileError>>,
+    ) -> (Result<wit::Compiled>, CallStats) {
+        let started = Instant::now();
+        let mut store = self.new_store();
+        let outcome = self.pre.instantiate(&mut store).and_then(|compiler| export(&compiler, &mut store));
+        let result = match outcome {
+            Ok(Ok(compiled)) => Ok(compiled),
+            Ok(Err(refusal)) => Err(Error {
+                code: refusal.code,
+                message: refusal.message,
+                path: refusal.path,
+                hint: refusal.hint,
+                class: ErrorClass::Refused,
+            }),
+            Err(trap) => Err(classify_failure(&trap, store.data(), &self.limits)),
+        };
+        let fuel_used = self.limits.guest_fuel.saturating_sub(store.get_fuel().unwrap_or(0));
+        (result, CallStats { fuel_used, elapsed: started.elapsed() })
+    }
+
+    fn new_store(&self) -> Store<GuestState> {
+        let stdout = MemoryOutputPipe::new(self.limits.guest_output_bytes);
+        let stderr = MemoryOutputPipe::new(self.limits.guest_output_bytes);
+        // Nothing is granted: the builder's defaults are no preopens, no env, no args, and
+        // network access is switched off explicitly on top.
+        let wasi = WasiCtx::builder()
+            .stdout(stdout)
+            .stderr(stderr.clone())
+            .allow_tcp(false)
+            .allow_udp(false)
+            .allow_ip_name_lookup(false)
+            .build();
+        let state = GuestState {
+            wasi,
+            table: ResourceTable::new(),
+            limiter: GuestLimiter {
+                max_memory_bytes: self.limits.guest_memory_bytes,
+                max_table_elements: 100_000,
+                memory_refused: false,
+            },
+            stderr,
+        };
+        let mut store = Store::new(self.pre.engine(), state);
+        store.limiter(|state| &mut state.limiter);
+        store.set_fuel(self.limits.guest_fuel).expect("fuel is enabled on the engine");
+        let ticks = self.limits.guest_timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()).max(1) as u64;
+        store.set_epoch_deadline(ticks);
+        store.epoch_deadline_trap();
+        store
+    }
+}
+
+fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limits) -> Error {
+    if state.limiter.memory_refused {
+        return Error::limit(
+            "guest_memory",
+            format!("the compiler needed more than its {} MiB of memory and was stopped", limits.guest_memory_bytes >> 20),
+        )
+        .hint("simplify the request; a plan needs far less");
+    }
+    match failure.downcast_ref::<Trap>() {
+        Some(Trap::OutOfFuel) => Error::limit(
+            "guest_fuel_exhausted",
+            format!("the compiler used its whole budget of {} instructions and was stopped", limits.guest_fuel),
+        )
+        .hint("simplify the request"),
+        Some(Trap::Interrupt) => Error::limit(
+            "guest_timeout",
+            format!("the compiler ran past its {} ms deadline and was stopped", limits.guest_timeout.as_millis()),
+        )
+        .hint("simplify the request"),
+        other => {
+            let what = other.map(|t| t.to_string()).unwrap_or_else(|| format!("{failure:#}"));
+            let stderr = state.stderr.contents();
+            let said = String::from_utf8_lossy(&stderr[..stderr.len().min(600)]).trim().to_string();
+            let message = if said.is_empty() { format!("the compiler failed: {what}") } else { format!("the compiler failed: {what}; it said: {said}") };
+            Error::internal("guest_fault", message).hint("this is a bug in the compiler component; the request was not run")
+        }
+    }
+}
+
+fn guest_load_error(message: String) -> Error {
+    Error::internal("guest_load_failed", message)
+}
+
+/// Refuse components that import anything outside [`ALLOWED_IMPORTS`].
+fn check_imports(engine: &Engine, component: &Component) -> Result<()> {
+    for (name, _) in component.component_type().imports(engine) {
+        let unversioned = name.split('@').next().unwrap_or(name);
+        if !ALLOWED_IMPORTS.contains(&unversioned) {
+            return Err(guest_load_error(format!("the component imports '{name}', which is not on the sandbox's allowlist"))
+                .hint("a compiler component may import only the WASI interfaces Rust's std needs"));
+        }
+    }
+    Ok(())
+}
+
+/// Compile `bytes`, or reuse the machine code cached for them by an earlier run.
+///
+/// Deserializing machine code is only as safe as the cache folder: it is created owner-only
+/// (0700) and entries are written atomically; anyone who can write there can already run
+/// code as this user.
+fn load_component(engine: &Engine, bytes: &[u8], cache_dir: Option<&Path>) -> Result<Component> {
+    let compile = || Component::new(engine, bytes).map_err(|e| guest_load_error(format!("compiling the component: {e:#}")));
+    let Some(dir) = cache_dir else { return compile() };
+    let entry = dir.join(cache_key(engine, bytes));
+    if entry.is_file() {
+        // SAFETY: the entry was written by `Component::serialize` for this engine's
+        // compatibility hash (part of the file name) into the owner-only cache folder.
+        if let Ok(component) = unsafe { Component::deserialize_file(engine, &entry) } {
+            return Ok(component);
+        }
+    }
+    let component = compile()?;
+    if let Ok(serialized) = component.serialize() {
+        // A cache that cannot be written only costs time on the next run.
+        let _ = write_cache_entry(dir, &entry, &serialized);
+    }
+    Ok(component)
+}
+
+fn cache_key(engine: &Engine, bytes: &[u8]) -> String {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    engine.precompile_compatibility_hash().hash(&mut hasher);
+    let component = hex::encode(&Sha256::digest(bytes)[..16]);
+    format!("{component}-{:016x}.cwasm", hasher.finish())
+}
+
+fn write_cache_entry(dir: &Path, entry: &Path, serialized: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::DirBuilderExt;
+    std::fs::DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    let mut temp = tempfile::NamedTempFile::new_in(dir)?;
+    temp.write_all(serialized)?;
+    temp.persist(entry).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// `$QUERYCELL_CACHE_DIR`, else `$XDG_CACHE_HOME/querycell/components`, else
+/// `~/.cache/querycell/components`.
+pub fn default_cache_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("QUERYCELL_CACHE_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let base = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
+    Some(base.join("querycell").join("components"))
+}

@@ -1,0 +1,155 @@
+//! The executor's own defences, tested by handing it statements directly (as a compromised
+//! or buggy guest would): statement re-checks, the locked read-only configuration, the query
+//! timeout and memory limit. None of these may change the index's bytes.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use querycell::catalog::Catalog;
+use querycell::executor::Executor;
+use querycell::sandbox::wit;
+use querycell::{ingest, Error, ErrorClass, Limits};
+use querycell_tests::{snapshot_folder, write_file, INCIDENTS_CSV};
+
+fn query(sql: &str, params: Vec<wit::Param>) -> wit::Query {
+    wit::Query { sql: sql.into(), params }
+}
+
+/// What a guest might return: `sql` as the main query with `columns` output columns.
+fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled {
+    wit::Compiled {
+        main: query(sql, params.clone()),
+        count: query(&format!("SELECT count(*) FROM ({sql}) AS answer"), params),
+        null_probe: None,
+        columns: (0..columns).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect(),
+        limit: 10,
+        explanation: String::new(),
+        warnings: Vec::new(),
+    }
+}
+
+fn index(dir: &Path) -> std::path::PathBuf {
+    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
+    let index = dir.join("index");
+    ingest::ingest(&index, &[csv]).expect("ingest");
+    index
+}
+
+fn run(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::executor::Execution, Error> {
+    executor.run(&compiled(sql, params, columns))
+}
+
+#[test]
+fn statements_are_rechecked_with_duckdbs_parser() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let before = snapshot_folder(&index);
+    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default()).unwrap();
+
+    let ok = run(&executor, "SELECT team FROM incidents WHERE severity = ? ORDER BY team LIMIT ?", vec![wit::Param::Text("P2".into()), wit::Param::Integer(11)], 1).unwrap();
+    assert_eq!(ok.rows, vec![vec![serde_json::json!("Payments")]]);
+
+    let refused = [
+        "SELECT 1 AS a; SELECT 2 AS a",
+        "SELECT 1 AS a; DROP TABLE incidents",
+        "PRAGMA version",
+        "SHOW TABLES",
+        "DESCRIBE incidents",
+        "FROM incidents",
+        "DROP TABLE incidents",
+        "CREATE TABLE x AS SELECT 1",
+        "COPY incidents TO '/tmp/querycell-exfil.csv'",
+        "ATTACH '/tmp/querycell-other.duckdb' AS other",
+        "SET threads = 64",
+        "INSTALL httpfs",
+        "WITH d AS (SELECT 1) DELETE FROM incidents",
+    ];
+    for sql in refused {
+        let error = run(&executor, sql, vec![], 1).expect_err(sql);
+        assert_eq!(error.code, "statement_refused", "{sql}: {error}");
+    }
+    // A placeholder count that does not match the values is refused too.
+    let error = run(&executor, "SELECT team FROM incidents WHERE severity = ?", vec![], 1).expect_err("unbound");
+    assert_eq!(error.code, "statement_refused", "{error}");
+    assert!(!Path::new("/tmp/querycell-exfil.csv").exists());
+    assert_eq!(snapshot_folder(&index), before, "the index changed");
+}
+
+#[test]
+fn the_connection_is_read_only_locked_and_cut_off_from_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let before = snapshot_folder(&index);
+    let executor = Executor::open(&Catalog::data_path(&index), &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() }).unwrap();
+
+    let settings = run(
+        &executor,
+        "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('threads'), \
+         current_setting('autoload_known_extensions'), current_setting('temp_directory'), current_setting('access_mode')",
+        vec![],
+        6,
+    )
+    .unwrap();
+    let row = &settings.rows[0];
+    assert_eq!(row[0], serde_json::json!(false));
+    assert_eq!(row[1], serde_json::json!(true));
+    assert_eq!(row[2], serde_json::json!(1));
+    assert_eq!(row[3], serde_json::json!(false));
+    assert_eq!(row[4], serde_json::json!(""));
+    assert_eq!(row[5].as_str().map(str::to_ascii_lowercase).as_deref(), Some("read_only"));
+
+    for sql in [
+        "SELECT content FROM read_text('/etc/hostname')",
+        "SELECT * FROM read_csv('/etc/passwd')",
+        "SELECT * FROM '/etc/passwd'",
+        "SELECT * FROM glob('/etc/*')",
+    ] {
+        let error = run(&executor, sql, vec![], 1).expect_err(sql);
+        // DuckDB refuses file access while binding (prepare) or while running.
+        assert!(matches!(error.code.as_str(), "statement_refused" | "query_failed"), "{sql}: {error}");
+        let blocked = ["disabled by configuration", "Permission", "does not exist"];
+        assert!(blocked.iter().any(|b| error.message.contains(b)), "{sql}: {error}");
+    }
+    assert_eq!(snapshot_folder(&index), before, "the index changed");
+}
+
+#[test]
+fn a_runaway_query_is_interrupted_at_the_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
+    let executor = Executor::open(&Catalog::data_path(&index), &limits).unwrap();
+    let started = Instant::now();
+    let error = run(&executor, "SELECT sum(x) FROM range(1000000000000) AS t(x)", vec![], 1).expect_err("runs for hours otherwise");
+    let elapsed = started.elapsed();
+    assert_eq!((error.code.as_str(), error.class), ("query_timeout", ErrorClass::Limit), "{error}");
+    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+    // The connection is usable afterwards.
+    assert!(run(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+}
+
+#[test]
+fn a_query_that_outgrows_the_memory_limit_fails_without_spilling() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let limits = Limits { query_memory_bytes: 64 << 20, query_threads: 1, query_timeout: Duration::from_secs(120), ..Limits::default() };
+    let executor = Executor::open(&Catalog::data_path(&index), &limits).unwrap();
+    let error = run(&executor, "SELECT count(*) FROM range(50000000) AS a(x) JOIN range(50000000) AS b(y) ON x = y", vec![], 1)
+        .expect_err("the join's hash table needs far more than 64 MiB");
+    assert_eq!((error.code.as_str(), error.class), ("query_memory", ErrorClass::Limit), "{error}");
+    assert!(run(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+}
+
+#[test]
+fn rows_past_the_limit_are_counted_not_returned() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default()).unwrap();
+    let mut plan = compiled("SELECT x FROM range(50) AS t(x) ORDER BY x LIMIT ?", vec![wit::Param::Integer(4)], 1);
+    plan.limit = 3;
+    plan.count = query("SELECT count(*) FROM range(50)", vec![]);
+    let execution = executor.run(&plan).unwrap();
+    assert_eq!(execution.rows.len(), 3);
+    assert!(execution.truncated);
+    assert_eq!(execution.total_rows, 50);
+}

@@ -1,0 +1,163 @@
+//! Hostile guest components: one test per sandbox limit. Each hostile behaviour must end in a
+//! typed error (never a host crash), and the next call on the same sandbox must succeed.
+
+use std::time::{Duration, Instant};
+
+use querycell::sandbox::{wit, Sandbox};
+use querycell::{ErrorClass, Limits};
+use querycell_tests::component_from_core_wat;
+
+/// A core module that misbehaves according to the first byte of the plan text:
+/// `L` loops forever, `M` grows memory until refused, `U` traps, `S` recurses without end;
+/// anything else returns a well-formed typed refusal with code `hostile_ok`.
+const HOSTILE_CORE: &str = r#"
+(module
+  (memory (export "memory") 1)
+  (global $bump (mut i32) (i32.const 4096))
+  (func (export "cabi_realloc") (param $old i32) (param $old_size i32) (param $align i32) (param $size i32) (result i32)
+    (local $ptr i32) (local $end i32)
+    (local.set $ptr (i32.and (i32.add (global.get $bump) (i32.sub (local.get $align) (i32.const 1)))
+                             (i32.sub (i32.const 0) (local.get $align))))
+    (local.set $end (i32.add (local.get $ptr) (local.get $size)))
+    (if (i32.gt_u (local.get $end) (i32.mul (memory.size) (i32.const 65536)))
+      (then
+        (if (i32.eq (memory.grow (i32.add (i32.shr_u (i32.sub (local.get $end) (i32.mul (memory.size) (i32.const 65536))) (i32.const 16)) (i32.const 1)))
+                    (i32.const -1))
+          (then unreachable))))
+    (global.set $bump (local.get $end))
+    (local.get $ptr))
+  (func $recurse (param i32) (result i32)
+    (i32.add (call $recurse (i32.add (local.get 0) (i32.const 1))) (i32.const 1)))
+  (data (i32.const 1024) "hostile_okthe hostile guest answered$")
+  (func (export "querycell:engine/compiler@0.2.0#compile-sql")
+        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32) (result i32)
+    (call $misbehave (local.get $plan)))
+  (func (export "querycell:engine/compiler@0.2.0#compile-plan")
+        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32) (result i32)
+    (call $misbehave (local.get $plan)))
+  (func $misbehave (param $plan i32) (result i32)
+    (local $mode i32)
+    (local.set $mode (i32.load8_u (local.get $plan)))
+    (if (i32.eq (local.get $mode) (i32.const 76)) (then (loop $spin (br $spin))))
+    (if (i32.eq (local.get $mode) (i32.const 77))
+      (then (loop $grow (br_if $grow (i32.ne (memory.grow (i32.const 16)) (i32.const -1)))) unreachable))
+    (if (i32.eq (local.get $mode) (i32.const 85)) (then unreachable))
+    (if (i32.eq (local.get $mode) (i32.const 83)) (then (drop (call $recurse (i32.const 0)))))
+    ;; result<compiled, compile-error>: discriminant 1 (err), then the record at offset 4.
+    (i32.store8 (i32.const 2048) (i32.const 1))
+    (i32.store (i32.const 2052) (i32.const 1024)) (i32.store (i32.const 2056) (i32.const 10))
+    (i32.store (i32.const 2060) (i32.const 1034)) (i32.store (i32.const 2064) (i32.const 26))
+    (i32.store (i32.const 2068) (i32.const 1060)) (i32.store (i32.const 2072) (i32.const 1))
+    (i32.store8 (i32.const 2076) (i32.const 0))
+    (i32.const 2048))
+)
+"#;
+
+fn view() -> wit::CatalogView {
+    wit::CatalogView {
+        tables: vec![wit::Table {
+            name: "incidents".into(),
+            columns: vec![wit::Column { name: "team".into(), display_name: "Team".into(), sql_type: "VARCHAR".into(), kind: wit::ValueKind::Text }],
+        }],
+        limits: wit::RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 65536 },
+    }
+}
+
+fn hostile(limits: Limits) -> Sandbox {
+    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), limits, None).expect("the hostile component loads")
+}
+
+/// The next call after a trap gets a fresh store and answers normally.
+fn assert_next_call_succeeds(sandbox: &Sandbox) {
+    let refusal = sandbox.compile_plan("ok", &view()).expect_err("the hostile guest always refuses");
+    assert_eq!((refusal.code.as_str(), refusal.class), ("hostile_ok", ErrorClass::Refused), "{refusal}");
+    assert_eq!(refusal.message, "the hostile guest answered");
+}
+
+#[test]
+fn a_well_behaved_call_returns_the_guests_typed_refusal() {
+    assert_next_call_succeeds(&hostile(Limits::default()));
+}
+
+#[test]
+fn an_endless_loop_is_stopped_by_the_epoch_deadline() {
+    let sandbox = hostile(Limits { guest_fuel: u64::MAX / 2, guest_timeout: Duration::from_millis(200), ..Limits::default() });
+    let started = Instant::now();
+    let error = sandbox.compile_plan("L", &view()).expect_err("the loop never returns");
+    let elapsed = started.elapsed();
+    assert_eq!((error.code.as_str(), error.class), ("guest_timeout", ErrorClass::Limit), "{error}");
+    assert!(elapsed >= Duration::from_millis(200) && elapsed < Duration::from_secs(5), "stopped after {elapsed:?}");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn burning_cpu_is_stopped_by_fuel() {
+    let sandbox = hostile(Limits { guest_fuel: 20_000_000, guest_timeout: Duration::from_secs(120), ..Limits::default() });
+    let (result, stats) = sandbox.compile_plan_measured("L", &view());
+    let error = result.expect_err("the loop never returns");
+    assert_eq!((error.code.as_str(), error.class), ("guest_fuel_exhausted", ErrorClass::Limit), "{error}");
+    assert_eq!(stats.fuel_used, 20_000_000);
+    assert!(stats.elapsed < Duration::from_secs(60), "fuel, not the deadline, stopped it: {:?}", stats.elapsed);
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn growing_memory_past_the_cap_is_stopped() {
+    let sandbox = hostile(Limits { guest_memory_bytes: 8 << 20, ..Limits::default() });
+    let error = sandbox.compile_plan("M", &view()).expect_err("memory growth is capped");
+    assert_eq!((error.code.as_str(), error.class), ("guest_memory", ErrorClass::Limit), "{error}");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn a_trap_is_a_guest_fault_not_a_crash() {
+    let sandbox = hostile(Limits::default());
+    let error = sandbox.compile_plan("U", &view()).expect_err("unreachable traps");
+    assert_eq!((error.code.as_str(), error.class), ("guest_fault", ErrorClass::Internal), "{error}");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn unbounded_recursion_overflows_the_guest_stack_not_the_host() {
+    let sandbox = hostile(Limits::default());
+    let error = sandbox.compile_plan("S", &view()).expect_err("recursion overflows");
+    assert_eq!(error.code, "guest_fault", "{error}");
+    assert!(error.message.contains("stack"), "{error}");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn components_importing_anything_off_the_allowlist_are_refused() {
+    for import in ["wasi:sockets/tcp@0.2.0", "wasi:http/outgoing-handler@0.2.0", "evil:host/exec"] {
+        let component = wat::parse_str(format!(r#"(component (import "{import}" (instance)))"#)).expect("valid component");
+        let error = Sandbox::from_component_bytes(&component, Limits::default(), None).err().expect("refused at load");
+        assert_eq!(error.code, "guest_load_failed");
+        assert!(error.message.contains(import), "{error}");
+    }
+}
+
+#[test]
+fn the_real_compiler_is_metered_too() {
+    let plan = r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}]}"#;
+    let tiny = Sandbox::bundled(Limits { guest_fuel: 10_000, ..Limits::default() }).expect("bundled guest loads");
+    let error = tiny.compile_plan(plan, &view()).expect_err("10k instructions are not enough");
+    assert_eq!(error.code, "guest_fuel_exhausted", "{error}");
+
+    let normal = Sandbox::bundled(Limits::default()).expect("bundled guest loads");
+    let compiled = normal.compile_plan(plan, &view()).expect("compiles");
+    assert!(compiled.main.sql.starts_with("SELECT \"team\", count(*)"), "{}", compiled.main.sql);
+    // After a hostile guest trapped in the same engine, the real one still answers.
+    let _ = hostile(Limits::default()).compile_plan("U", &view());
+    assert!(normal.compile_plan(plan, &view()).is_ok());
+}
+
+#[test]
+fn deeply_nested_json_is_refused_by_the_real_compiler_without_a_crash() {
+    let sandbox = Sandbox::bundled(Limits::default()).expect("bundled guest loads");
+    let deep = format!("{}{}", "[".repeat(30_000), "]".repeat(30_000));
+    let error = sandbox.compile_plan(&deep, &view()).expect_err("refused");
+    assert_eq!((error.code.as_str(), error.class), ("invalid_json", ErrorClass::Refused), "{error}");
+    let huge = format!("{{\"table\": \"{}\"}}", "x".repeat(70_000));
+    let error = sandbox.compile_plan(&huge, &view()).expect_err("refused");
+    assert_eq!(error.code, "request_too_large", "{error}");
+}

@@ -1,0 +1,97 @@
+//! Helpers shared by the cross-crate tests: locating the built `querycell` binary, writing
+//! fixture files, fingerprinting an index folder, and building hostile guest components.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The workspace root.
+pub fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace").to_path_buf()
+}
+
+/// The `querycell` binary of the same build as this test (`<target>/<profile>/querycell`),
+/// or `$QUERYCELL_BIN`.
+pub fn querycell_bin() -> PathBuf {
+    if let Some(path) = std::env::var_os("QUERYCELL_BIN") {
+        return PathBuf::from(path);
+    }
+    let test_exe = std::env::current_exe().expect("test executable path");
+    let profile_dir = test_exe.parent().and_then(Path::parent).expect("<target>/<profile>/deps/<test>");
+    let bin = profile_dir.join("querycell");
+    assert!(bin.is_file(), "{} is missing: build it first (`just test` does: cargo build --release -p querycell)", bin.display());
+    bin
+}
+
+/// Run `querycell` with `args`.
+pub fn querycell(args: &[&str]) -> Output {
+    Command::new(querycell_bin()).args(args).output().expect("running querycell")
+}
+
+/// Run `querycell` with `args` and `stdin` as standard input.
+pub fn querycell_with_stdin(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(querycell_bin())
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("running querycell");
+    child.stdin.take().expect("stdin").write_all(stdin.as_bytes()).expect("writing stdin");
+    child.wait_with_output().expect("waiting for querycell")
+}
+
+pub fn stdout_json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+    })
+}
+
+pub fn write_file(dir: &Path, name: &str, contents: &str) -> PathBuf {
+    let path = dir.join(name);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("creating fixture folder");
+    }
+    std::fs::write(&path, contents).expect("writing fixture");
+    path
+}
+
+/// The incidents table of issue 1's acceptance test.
+pub const INCIDENTS_CSV: &str = "incident_id,team,severity,ack_minutes\nI-101,Platform,P1,10\nI-102,Platform,P1,20\nI-103,Payments,P1,12\nI-104,Payments,P2,90\n";
+
+/// Every file under `dir` with its full contents, to prove nothing changed.
+pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    let mut files = BTreeMap::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(folder) = pending.pop() {
+        for entry in std::fs::read_dir(&folder).expect("listing folder") {
+            let path = entry.expect("folder entry").path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&path).expect("reading file"));
+            }
+        }
+    }
+    files
+}
+
+/// A component exporting querycell's compiler interface whose implementation is the core
+/// module `core_wat`. The module must export `memory`, `cabi_realloc` and
+/// `querycell:engine/compiler@0.2.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
+/// `(param i32 i32 i32 i32 i32 i32 i32) (result i32)`; wit-component wraps it in the WIT
+/// contract's types, exactly as it does for the real guest.
+pub fn component_from_core_wat(core_wat: &str) -> Vec<u8> {
+    let mut module = wat::parse_str(core_wat).expect("hostile core module is valid WAT");
+    let mut resolve = wit_parser::Resolve::default();
+    let (package, _) = resolve.push_dir(workspace().join("wit")).expect("the WIT contract parses");
+    let world = resolve.select_world(&[package], Some("query-compiler")).expect("the world exists");
+    wit_component::embed_component_metadata(&mut module, &resolve, world, wit_component::StringEncoding::UTF8).expect("embedding the WIT");
+    wit_component::ComponentEncoder::default()
+        .module(&module)
+        .expect("core module accepted")
+        .validate(true)
+        .encode()
+        .expect("component encodes")
+}
