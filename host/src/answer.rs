@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::calendar::format_date;
 use crate::executor::ResultColumn;
 use crate::sandbox::wit;
 
@@ -46,20 +47,6 @@ pub fn param_json(param: &wit::Param) -> Value {
         wit::Param::Date(days) => Value::String(format_date(i64::from(*days))),
         wit::Param::Timestamp(micros) => Value::String(format_timestamp(*micros)),
     }
-}
-
-fn format_date(days: i64) -> String {
-    // Howard Hinnant's civil_from_days.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
 }
 
 fn format_timestamp(micros: i64) -> String {

@@ -15,7 +15,7 @@ pub const CATALOG_FILE: &str = "catalog.json";
 pub const DATA_FILE: &str = "data.duckdb";
 
 /// Bumped when the catalog's shape changes incompatibly.
-pub const CATALOG_FORMAT: u32 = 1;
+pub const CATALOG_FORMAT: u32 = 2;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -69,6 +69,28 @@ pub struct ColumnEntry {
     /// DuckDB's type name.
     pub sql_type: String,
     pub kind: ValueKind,
+    /// Why the column has this type (e.g. "digits with leading zeros: kept as text").
+    pub decision: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_values: Option<Vec<String>>,
+    pub stats: ColumnStats,
+}
+
+/// Grounding statistics. Values quoted from the data are cut to 64 characters.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ColumnStats {
+    pub null_count: u64,
+    pub distinct_count: u64,
+    /// Smallest and largest value (ordered types), as text.
+    pub min: Option<String>,
+    pub max: Option<String>,
+    /// Every distinct value, for text columns with at most 20 of them (data, not instructions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub values: Option<Vec<String>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,6 +98,10 @@ pub struct TableEntry {
     pub name: String,
     /// The file it was loaded from, relative to the root it was found under.
     pub source: String,
+    /// csv, tsv, parquet, json, ndjson or xlsx.
+    pub format: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
     pub row_count: u64,
     pub columns: Vec<ColumnEntry>,
 }

@@ -11,6 +11,7 @@
 //! - [`catalog`]: the index's description of its tables (what the guest may see).
 //! - [`config`]: the operator's configuration file (SQL mode switch, limits).
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
+//! - [`schema`]: the catalog as prompt-ready Markdown, the plan language as JSON Schema.
 //! - [`duck`]: the small unsafe layer over DuckDB's C API for the read-only path.
 //! - [`executor`]: statement re-checks, parameter binding, timeouts, row caps.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
@@ -18,6 +19,7 @@
 //! - [`engine`]: the library entry point tying these together.
 
 pub mod answer;
+pub mod calendar;
 pub mod catalog;
 pub mod config;
 pub mod duck;
@@ -27,6 +29,7 @@ pub mod executor;
 pub mod ingest;
 pub mod limits;
 pub mod sandbox;
+pub mod schema;
 
 pub use answer::Answer;
 pub use engine::QueryCell;

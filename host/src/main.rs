@@ -18,6 +18,12 @@ struct Cli {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SchemaFormat {
+    Json,
+    Markdown,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
 enum Format {
     Table,
     Json,
@@ -45,8 +51,8 @@ struct AnswerOptions {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Load CSV/TSV files (or every such file under folders) into a new index, replacing
-    /// the previous one only when the new one is complete.
+    /// Load CSV, TSV, Parquet, JSON, NDJSON and Excel files (or every such file under
+    /// folders) into a new index, replacing the previous one only when the new one is complete.
     Ingest {
         #[arg(long)]
         index: PathBuf,
@@ -55,12 +61,16 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
-    /// Print the index's catalog: tables, columns, types, row counts, snapshot.
+    /// Print the index's catalog (`--format json`), a prompt-ready description of it
+    /// (`--format markdown`), or the plan language's JSON Schema (`--plan-json-schema`).
     Schema {
-        #[arg(long)]
-        index: PathBuf,
+        #[arg(long, required_unless_present = "plan_json_schema")]
+        index: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "json")]
-        format: Format,
+        format: SchemaFormat,
+        /// Print the JSON Schema of plan language v1 (for function calling) and exit.
+        #[arg(long)]
+        plan_json_schema: bool,
     },
     /// Answer a plan (JSON, plan language v1) read from FILE, or from standard input with `-`.
     Query {
@@ -85,7 +95,8 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = match &cli.command {
-        Command::Ingest { format, .. } | Command::Schema { format, .. } => *format,
+        Command::Ingest { format, .. } => *format,
+        Command::Schema { format, .. } => if *format == SchemaFormat::Json { Format::Json } else { Format::Table },
         Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
     };
     match run(cli.command) {
@@ -120,9 +131,15 @@ fn run(command: Command) -> Result<String, Error> {
                 }
             })
         }
-        Command::Schema { index, format: _ } => {
-            let catalog = Catalog::load(&index)?;
-            Ok(format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")))
+        Command::Schema { plan_json_schema: true, .. } => {
+            Ok(format!("{}\n", serde_json::to_string_pretty(&querycell::schema::plan_json_schema()).expect("schemas serialise")))
+        }
+        Command::Schema { index, format, .. } => {
+            let catalog = Catalog::load(&index.expect("clap requires --index here"))?;
+            Ok(match format {
+                SchemaFormat::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
+                SchemaFormat::Markdown => querycell::schema::markdown(&catalog),
+            })
         }
         Command::Query { options, plan } => {
             let (cell, limits) = open(&options, false)?;

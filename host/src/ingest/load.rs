@@ -1,0 +1,226 @@
+//! Loading one source into one or more tables of the new index, on the trusted read-write
+//! ingest connection: DuckDB reads the descriptor the host opened (`/proc/self/fd/<n>`) or a
+//! file the host wrote into its private staging folder, never a path of its own choosing.
+
+use std::os::fd::AsRawFd;
+use std::path::Path;
+
+use duckdb::Connection;
+
+use super::names::{normalize_identifier, unique};
+use super::sidecar::{Sidecar, TableOverride};
+use super::sources::{Format, Source};
+use super::types::{self, quote, sql_string, Decision};
+use crate::catalog::{ColumnEntry, ColumnStats, TableEntry, ValueKind};
+use crate::error::{Error, Result};
+
+/// Text cells longer than this are cut in the catalog's value lists.
+const VALUE_TEXT_CAP: usize = 64;
+/// Columns with at most this many distinct values list them in the catalog.
+const VALUE_LIST_CAP: i64 = 20;
+
+/// Load `source`, naming its tables uniquely among `taken`.
+pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, staging: &Path, taken: &[String]) -> Result<Vec<TableEntry>> {
+    let stem = {
+        let file = source.relative.rsplit('/').next().unwrap_or(&source.relative);
+        file.rsplit_once('.').map(|(s, _)| s).unwrap_or(file).to_string()
+    };
+    let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
+    let mut tables = Vec::new();
+    let mut taken: Vec<String> = taken.to_vec();
+    let name_for = |base: &str, taken: &mut Vec<String>| {
+        let name = unique(normalize_identifier(base, "table"), taken.iter().map(String::as_str));
+        taken.push(name.clone());
+        name
+    };
+    match source.format {
+        Format::Csv | Format::Tsv => {
+            let name = name_for(&stem, &mut taken);
+            let over = sidecar.table(&name);
+            let reader = csv_reader(connection, &descriptor, source, &over)?;
+            tables.push(load_text_table(connection, &name, &reader, source, sidecar, &over)?);
+        }
+        Format::Xlsx => {
+            let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.relative), &e))?.into_std();
+            for sheet in super::excel::sheets_to_csv(file, &source.relative, staging)? {
+                let name = name_for(&format!("{stem}_{}", sheet.name), &mut taken);
+                let over = sidecar.table(&name);
+                let reader = format!("read_csv({}, all_varchar = true, header = true, delim = ',', quote = '\"', escape = '\"')", sql_string(&sheet.csv.to_string_lossy()));
+                let mut entry = load_text_table(connection, &name, &reader, source, sidecar, &over)?;
+                entry.source = format!("{} (sheet {})", source.relative, sheet.name);
+                tables.push(entry);
+            }
+        }
+        Format::Parquet | Format::Json | Format::Ndjson => {
+            let name = name_for(&stem, &mut taken);
+            let over = sidecar.table(&name);
+            let (reader, origin) = match source.format {
+                Format::Parquet => (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema"),
+                Format::Json => (format!("read_json({}, format = 'auto')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
+                _ => (format!("read_json({}, format = 'newline_delimited')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
+            };
+            tables.push(load_typed_table(connection, &name, &reader, origin, source, &over)?);
+        }
+    }
+    Ok(tables)
+}
+
+fn failed(source: &Source) -> impl Fn(duckdb::Error) -> Error + '_ {
+    move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {e}", source.relative)).at("PATH")
+}
+
+/// The `read_csv(...)` call for a CSV/TSV source: delimiter and header from the sidecar, or
+/// sniffed by DuckDB; every column read as text.
+fn csv_reader(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride) -> Result<String> {
+    let (sniffed_delimiter, sniffed_header): (String, bool) = connection
+        .query_row(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({})", sql_string(descriptor)), [], |r| Ok((r.get(0)?, r.get(1)?)))
+        .map_err(failed(source))?;
+    let delimiter = match (&over.delimiter, source.format) {
+        (Some(d), _) => d.clone(),
+        (None, Format::Tsv) => "\t".into(),
+        (None, _) => sniffed_delimiter,
+    };
+    let header = over.header.unwrap_or(sniffed_header);
+    Ok(format!("read_csv({}, all_varchar = true, header = {header}, delim = {})", sql_string(descriptor), sql_string(&delimiter)))
+}
+
+/// A text source: load as text, decide each column's type, create the typed table.
+fn load_text_table(connection: &Connection, name: &str, reader: &str, source: &Source, sidecar: &Sidecar, over: &TableOverride) -> Result<TableEntry> {
+    let staging_table = format!("__querycell_raw_{name}");
+    connection
+        .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {reader}", quote(&staging_table)))
+        .map_err(failed(source))?;
+    let null_tokens = sidecar.null_tokens(over);
+    let mut columns: Vec<(String, ColumnEntry, Decision)> = Vec::new();
+    for header in describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)? {
+        let column_name = unique(normalize_identifier(&header.0, "column"), columns.iter().map(|c| c.1.name.as_str()));
+        let column_over = over.columns.get(&column_name);
+        if column_over.is_some_and(|c| c.hidden) {
+            continue;
+        }
+        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over)?;
+        let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
+        columns.push((header.0, entry, decision));
+    }
+    let select_list = columns.iter().map(|(_, entry, decision)| format!("{} AS {}", decision.expression, quote(&entry.name))).collect::<Vec<_>>().join(", ");
+    create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
+    connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
+    finish_table(connection, name, source, over, columns.into_iter().map(|c| c.1).collect())
+}
+
+/// A typed source (Parquet, JSON): keep the file's types unless the sidecar overrides them.
+fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &str, source: &Source, over: &TableOverride) -> Result<TableEntry> {
+    let mut columns = Vec::new();
+    let mut select = Vec::new();
+    for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
+        let column_name = unique(normalize_identifier(&header, "column"), columns.iter().map(|c: &ColumnEntry| c.name.as_str()));
+        let column_over = over.columns.get(&column_name);
+        if column_over.is_some_and(|c| c.hidden) {
+            continue;
+        }
+        let (expression, sql_type, reason) = match column_over.and_then(|c| c.sql_type.clone()) {
+            Some(wanted) => {
+                let wanted = wanted.to_ascii_uppercase();
+                (format!("CAST({} AS {wanted})", quote(&header)), wanted.clone(), format!("{wanted}, set in querycell.toml (the file says {sql_type})"))
+            }
+            None => (quote(&header), sql_type.clone(), origin.to_string()),
+        };
+        select.push(format!("{expression} AS {}", quote(&column_name)));
+        columns.push(column_entry(column_name, header, &sql_type, reason, over));
+    }
+    create_table(connection, name, &format!("SELECT {} FROM {reader}", select.join(", ")), source)?;
+    finish_table(connection, name, source, over, columns)
+}
+
+fn describe(connection: &Connection, query: &str, source: &Source) -> Result<Vec<(String, String)>> {
+    let mut statement = connection.prepare(&format!("DESCRIBE {query}")).map_err(failed(source))?;
+    let rows = statement.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))).map_err(failed(source))?;
+    rows.collect::<std::result::Result<Vec<_>, _>>().map_err(failed(source))
+}
+
+fn create_table(connection: &Connection, name: &str, select: &str, source: &Source) -> Result<()> {
+    connection.execute_batch(&format!("CREATE TABLE {} AS {select}", quote(name))).map_err(|e| {
+        Error::refused("ingest_failed", format!("{} could not be loaded: {e}", source.relative))
+            .at("PATH")
+            .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
+    })
+}
+
+fn column_entry(name: String, display_name: String, sql_type: &str, decision: String, over: &TableOverride) -> ColumnEntry {
+    let column_over = over.columns.get(&name).cloned().unwrap_or_default();
+    ColumnEntry {
+        kind: ValueKind::of_sql_type(sql_type),
+        sql_type: sql_type.to_string(),
+        name,
+        display_name,
+        decision,
+        description: column_over.description,
+        unit: column_over.unit,
+        allowed_values: column_over.allowed_values,
+        stats: ColumnStats::default(),
+    }
+}
+
+/// Check allowed values, count rows, and compute each column's statistics.
+fn finish_table(connection: &Connection, name: &str, source: &Source, over: &TableOverride, mut columns: Vec<ColumnEntry>) -> Result<TableEntry> {
+    let table = quote(name);
+    for column in &columns {
+        if let Some(allowed) = &column.allowed_values {
+            let list = allowed.iter().map(|v| sql_string(v)).collect::<Vec<_>>().join(", ");
+            let outsider: Option<String> = connection
+                .query_row(
+                    &format!("SELECT min(CAST({c} AS VARCHAR)) FROM {table} WHERE {c} IS NOT NULL AND CAST({c} AS VARCHAR) NOT IN ({list})", c = quote(&column.name)),
+                    [],
+                    |r| r.get(0),
+                )
+                .map_err(failed(source))?;
+            if let Some(value) = outsider {
+                return Err(Error::refused(
+                    "value_not_allowed",
+                    format!("{}: column {} has the value '{}', which is not in its allowed_values", source.relative, column.name, clip(&value)),
+                )
+                .at("PATH")
+                .hint("fix the data, or extend allowed_values in querycell.toml"));
+            }
+        }
+    }
+    let row_count: i64 = connection.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).map_err(failed(source))?;
+    for column in &mut columns {
+        let c = quote(&column.name);
+        let ordered = !matches!(column.kind, ValueKind::Other | ValueKind::Boolean);
+        let (min, max) = if ordered { (format!("CAST(min({c}) AS VARCHAR)"), format!("CAST(max({c}) AS VARCHAR)")) } else { ("CAST(NULL AS VARCHAR)".into(), "CAST(NULL AS VARCHAR)".into()) };
+        let (nulls, distinct, min, max): (i64, i64, Option<String>, Option<String>) = connection
+            .query_row(&format!("SELECT count(*) - count({c}), count(DISTINCT {c}), {min}, {max} FROM {table}"), [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .map_err(failed(source))?;
+        let values = if column.kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
+            let mut statement = connection
+                .prepare(&format!("SELECT DISTINCT {c} FROM {table} WHERE {c} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"))
+                .map_err(failed(source))?;
+            let values = statement.query_map([], |r| r.get::<_, String>(0)).map_err(failed(source))?;
+            Some(values.collect::<std::result::Result<Vec<_>, _>>().map_err(failed(source))?.iter().map(|v| clip(v)).collect())
+        } else {
+            None
+        };
+        column.stats = ColumnStats { null_count: nulls as u64, distinct_count: distinct as u64, min: min.map(|m| clip(&m)), max: max.map(|m| clip(&m)), values };
+    }
+    Ok(TableEntry {
+        name: name.to_string(),
+        source: source.relative.clone(),
+        format: source.format.name().to_string(),
+        description: over.description.clone(),
+        row_count: row_count as u64,
+        columns,
+    })
+}
+
+/// Cell text in the catalog is cut to a cap, so it cannot carry long instructions into a
+/// prompt that includes the schema.
+fn clip(text: &str) -> String {
+    if text.chars().count() <= VALUE_TEXT_CAP {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(VALUE_TEXT_CAP).collect::<String>())
+    }
+}

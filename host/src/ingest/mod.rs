@@ -1,0 +1,194 @@
+//! Trusted ingest: files under the roots the operator named become tables of a new index.
+//!
+//! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks) and format detection.
+//! - [`sidecar`]: `querycell.toml` overrides beside the data.
+//! - [`types`]: careful, recorded type decisions for text sources.
+//! - [`excel`]: `.xlsx` sheets through calamine.
+//! - [`load`]: per-source loading, allowed-value checks and statistics.
+//! - [`names`]: the field map from headers to SQL identifiers.
+//!
+//! The index is built in a temporary folder beside the target and swapped in with one atomic
+//! `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
+//! it was. A folder that is not a querycell index is never replaced.
+
+pub mod excel;
+pub mod load;
+pub mod names;
+pub mod sidecar;
+pub mod sources;
+pub mod types;
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use sha2::{Digest, Sha256};
+
+use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
+use crate::error::{Error, Result};
+
+pub use names::normalize_identifier;
+
+/// Load `inputs` (files or folders) into a new index at `index`, replacing any index there.
+pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
+    if inputs.is_empty() {
+        return Err(Error::refused("no_inputs", "name at least one file or folder to load").at("PATH"));
+    }
+    let mut roots = Vec::new();
+    let mut found = Vec::new();
+    for input in inputs {
+        sources::collect(input, &mut roots, &mut found)?;
+    }
+    if found.is_empty() {
+        return Err(Error::refused("no_inputs", format!("no loadable files ({}) were found", sources::Format::ENDINGS)).at("PATH"));
+    }
+    check_replaceable(index)?;
+    let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| Error::io(&format!("creating {}", parent.display()), &e))?;
+    let staging = tempfile::Builder::new()
+        .prefix(".querycell-ingest-")
+        .tempdir_in(parent)
+        .map_err(|e| Error::io(&format!("creating a staging folder in {}", parent.display()), &e))?;
+    let scratch = staging.path().join("scratch");
+    std::fs::create_dir(&scratch).map_err(|e| Error::io("creating the scratch folder", &e))?;
+
+    let data_file = staging.path().join(DATA_FILE);
+    let connection = duckdb::Connection::open(&data_file).map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
+    connection
+        .execute_batch("SET autoinstall_known_extensions = false; SET autoload_known_extensions = false;")
+        .map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
+    let mut tables: Vec<TableEntry> = Vec::new();
+    for source in &found {
+        let progress = Progress::start(&source.relative);
+        let taken: Vec<String> = tables.iter().map(|t| t.name.clone()).collect();
+        let loaded = load::load_source(&connection, source, &roots[source.root].sidecar, &scratch, &taken);
+        progress.finish();
+        tables.extend(loaded?);
+    }
+    check_sidecars_match(&roots, &found, &tables)?;
+    connection.execute_batch("CHECKPOINT").map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
+    connection.close().map_err(|(_, e)| Error::internal("ingest_failed", format!("closing the data file: {e}")))?;
+    std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
+
+    let data = std::fs::read(&data_file).map_err(|e| Error::io("reading the new data file", &e))?;
+    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: format!("sha256:{}", hex::encode(Sha256::digest(&data))), tables };
+    write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
+    sync_path(&data_file)?;
+    swap_into_place(staging, index)?;
+    Ok(catalog)
+}
+
+/// Every table and column a `querycell.toml` names must exist: a typo must not silently
+/// leave a column unprotected or untyped.
+fn check_sidecars_match(roots: &[sources::Root], found: &[sources::Source], tables: &[TableEntry]) -> Result<()> {
+    for (i, root) in roots.iter().enumerate() {
+        let sources_of_root: Vec<&str> = found.iter().filter(|s| s.root == i).map(|s| s.relative.as_str()).collect();
+        let root_tables: Vec<&TableEntry> = tables.iter().filter(|t| sources_of_root.iter().any(|s| t.source.starts_with(s))).collect();
+        for (table_name, over) in &root.sidecar.tables {
+            let Some(table) = root_tables.iter().find(|t| &t.name == table_name) else {
+                return Err(Error::refused("sidecar_unknown_table", format!("querycell.toml in {} configures table '{table_name}', which was not loaded", root.label))
+                    .at("querycell.toml")
+                    .hint(format!("tables loaded from there: {}", root_tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "))));
+            };
+            for (column_name, column_over) in &over.columns {
+                if column_over.hidden {
+                    continue;
+                }
+                if !table.columns.iter().any(|c| &c.name == column_name) {
+                    return Err(Error::refused("sidecar_unknown_column", format!("querycell.toml configures {table_name}.{column_name}, which does not exist"))
+                        .at("querycell.toml")
+                        .hint(format!("columns of {table_name}: {}", table.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))));
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A progress spinner on a terminal, shown only once a file has taken more than a second.
+struct Progress {
+    bar: indicatif::ProgressBar,
+}
+
+impl Progress {
+    fn start(what: &str) -> Progress {
+        let bar = indicatif::ProgressBar::hidden();
+        if std::io::stderr().is_terminal() {
+            bar.set_message(format!("loading {what}"));
+            let shown = bar.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(Duration::from_secs(1));
+                if !shown.is_finished() {
+                    shown.set_draw_target(indicatif::ProgressDrawTarget::stderr());
+                    shown.enable_steady_tick(Duration::from_millis(120));
+                }
+            });
+        }
+        Progress { bar }
+    }
+
+    fn finish(self) {
+        self.bar.finish_and_clear();
+    }
+}
+
+/// Refuse to replace anything that is not a querycell index (or empty).
+fn check_replaceable(index: &Path) -> Result<()> {
+    match std::fs::symlink_metadata(index) {
+        Err(_) => Ok(()),
+        Ok(m) if m.is_dir() => {
+            let is_index = index.join(CATALOG_FILE).is_file();
+            let is_empty = std::fs::read_dir(index).map(|mut d| d.next().is_none()).unwrap_or(false);
+            if is_index || is_empty {
+                Ok(())
+            } else {
+                Err(Error::refused("index_path_in_use", format!("{} exists and is not a querycell index; it will not be replaced", index.display()))
+                    .at("--index")
+                    .hint("choose a new folder for the index"))
+            }
+        }
+        Ok(_) => Err(Error::refused("index_path_in_use", format!("{} exists and is not a folder", index.display())).at("--index")),
+    }
+}
+
+fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
+    use std::io::Write;
+    let mut file = std::fs::File::create(path).map_err(|e| Error::io(&format!("creating {}", path.display()), &e))?;
+    file.write_all(bytes).and_then(|_| file.sync_all()).map_err(|e| Error::io(&format!("writing {}", path.display()), &e))
+}
+
+fn sync_path(path: &Path) -> Result<()> {
+    std::fs::File::open(path).and_then(|f| f.sync_all()).map_err(|e| Error::io(&format!("syncing {}", path.display()), &e))
+}
+
+/// Put the staged index at `index`: a plain rename when nothing is there, otherwise an
+/// atomic exchange, after which the old index (now at the staging path) is removed.
+fn swap_into_place(staging: tempfile::TempDir, index: &Path) -> Result<()> {
+    let staged = staging.path().to_path_buf();
+    if std::fs::symlink_metadata(index).is_err() {
+        std::fs::rename(&staged, index).map_err(|e| Error::io(&format!("moving the new index to {}", index.display()), &e))?;
+    } else {
+        exchange(&staged, index).map_err(|e| Error::io(&format!("swapping the new index into {}", index.display()), &e))?;
+    }
+    // Either the staging path is gone (rename) or it holds the previous index (exchange);
+    // dropping the TempDir removes whatever is there.
+    drop(staging);
+    if let Some(parent) = index.parent().filter(|p| !p.as_os_str().is_empty()) {
+        let _ = std::fs::File::open(parent).and_then(|d| d.sync_all());
+    }
+    Ok(())
+}
+
+fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    let a = CString::new(a.as_os_str().as_bytes())?;
+    let b = CString::new(b.as_os_str().as_bytes())?;
+    // SAFETY: both paths are valid NUL-terminated strings; AT_FDCWD resolves them as given.
+    let status = unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
+    if status == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}

@@ -1,0 +1,144 @@
+//! Finding input files under the roots the operator named, through cap-std: a folder is a
+//! root; a file's root is its own folder. Nothing outside a root can be opened (`..`,
+//! absolute names and escaping symlinks are impossible by construction), and symbolic links
+//! are refused outright, so what is loaded is exactly what sits under the root.
+
+use std::path::Path;
+
+use cap_std::ambient_authority;
+use cap_std::fs::Dir;
+
+use super::sidecar::{Sidecar, SIDECAR_FILE};
+use crate::error::{Error, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Tsv,
+    Parquet,
+    Json,
+    Ndjson,
+    Xlsx,
+}
+
+impl Format {
+    pub const ENDINGS: &'static str = ".csv, .tsv, .tab, .parquet, .json, .ndjson, .jsonl, .xlsx";
+
+    fn of(name: &str) -> Option<Format> {
+        let extension = name.rsplit_once('.')?.1.to_ascii_lowercase();
+        Some(match extension.as_str() {
+            "csv" => Format::Csv,
+            "tsv" | "tab" => Format::Tsv,
+            "parquet" => Format::Parquet,
+            "json" => Format::Json,
+            "ndjson" | "jsonl" => Format::Ndjson,
+            "xlsx" => Format::Xlsx,
+            _ => return None,
+        })
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Csv => "csv",
+            Format::Tsv => "tsv",
+            Format::Parquet => "parquet",
+            Format::Json => "json",
+            Format::Ndjson => "ndjson",
+            Format::Xlsx => "xlsx",
+        }
+    }
+}
+
+/// A root and the overrides of its `querycell.toml`.
+pub struct Root {
+    pub label: String,
+    pub sidecar: Sidecar,
+}
+
+/// A file found under a root, already open.
+pub struct Source {
+    pub root: usize,
+    /// Path relative to the root, for the catalog and messages.
+    pub relative: String,
+    pub file: cap_std::fs::File,
+    pub format: Format,
+}
+
+/// Collect the loadable files under `input` into `sources`, registering its root.
+pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -> Result<()> {
+    if input.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
+        return Err(Error::refused("path_escapes_root", format!("{} contains '..'", input.display()))
+            .at("PATH")
+            .hint("name the folder or file directly, without '..'"));
+    }
+    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at("PATH"))?;
+    if metadata.file_type().is_symlink() {
+        return Err(symlink_refused(&input.display().to_string()));
+    }
+    let (root_path, only) = if metadata.is_dir() {
+        (input.to_path_buf(), None)
+    } else {
+        let parent = input.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+        let name = input.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
+            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at("PATH")
+        })?;
+        if Format::of(name).is_none() {
+            return Err(Error::refused("unsupported_format", format!("{} is not a loadable file", input.display()))
+                .at("PATH")
+                .hint(format!("loadable endings: {}", Format::ENDINGS)));
+        }
+        (parent, Some(name.to_string()))
+    };
+    let dir = Dir::open_ambient_dir(&root_path, ambient_authority()).map_err(|e| Error::io(&format!("opening {}", root_path.display()), &e))?;
+    let sidecar = match dir.read_to_string(SIDECAR_FILE) {
+        Ok(text) => Sidecar::parse(&text, &root_path.join(SIDECAR_FILE).display().to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sidecar::default(),
+        Err(e) => return Err(Error::io(&format!("reading {}", root_path.join(SIDECAR_FILE).display()), &e)),
+    };
+    roots.push(Root { label: root_path.display().to_string(), sidecar });
+    let root = roots.len() - 1;
+    match only {
+        Some(name) => open_source(&dir, &name, name.clone(), root, sources),
+        None => walk(&dir, "", root, sources),
+    }
+}
+
+fn walk(dir: &Dir, prefix: &str, root: usize, sources: &mut Vec<Source>) -> Result<()> {
+    let listing = |e: std::io::Error| Error::io(&format!("listing {}", if prefix.is_empty() { "." } else { prefix }), &e);
+    let mut entries: Vec<_> = dir.entries().map_err(listing)?.collect::<std::io::Result<Vec<_>>>().map_err(listing)?;
+    entries.sort_by_key(|e| e.file_name());
+    for entry in entries {
+        let Some(name) = entry.file_name().to_str().map(str::to_string) else { continue };
+        if name.starts_with('.') {
+            continue;
+        }
+        let relative = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+        let kind = entry.file_type().map_err(|e| Error::io(&format!("reading {relative}"), &e))?;
+        if kind.is_symlink() {
+            return Err(symlink_refused(&relative));
+        } else if kind.is_dir() {
+            let child = dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {relative}"), &e))?;
+            walk(&child, &relative, root, sources)?;
+        } else if Format::of(&name).is_some() {
+            open_source(dir, &name, relative, root, sources)?;
+        }
+    }
+    Ok(())
+}
+
+fn open_source(dir: &Dir, name: &str, relative: String, root: usize, sources: &mut Vec<Source>) -> Result<()> {
+    let metadata = dir.symlink_metadata(name).map_err(|e| Error::io(&format!("reading {relative}"), &e))?;
+    if metadata.file_type().is_symlink() {
+        return Err(symlink_refused(&relative));
+    }
+    let file = dir.open(name).map_err(|e| Error::io(&format!("opening {relative}"), &e))?;
+    let format = Format::of(name).expect("callers pass loadable names");
+    sources.push(Source { root, relative, file, format });
+    Ok(())
+}
+
+fn symlink_refused(path: &str) -> Error {
+    Error::refused("symlink_refused", format!("{path} is a symbolic link; ingest reads only real files under the root"))
+        .at("PATH")
+        .hint("copy the file under the folder you ingest, or name its real location")
+}
