@@ -185,15 +185,32 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         }
     }
     let row_count: i64 = connection.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).map_err(failed(source))?;
-    for column in &mut columns {
+    // One scan for every column's counts and bounds.
+    let mut aggregates = Vec::new();
+    for column in &columns {
         let c = quote(&column.name);
         let ordered = !matches!(column.kind, ValueKind::Other | ValueKind::Boolean);
-        let (min, max) = if ordered { (format!("CAST(min({c}) AS VARCHAR)"), format!("CAST(max({c}) AS VARCHAR)")) } else { ("CAST(NULL AS VARCHAR)".into(), "CAST(NULL AS VARCHAR)".into()) };
-        let (nulls, distinct, min, max): (i64, i64, Option<String>, Option<String>) = connection
-            .query_row(&format!("SELECT count(*) - count({c}), count(DISTINCT {c}), {min}, {max} FROM {table}"), [], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+        aggregates.push(format!("count(*) - count({c})"));
+        aggregates.push(format!("count(DISTINCT {c})"));
+        if ordered {
+            aggregates.push(format!("CAST(min({c}) AS VARCHAR)"));
+            aggregates.push(format!("CAST(max({c}) AS VARCHAR)"));
+        } else {
+            aggregates.push("CAST(NULL AS VARCHAR)".into());
+            aggregates.push("CAST(NULL AS VARCHAR)".into());
+        }
+    }
+    let summary: Vec<(i64, i64, Option<String>, Option<String>)> = if columns.is_empty() {
+        Vec::new()
+    } else {
+        connection
+            .query_row(&format!("SELECT {} FROM {table}", aggregates.join(", ")), [], |r| {
+                (0..columns.len()).map(|i| Ok((r.get(4 * i)?, r.get(4 * i + 1)?, r.get(4 * i + 2)?, r.get(4 * i + 3)?))).collect()
             })
-            .map_err(failed(source))?;
+            .map_err(failed(source))?
+    };
+    for (column, (nulls, distinct, min, max)) in columns.iter_mut().zip(summary) {
+        let c = quote(&column.name);
         let values = if column.kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
             let mut statement = connection
                 .prepare(&format!("SELECT DISTINCT {c} FROM {table} WHERE {c} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"))

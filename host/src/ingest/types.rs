@@ -1,6 +1,7 @@
 //! Type decisions for text sources (CSV, TSV, Excel sheets): every column is loaded as text
-//! first, profiled with one SQL pass, and given a type only when every present value fits
-//! it. Each decision is recorded with its reason. Careful by default:
+//! first, its distinct values are checked type by type (each check stops at the first value
+//! that does not fit), and it gets a type only when every present value fits it. Each
+//! decision is recorded with its reason. Careful by default:
 //! - `00123` stays text (an identifier, not 123);
 //! - dates become DATE/TIMESTAMP only in ISO form, or `d/m/Y` / `m/d/Y` when some value
 //!   proves the order (a day over 12) and none contradicts it; `03/04/2026` alone stays text;
@@ -75,133 +76,126 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
         }
     }
 
-    let profile_sql = format!(
-        "SELECT
-            count(*) FILTER (WHERE s IS NOT NULL),
-            count(*) FILTER (WHERE v IS NOT NULL),
-            count(*) FILTER (WHERE regexp_full_match(v, '[+-]?[0-9]+')),
-            count(*) FILTER (WHERE regexp_full_match(v, '[+-]?0[0-9]+')),
-            count(*) FILTER (WHERE regexp_full_match(v, '[+-]?[0-9]+') AND TRY_CAST(v AS BIGINT) IS NOT NULL),
-            count(*) FILTER (WHERE regexp_full_match(v, '[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?') AND TRY_CAST(v AS DOUBLE) IS NOT NULL),
-            count(*) FILTER (WHERE lower(v) IN ('true', 'false')),
-            count(*) FILTER (WHERE regexp_full_match(v, '[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}}') AND TRY_CAST(v AS DATE) IS NOT NULL),
-            count(*) FILTER (WHERE regexp_full_match(v, '[0-9]{{4}}-[0-9]{{2}}-[0-9]{{2}}[ T][0-9]{{2}}:[0-9]{{2}}(:[0-9]{{2}}([.][0-9]{{1,6}})?)?') AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL),
-            count(*) FILTER (WHERE regexp_full_match(v, '[0-9]{{1,2}}/[0-9]{{1,2}}/[0-9]{{4}}')),
-            count(*) FILTER (WHERE regexp_full_match(v, '[0-9]{{1,2}}/[0-9]{{1,2}}/[0-9]{{4}}') AND TRY_CAST(split_part(v, '/', 1) AS INTEGER) > 12),
-            count(*) FILTER (WHERE regexp_full_match(v, '[0-9]{{1,2}}/[0-9]{{1,2}}/[0-9]{{4}}') AND TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12),
-            min(v) FILTER (WHERE regexp_full_match(v, '[+-]?0[0-9]+')),
-            min(v) FILTER (WHERE regexp_full_match(v, '[0-9]{{1,2}}/[0-9]{{1,2}}/[0-9]{{4}}') AND (TRY_CAST(split_part(v, '/', 1) AS INTEGER) > 12 OR TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12)),
-            min(v) FILTER (WHERE regexp_full_match(v, '[0-9]{{1,2}}/[0-9]{{1,2}}/[0-9]{{4}}')),
-            count(*) FILTER (WHERE s IS NOT NULL AND v IS NULL)
-        FROM (SELECT {text_value} AS s, {typed_value} AS v FROM {})",
-        quote(table)
-    );
     let failed = |e: duckdb::Error| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
-    let p = connection
-        .query_row(&profile_sql, [], |row| {
-            Ok(Profile {
-                text_present: row.get(0)?,
-                present: row.get(1)?,
-                integers: row.get(2)?,
-                leading_zeros: row.get(3)?,
-                bigints: row.get(4)?,
-                numbers: row.get(5)?,
-                booleans: row.get(6)?,
-                iso_dates: row.get(7)?,
-                iso_timestamps: row.get(8)?,
-                slash_dates: row.get(9)?,
-                first_over_12: row.get(10)?,
-                second_over_12: row.get(11)?,
-                leading_zero_example: row.get(12)?,
-                order_example: row.get(13)?,
-                slash_example: row.get(14)?,
-                typed_tokens: row.get(15)?,
-            })
-        })
+    let (text_present, present, typed_tokens): (i64, i64, i64) = connection
+        .query_row(
+            &format!("SELECT count(s), count(v), count(*) FILTER (WHERE s IS NOT NULL AND v IS NULL) FROM (SELECT {text_value} AS s, {typed_value} AS v FROM {})", quote(table)),
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
         .map_err(failed)?;
-    Ok(p.decide(&text_value, &typed_value))
+    // The checks below run over distinct values and stop at the first counterexample, so a
+    // text column costs one pass, and a typed one one pass per check it passes.
+    connection
+        .execute_batch(&format!(
+            "CREATE OR REPLACE TEMP TABLE __querycell_values AS SELECT DISTINCT {typed_value} AS v FROM {} WHERE {typed_value} IS NOT NULL",
+            quote(table)
+        ))
+        .map_err(failed)?;
+    let values = Values { connection, failed: &failed };
+    let profile = Profile { text_present, present, typed_tokens };
+    let decision = profile.decide(&values, &text_value, &typed_value);
+    connection.execute_batch("DROP TABLE IF EXISTS __querycell_values").map_err(failed)?;
+    decision
+}
+
+const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
+const LEADING_ZERO: &str = "regexp_full_match(v, '[+-]?0[0-9]+')";
+const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
+const NUMBER: &str = "regexp_full_match(v, '[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?') AND TRY_CAST(v AS DOUBLE) IS NOT NULL";
+const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
+const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
+const ISO_TIMESTAMP: &str =
+    "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?') AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL";
+const SLASH_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}')";
+const FIRST_OVER_12: &str = "TRY_CAST(split_part(v, '/', 1) AS INTEGER) > 12";
+const SECOND_OVER_12: &str = "TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12";
+
+/// Questions about the distinct present values of the column being profiled.
+struct Values<'a> {
+    connection: &'a Connection,
+    failed: &'a dyn Fn(duckdb::Error) -> Error,
+}
+
+impl Values<'_> {
+    /// Does every value satisfy `condition`? Stops at the first one that does not.
+    fn all(&self, condition: &str) -> Result<bool> {
+        let mut statement = self
+            .connection
+            .prepare(&format!("SELECT 1 FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1"))
+            .map_err(self.failed)?;
+        let mut rows = statement.query([]).map_err(self.failed)?;
+        Ok(rows.next().map_err(self.failed)?.is_none())
+    }
+
+    /// The smallest value satisfying `condition`, as an example for the decision's reason.
+    fn example(&self, condition: &str) -> Result<Option<String>> {
+        self.connection.query_row(&format!("SELECT min(v) FROM __querycell_values WHERE {condition}"), [], |r| r.get(0)).map_err(self.failed)
+    }
 }
 
 struct Profile {
     text_present: i64,
     present: i64,
-    integers: i64,
-    leading_zeros: i64,
-    bigints: i64,
-    numbers: i64,
-    booleans: i64,
-    iso_dates: i64,
-    iso_timestamps: i64,
-    slash_dates: i64,
-    first_over_12: i64,
-    second_over_12: i64,
-    leading_zero_example: Option<String>,
-    order_example: Option<String>,
-    slash_example: Option<String>,
     typed_tokens: i64,
 }
 
 impl Profile {
-    fn decide(&self, text_value: &str, typed_value: &str) -> Decision {
-        let text = |reason: String| Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string() };
+    fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
+        let text = |reason: String| Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string() });
         let tokens_note = if self.typed_tokens > 0 {
             format!("; {} value(s) like NA, N/A, null or - read as missing", self.typed_tokens)
         } else {
             String::new()
         };
-        let typed = |sql_type: &str, reason: &str, expression: String| Decision {
-            sql_type: sql_type.into(),
-            reason: format!("{reason}{tokens_note}"),
-            expression,
+        let typed = |sql_type: &str, reason: &str, expression: String| {
+            Ok(Decision { sql_type: sql_type.into(), reason: format!("{reason}{tokens_note}"), expression })
         };
-        let n = self.present;
         if self.text_present == 0 {
             return text("no values (every cell empty or a null token)".into());
         }
-        if n == 0 {
+        if self.present == 0 {
             return text("only null-like tokens such as NA; kept as text".into());
         }
-        if self.integers == n {
-            if self.leading_zeros > 0 {
-                return text(format!(
-                    "digits with leading zeros (e.g. '{}'): kept as text so identifiers keep their zeros",
-                    self.leading_zero_example.as_deref().unwrap_or("0…")
-                ));
+        if values.all(INTEGER)? {
+            if let Some(example) = values.example(LEADING_ZERO)? {
+                return text(format!("digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"));
             }
-            if self.bigints == n {
+            if values.all(BIGINT)? {
                 return typed("BIGINT", "every value is a whole number", format!("CAST({typed_value} AS BIGINT)"));
             }
             return text("whole numbers too large for BIGINT: kept as text".into());
         }
-        if self.numbers == n {
+        if values.all(NUMBER)? {
             return typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)"));
         }
-        if self.booleans == n {
+        if values.all(BOOLEAN)? {
             return typed("BOOLEAN", "every value is true or false", format!("CAST(lower({typed_value}) AS BOOLEAN)"));
         }
-        if self.iso_dates == n {
+        if values.all(ISO_DATE)? {
             return typed("DATE", "every value is an ISO date (YYYY-MM-DD)", format!("CAST({typed_value} AS DATE)"));
         }
-        if self.iso_timestamps > 0 && self.iso_dates + self.iso_timestamps == n {
+        if values.all(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))? {
             return typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"));
         }
-        if self.slash_dates == n {
-            let example = self.order_example.as_deref().unwrap_or("");
-            return match (self.first_over_12 > 0, self.second_over_12 > 0) {
-                (true, false) => typed(
+        if values.all(SLASH_DATE)? {
+            let day_first = values.example(FIRST_OVER_12)?;
+            let month_first = values.example(SECOND_OVER_12)?;
+            return match (day_first, month_first) {
+                (Some(example), None) => typed(
                     "DATE",
                     &format!("day/month/year: '{example}' has a day over 12"),
                     format!("CAST(strptime({typed_value}, '%d/%m/%Y') AS DATE)"),
                 ),
-                (false, true) => typed(
+                (None, Some(example)) => typed(
                     "DATE",
                     &format!("month/day/year: '{example}' has a day over 12"),
                     format!("CAST(strptime({typed_value}, '%m/%d/%Y') AS DATE)"),
                 ),
-                (true, true) => text(format!("dates in mixed day/month orders (e.g. '{example}'): kept as text")),
-                (false, false) => text(format!(
+                (Some(example), Some(_)) => text(format!("dates in mixed day/month orders (e.g. '{example}'): kept as text")),
+                (None, None) => text(format!(
                     "ambiguous dates (e.g. '{}' could be day/month or month/day): kept as text; set date_format in querycell.toml to convert",
-                    self.slash_example.as_deref().unwrap_or("")
+                    values.example(SLASH_DATE)?.unwrap_or_default()
                 )),
             };
         }
