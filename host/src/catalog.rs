@@ -47,6 +47,19 @@ impl ValueKind {
         }
     }
 
+    /// The kind in words, as the schema description shows it.
+    pub fn word(self) -> &'static str {
+        match self {
+            ValueKind::Text => "text",
+            ValueKind::Integer => "integer",
+            ValueKind::Float => "number",
+            ValueKind::Boolean => "boolean",
+            ValueKind::Date => "date",
+            ValueKind::Timestamp => "timestamp",
+            ValueKind::Other => "other",
+        }
+    }
+
     fn to_wit(self) -> wit::ValueKind {
         match self {
             ValueKind::Text => wit::ValueKind::Text,

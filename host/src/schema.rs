@@ -23,7 +23,7 @@ pub fn markdown(catalog: &Catalog) -> String {
             if column.display_name != column.name {
                 name.push_str(&format!(" (header {})", quoted(&column.display_name)));
             }
-            let mut kind = format!("{} ({})", kind_word(column.kind), column.sql_type);
+            let mut kind = format!("{} ({})", column.kind.word(), column.sql_type);
             if let Some(unit) = &column.unit {
                 kind.push_str(&format!(", in {}", cell(unit)));
             }
@@ -44,18 +44,6 @@ pub fn markdown(catalog: &Catalog) -> String {
         }
     }
     out
-}
-
-fn kind_word(kind: ValueKind) -> &'static str {
-    match kind {
-        ValueKind::Text => "text",
-        ValueKind::Integer => "integer",
-        ValueKind::Float => "number",
-        ValueKind::Boolean => "boolean",
-        ValueKind::Date => "date",
-        ValueKind::Timestamp => "timestamp",
-        ValueKind::Other => "other",
-    }
 }
 
 /// Free text in a table cell: one line, no pipes or backticks to break the table.
