@@ -1,15 +1,65 @@
-//! `just bench`: what the sandbox costs, measured side by side in one run.
+//! `just bench`: what safety costs, measured side by side in one run.
 //!
 //! Prints, for the same plan: native compile time vs the sandboxed call (fresh store +
-//! instantiate + call), component load cold vs from the on-disk cache, and a whole answer
-//! through querycell vs the same SQL on a plain DuckDB connection, and ingest of a large CSV
-//! (5 M rows; `QUERYCELL_BENCH_ROWS` to change) vs DuckDB's own `read_csv` into a table.
+//! instantiate + call), component load cold vs from the on-disk cache, a whole answer
+//! through querycell vs the same SQL on a plain DuckDB connection, SQL mode's answer with and
+//! without the host's parse-tree check, and ingest of a large CSV (5 M rows;
+//! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
+//! Timings are percentiles over many runs after a warm-up, never means: the machines are
+//! noisy, and a tail is part of the cost.
 
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
+use querycell::duck::{Access, Bind, Database};
+use querycell::executor::Executor;
 use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
+
+const SQL: &str = "SELECT team, avg(ack_minutes) AS average_minutes FROM incidents WHERE severity = 'P1' GROUP BY team ORDER BY average_minutes DESC LIMIT 5";
+
+/// min / p50 / p99 / max of `runs` timed calls after `warmup` untimed ones.
+struct Timing {
+    sorted: Vec<Duration>,
+}
+
+impl Timing {
+    fn measure<F: FnMut()>(warmup: u32, runs: u32, mut f: F) -> Timing {
+        for _ in 0..warmup {
+            f();
+        }
+        let mut sorted: Vec<Duration> = (0..runs)
+            .map(|_| {
+                let started = Instant::now();
+                f();
+                started.elapsed()
+            })
+            .collect();
+        sorted.sort();
+        Timing { sorted }
+    }
+
+    fn percentile(&self, p: f64) -> Duration {
+        let index = ((self.sorted.len() - 1) as f64 * p).round() as usize;
+        self.sorted[index]
+    }
+
+    fn p50(&self) -> Duration {
+        self.percentile(0.5)
+    }
+
+    /// `min / p50 / p99 / max` in microseconds.
+    fn micros(&self) -> String {
+        let us = |d: Duration| d.as_secs_f64() * 1e6;
+        format!(
+            "min {:.1} / p50 {:.1} / p99 {:.1} / max {:.1} µs",
+            us(self.sorted[0]),
+            us(self.p50()),
+            us(self.percentile(0.99)),
+            us(*self.sorted.last().expect("runs > 0"))
+        )
+    }
+}
 
 const PLAN: &str = r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
   "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}],
@@ -99,13 +149,13 @@ fn main() {
     let through_querycell = mean(100, || {
         cell.query_plan(PLAN).expect("answers");
     });
-    let read_only = duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).expect("config");
-    let plain = duckdb::Connection::open_with_flags(Catalog::data_path(&index), read_only).expect("plain connection");
+    let plain = Database::open(&Catalog::data_path(&index), Access::ReadOnly, &[]).expect("plain connection");
     let sql = answer.sql.clone();
     let direct = mean(100, || {
-        let mut statement = plain.prepare(&sql).expect("prepare");
-        let rows: Vec<String> = statement.query_map(duckdb::params!["P1", 6], |r| r.get::<_, String>(0)).expect("query").map(|r| r.unwrap()).collect();
-        assert_eq!(rows.len(), answer.row_count);
+        let mut statement = plain.prepare_single_select(&sql).expect("prepare");
+        statement.bind_all(&[Bind::Text("P1"), Bind::Integer(6)]).expect("bind");
+        let mut result = statement.execute().expect("run");
+        assert_eq!(result.row_count(), answer.row_count);
     });
     println!(
         "whole answer (100 runs each): querycell {:.2} ms (compile + checks + main query + null probe), plain DuckDB prepare+run of the same SQL {:.2} ms, ratio {:.1}x",
@@ -114,7 +164,48 @@ fn main() {
         through_querycell.as_secs_f64() / direct.as_secs_f64()
     );
 
+    sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
+
     ingest_bench(dir.path());
+}
+
+/// SQL mode on the demo table: the sandboxed compile, and the answer with the host's
+/// parse-tree check (a first sight of a statement, and one seen before) against the same
+/// compiled statement run with every other check but that one.
+fn sql_mode_bench(index: &std::path::Path, sandbox: &Sandbox, view: &querycell::sandbox::wit::CatalogView, catalog: &Catalog, limits: &Limits) {
+    let runs = 300;
+    let compile = Timing::measure(50, runs, || {
+        sandbox.compile_sql(SQL, view).expect("compiles in the sandbox");
+    });
+    let compiled = sandbox.compile_sql(SQL, view).expect("compiles");
+    let tables = || catalog.tables.iter().map(|t| t.name.clone());
+    let executor = Executor::open(&Catalog::data_path(index), limits, tables()).expect("executor");
+    let unchecked = Timing::measure(50, runs, || {
+        executor.run_without_parse_tree_check(&compiled).expect("answers");
+    });
+    let checked_seen = Timing::measure(50, runs, || {
+        executor.run(&compiled).expect("answers");
+    });
+    // Statements the check has not seen: the same statement with a different run of
+    // trailing spaces each time (another text, the same tree).
+    let mut variant = 0usize;
+    let checked_first = Timing::measure(0, runs, || {
+        variant += 1;
+        let mut fresh = compiled.clone();
+        fresh.main.sql = format!("{}{}", compiled.main.sql, " ".repeat(variant));
+        executor.run(&fresh).expect("answers");
+    });
+    println!("SQL mode ({runs} runs after warm-up): sandboxed compile_sql {}", compile.micros());
+    println!("  execute without the parse-tree check   {}", unchecked.micros());
+    println!("  execute with it, statement seen before {}", checked_seen.micros());
+    println!("  execute with it, first sight           {}", checked_first.micros());
+    let us = |d: Duration| d.as_secs_f64() * 1e6;
+    println!(
+        "  SQL-mode answer p50 (compile + execute): {:.1} µs without the check, {:.1} µs with it (seen before), {:.1} µs with it (first sight)",
+        us(compile.p50() + unchecked.p50()),
+        us(compile.p50() + checked_seen.p50()),
+        us(compile.p50() + checked_first.p50()),
+    );
 }
 
 /// Ingest of a large CSV (careful typing, statistics, atomic swap) vs DuckDB's own
@@ -122,6 +213,9 @@ fn main() {
 fn ingest_bench(dir: &std::path::Path) {
     use std::io::Write;
     let rows: usize = std::env::var("QUERYCELL_BENCH_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(5_000_000);
+    if rows == 0 {
+        return;
+    }
     let data = dir.join("big");
     std::fs::create_dir_all(&data).expect("folder");
     let csv = data.join("events.csv");
@@ -140,7 +234,7 @@ fn ingest_bench(dir: &std::path::Path) {
     let types: Vec<String> = catalog.tables[0].columns.iter().map(|c| format!("{}={}", c.name, c.sql_type)).collect();
 
     let started = Instant::now();
-    let plain = duckdb::Connection::open(dir.join("plain.duckdb")).expect("plain db");
+    let plain = Database::open(&dir.join("plain.duckdb"), Access::ReadWrite, &[]).expect("plain db");
     plain.execute_batch(&format!("CREATE TABLE events AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display())).expect("read_csv");
     drop(plain);
     let theirs = started.elapsed();

@@ -1,17 +1,19 @@
-//! The small unsafe layer over DuckDB's C API used by the query path.
+//! The small unsafe layer over DuckDB's C API: the only module that talks to DuckDB.
 //!
-//! The `duckdb` crate's `Connection::prepare` runs every statement but the last of a
-//! multi-statement string before preparing the last one, and it cannot report a prepared
-//! statement's type. The query path needs the opposite: split with DuckDB's own parser,
-//! refuse unless there is exactly one statement of type SELECT, and execute *that* prepared
-//! handle. So this module talks to the C API directly, and nothing else in the crate does.
+//! The query path must split a statement with DuckDB's own parser, refuse unless there is
+//! exactly one statement of type SELECT, and execute *that* prepared handle (the `duckdb`
+//! crate's `Connection::prepare` instead runs every statement but the last of a
+//! multi-statement string, and cannot report a statement's type). Ingest needs only to run
+//! querycell's own statements and read small results. Both fit in this one module, so the
+//! crate links DuckDB through `libduckdb-sys` alone.
 
 use std::ffi::{CStr, CString};
+use std::fmt;
 use std::os::raw::c_char;
 use std::path::Path;
 use std::ptr;
 
-use duckdb::ffi;
+use libduckdb_sys as ffi;
 
 /// Why a DuckDB call failed, coarsely, so the executor can classify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,10 +35,27 @@ impl Failure {
     }
 }
 
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
+
 type DuckResult<T> = std::result::Result<T, Failure>;
 
-/// A database opened read-only with one connection.
-pub struct ReadOnlyDatabase {
+/// How a database file is opened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    ReadOnly,
+    /// Created if missing; only the trusted ingest opens a file this way.
+    ReadWrite,
+}
+
+/// A database with one connection: a file (read-only for queries, read-write for ingest) or
+/// a private in-memory database.
+pub struct Database {
     db: ffi::duckdb_database,
     con: ffi::duckdb_connection,
 }
@@ -44,27 +63,41 @@ pub struct ReadOnlyDatabase {
 // SAFETY: DuckDB databases and connections may be used from any thread, one call at a time;
 // `&mut`-free use from several threads only happens through `Interrupter`, which DuckDB
 // documents as safe to call concurrently with a running query.
-unsafe impl Send for ReadOnlyDatabase {}
+unsafe impl Send for Database {}
 
-impl ReadOnlyDatabase {
-    /// Open `path` with `access_mode = READ_ONLY`, then run each `setup` statement (trusted
-    /// constants from the executor) in order.
-    pub fn open(path: &Path, setup: &[String]) -> DuckResult<Self> {
-        let c_path = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Failure::other("the index path contains a NUL byte"))?;
+impl Database {
+    /// Open `path` with `access`, then run each `setup` statement (querycell's own settings)
+    /// in order.
+    pub fn open(path: &Path, access: Access, setup: &[String]) -> DuckResult<Self> {
+        let c_path = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Failure::other("the database path contains a NUL byte"))?;
+        Self::open_raw(Some((&c_path, access)), setup)
+    }
+
+    /// A new in-memory database holding nothing, then `setup`.
+    pub fn in_memory(setup: &[String]) -> DuckResult<Self> {
+        Self::open_raw(None, setup)
+    }
+
+    fn open_raw(path: Option<(&CStr, Access)>, setup: &[String]) -> DuckResult<Self> {
         let mut config: ffi::duckdb_config = ptr::null_mut();
         let mut db: ffi::duckdb_database = ptr::null_mut();
         let mut error: *mut c_char = ptr::null_mut();
         // SAFETY: out-pointers are valid; the config is destroyed on every path; the error
-        // string is freed with duckdb_free as the API requires.
+        // string is freed with duckdb_free as the API requires; a null path opens an
+        // in-memory database.
         let opened = unsafe {
             if ffi::duckdb_create_config(&mut config) != ffi::DuckDBSuccess {
                 return Err(Failure::other("could not create a DuckDB configuration"));
             }
-            let set = ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr());
-            let state = if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path.as_ptr(), &mut db, config, &mut error) } else { set };
+            let set = match path {
+                Some((_, Access::ReadOnly)) => ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr()),
+                Some((_, Access::ReadWrite)) | None => ffi::DuckDBSuccess,
+            };
+            let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
+            let state = if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, config, &mut error) } else { set };
             ffi::duckdb_destroy_config(&mut config);
             if state != ffi::DuckDBSuccess {
-                let message = take_error_string(error).unwrap_or_else(|| "could not open the database read-only".into());
+                let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());
                 return Err(Failure::other(message));
             }
             db
@@ -73,18 +106,20 @@ impl ReadOnlyDatabase {
         // SAFETY: `opened` is a live database handle.
         if unsafe { ffi::duckdb_connect(opened, &mut con) } != ffi::DuckDBSuccess {
             let mut db = opened;
+            // SAFETY: `db` was opened above, has no connection, and is not used again.
             unsafe { ffi::duckdb_close(&mut db) };
             return Err(Failure::other("could not connect to the database"));
         }
-        let database = ReadOnlyDatabase { db: opened, con };
+        let database = Database { db: opened, con };
         for statement in setup {
-            database.run_trusted(statement)?;
+            database.execute_batch(statement).map_err(|f| Failure { message: format!("{statement}: {}", f.message), ..f })?;
         }
         Ok(database)
     }
 
-    /// Run one of querycell's own statements (settings), discarding its result.
-    fn run_trusted(&self, sql: &str) -> DuckResult<()> {
+    /// Run querycell's own statements (settings, ingest steps; several may be separated by
+    /// `;`), discarding their results. Never called with request text.
+    pub fn execute_batch(&self, sql: &str) -> DuckResult<()> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("NUL byte in SQL"))?;
         // SAFETY: the connection is live; the result is destroyed after use.
         unsafe {
@@ -93,10 +128,29 @@ impl ReadOnlyDatabase {
             let failure = (state != ffi::DuckDBSuccess).then(|| result_failure(&mut result));
             ffi::duckdb_destroy_result(&mut result);
             match failure {
-                Some(f) => Err(Failure { message: format!("{sql}: {}", f.message), ..f }),
+                Some(f) => Err(f),
                 None => Ok(()),
             }
         }
+    }
+
+    /// Run one of querycell's own queries and read its (small) result whole. Never called
+    /// with request text.
+    pub fn query(&self, sql: &str) -> DuckResult<Vec<Vec<Cell>>> {
+        let c_sql = CString::new(sql).map_err(|_| Failure::other("NUL byte in SQL"))?;
+        // SAFETY: the connection is live; the result is owned by `Materialized` (destroyed
+        // on drop) or destroyed here on failure.
+        let mut result = unsafe {
+            let mut result: ffi::duckdb_result = std::mem::zeroed();
+            if ffi::duckdb_query(self.con, c_sql.as_ptr(), &mut result) != ffi::DuckDBSuccess {
+                let failure = result_failure(&mut result);
+                ffi::duckdb_destroy_result(&mut result);
+                return Err(failure);
+            }
+            Materialized { result }
+        };
+        let (rows, columns) = (result.row_count(), result.column_count());
+        Ok((0..rows).map(|r| (0..columns).map(|c| result.cell(r, c)).collect()).collect())
     }
 
     /// Split `sql` with DuckDB's parser and prepare it, if and only if it is exactly one
@@ -140,7 +194,7 @@ impl ReadOnlyDatabase {
     }
 }
 
-impl Drop for ReadOnlyDatabase {
+impl Drop for Database {
     fn drop(&mut self) {
         // SAFETY: handles were created in `open` and are not used after this.
         unsafe {
@@ -150,11 +204,74 @@ impl Drop for ReadOnlyDatabase {
     }
 }
 
+/// DuckDB's own parser, asked for the tree of a statement without binding or running it:
+/// `json_serialize_sql(?)` on a private in-memory database that holds no data and is locked
+/// like the query connection. The statement text travels as a bound parameter.
+pub struct ParseTrees {
+    /// Never read: it keeps the connection the prepared statement belongs to alive, and is
+    /// dropped after it (fields drop after `Drop::drop`).
+    _database: Database,
+    serialize: ffi::duckdb_prepared_statement,
+}
+
+// SAFETY: as for `Database`; the prepared statement is used only through `&mut self`.
+unsafe impl Send for ParseTrees {}
+
+impl ParseTrees {
+    /// A new in-memory database, `setup` applied (querycell's lockdown settings).
+    pub fn open(setup: &[String]) -> DuckResult<Self> {
+        let database = Database::in_memory(setup)?;
+        let mut serialize: ffi::duckdb_prepared_statement = ptr::null_mut();
+        // SAFETY: live connection; the statement is destroyed here on failure, or by Drop.
+        unsafe {
+            if ffi::duckdb_prepare(database.con, c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(), &mut serialize) != ffi::DuckDBSuccess {
+                let message = borrowed_string(ffi::duckdb_prepare_error(serialize)).unwrap_or_else(|| "prepare failed".into());
+                ffi::duckdb_destroy_prepare(&mut serialize);
+                return Err(Failure::other(format!("DuckDB's parse-tree function is unavailable: {message}")));
+            }
+        }
+        Ok(ParseTrees { _database: database, serialize })
+    }
+
+    /// DuckDB's parse tree of `sql` as JSON text (`{"error": true, ...}` when it does not
+    /// parse or is not a SELECT).
+    pub fn serialize(&mut self, sql: &str) -> DuckResult<String> {
+        // SAFETY: live prepared statement with one parameter; DuckDB copies the bound text;
+        // the result is owned by `Materialized`, which destroys it.
+        let mut result = unsafe {
+            if ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t) != ffi::DuckDBSuccess {
+                return Err(Failure::other("binding the statement text failed"));
+            }
+            let mut result: ffi::duckdb_result = std::mem::zeroed();
+            if ffi::duckdb_execute_prepared(self.serialize, &mut result) != ffi::DuckDBSuccess {
+                let failure = result_failure(&mut result);
+                ffi::duckdb_destroy_result(&mut result);
+                return Err(failure);
+            }
+            Materialized { result }
+        };
+        match (result.row_count(), result.column_count()) {
+            (1, 1) => match result.cell(0, 0) {
+                Cell::Text(json) => Ok(json),
+                _ => Err(Failure::other("DuckDB's parse tree was not text")),
+            },
+            _ => Err(Failure::other("DuckDB's parse tree was not one value")),
+        }
+    }
+}
+
+impl Drop for ParseTrees {
+    fn drop(&mut self) {
+        // SAFETY: created in `open`, destroyed once, before `database` closes the connection.
+        unsafe { ffi::duckdb_destroy_prepare(&mut self.serialize) };
+    }
+}
+
 /// Interrupts the running query of a connection; valid while the database lives.
 #[derive(Clone, Copy)]
 pub struct Interrupter<'db> {
     con: ffi::duckdb_connection,
-    _database: std::marker::PhantomData<&'db ReadOnlyDatabase>,
+    _database: std::marker::PhantomData<&'db Database>,
 }
 
 // SAFETY: duckdb_interrupt is documented as callable from another thread while a query runs.
@@ -182,10 +299,10 @@ pub enum Bind<'a> {
     Timestamp(i64),
 }
 
-/// One prepared SELECT, checked by [`ReadOnlyDatabase::prepare_single_select`].
+/// One prepared SELECT, checked by [`Database::prepare_single_select`].
 pub struct Prepared<'db> {
     statement: ffi::duckdb_prepared_statement,
-    _database: std::marker::PhantomData<&'db ReadOnlyDatabase>,
+    _database: std::marker::PhantomData<&'db Database>,
 }
 
 impl Prepared<'_> {
@@ -251,6 +368,34 @@ pub enum Cell {
     Integer(i128),
     Float(f64),
     Text(String),
+}
+
+impl Cell {
+    /// The value as text (numbers and booleans spelled out); `None` for NULL.
+    pub fn text(&self) -> Option<String> {
+        match self {
+            Cell::Null => None,
+            Cell::Boolean(b) => Some(b.to_string()),
+            Cell::Integer(i) => Some(i.to_string()),
+            Cell::Float(f) => Some(f.to_string()),
+            Cell::Text(t) => Some(t.clone()),
+        }
+    }
+
+    /// The value as a whole number, if it is one.
+    pub fn integer(&self) -> Option<i64> {
+        match self {
+            Cell::Integer(i) => i64::try_from(*i).ok(),
+            _ => None,
+        }
+    }
+
+    pub fn boolean(&self) -> Option<bool> {
+        match self {
+            Cell::Boolean(b) => Some(*b),
+            _ => None,
+        }
+    }
 }
 
 /// A fully materialised query result.

@@ -32,7 +32,7 @@ impl QueryCell {
     pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
         let limits = sandbox.limits().clone();
         let catalog = Catalog::load(index)?;
-        let executor = Executor::open(&Catalog::data_path(index), &limits)?;
+        let executor = Executor::open(&Catalog::data_path(index), &limits, catalog.tables.iter().map(|t| t.name.clone()))?;
         Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false })
     }
 

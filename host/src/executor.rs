@@ -1,20 +1,22 @@
 //! Runs what the compiler guest returned, and nothing else, on a read-only connection.
 //!
 //! Before any statement runs, the connection is configured and locked (invariant 4). Each
-//! statement must start with SELECT or WITH (PRAGMA-, SHOW- and DESCRIBE-shaped text is
-//! refused even where DuckDB would call it a SELECT) and must be exactly one statement of
-//! type SELECT according to DuckDB's own parser (invariant 2); that prepared handle is then
-//! bound and executed. A watchdog thread interrupts the query at the deadline and keeps
-//! interrupting until it returns.
+//! statement passes the host's re-checks ([`crate::check`]: SELECT or WITH first, DuckDB's
+//! parse tree on the allowlist) and must be exactly one statement of type SELECT according
+//! to DuckDB's own parser (invariant 2); that prepared handle is then bound and executed. A
+//! watchdog thread interrupts the query at the deadline and keeps interrupting until it
+//! returns.
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-use crate::duck::{Bind, Cell, FailureKind, Materialized, ReadOnlyDatabase};
+use crate::check::{check_statement_shape, ParseTreeCheck};
+use crate::duck::{Access, Bind, Cell, Database, FailureKind, Materialized};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
@@ -55,26 +57,52 @@ pub struct Execution {
 }
 
 pub struct Executor {
-    database: ReadOnlyDatabase,
+    database: Database,
+    parse_tree_check: Mutex<ParseTreeCheck>,
     limits: Limits,
+}
+
+/// Whether a statement's DuckDB parse tree is checked against the allowlist.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TreeCheck {
+    On,
+    Off,
 }
 
 impl Executor {
     /// Open the DuckDB file read-only, apply [`connection_settings`] and lock them.
-    pub fn open(data_file: &Path, limits: &Limits) -> Result<Self> {
-        let database = ReadOnlyDatabase::open(data_file, &connection_settings(limits)).map_err(|f| {
+    /// `tables` are the catalog's tables: the only relations a statement may read.
+    pub fn open(data_file: &Path, limits: &Limits, tables: impl IntoIterator<Item = String>) -> Result<Self> {
+        let settings = connection_settings(limits);
+        let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
             Error::internal("index_unreadable", format!("{} could not be opened read-only: {}", data_file.display(), f.message))
         })?;
-        Ok(Executor { database, limits: limits.clone() })
+        // The parser database holds no data: one thread and a small memory limit are
+        // plenty, and one thread keeps a parse from waking a pool of workers.
+        let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
+        let parse_tree_check = Mutex::new(ParseTreeCheck::open(tables, &connection_settings(&parser_limits))?);
+        Ok(Executor { database, parse_tree_check, limits: limits.clone() })
     }
 
     /// Run the compiled answer: the main query (at most `limit + 1` rows are read), the
     /// total count when rows were cut, and the null probe. All share one deadline.
     pub fn run(&self, compiled: &wit::Compiled) -> Result<Execution> {
+        self.run_with(compiled, TreeCheck::On)
+    }
+
+    /// [`Executor::run`] without the parse-tree allowlist (every other check stays), so
+    /// tests can show that the locked connection holds on its own when a statement gets
+    /// past the checks. querycell itself never calls this.
+    #[doc(hidden)]
+    pub fn run_without_parse_tree_check(&self, compiled: &wit::Compiled) -> Result<Execution> {
+        self.run_with(compiled, TreeCheck::Off)
+    }
+
+    fn run_with(&self, compiled: &wit::Compiled, tree_check: TreeCheck) -> Result<Execution> {
         let deadline = Instant::now() + self.limits.query_timeout;
         let limit = compiled.limit.clamp(1, self.limits.max_rows.max(1)) as usize;
 
-        let mut main = self.execute(&compiled.main, deadline)?;
+        let mut main = self.execute(&compiled.main, deadline, tree_check)?;
         let column_count = main.column_count();
         if !compiled.columns.is_empty() && column_count != compiled.columns.len() {
             return Err(Error::internal(
@@ -89,10 +117,10 @@ impl Executor {
         drop(main);
         let truncated = available > limit;
 
-        let total_rows = if truncated { self.single_count(&compiled.count, deadline)? } else { kept as u64 };
+        let total_rows = if truncated { self.single_count(&compiled.count, deadline, tree_check)? } else { kept as u64 };
         let mut skipped_nulls = Vec::new();
         if let Some(probe) = &compiled.null_probe {
-            let mut counts = self.execute(&probe.query, deadline)?;
+            let mut counts = self.execute(&probe.query, deadline, tree_check)?;
             if counts.row_count() == 1 && counts.column_count() == probe.labels.len() {
                 for (c, label) in probe.labels.iter().enumerate() {
                     if let Cell::Integer(n) = counts.cell(0, c) {
@@ -106,8 +134,8 @@ impl Executor {
         Ok(Execution { columns, rows, truncated, total_rows, skipped_nulls })
     }
 
-    fn single_count(&self, query: &wit::Query, deadline: Instant) -> Result<u64> {
-        let mut result = self.execute(query, deadline)?;
+    fn single_count(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {
+        let mut result = self.execute(query, deadline, tree_check)?;
         match (result.row_count(), result.column_count()) {
             (1, 1) => match result.cell(0, 0) {
                 Cell::Integer(n) => Ok(n.max(0) as u64),
@@ -118,8 +146,11 @@ impl Executor {
     }
 
     /// Re-check, prepare, bind and execute one statement from the guest.
-    fn execute(&self, query: &wit::Query, deadline: Instant) -> Result<Materialized> {
-        check_statement_shape(&query.sql)?;
+    fn execute(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<Materialized> {
+        match tree_check {
+            TreeCheck::On => self.parse_tree_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&query.sql)?,
+            TreeCheck::Off => check_statement_shape(&query.sql)?,
+        }
         let mut prepared = self.database.prepare_single_select(&query.sql).map_err(|f| {
             Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
                 .hint("the compiler returned SQL the host will not run; nothing was executed")
@@ -166,17 +197,6 @@ impl Executor {
     }
 }
 
-/// The text-level half of invariant 2: only SELECT or WITH may start the statement.
-fn check_statement_shape(sql: &str) -> Result<()> {
-    let first_word: String = sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
-    if first_word == "SELECT" || first_word == "WITH" {
-        Ok(())
-    } else {
-        Err(Error::internal("statement_refused", format!("the compiled statement starts with '{first_word}', not SELECT or WITH"))
-            .hint("the compiler returned SQL the host will not run; nothing was executed"))
-    }
-}
-
 fn bind_of(param: &wit::Param) -> Bind<'_> {
     match param {
         wit::Param::Null => Bind::Null,
@@ -200,20 +220,5 @@ fn json_cell(cell: Cell) -> Value {
         },
         Cell::Float(f) => serde_json::Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(f.to_string())),
         Cell::Text(t) => Value::String(t),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn only_select_or_with_may_start_a_statement() {
-        for ok in ["SELECT 1", "  with x AS (SELECT 1) SELECT * FROM x", "select\n1"] {
-            assert!(check_statement_shape(ok).is_ok(), "{ok}");
-        }
-        for refused in ["PRAGMA version", "SHOW TABLES", "DESCRIBE t", "FROM t", "(SELECT 1)", "SUMMARIZE t", "", "SELECTED"] {
-            assert!(check_statement_shape(refused).is_err(), "{refused}");
-        }
     }
 }

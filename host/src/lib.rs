@@ -13,7 +13,8 @@
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
 //! - [`schema`]: the catalog as prompt-ready Markdown, the plan language as JSON Schema.
 //! - [`duck`]: the small unsafe layer over DuckDB's C API for the read-only path.
-//! - [`executor`]: statement re-checks, parameter binding, timeouts, row caps.
+//! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
+//! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
@@ -21,6 +22,7 @@
 pub mod answer;
 pub mod calendar;
 pub mod catalog;
+pub mod check;
 pub mod config;
 pub mod duck;
 pub mod engine;

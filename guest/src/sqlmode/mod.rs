@@ -1,18 +1,23 @@
-//! SQL mode: model-written SQL, cleaned of framing, parsed with sqlparser's DuckDB dialect,
-//! checked against an allowlist ([`validate`]) and re-emitted with bound parameters and an
-//! outer row cap ([`rewrite`]). The host then re-checks the result with DuckDB's parser.
+//! SQL mode: model-written SQL, cleaned of framing, checked token by token ([`lexical`]),
+//! parsed with sqlparser's DuckDB dialect, checked against the allowlist ([`validate`],
+//! [`types`]), rewritten with bound parameters and an outer row cap ([`rewrite`]), and
+//! re-emitted only once the printed text provably parses back to the same tree
+//! ([`roundtrip`]). The host then re-checks the result with DuckDB's own parser.
 
-pub mod allowlist;
 pub mod cleanup;
+pub mod from_first;
+pub mod lexical;
 pub mod rewrite;
+pub mod roundtrip;
+pub mod types;
 pub mod validate;
 
-use sqlparser::ast::Statement;
+use sqlparser::ast::{Query, Statement};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::{Parser, ParserError};
 
 use crate::error::{CompileError, Result};
-use crate::model::{CatalogView, Compiled, Query};
+use crate::model::{CatalogView, Compiled};
 
 /// How deeply expressions and subqueries may nest before parsing stops.
 pub const MAX_NESTING: usize = 40;
@@ -28,11 +33,8 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
     if statement_text.is_empty() {
         return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
     }
-    let statements = Parser::new(&DuckDbDialect {})
-        .with_recursion_limit(MAX_NESTING)
-        .try_with_sql(&statement_text)
-        .and_then(|mut parser| parser.parse_statements())
-        .map_err(syntax_error)?;
+    lexical::check(&statement_text, lexical::Source::Request)?;
+    let statements = parse(&statement_text)?;
     let statement = match statements.as_slice() {
         [one] => one.clone(),
         [] => return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement")),
@@ -46,6 +48,9 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
         return Err(CompileError::new("not_a_query", "sql", format!("{kind} statements are not allowed; only queries are"))
             .with_hint("send one SELECT statement (WITH … SELECT is fine)"));
     };
+    if from_first::to_standard(&mut query) {
+        warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
+    }
     let tables = validate::validate(&query, view)?;
 
     let mut params = rewrite::bind_literals(&mut query);
@@ -70,8 +75,8 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 
     let bound = count_params.len();
     Ok(Compiled {
-        main: Query { sql: query.to_string(), params },
-        count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({counted}) AS answer"), params: count_params },
+        main: crate::model::Query { sql: roundtrip::emit(&query)?, params },
+        count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
         null_probe: None,
         columns: Vec::new(),
         limit,
@@ -82,6 +87,27 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
         ),
         warnings,
     })
+}
+
+/// Parse with the settings every SQL-mode parse uses (the request and the round-trip proof).
+pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
+    Parser::new(&DuckDbDialect {}).with_recursion_limit(MAX_NESTING).try_with_sql(text).and_then(|mut parser| parser.parse_statements()).map_err(syntax_error)
+}
+
+/// `SELECT count(*) AS total_rows FROM (<counted>) AS answer`, built as a tree so that the
+/// round-trip proof covers it like the main statement.
+fn count_query(counted: Query) -> Query {
+    use sqlparser::ast::{SetExpr, TableFactor};
+    let mut outer = match parse("SELECT count(*) AS total_rows FROM (SELECT 1) AS answer").map(|mut s| s.remove(0)) {
+        Ok(Statement::Query(outer)) => *outer,
+        _ => unreachable!("the count template is a query"),
+    };
+    if let SetExpr::Select(select) = outer.body.as_mut() {
+        if let TableFactor::Derived { subquery, .. } = &mut select.from[0].relation {
+            **subquery = counted;
+        }
+    }
+    outer
 }
 
 fn syntax_error(error: ParserError) -> CompileError {

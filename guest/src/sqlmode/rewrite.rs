@@ -25,7 +25,7 @@ impl Binder {
     fn bind(&mut self, expr: &mut Expr) {
         let Expr::Value(value) = expr else { return };
         let param = match &value.value {
-            Value::SingleQuotedString(text) | Value::EscapedStringLiteral(text) => Param::Text(text.clone()),
+            Value::SingleQuotedString(text) => Param::Text(text.clone()),
             Value::Number(text, _) => match text.parse::<i64>() {
                 Ok(i) => Param::Integer(i),
                 Err(_) => match text.parse::<f64>() {

@@ -150,3 +150,142 @@ fn model_framing_is_stripped_with_warnings() {
     assert_eq!(compiled.main.sql, "SELECT count(*) FROM incidents LIMIT $1");
     assert_eq!(compiled.warnings, vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]);
 }
+
+/// Issue [4]: a string inside a type's parentheses must never become SQL text.
+#[test]
+fn the_fuzzers_type_modifier_smuggle_is_refused() {
+    let smuggle = "SELECT CAST(team AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM incidents";
+    assert_eq!(refusal(smuggle).code, "type_not_allowed");
+}
+
+/// The same smuggle in every position that carries a type, and in every clause.
+#[test]
+fn every_type_position_is_checked() {
+    let payload = "BPCHAR('1)) AS x FROM incidents --')";
+    for template in [
+        "SELECT CAST(team AS {T}) FROM incidents",
+        "SELECT TRY_CAST(team AS {T}) FROM incidents",
+        "SELECT team::{T} FROM incidents",
+        "SELECT team FROM incidents WHERE CAST(team AS {T}) = 'x'",
+        "SELECT team FROM incidents GROUP BY team HAVING max(CAST(team AS {T})) > 'a'",
+        "SELECT team FROM incidents ORDER BY CAST(team AS {T})",
+        "WITH c AS (SELECT CAST(team AS {T}) AS t FROM incidents) SELECT * FROM c",
+        "SELECT * FROM (SELECT CAST(team AS {T}) AS t FROM incidents) AS s",
+        "SELECT team FROM incidents WHERE team IN (SELECT CAST(team AS {T}) FROM teams)",
+        "SELECT rank() OVER (ORDER BY CAST(team AS {T})) FROM incidents",
+        "SELECT i.team FROM incidents AS i JOIN teams AS t ON CAST(i.team AS {T}) = t.team",
+        "SELECT CASE WHEN true THEN CAST(team AS {T}) END FROM incidents",
+        "SELECT coalesce(CAST(team AS {T}), 'x') FROM incidents",
+    ] {
+        for type_text in [payload, "BPCHAR(1)", "mytype", "INTEGER[]", "STRUCT(a INTEGER)", "TIMESTAMP WITH TIME ZONE"] {
+            let sql = template.replace("{T}", type_text);
+            let error = refusal(&sql);
+            assert!(matches!(error.code, "type_not_allowed" | "sql_syntax"), "{sql}: {error}");
+        }
+    }
+    for typed in ["SELECT BPCHAR '1' FROM incidents", "SELECT TIMESTAMPTZ '2025-01-01' FROM incidents", "SELECT JSON '{}' FROM incidents"] {
+        let error = refusal(typed);
+        assert!(matches!(error.code, "type_not_allowed" | "sql_syntax" | "unknown_column"), "{typed}: {error}");
+    }
+}
+
+/// Every place a string or number could become different SQL text.
+#[test]
+fn text_that_parsers_read_differently_is_refused() {
+    for (sql, code) in [
+        ("SELECT 1_000 FROM incidents", "unsupported_syntax"),
+        ("SELECT count(*) FROM incidents WHERE ack_minutes > 1_000", "unsupported_syntax"),
+        ("SELECT 0x10 FROM incidents", "unsupported_syntax"),
+        ("SELECT E'\\x41' FROM incidents", "unsupported_syntax"),
+        ("SELECT N'x' FROM incidents", "unsupported_syntax"),
+        ("SELECT X'41' FROM incidents", "unsupported_syntax"),
+        ("SELECT b'101' FROM incidents", "unsupported_syntax"),
+        ("SELECT $$x$$ FROM incidents", "unsupported_syntax"),
+        ("SELECT `team` FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE team ^@ 'P'", "sql_syntax"),
+        ("SELECT team -> 'a' FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE team LIKE ANY ('a%')", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE team ~ 'a'", "unsupported_syntax"),
+        ("SELECT team COLLATE nocase FROM incidents", "unsupported_syntax"),
+    ] {
+        let error = refusal(sql);
+        assert_eq!(error.code, code, "{sql}: {error}");
+        assert!(error.hint.is_some(), "{sql}");
+    }
+}
+
+#[test]
+fn ordinary_casts_and_literals_still_compile() {
+    for sql in [
+        "SELECT CAST(ack_minutes AS DECIMAL(10,2)), ack_minutes::DOUBLE, TRY_CAST(team AS INTEGER) FROM incidents",
+        "SELECT CAST(opened_at AS VARCHAR), CAST(ack_minutes AS BIGINT), CAST(team AS TEXT) FROM incidents",
+        "SELECT count(*) FROM incidents WHERE opened_at >= DATE '2025-01-01' AND opened_at < DATE '2025-01-01' + INTERVAL 1 MONTH",
+        "SELECT count(*) FROM incidents WHERE ack_minutes > 1000 AND ack_minutes < 1e6 AND team <> 'it''s'",
+        "SELECT team || '-' || severity, ack_minutes // 2, ack_minutes % 7, -ack_minutes FROM incidents",
+    ] {
+        compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+}
+
+/// Issue [7]'s example: a long operator chain is a refusal, not a guest stack overflow.
+#[test]
+fn a_long_operator_chain_is_too_deeply_nested() {
+    for terms in [1_000, 5_000, 30_000] {
+        let sql = format!("SELECT 1{} FROM incidents", "+1".repeat(terms));
+        let sql = &sql[..sql.len().min(60_000)];
+        let mut view = view();
+        view.limits.max_request_bytes = 64 << 10;
+        assert_eq!(compile_sql(sql, &view).unwrap_err().code, "too_deeply_nested", "{terms} terms");
+    }
+}
+
+/// The fuzzer's first finding: nested `position(` calls made parse time double per level
+/// (minutes for 300 bytes). Refused before parsing now, whatever the mix of call names.
+#[test]
+fn the_fuzzers_nested_call_timeout_is_refused_before_parsing() {
+    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/regressions/compile_sql/timeout-nested-position")).unwrap();
+    let error = compile_sql(&String::from_utf8_lossy(&input), &view()).unwrap_err();
+    assert_eq!(error.code, "too_deeply_nested", "{error}");
+}
+
+/// FROM-first SQL is DuckDB's own form: the guest emits it as standard SQL, which the host's
+/// shape check expects (found by replaying the fuzz seeds through the host's check).
+#[test]
+fn from_first_sql_is_rewritten_to_standard_form() {
+    let compiled = compile_sql("FROM incidents SELECT team, count(*) GROUP BY team", &view()).unwrap();
+    assert_eq!(compiled.main.sql, "SELECT team, count(*) FROM incidents GROUP BY team LIMIT $1");
+    assert!(compiled.warnings.iter().any(|w| w.contains("FROM-first")));
+    let compiled = compile_sql("FROM incidents", &view()).unwrap();
+    assert_eq!(compiled.main.sql, "SELECT * FROM incidents LIMIT $1");
+    let compiled = compile_sql("SELECT * FROM (FROM incidents SELECT team) AS t", &view()).unwrap();
+    assert_eq!(compiled.main.sql, "SELECT * FROM (SELECT team FROM incidents) AS t LIMIT $1");
+}
+
+/// Statements sqlparser accepts and prints but DuckDB's parser refuses, found by replaying
+/// the fuzz corpus through the host's check: refused by the guest, with a hint, instead.
+#[test]
+fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
+    for (sql, code) in [
+        ("SELECT 2 < ack_minutes < 9 FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE team LIKE 'a' LIKE 'b'", "unsupported_syntax"),
+        ("SELECT team || (ack_minutes, 0) FROM incidents", "unsupported_syntax"),
+        ("SELECT rank() OVER w FROM incidents", "unknown_window"),
+        ("SELECT row_number() OVER (w ORDER BY team) FROM incidents", "unknown_window"),
+        ("SELECT * REPLACE (team severity) FROM incidents", "unsupported_syntax"),
+        ("SELECT i.team.* FROM incidents AS i", "unknown_table"),
+        ("SELECT x.* FROM incidents", "unknown_table"),
+        ("SELECT lag(ack_minutes) IGNORE NULLS OVER (ORDER BY team) FROM incidents", "unsupported_syntax"),
+    ] {
+        let error = refusal(sql);
+        assert_eq!(error.code, code, "{sql}: {error}");
+        assert!(error.hint.is_some(), "{sql}");
+    }
+    for sql in [
+        "SELECT rank() OVER w FROM incidents WINDOW w AS (ORDER BY team)",
+        "SELECT i.* FROM incidents AS i",
+        "SELECT * REPLACE (upper(team) AS team) FROM incidents",
+        "SELECT (ack_minutes < 9) = true FROM incidents",
+    ] {
+        compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+}

@@ -3,19 +3,21 @@
 //! Pass one collects the names the statement can legitimately use: columns of the catalog
 //! tables it reads, and every alias it defines. Pass two refuses anything not allowed: a
 //! relation that is neither a catalog table nor a CTE in scope, any table function, any
-//! function off the allowlist, any expression or clause form not listed here, placeholders,
-//! and identifiers that name nothing the statement can see.
+//! function off the allowlist, any operator, cast type or expression or clause form not
+//! listed here, placeholders, and identifiers that name nothing the statement can see. The
+//! function, operator and type lists are [`querycell_contract::sql`], shared with the host.
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
+use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
-    visit_relations, Expr, FunctionArguments, LimitClause, ObjectName, ObjectNamePart, Query, Select, SelectItem, SetExpr, Spanned,
-    TableFactor, Value, Visit, Visitor,
+    visit_relations, BinaryOperator, Expr, FunctionArguments, SelectItemQualifiedWildcardKind, LimitClause, ObjectName, ObjectNamePart, Query, Select, SelectItem, SetExpr, Spanned,
+    TableFactor, UnaryOperator, Value, Visit, Visitor,
 };
 use sqlparser::tokenizer::Span;
 
-use super::allowlist;
+use super::types;
 use crate::error::{CompileError, Result};
 use crate::model::CatalogView;
 use crate::plan::clip;
@@ -49,6 +51,8 @@ struct Names {
     columns: BTreeSet<String>,
     /// Lowercased names that may qualify a column (`t.col`): tables, aliases, CTEs.
     qualifiers: BTreeSet<String>,
+    /// Lowercased names of the windows the statement defines (`WINDOW w AS (…)`).
+    windows: BTreeSet<String>,
 }
 
 struct Collector<'a> {
@@ -72,6 +76,7 @@ impl Visitor for Collector<'_> {
                     self.names.columns.insert(alias.value.to_lowercase());
                 }
             }
+            self.names.windows.extend(select.named_window.iter().map(|w| w.0.value.to_lowercase()));
         }
         ControlFlow::Continue(())
     }
@@ -158,6 +163,26 @@ impl Visitor for Checker<'_> {
         if let Some(error) = check_body(&query.body) {
             return ControlFlow::Break(error);
         }
+        for select in selects(&query.body) {
+            for item in &select.projection {
+                if let SelectItem::QualifiedWildcard(kind, _) = item {
+                    let known = match kind {
+                        SelectItemQualifiedWildcardKind::ObjectName(name) => {
+                            single_name(name).is_some_and(|n| self.names.qualifiers.contains(&n.value.to_lowercase()))
+                        }
+                        SelectItemQualifiedWildcardKind::Expr(_) => false,
+                    };
+                    if !known {
+                        return refuse(
+                            "unknown_table",
+                            span,
+                            format!("'{}' does not name a table or alias of this statement", clip(&item.to_string())),
+                            "write t.* with t a table, alias or CTE of the FROM clause",
+                        );
+                    }
+                }
+            }
+        }
         let frame = query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect();
         self.cte_scopes.push(frame);
         ControlFlow::Continue(())
@@ -240,17 +265,37 @@ impl Visitor for Checker<'_> {
             Expr::Function(function) => {
                 let span = expr.span();
                 let shown = function.name.to_string();
-                let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed(&n.value));
+                let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
                 if !allowed {
                     return refuse(
                         "function_not_allowed",
                         span,
                         format!("function '{}' is not on the allowlist", clip(&shown)),
-                        match suggest::closest(&shown.to_lowercase(), allowlist::all()) {
+                        match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
                             Some(close) => format!("did you mean '{close}'? The README lists the allowed functions"),
                             None => "the README lists the allowed functions".to_string(),
                         },
                     );
+                }
+                let window_name = match &function.over {
+                    Some(sqlparser::ast::WindowType::NamedWindow(window)) => Some(window),
+                    Some(sqlparser::ast::WindowType::WindowSpec(spec)) => spec.window_name.as_ref(),
+                    None => None,
+                };
+                if let Some(window) = window_name {
+                    if !self.names.windows.contains(&window.value.to_lowercase()) {
+                        return refuse(
+                            "unknown_window",
+                            window.span,
+                            format!("there is no window '{}'", clip(&window.value)),
+                            "define it with WINDOW name AS (…) after the FROM/WHERE/GROUP BY clauses, or write OVER (…) in place",
+                        );
+                    }
+                }
+                if function.null_treatment.is_some() {
+                    // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
+                    // clause inside the parentheses.
+                    return refuse("unsupported_syntax", span, "IGNORE/RESPECT NULLS after the call is not DuckDB syntax", "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)");
                 }
                 if !matches!(function.parameters, FunctionArguments::None) || matches!(function.args, FunctionArguments::Subquery(_)) {
                     return refuse("unsupported_syntax", span, "this function call form is not allowed", "call functions as name(arguments)");
@@ -258,10 +303,53 @@ impl Visitor for Checker<'_> {
                 ControlFlow::Continue(())
             }
             Expr::Value(value) => match &value.value {
-                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null | Value::EscapedStringLiteral(_) => ControlFlow::Continue(()),
+                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => ControlFlow::Continue(()),
                 Value::Placeholder(_) => refuse("placeholder_refused", expr.span(), "placeholders cannot be bound in SQL mode", "write the value itself; querycell binds it"),
                 _ => refuse("unsupported_syntax", expr.span(), "this kind of literal is not allowed", "use 'single-quoted' strings and plain numbers"),
             },
+            Expr::Cast { data_type, format, .. } => {
+                if format.is_some() {
+                    return refuse("unsupported_syntax", expr.span(), "CAST … FORMAT is not allowed", "use strptime or strftime");
+                }
+                types::check(data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
+            }
+            Expr::TypedString(typed) => {
+                if !matches!(typed.value.value, Value::SingleQuotedString(_)) || typed.uses_odbc_syntax {
+                    return refuse("unsupported_syntax", expr.span(), "typed literals take a 'single-quoted' string", "write DATE '2025-01-31'");
+                }
+                types::check(&typed.data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
+            }
+            Expr::BinaryOp { op, left, right } => {
+                let written = op.to_string();
+                if is_comparison(op) && [left, right].iter().any(|side| matches!(side.as_ref(), Expr::BinaryOp { op, .. } if is_comparison(op))) {
+                    return refuse("unsupported_syntax", expr.span(), "comparisons cannot be chained (a < b < c)", "combine comparisons with AND: a < b AND b < c");
+                }
+                if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
+                    ControlFlow::Continue(())
+                } else {
+                    refuse(
+                        "unsupported_syntax",
+                        expr.span(),
+                        format!("the operator '{}' is not allowed", clip(&written)),
+                        format!("use {}, LIKE, IN, BETWEEN and IS [NOT] NULL", allowlist::BINARY_OPERATORS.join(" ")),
+                    )
+                }
+            }
+            Expr::UnaryOp { op, .. } => match op {
+                UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Not => ControlFlow::Continue(()),
+                other => refuse("unsupported_syntax", expr.span(), format!("the operator '{other}' is not allowed"), "use +, - and NOT"),
+            },
+            Expr::Like { any, escape_char, expr: operand, pattern, .. } | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
+                let chained = |side: &Expr| matches!(side, Expr::Like { .. } | Expr::ILike { .. }) || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op));
+                if chained(operand) || chained(pattern) {
+                    return refuse("unsupported_syntax", expr.span(), "LIKE cannot be chained with another comparison", "combine conditions with AND, or add parentheses");
+                }
+                let plain_escape = escape_char.as_ref().is_none_or(|v| matches!(v, Value::SingleQuotedString(_)));
+                if *any || !plain_escape {
+                    return refuse("unsupported_syntax", expr.span(), "LIKE ANY and unusual ESCAPE forms are not allowed", "write x LIKE 'pattern' [ESCAPE '\\']");
+                }
+                ControlFlow::Continue(())
+            }
             Expr::IsFalse(_)
             | Expr::IsNotFalse(_)
             | Expr::IsTrue(_)
@@ -275,11 +363,6 @@ impl Visitor for Checker<'_> {
             | Expr::InList { .. }
             | Expr::InSubquery { .. }
             | Expr::Between { .. }
-            | Expr::BinaryOp { .. }
-            | Expr::Like { .. }
-            | Expr::ILike { .. }
-            | Expr::UnaryOp { .. }
-            | Expr::Cast { .. }
             | Expr::Extract { .. }
             | Expr::Ceil { .. }
             | Expr::Floor { .. }
@@ -287,14 +370,12 @@ impl Visitor for Checker<'_> {
             | Expr::Substring { .. }
             | Expr::Trim { .. }
             | Expr::Nested(_)
-            | Expr::TypedString { .. }
             | Expr::Case { .. }
             | Expr::Exists { .. }
             | Expr::Subquery(_)
             | Expr::GroupingSets(_)
             | Expr::Cube(_)
             | Expr::Rollup(_)
-            | Expr::Tuple(_)
             | Expr::Interval(_) => ControlFlow::Continue(()),
             other => refuse(
                 "unsupported_syntax",
@@ -339,6 +420,16 @@ fn check_body(body: &SetExpr) -> Option<CompileError> {
 
 fn check_select(select: &Select) -> Option<CompileError> {
     let span = select.span();
+    let replace_without_as = select.projection.iter().any(|item| match item {
+        SelectItem::Wildcard(options) | SelectItem::QualifiedWildcard(_, options) => {
+            options.opt_replace.as_ref().is_some_and(|r| r.items.iter().any(|element| !element.as_keyword))
+        }
+        _ => false,
+    });
+    if replace_without_as {
+        return Some(CompileError::new("unsupported_syntax", position(span), "* REPLACE needs AS between the expression and the column")
+            .with_hint("write SELECT * REPLACE (expression AS column) FROM …"));
+    }
     if select.into.is_some() {
         return Some(CompileError::new("select_into_refused", position(span), "SELECT … INTO creates a table; it is not allowed").with_hint("remove INTO"));
     }
@@ -367,6 +458,10 @@ fn selects(body: &SetExpr) -> Vec<&Select> {
         }
         _ => Vec::new(),
     }
+}
+
+fn is_comparison(op: &BinaryOperator) -> bool {
+    matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq)
 }
 
 fn single_name(name: &ObjectName) -> Option<&sqlparser::ast::Ident> {

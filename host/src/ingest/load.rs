@@ -5,7 +5,7 @@
 use std::os::fd::AsRawFd;
 use std::path::Path;
 
-use duckdb::Connection;
+use crate::duck::{Cell, Database as Connection, Failure};
 
 use super::names::{normalize_identifier, unique};
 use super::sidecar::{Sidecar, TableOverride};
@@ -65,16 +65,16 @@ pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, 
     Ok(tables)
 }
 
-fn failed(source: &Source) -> impl Fn(duckdb::Error) -> Error + '_ {
+fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
     move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {e}", source.relative)).at("PATH")
 }
 
 /// The `read_csv(...)` call for a CSV/TSV source: delimiter and header from the sidecar, or
 /// sniffed by DuckDB; every column read as text.
 fn csv_reader(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride) -> Result<String> {
-    let (sniffed_delimiter, sniffed_header): (String, bool) = connection
-        .query_row(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({})", sql_string(descriptor)), [], |r| Ok((r.get(0)?, r.get(1)?)))
-        .map_err(failed(source))?;
+    let sniffed = first_row(connection.query(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({})", sql_string(descriptor))).map_err(failed(source))?);
+    let sniffed_delimiter = sniffed.first().and_then(Cell::text).unwrap_or_else(|| ",".into());
+    let sniffed_header = sniffed.get(1).and_then(Cell::boolean).unwrap_or(true);
     let delimiter = match (&over.delimiter, source.format) {
         (Some(d), _) => d.clone(),
         (None, Format::Tsv) => "\t".into(),
@@ -133,9 +133,21 @@ fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &
 }
 
 fn describe(connection: &Connection, query: &str, source: &Source) -> Result<Vec<(String, String)>> {
-    let mut statement = connection.prepare(&format!("DESCRIBE {query}")).map_err(failed(source))?;
-    let rows = statement.query_map([], |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))).map_err(failed(source))?;
-    rows.collect::<std::result::Result<Vec<_>, _>>().map_err(failed(source))
+    let rows = connection.query(&format!("DESCRIBE {query}")).map_err(failed(source))?;
+    Ok(rows.iter().map(|row| (cell_text(row, 0).unwrap_or_default(), cell_text(row, 1).unwrap_or_default())).collect())
+}
+
+/// The first row of a result (empty when there is none).
+pub(crate) fn first_row(rows: Vec<Vec<Cell>>) -> Vec<Cell> {
+    rows.into_iter().next().unwrap_or_default()
+}
+
+pub(crate) fn cell_text(row: &[Cell], column: usize) -> Option<String> {
+    row.get(column).and_then(Cell::text)
+}
+
+pub(crate) fn cell_integer(row: &[Cell], column: usize) -> i64 {
+    row.get(column).and_then(Cell::integer).unwrap_or(0)
 }
 
 fn create_table(connection: &Connection, name: &str, select: &str, source: &Source) -> Result<()> {
@@ -167,13 +179,14 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
     for column in &columns {
         if let Some(allowed) = &column.allowed_values {
             let list = allowed.iter().map(|v| sql_string(v)).collect::<Vec<_>>().join(", ");
-            let outsider: Option<String> = connection
-                .query_row(
-                    &format!("SELECT min(CAST({c} AS VARCHAR)) FROM {table} WHERE {c} IS NOT NULL AND CAST({c} AS VARCHAR) NOT IN ({list})", c = quote(&column.name)),
-                    [],
-                    |r| r.get(0),
-                )
-                .map_err(failed(source))?;
+            let outsider = cell_text(
+                &first_row(
+                    connection
+                        .query(&format!("SELECT min(CAST({c} AS VARCHAR)) FROM {table} WHERE {c} IS NOT NULL AND CAST({c} AS VARCHAR) NOT IN ({list})", c = quote(&column.name)))
+                        .map_err(failed(source))?,
+                ),
+                0,
+            );
             if let Some(value) = outsider {
                 return Err(Error::refused(
                     "value_not_allowed",
@@ -184,7 +197,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
             }
         }
     }
-    let row_count: i64 = connection.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0)).map_err(failed(source))?;
+    let row_count = cell_integer(&first_row(connection.query(&format!("SELECT count(*) FROM {table}")).map_err(failed(source))?), 0);
     // One scan for every column's counts and bounds.
     let mut aggregates = Vec::new();
     for column in &columns {
@@ -203,20 +216,16 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
     let summary: Vec<(i64, i64, Option<String>, Option<String>)> = if columns.is_empty() {
         Vec::new()
     } else {
-        connection
-            .query_row(&format!("SELECT {} FROM {table}", aggregates.join(", ")), [], |r| {
-                (0..columns.len()).map(|i| Ok((r.get(4 * i)?, r.get(4 * i + 1)?, r.get(4 * i + 2)?, r.get(4 * i + 3)?))).collect()
-            })
-            .map_err(failed(source))?
+        let row = first_row(connection.query(&format!("SELECT {} FROM {table}", aggregates.join(", "))).map_err(failed(source))?);
+        (0..columns.len()).map(|i| (cell_integer(&row, 4 * i), cell_integer(&row, 4 * i + 1), cell_text(&row, 4 * i + 2), cell_text(&row, 4 * i + 3))).collect()
     };
     for (column, (nulls, distinct, min, max)) in columns.iter_mut().zip(summary) {
         let c = quote(&column.name);
         let values = if column.kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
-            let mut statement = connection
-                .prepare(&format!("SELECT DISTINCT {c} FROM {table} WHERE {c} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"))
+            let rows = connection
+                .query(&format!("SELECT DISTINCT {c} FROM {table} WHERE {c} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"))
                 .map_err(failed(source))?;
-            let values = statement.query_map([], |r| r.get::<_, String>(0)).map_err(failed(source))?;
-            Some(values.collect::<std::result::Result<Vec<_>, _>>().map_err(failed(source))?.iter().map(|v| clip(v)).collect())
+            Some(rows.iter().filter_map(|row| cell_text(row, 0)).map(|v| clip(&v)).collect())
         } else {
             None
         };

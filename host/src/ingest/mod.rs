@@ -25,6 +25,7 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 
 use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
+use crate::duck::{Access, Database};
 use crate::error::{Error, Result};
 
 pub use names::normalize_identifier;
@@ -53,10 +54,9 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     std::fs::create_dir(&scratch).map_err(|e| Error::io("creating the scratch folder", &e))?;
 
     let data_file = staging.path().join(DATA_FILE);
-    let connection = duckdb::Connection::open(&data_file).map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
-    connection
-        .execute_batch("SET autoinstall_known_extensions = false; SET autoload_known_extensions = false;")
-        .map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
+    let settings = ["SET autoinstall_known_extensions = false".to_string(), "SET autoload_known_extensions = false".to_string()];
+    let connection = Database::open(&data_file, Access::ReadWrite, &settings)
+        .map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
     let mut tables: Vec<TableEntry> = Vec::new();
     for source in &found {
         let progress = Progress::start(&source.relative);
@@ -67,7 +67,8 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     }
     check_sidecars_match(&roots, &found, &tables)?;
     connection.execute_batch("CHECKPOINT").map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
-    connection.close().map_err(|(_, e)| Error::internal("ingest_failed", format!("closing the data file: {e}")))?;
+    // Closed before the file is hashed and swapped in; the query side opens it afterwards.
+    drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
     let data = std::fs::read(&data_file).map_err(|e| Error::io("reading the new data file", &e))?;

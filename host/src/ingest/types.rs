@@ -9,7 +9,8 @@
 //!   count as missing (reported); in text columns only the configured null tokens do, so
 //!   "NA" (North America) is never lost.
 
-use duckdb::Connection;
+use super::load::{cell_integer, cell_text, first_row};
+use crate::duck::{Database as Connection, Failure};
 
 use super::sidecar::ColumnOverride;
 use crate::error::{Error, Result};
@@ -76,14 +77,13 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
         }
     }
 
-    let failed = |e: duckdb::Error| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
-    let (text_present, present, typed_tokens): (i64, i64, i64) = connection
-        .query_row(
-            &format!("SELECT count(s), count(v), count(*) FILTER (WHERE s IS NOT NULL AND v IS NULL) FROM (SELECT {text_value} AS s, {typed_value} AS v FROM {})", quote(table)),
-            [],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .map_err(failed)?;
+    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
+    let counts = first_row(
+        connection
+            .query(&format!("SELECT count(s), count(v), count(*) FILTER (WHERE s IS NOT NULL AND v IS NULL) FROM (SELECT {text_value} AS s, {typed_value} AS v FROM {})", quote(table)))
+            .map_err(failed)?,
+    );
+    let (text_present, present, typed_tokens) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
     // The checks below run over distinct values and stop at the first counterexample, so a
     // text column costs one pass, and a typed one one pass per check it passes.
     connection
@@ -114,23 +114,20 @@ const SECOND_OVER_12: &str = "TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12";
 /// Questions about the distinct present values of the column being profiled.
 struct Values<'a> {
     connection: &'a Connection,
-    failed: &'a dyn Fn(duckdb::Error) -> Error,
+    failed: &'a dyn Fn(Failure) -> Error,
 }
 
 impl Values<'_> {
     /// Does every value satisfy `condition`? Stops at the first one that does not.
     fn all(&self, condition: &str) -> Result<bool> {
-        let mut statement = self
-            .connection
-            .prepare(&format!("SELECT 1 FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1"))
-            .map_err(self.failed)?;
-        let mut rows = statement.query([]).map_err(self.failed)?;
-        Ok(rows.next().map_err(self.failed)?.is_none())
+        let rows = self.connection.query(&format!("SELECT 1 FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1")).map_err(self.failed)?;
+        Ok(rows.is_empty())
     }
 
     /// The smallest value satisfying `condition`, as an example for the decision's reason.
     fn example(&self, condition: &str) -> Result<Option<String>> {
-        self.connection.query_row(&format!("SELECT min(v) FROM __querycell_values WHERE {condition}"), [], |r| r.get(0)).map_err(self.failed)
+        let rows = self.connection.query(&format!("SELECT min(v) FROM __querycell_values WHERE {condition}")).map_err(self.failed)?;
+        Ok(cell_text(&first_row(rows), 0))
     }
 }
 

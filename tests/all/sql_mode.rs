@@ -99,6 +99,19 @@ const HOSTILE: &[(&str, &str)] = &[
     ("quoted", "SELECT \"current_setting\"('threads')"),
     ("quoted", "SELECT * FROM \"/etc/passwd\""),
     ("quoted", "SELECT * FROM incidents, \"data.csv\""),
+    // text the re-emitted statement could carry differently than it was validated (issue [4])
+    ("smuggle", "SELECT CAST(region AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
+    ("smuggle", "SELECT region::BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
+    ("smuggle", "SELECT TRY_CAST(region AS mytype('1)) AS x FROM read_text(''/etc/passwd'') --')) FROM teams"),
+    ("smuggle", "SELECT team FROM incidents WHERE CAST(team AS BPCHAR('1)) = (SELECT current_setting(''threads'')) AND ((1')) = 'x'"),
+    ("smuggle", "SELECT mytype '1' FROM teams"),
+    ("smuggle", "SELECT 1_000 FROM teams"),
+    ("smuggle", "SELECT 0x10 FROM teams"),
+    ("smuggle", "SELECT `region` FROM teams"),
+    ("smuggle", "SELECT E'\\x41' FROM teams"),
+    ("smuggle", "SELECT $$x$$ FROM teams"),
+    ("smuggle", "SELECT region COLLATE nocase FROM teams"),
+    ("smuggle", "SELECT region -> '$.a' FROM teams"),
     // statements that are not queries
     ("statement", "PRAGMA version"),
     ("statement", "PRAGMA database_list"),
@@ -281,18 +294,14 @@ fn benign_statements_answer_like_duckdb_itself() {
             ours.push(answer.rows.iter().map(|row| row.iter().map(cell_text).collect::<Vec<_>>()).collect::<Vec<_>>());
         }
     }
-    let config = duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly).unwrap();
-    let plain = duckdb::Connection::open_with_flags(querycell::catalog::Catalog::data_path(&index), config).unwrap();
+    let plain = querycell::duck::Database::open(&querycell::catalog::Catalog::data_path(&index), querycell::duck::Access::ReadOnly, &[]).unwrap();
     for ((sql, reference), ours) in BENIGN.iter().zip(ours) {
         let reference = if reference.is_empty() { sql } else { reference };
-        let mut statement = plain.prepare(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({reference}) AS reference")).unwrap();
-        let theirs: Vec<Vec<Option<String>>> = statement
-            .query_map([], |row| {
-                let n = row.as_ref().column_count();
-                (0..n).map(|i| row.get::<_, Option<String>>(i)).collect()
-            })
+        let theirs: Vec<Vec<Option<String>>> = plain
+            .query(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({reference}) AS reference"))
             .unwrap()
-            .map(|r| r.unwrap())
+            .iter()
+            .map(|row| row.iter().map(querycell::duck::Cell::text).collect())
             .collect();
         assert_eq!(ours, theirs, "{sql}");
     }
@@ -306,6 +315,6 @@ fn the_readme_lists_every_allowed_function() {
         .filter_map(|l| l.strip_prefix("- scalar: ").or_else(|| l.strip_prefix("- aggregate: ")).or_else(|| l.strip_prefix("- window: ")))
         .flat_map(|l| l.split(", "))
         .collect();
-    let allowed: std::collections::BTreeSet<&str> = querycell_guest::sqlmode::allowlist::all().collect();
-    assert_eq!(listed, allowed, "README and guest/src/sqlmode/allowlist.rs disagree");
+    let allowed: std::collections::BTreeSet<&str> = querycell_contract::sql::functions().collect();
+    assert_eq!(listed, allowed, "README and contract/src/sql.rs disagree");
 }

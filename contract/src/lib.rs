@@ -1,0 +1,8 @@
+//! Words both sides of querycell must agree on, defined once.
+//!
+//! The compiler guest checks SQL against these lists on sqlparser's tree; the host checks
+//! the guest's output again against the same lists on DuckDB's own parse tree. Both sides
+//! depend on this crate, so a name added here is added to both checks at once. This crate
+//! holds data only: the host must not link the guest's parsing code.
+
+pub mod sql;

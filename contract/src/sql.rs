@@ -1,0 +1,111 @@
+//! SQL mode's allowlist: the functions and cast types a statement may name.
+//!
+//! Everything not listed is refused, including every table function (`read_csv`, `glob`,
+//! `range`, `query`, `duckdb_*`, `pragma_*`), functions that reach outside the data
+//! (`current_setting`, `getenv`, `read_text`, `enable_logging`), and functions that can be
+//! asked for enormous outputs (`repeat`, `lpad`, `rpad`, `range`, `generate_series`).
+//! Reviewed as a list: adding a name is a security decision.
+
+/// Scalar functions that compute on values.
+pub const SCALAR: &[&str] = &[
+    // numbers
+    "abs", "ceil", "ceiling", "floor", "round", "trunc", "sign", "sqrt", "cbrt", "power", "pow", "exp", "ln", "log", "log10", "log2",
+    "greatest", "least", "mod", "isnan", "isinf", "isfinite",
+    // nulls and conditionals
+    "coalesce", "nullif", "ifnull", "if",
+    // text
+    "lower", "upper", "lcase", "ucase", "length", "char_length", "character_length", "trim", "ltrim", "rtrim", "substr", "substring",
+    "replace", "concat", "concat_ws", "left", "right", "starts_with", "ends_with", "suffix", "prefix", "contains", "strpos", "instr",
+    "position", "reverse", "split_part", "regexp_matches", "regexp_replace", "regexp_extract", "like_escape",
+    // dates and times
+    "date_trunc", "datetrunc", "date_part", "datepart", "date_diff", "datediff", "date_sub", "datesub", "year", "month", "day",
+    "dayofmonth", "quarter", "week", "weekofyear", "isodow", "dayofweek", "dayofyear", "hour", "minute", "second", "yearweek",
+    "last_day", "make_date", "make_timestamp", "strftime", "strptime", "epoch", "to_timestamp", "age", "monthname", "dayname",
+    "to_days", "to_months", "to_years", "to_hours", "to_minutes", "to_seconds",
+];
+
+/// Aggregate functions.
+pub const AGGREGATE: &[&str] = &[
+    "count", "count_star", "sum", "avg", "mean", "min", "max", "median", "mode", "quantile", "quantile_cont", "quantile_disc",
+    "stddev", "stddev_samp", "stddev_pop", "variance", "var_samp", "var_pop", "string_agg", "group_concat", "listagg", "arg_min",
+    "arg_max", "argmin", "argmax", "min_by", "max_by", "bool_and", "bool_or", "count_if", "countif", "approx_count_distinct",
+    "approx_quantile", "first", "last", "any_value", "corr", "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2",
+    "product", "fsum", "sumkahan", "kahan_sum", "entropy", "kurtosis", "skewness", "grouping",
+];
+
+/// Window functions.
+pub const WINDOW: &[&str] = &[
+    "row_number", "rank", "dense_rank", "percent_rank", "cume_dist", "ntile", "lag", "lead", "first_value", "last_value", "nth_value",
+];
+
+/// The names DuckDB's parse tree gives to operators written in SQL (`a + b` is the function
+/// `+`, `a LIKE b` is `~~`, `a NOT ILIKE b` is `!~~*`, `a LIKE b ESCAPE c` is `like_escape`).
+/// The host accepts these function names because the guest only lets the operators through
+/// (`BINARY_OPERATORS`, `LIKE` and `ILIKE`); nobody can call them by name through the guest,
+/// which refuses quoted and symbol function names.
+pub const OPERATOR_FUNCTIONS: &[&str] = &[
+    "+", "-", "*", "/", "//", "%", "||", "~~", "!~~", "~~*", "!~~*", "like_escape", "not_like_escape", "ilike_escape", "not_ilike_escape",
+];
+
+/// Binary operators SQL mode accepts, as written in SQL. Comparisons and AND/OR are
+/// DuckDB's own expression classes, not functions; arithmetic and `||` become the
+/// [`OPERATOR_FUNCTIONS`] above.
+pub const BINARY_OPERATORS: &[&str] = &["+", "-", "*", "/", "//", "%", "||", "=", "<>", "!=", "<", "<=", ">", ">=", "AND", "OR"];
+
+/// Type names a CAST (or a typed literal such as `DATE '2025-01-31'`) may name, spelled as
+/// DuckDB's parse tree spells them. Only `DECIMAL`/`NUMERIC` (precision, scale) and
+/// `VARCHAR` (length) take modifiers, and only plain numbers.
+pub const CAST_TYPES: &[&str] = &[
+    "TINYINT", "SMALLINT", "INTEGER", "INT", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT", "UHUGEINT", "INT2",
+    "INT4", "INT8", "DOUBLE", "FLOAT", "REAL", "FLOAT4", "FLOAT8", "DECIMAL", "NUMERIC", "VARCHAR", "TEXT", "STRING", "BOOLEAN", "BOOL",
+    "DATE", "TIME", "TIMESTAMP", "INTERVAL",
+];
+
+/// Cast types that take numeric modifiers, and at most how many.
+pub const CAST_TYPE_MODIFIERS: &[(&str, usize)] = &[("DECIMAL", 2), ("NUMERIC", 2), ("VARCHAR", 1)];
+
+/// Whether `name` (any case) is a function SQL mode lets a statement call.
+pub fn is_allowed_function(name: &str) -> bool {
+    let name = name.to_ascii_lowercase();
+    functions().any(|f| f == name)
+}
+
+/// Every callable function name, in list order.
+pub fn functions() -> impl Iterator<Item = &'static str> + Clone {
+    SCALAR.iter().chain(AGGREGATE).chain(WINDOW).copied()
+}
+
+/// Whether `name` (any case) is an allowed cast type, and how many modifiers it may carry.
+pub fn cast_type_modifiers(name: &str) -> Option<usize> {
+    let upper = name.to_ascii_uppercase();
+    CAST_TYPES.iter().any(|t| *t == upper).then(|| CAST_TYPE_MODIFIERS.iter().find(|(t, _)| *t == upper).map_or(0, |(_, n)| *n))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lowercase() {
+        let all: Vec<&str> = functions().collect();
+        let unique: std::collections::BTreeSet<&str> = all.iter().copied().collect();
+        assert_eq!(all.len(), unique.len(), "a function is listed twice");
+        assert!(all.iter().all(|f| f.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())));
+        assert!(CAST_TYPES.iter().all(|t| t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())));
+    }
+
+    #[test]
+    fn nothing_that_reaches_outside_is_listed() {
+        for name in ["read_text", "read_csv", "query", "query_table", "current_setting", "getenv", "glob", "range", "repeat", "enable_logging", "json_execute_serialized_sql"] {
+            assert!(!is_allowed_function(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn modifiers_only_where_listed() {
+        assert_eq!(cast_type_modifiers("decimal"), Some(2));
+        assert_eq!(cast_type_modifiers("VARCHAR"), Some(1));
+        assert_eq!(cast_type_modifiers("INTEGER"), Some(0));
+        assert_eq!(cast_type_modifiers("BPCHAR"), None);
+    }
+}

@@ -1,0 +1,106 @@
+//! What must hold for any text sent to SQL mode, checked without trusting the compiler's own
+//! proof: it never panics; an accepted statement (main and count query) parses again to
+//! exactly one query that prints back to the same text; that text passes the token rules;
+//! and every relation it reads is a catalog table or a CTE it defines, every function it
+//! calls is on the contract's allowlist. Callers add DuckDB's parser as a further oracle
+//! where they can link DuckDB (`tests/all/fuzz_regressions.rs`).
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use querycell_guest::model::{Column, RequestLimits, Table};
+use querycell_guest::{compile_sql, CatalogView, ValueKind};
+use sqlparser::ast::{visit_expressions, visit_relations, Expr, ObjectNamePart, Query, Statement, Visit, Visitor};
+use sqlparser::dialect::DuckDbDialect;
+use sqlparser::parser::Parser;
+
+/// The catalog the fuzzer compiles against: two small tables with every value kind.
+pub fn view() -> CatalogView {
+    let column = |name: &str, sql_type: &str, kind| Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind };
+    CatalogView {
+        tables: vec![
+            Table {
+                name: "incidents".into(),
+                columns: vec![
+                    column("incident_id", "VARCHAR", ValueKind::Text),
+                    column("team", "VARCHAR", ValueKind::Text),
+                    column("severity", "VARCHAR", ValueKind::Text),
+                    column("ack_minutes", "BIGINT", ValueKind::Integer),
+                    column("cost", "DOUBLE", ValueKind::Float),
+                    column("resolved", "BOOLEAN", ValueKind::Boolean),
+                    column("opened_at", "DATE", ValueKind::Date),
+                    column("closed_at", "TIMESTAMP", ValueKind::Timestamp),
+                ],
+            },
+            Table { name: "teams".into(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)] },
+        ],
+        limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
+    }
+}
+
+/// The catalog's table names, lowercased.
+pub fn tables() -> Vec<String> {
+    view().tables.into_iter().map(|t| t.name.to_lowercase()).collect()
+}
+
+/// Run every oracle on `text`; the statements compile_sql emitted, when it accepted.
+pub fn check(text: &str) -> Option<[String; 2]> {
+    let compiled = match compile_sql(text, &view()) {
+        Ok(compiled) => compiled,
+        Err(error) => {
+            assert!(!error.code.is_empty() && !error.message.is_empty(), "a refusal without code or message: {error:?}");
+            return None;
+        }
+    };
+    for sql in [&compiled.main.sql, &compiled.count.sql] {
+        let statements = Parser::new(&DuckDbDialect {})
+            .with_recursion_limit(64)
+            .try_with_sql(sql)
+            .and_then(|mut p| p.parse_statements())
+            .unwrap_or_else(|e| panic!("accepted output does not parse: {e}\ninput: {text:?}\noutput: {sql}"));
+        let [Statement::Query(query)] = statements.as_slice() else {
+            panic!("accepted output is not one query\ninput: {text:?}\noutput: {sql}");
+        };
+        assert_eq!(&query.to_string(), sql, "accepted output does not print back to itself\ninput: {text:?}");
+        querycell_guest::sqlmode::lexical::check(sql, querycell_guest::sqlmode::lexical::Source::Emitted)
+            .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
+        names_are_allowed(query, text, sql);
+    }
+    Some([compiled.main.sql, compiled.count.sql])
+}
+
+fn names_are_allowed(query: &Query, text: &str, sql: &str) {
+    let tables = tables();
+    let ctes = cte_names(query);
+    let _ = visit_relations(query, |relation| {
+        let name = match relation.0.as_slice() {
+            [ObjectNamePart::Identifier(ident)] => ident.value.to_lowercase(),
+            _ => panic!("accepted output reads a qualified relation '{relation}'\ninput: {text:?}\noutput: {sql}"),
+        };
+        assert!(tables.contains(&name) || ctes.contains(&name), "accepted output reads '{name}'\ninput: {text:?}\noutput: {sql}");
+        ControlFlow::<()>::Continue(())
+    });
+    let _ = visit_expressions(query, |expr| {
+        if let Expr::Function(function) = expr {
+            let name = function.name.to_string();
+            assert!(querycell_contract::sql::is_allowed_function(&name), "accepted output calls '{name}'\ninput: {text:?}\noutput: {sql}");
+        }
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+fn cte_names(query: &Query) -> BTreeSet<String> {
+    struct Ctes(BTreeSet<String>);
+    impl Visitor for Ctes {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            if let Some(with) = &query.with {
+                self.0.extend(with.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase()));
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut ctes = Ctes(BTreeSet::new());
+    let _ = query.visit(&mut ctes);
+    ctes.0
+}

@@ -1,0 +1,250 @@
+//! The token-level half of SQL mode's checks: which kinds of raw text a statement may carry.
+//!
+//! Printing from sqlparser's tree is only trustworthy for text whose meaning sqlparser and
+//! DuckDB agree on. So the request, and again the re-emitted statement, may contain only:
+//! unquoted or double-quoted identifiers, 'single-quoted' strings, plain numbers, operators
+//! and punctuation (and, in the re-emitted statement, the `$n` placeholders the compiler
+//! introduced). Other literal forms (E'', N'', X'', B'', $$…$$, backquoted or bracketed
+//! names) are refused, and so is a number written against a word or string (`1_000`,
+//! `0x1F`, `1e`): DuckDB reads `1_000` as one thousand, sqlparser as `1 AS _000`.
+//!
+//! It is also the depth guard that runs before the parser (invariant 8), for two shapes the
+//! parser's recursion limit does not bound well:
+//! - a long chain of operators (`1+1+…+1` parses iteratively into a tree thousands of levels
+//!   deep, which printing and visiting then walk recursively): at most
+//!   [`MAX_OPERATOR_CHAIN`] per parenthesis level;
+//! - nested function calls: sqlparser tries special forms first (`position(a IN b)`,
+//!   `overlay`, `try_cast`, `convert`, `case(`…) and re-parses the whole argument when the
+//!   attempt fails, so parse time doubles with each level (found by fuzzing: 20 nested
+//!   `position(` took minutes). At most [`MAX_CALL_NESTING`] calls may nest.
+
+use sqlparser::dialect::DuckDbDialect;
+use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
+
+use super::validate::position;
+use super::MAX_NESTING;
+use crate::error::{CompileError, Result};
+use crate::plan::clip;
+
+/// Binary operators one parenthesis level may chain. Far above any real query, far below
+/// the depth at which a left-deep tree exhausts the guest's stack.
+pub const MAX_OPERATOR_CHAIN: usize = 256;
+
+/// Function calls (a name followed by `(`) that may nest inside one another. Real queries
+/// nest four or five (`round(avg(coalesce(CAST(x AS DOUBLE), 0)), 2)`); the parser's
+/// worst case grows as 2^depth.
+pub const MAX_CALL_NESTING: usize = 10;
+
+/// One open parenthesis.
+struct Level {
+    /// Opened by a name: a function call (or a keyword form that looks like one).
+    call: bool,
+    /// Operators chained so far at this level.
+    chain: usize,
+}
+
+/// Whose text is being checked: the caller's request, or the compiler's own output.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    Request,
+    /// The re-emitted statement: `$n` placeholders are the compiler's and are allowed.
+    Emitted,
+}
+
+/// The statement's tokens, refused at the first one outside the allowed kinds.
+pub fn check(text: &str, source: Source) -> Result<()> {
+    let tokens = Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
+        let message = e.to_string();
+        let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
+        CompileError::new("sql_syntax", position(sqlparser::tokenizer::Span::new(e.location, e.location)), format!("the SQL does not parse: {message}"))
+            .with_hint("send one DuckDB SELECT statement")
+    })?;
+    let mut previous: Option<&TokenWithSpan> = None;
+    // The last token that is not white space or a comment.
+    let mut significant: Option<&Token> = None;
+    let mut levels = vec![Level { call: false, chain: 0 }];
+    let too_deep = |token: &TokenWithSpan, message: String| {
+        CompileError::new("too_deeply_nested", position(token.span), message)
+            .with_hint(format!("split the expression, e.g. with CTEs; parentheses may nest {MAX_NESTING} levels, function calls {MAX_CALL_NESTING}"))
+    };
+    for token in &tokens {
+        check_token(token, source)?;
+        if let Some(before) = previous {
+            check_adjacent(before, token)?;
+        }
+        match &token.token {
+            Token::LParen => {
+                let call = matches!(significant, Some(Token::Word(_)));
+                levels.push(Level { call, chain: 0 });
+                if call && levels.iter().filter(|l| l.call).count() > MAX_CALL_NESTING {
+                    return Err(too_deep(token, format!("more than {MAX_CALL_NESTING} function calls are nested")));
+                }
+            }
+            Token::RParen if levels.len() > 1 => {
+                levels.pop();
+            }
+            Token::Comma => levels.last_mut().expect("one level is always open").chain = 0,
+            other if is_chaining_operator(other) => {
+                let level = levels.last_mut().expect("one level is always open");
+                level.chain += 1;
+                if level.chain > MAX_OPERATOR_CHAIN {
+                    return Err(too_deep(token, format!("more than {MAX_OPERATOR_CHAIN} operators are chained in one expression")));
+                }
+            }
+            _ => {}
+        }
+        if !matches!(token.token, Token::Whitespace(_)) {
+            significant = Some(&token.token);
+        }
+        previous = Some(token);
+    }
+    Ok(())
+}
+
+/// Tokens that join two operands into a deeper tree.
+fn is_chaining_operator(token: &Token) -> bool {
+    use sqlparser::keywords::Keyword;
+    match token {
+        Token::Word(word) => word.quote_style.is_none() && matches!(word.keyword, Keyword::AND | Keyword::OR | Keyword::NOT | Keyword::IS),
+        Token::Plus | Token::Minus | Token::Mul | Token::Div | Token::Mod | Token::StringConcat | Token::DuckIntDiv => true,
+        Token::Eq | Token::DoubleEq | Token::Neq | Token::Lt | Token::Gt | Token::LtEq | Token::GtEq => true,
+        _ => false,
+    }
+}
+
+fn refuse(token: &TokenWithSpan, message: String, hint: &str) -> CompileError {
+    CompileError::new("unsupported_syntax", position(token.span), message).with_hint(hint)
+}
+
+fn check_token(token: &TokenWithSpan, source: Source) -> Result<()> {
+    match &token.token {
+        Token::Word(word) => match word.quote_style {
+            None | Some('"') => Ok(()),
+            Some(quote) => Err(refuse(
+                token,
+                format!("{quote}{}{quote}: only \"double quotes\" quote a name in DuckDB", clip(&word.value)),
+                "quote names with double quotes, or leave them unquoted",
+            )),
+        },
+        Token::Placeholder(text) => match source {
+            Source::Emitted if is_numbered_placeholder(text) => Ok(()),
+            _ => Err(CompileError::new("placeholder_refused", position(token.span), "placeholders cannot be bound in SQL mode")
+                .with_hint("write the value itself; querycell binds it")),
+        },
+        // sqlparser reads `1L` as a number with a "long" mark; DuckDB as `1 AS L`.
+        Token::Number(_, true) => Err(refuse(token, format!("'{}' is not a plain number", token.token), "write numbers as plain digits")),
+        Token::DoubleQuotedString(_)
+        | Token::TripleSingleQuotedString(_)
+        | Token::TripleDoubleQuotedString(_)
+        | Token::DollarQuotedString(_)
+        | Token::SingleQuotedByteStringLiteral(_)
+        | Token::DoubleQuotedByteStringLiteral(_)
+        | Token::TripleSingleQuotedByteStringLiteral(_)
+        | Token::TripleDoubleQuotedByteStringLiteral(_)
+        | Token::SingleQuotedRawStringLiteral(_)
+        | Token::DoubleQuotedRawStringLiteral(_)
+        | Token::TripleSingleQuotedRawStringLiteral(_)
+        | Token::TripleDoubleQuotedRawStringLiteral(_)
+        | Token::NationalStringLiteral(_)
+        | Token::EscapedStringLiteral(_)
+        | Token::UnicodeStringLiteral(_)
+        | Token::HexStringLiteral(_) => Err(refuse(
+            token,
+            format!("this kind of string literal is not allowed: {}", clip(&token.token.to_string())),
+            "write text as a plain 'single-quoted' string",
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A number written directly against a word, number or string reads differently in DuckDB
+/// (`1_000`, `0x1F`) than in sqlparser; so does a word written directly against a string
+/// (`b'101'` is a bit string in DuckDB).
+fn check_adjacent(before: &TokenWithSpan, token: &TokenWithSpan) -> Result<()> {
+    let touching = before.span.end == token.span.start;
+    if !touching {
+        return Ok(());
+    }
+    let is_string = matches!(token.token, Token::SingleQuotedString(_));
+    let is_word_or_number = matches!(token.token, Token::Word(_) | Token::Number(..));
+    let ambiguous = match &before.token {
+        Token::Number(..) => is_word_or_number || is_string,
+        Token::Word(word) => word.quote_style.is_none() && is_string,
+        _ => false,
+    };
+    if ambiguous {
+        let shown = format!("{}{}", before.token, token.token);
+        return Err(refuse(
+            before,
+            format!("'{}' is read differently by different SQL parsers", clip(&shown)),
+            "write numbers as plain digits (1000, not 1_000 or 0x3E8) and put a space between a word and a string",
+        ));
+    }
+    Ok(())
+}
+
+fn is_numbered_placeholder(text: &str) -> bool {
+    text.strip_prefix('$').is_some_and(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_statements_pass() {
+        for sql in ["SELECT \"team\", count(*) FROM incidents WHERE x = 'a''b' AND y > 1.5e3", "SELECT DATE '2025-01-01', -1, .5, 1."] {
+            check(sql, Source::Request).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        }
+        check("SELECT a FROM t WHERE b = $1 LIMIT $2", Source::Emitted).unwrap();
+    }
+
+    #[test]
+    fn long_operator_chains_are_refused_before_parsing() {
+        let at_limit = format!("SELECT 1{}", "+1".repeat(MAX_OPERATOR_CHAIN));
+        assert!(check(&at_limit, Source::Request).is_ok());
+        for chain in [format!("SELECT 1{}", "+1".repeat(MAX_OPERATOR_CHAIN + 1)), format!("SELECT 1{}", "+1".repeat(30_000)), format!("SELECT true{}", " AND true".repeat(5_000))] {
+            assert_eq!(check(&chain, Source::Request).unwrap_err().code, "too_deeply_nested");
+        }
+        // Separate expressions do not add up.
+        let many = vec!["1+1+1"; 2000].join(", ");
+        assert!(check(&format!("SELECT {many}"), Source::Request).is_ok());
+    }
+
+    #[test]
+    fn deeply_nested_calls_are_refused_before_parsing() {
+        let nest = |word: &str, depth: usize| format!("SELECT {}1{} FROM t", format!("{word}(").repeat(depth), ")".repeat(depth));
+        assert!(check(&nest("round", MAX_CALL_NESTING), Source::Request).is_ok());
+        for word in ["position", "overlay", "try_cast", "case", "convert", "position (", "position/**/("] {
+            let error = check(&nest(word, MAX_CALL_NESTING + 1), Source::Request).unwrap_err();
+            assert_eq!(error.code, "too_deeply_nested", "{word}");
+        }
+        // Plain parentheses between calls do not hide them.
+        let hidden = format!("SELECT {}1{} FROM t", "position((".repeat(MAX_CALL_NESTING + 1), "))".repeat(MAX_CALL_NESTING + 1));
+        assert_eq!(check(&hidden, Source::Request).unwrap_err().code, "too_deeply_nested");
+    }
+
+    #[test]
+    fn ambiguous_and_foreign_text_is_refused() {
+        for sql in [
+            "SELECT 1_000",
+            "SELECT 0x1F",
+            "SELECT 1e",
+            "SELECT 1L",
+            "SELECT 1'a'",
+            "SELECT b'101'",
+            "SELECT E'\\x41'",
+            "SELECT N'x'",
+            "SELECT X'1F'",
+            "SELECT $$text$$",
+            "SELECT `team` FROM incidents",
+            "SELECT a FROM t WHERE b = $1",
+            "SELECT a FROM t WHERE b = ?",
+        ] {
+            assert!(check(sql, Source::Request).is_err(), "{sql}");
+        }
+        for sql in ["SELECT a FROM t WHERE b = ?", "SELECT a FROM t WHERE b = $01", "SELECT a FROM t WHERE b = $x"] {
+            assert!(check(sql, Source::Emitted).is_err(), "{sql}");
+        }
+    }
+}

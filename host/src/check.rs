@@ -1,0 +1,290 @@
+//! The host's own re-checks of what the compiler guest returned (invariant 2), run before
+//! anything executes. The guest is not trusted to have validated anything:
+//!
+//! 1. The text must start with SELECT or WITH (PRAGMA-, SHOW- and DESCRIBE-shaped text is
+//!    refused even where DuckDB would call it a SELECT).
+//! 2. DuckDB's own parser gives the statement's tree (`json_serialize_sql`, on a private
+//!    in-memory database: parsed, never bound or run), and every node must be on an
+//!    allowlist: expression classes and operators DuckDB has, functions from
+//!    [`querycell_contract::sql`] (the list the guest checks too), cast types from the same
+//!    list with numeric modifiers only, relations that are catalog tables or CTEs of the
+//!    statement, never a table function, and no schema- or catalog-qualified name. A node
+//!    kind this module has never heard of is refused, so a DuckDB release that adds syntax
+//!    cannot widen what runs.
+//! 3. The executor then prepares the same text and requires DuckDB to report exactly one
+//!    statement of type SELECT ([`crate::duck::Database::prepare_single_select`]).
+//!
+//! Approved statement texts are remembered (bounded), so a plan asked again costs a lookup:
+//! the tree is a function of the text alone, and the catalog is fixed for the executor's
+//! life.
+
+use std::collections::{BTreeSet, HashSet};
+
+use querycell_contract::sql as allowlist;
+use serde_json::{Map, Value};
+
+use crate::duck::ParseTrees;
+use crate::error::{Error, Result};
+
+/// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
+/// 128 levels while parsing; this guards the walk independently).
+const MAX_TREE_DEPTH: usize = 256;
+
+/// Approved statements remembered before the memory is cleared.
+const APPROVED_CAPACITY: usize = 1024;
+
+/// Operator nodes (DuckDB's `OPERATOR` class) a statement may contain.
+const OPERATORS: &[&str] = &["OPERATOR_NOT", "OPERATOR_IS_NULL", "OPERATOR_IS_NOT_NULL", "COMPARE_IN", "COMPARE_NOT_IN", "OPERATOR_COALESCE", "OPERATOR_NULLIF"];
+
+/// Expression classes that carry no name needing a further check.
+const PLAIN_EXPRESSIONS: &[&str] = &["CONSTANT", "COMPARISON", "CONJUNCTION", "CASE", "CAST", "BETWEEN", "SUBQUERY", "PARAMETER", "STAR"];
+
+/// Class-less nodes (query nodes, modifiers, order terms, table references) by `type`.
+const CLAUSES: &[&str] = &[
+    "SELECT_NODE",
+    "SET_OPERATION_NODE",
+    "ORDER_MODIFIER",
+    "LIMIT_MODIFIER",
+    "DISTINCT_MODIFIER",
+    "ORDER_DEFAULT",
+    "ASCENDING",
+    "DESCENDING",
+    "BASE_TABLE",
+    "JOIN",
+    "SUBQUERY",
+    "EMPTY",
+    "EXPRESSION_LIST",
+];
+
+/// The text-level check: only SELECT or WITH may start the statement.
+pub fn check_statement_shape(sql: &str) -> Result<()> {
+    let first_word: String = sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
+    if first_word == "SELECT" || first_word == "WITH" {
+        Ok(())
+    } else {
+        Err(refused(format!("the compiled statement starts with '{first_word}', not SELECT or WITH")))
+    }
+}
+
+fn refused(message: String) -> Error {
+    Error::internal("statement_refused", message).hint("the compiler returned SQL the host will not run; nothing was executed")
+}
+
+/// The parse-tree allowlist check, with DuckDB's parser and the catalog's table names.
+pub struct ParseTreeCheck {
+    trees: ParseTrees,
+    /// Lowercased catalog table names: the only relations besides CTEs.
+    tables: BTreeSet<String>,
+    approved: HashSet<String>,
+}
+
+impl ParseTreeCheck {
+    /// `setup` locks the private parser database like the query connection.
+    pub fn open(tables: impl IntoIterator<Item = String>, setup: &[String]) -> Result<Self> {
+        let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
+        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), approved: HashSet::new() })
+    }
+
+    /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed.
+    pub fn check(&mut self, sql: &str) -> Result<()> {
+        check_statement_shape(sql)?;
+        if self.approved.contains(sql) {
+            return Ok(());
+        }
+        let json = self.trees.serialize(sql).map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
+        let tree: Value = serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        check_tree(&tree, &self.tables).map_err(refused)?;
+        if self.approved.len() >= APPROVED_CAPACITY {
+            self.approved.clear();
+        }
+        self.approved.insert(sql.to_string());
+        Ok(())
+    }
+}
+
+/// Check the whole `json_serialize_sql` document against the allowlists.
+pub fn check_tree(tree: &Value, tables: &BTreeSet<String>) -> std::result::Result<(), String> {
+    if tree.get("error").and_then(Value::as_bool) != Some(false) {
+        let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
+        return Err(format!("DuckDB's parser refused the statement: {message}"));
+    }
+    match tree.get("statements").and_then(Value::as_array).map(Vec::len) {
+        Some(1) => {}
+        other => return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0))),
+    }
+    Walk { tables }.node(tree, 0, &mut Vec::new())
+}
+
+struct Walk<'a> {
+    tables: &'a BTreeSet<String>,
+}
+
+impl Walk<'_> {
+    /// Walk `node`; `ctes` are the CTE names in scope here (lowercased), innermost last.
+    fn node(&self, node: &Value, depth: usize, ctes: &mut Vec<String>) -> std::result::Result<(), String> {
+        if depth > MAX_TREE_DEPTH {
+            return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
+        }
+        match node {
+            Value::Array(items) => items.iter().try_for_each(|item| self.node(item, depth + 1, ctes)),
+            Value::Object(map) => {
+                if let Some(class) = map.get("class").and_then(Value::as_str) {
+                    self.expression(class, map)?;
+                } else if let Some(kind) = map.get("type").and_then(Value::as_str) {
+                    self.clause(kind, map, ctes)?;
+                }
+                let in_scope = ctes.len();
+                if let Some(cte_map) = map.get("cte_map") {
+                    // Each CTE's body sees the CTEs defined before it; the rest of the
+                    // query node sees them all.
+                    let entries = cte_map.get("map").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                    for entry in entries {
+                        self.node(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes)?;
+                        ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
+                    }
+                }
+                let walked = map.iter().filter(|(key, _)| key.as_str() != "cte_map").try_for_each(|(_, value)| self.node(value, depth + 1, ctes));
+                ctes.truncate(in_scope);
+                walked
+            }
+            _ => Ok(()),
+        }
+    }
+
+    fn expression(&self, class: &str, map: &Map<String, Value>) -> std::result::Result<(), String> {
+        match class {
+            "FUNCTION" | "WINDOW" => {
+                let name = text(map, "function_name");
+                unqualified(map, "schema", "catalog", name)?;
+                if allowlist::is_allowed_function(name) || allowlist::OPERATOR_FUNCTIONS.contains(&name) {
+                    Ok(())
+                } else {
+                    Err(format!("function '{name}' is not on the allowlist"))
+                }
+            }
+            "COLUMN_REF" => match map.get("column_names").and_then(Value::as_array).map(Vec::len) {
+                Some(1 | 2) => Ok(()),
+                _ => Err("a column reference names a schema or catalog".into()),
+            },
+            "OPERATOR" => {
+                let kind = text(map, "type");
+                if OPERATORS.contains(&kind) {
+                    Ok(())
+                } else {
+                    Err(format!("the operator {kind} is not allowed"))
+                }
+            }
+            "TYPE" => {
+                let name = text(map, "type_name");
+                unqualified(map, "schema", "catalog", name)?;
+                let modifiers = map.get("children").and_then(Value::as_array).map_or(0, Vec::len);
+                let numeric = map.get("children").and_then(Value::as_array).is_none_or(|children| {
+                    children.iter().all(|c| c.get("class").and_then(Value::as_str) == Some("CONSTANT") && c.pointer("/literal/kind").and_then(Value::as_str) == Some("INTEGER"))
+                });
+                match allowlist::cast_type_modifiers(name) {
+                    Some(allowed) if modifiers <= allowed && numeric => Ok(()),
+                    _ => Err(format!("the type '{name}' (with {modifiers} modifiers) is not allowed")),
+                }
+            }
+            plain if PLAIN_EXPRESSIONS.contains(&plain) => Ok(()),
+            other => Err(format!("the expression kind {other} is not allowed")),
+        }
+    }
+
+    fn clause(&self, kind: &str, map: &Map<String, Value>, ctes: &[String]) -> std::result::Result<(), String> {
+        if !CLAUSES.contains(&kind) {
+            return Err(format!("the clause or source {kind} is not allowed"));
+        }
+        if kind == "BASE_TABLE" {
+            let name = text(map, "table_name");
+            unqualified(map, "schema_name", "catalog_name", name)?;
+            if !map.get("at_clause").is_none_or(Value::is_null) {
+                return Err(format!("'{name}' is read AT a version"));
+            }
+            let lower = name.to_lowercase();
+            if !self.tables.contains(&lower) && !ctes.contains(&lower) {
+                return Err(format!("'{name}' is neither a catalog table nor a CTE in scope"));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
+    map.get(key).and_then(Value::as_str).unwrap_or("")
+}
+
+/// Refuse a name that carries a schema or catalog.
+fn unqualified(map: &Map<String, Value>, schema: &str, catalog: &str, name: &str) -> std::result::Result<(), String> {
+    if text(map, schema).is_empty() && text(map, catalog).is_empty() {
+        Ok(())
+    } else {
+        Err(format!("'{name}' is qualified with a schema or catalog"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_select_or_with_may_start_a_statement() {
+        for ok in ["SELECT 1", "  with x AS (SELECT 1) SELECT * FROM x", "select\n1"] {
+            assert!(check_statement_shape(ok).is_ok(), "{ok}");
+        }
+        for refused in ["PRAGMA version", "SHOW TABLES", "DESCRIBE t", "FROM t", "(SELECT 1)", "SUMMARIZE t", "", "SELECTED"] {
+            assert!(check_statement_shape(refused).is_err(), "{refused}");
+        }
+    }
+
+    fn checker() -> ParseTreeCheck {
+        ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser")
+    }
+
+    #[test]
+    fn allowed_statements_pass() {
+        let mut check = checker();
+        for sql in [
+            "SELECT team, count(*), avg(ack_minutes) FILTER (WHERE severity = $1) FROM incidents GROUP BY ALL ORDER BY 2 DESC LIMIT $2",
+            "WITH p AS (SELECT * FROM incidents) SELECT CAST(a AS DECIMAL(10,2)), DATE '2025-01-01' + INTERVAL 1 DAY FROM p",
+            "SELECT team FROM incidents WHERE team LIKE $1 ESCAPE '\\' AND team IN (SELECT team FROM incidents) UNION SELECT 'x'",
+            "SELECT rank() OVER (PARTITION BY team ORDER BY ack_minutes), coalesce(team, 'x'), -ack_minutes FROM incidents AS i",
+            "WITH a AS (SELECT 1 AS x), b AS (SELECT * FROM a) SELECT * FROM b, incidents WHERE EXISTS (SELECT * FROM a)",
+        ] {
+            check.check(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        }
+    }
+
+    #[test]
+    fn names_off_the_allowlist_are_refused() {
+        let mut check = checker();
+        for sql in [
+            "SELECT current_setting('memory_limit')",
+            "SELECT team FROM incidents WHERE team = (SELECT current_setting('memory_limit'))",
+            "SELECT CAST(team AS BPCHAR(1)) FROM incidents",
+            "SELECT CAST(team AS DECIMAL('1')) FROM incidents",
+            "SELECT * FROM read_csv('/etc/passwd')",
+            "SELECT * FROM '/etc/passwd'",
+            "SELECT * FROM secrets",
+            "SELECT * FROM main.incidents",
+            "SELECT * FROM memory.main.incidents",
+            "SELECT main.incidents.team FROM incidents",
+            "SELECT main.count(*) FROM incidents",
+            "SELECT * FROM range(10)",
+            "SELECT list_transform([1], x -> x + 1)",
+            "SELECT team COLLATE nocase FROM incidents",
+            "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT * FROM r",
+            "SELECT * FROM incidents PIVOT (count(*) FOR team IN ('a'))",
+            "SELECT 1; SELECT 2",
+            "PRAGMA version",
+            "SELECT * FROM duckdb_settings()",
+            "SELECT query('SELECT 1')",
+            // A CTE name used outside the CTE's scope reads whatever relation has that name.
+            "SELECT * FROM (WITH duckdb_settings AS (SELECT 1) SELECT * FROM duckdb_settings) AS a, duckdb_settings",
+            "WITH a AS (SELECT * FROM duckdb_settings), duckdb_settings AS (SELECT 1) SELECT * FROM a",
+        ] {
+            let error = check.check(sql).expect_err(sql);
+            assert_eq!(error.code, "statement_refused", "{sql}: {error}");
+        }
+    }
+}

@@ -1,0 +1,80 @@
+//! The host's parse-tree check on its own (issue [4]): whatever a compiler returns, DuckDB's
+//! parser lists what the statement names, and anything off the allowlist is refused before
+//! it runs. Shown with statements a deliberately wrong compiler would return, handed to the
+//! executor directly, and with the issue's example through the binary.
+
+use querycell::catalog::Catalog;
+use querycell::executor::Executor;
+use querycell::sandbox::wit;
+use querycell::{ingest, ErrorClass, Limits};
+use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
+
+/// What a wrong compiler returns: `sql` as main query with one bound row cap.
+fn wrong_compiler_output(sql: &str) -> wit::Compiled {
+    let query = |sql: &str| wit::Query { sql: sql.into(), params: vec![wit::Param::Integer(11)] };
+    wit::Compiled {
+        main: query(sql),
+        count: query(&format!("SELECT count(*) FROM ({sql}) AS answer")),
+        null_probe: None,
+        columns: Vec::new(),
+        limit: 10,
+        explanation: String::new(),
+        warnings: Vec::new(),
+    }
+}
+
+#[test]
+fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
+    let index = dir.path().join("index");
+    ingest::ingest(&index, &[csv]).unwrap();
+    let before = snapshot_folder(&index);
+    let catalog = Catalog::load(&index).unwrap();
+    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default(), catalog.tables.iter().map(|t| t.name.clone())).unwrap();
+
+    // Exactly what the landed guest re-emitted for the fuzzer's finding.
+    let leaked = "SELECT CAST(team AS BPCHAR(1)) AS x, (SELECT current_setting('memory_limit')) AS leaked, ((1)) FROM incidents LIMIT $1";
+    // Without the tree check the locked connection would answer it: the check is what stops it.
+    let answered = executor.run_without_parse_tree_check(&wrong_compiler_output(leaked)).expect("DuckDB alone runs it");
+    assert!(answered.rows[0][1].as_str().is_some_and(|v| v.contains("iB")), "{:?}", answered.rows);
+
+    for sql in [
+        leaked,
+        "SELECT team FROM incidents WHERE team <> (SELECT current_setting('threads')) LIMIT $1",
+        "SELECT team FROM incidents WHERE EXISTS (SELECT * FROM duckdb_settings()) LIMIT $1",
+        "WITH x AS (SELECT getenv('HOME') AS h) SELECT team FROM incidents, x LIMIT $1",
+        "SELECT team FROM incidents ORDER BY hash(team) LIMIT $1",
+        "SELECT team FROM incidents GROUP BY team HAVING max(length(repeat(team, 1000))) > 0 LIMIT $1",
+        "SELECT team FROM main.incidents LIMIT $1",
+        "SELECT team FROM incidents, query_table('incidents') LIMIT $1",
+        "SELECT CAST(team AS mytype) FROM incidents LIMIT $1",
+        "SELECT team COLLATE nocase FROM incidents LIMIT $1",
+        "SELECT list_transform([1], x -> x + 1) FROM incidents LIMIT $1",
+    ] {
+        let error = executor.run(&wrong_compiler_output(sql)).expect_err(sql);
+        assert_eq!((error.code.as_str(), error.class), ("statement_refused", ErrorClass::Internal), "{sql}: {error}");
+    }
+    assert_eq!(snapshot_folder(&index), before, "the index changed");
+}
+
+#[test]
+fn the_issue_example_is_refused_through_the_binary() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/sales.csv", "region,amount\nEU,10\nUS,20\n");
+    let index = dir.path().join("index");
+    let index_arg = index.to_str().unwrap();
+    let ingest = querycell(&["ingest", "--index", index_arg, dir.path().join("data").to_str().unwrap()]);
+    assert!(ingest.status.success(), "{}", String::from_utf8_lossy(&ingest.stderr));
+    for (sql, code) in [
+        ("SELECT CAST(region AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM sales", "type_not_allowed"),
+        ("SELECT 1_000 FROM sales", "unsupported_syntax"),
+        ("SELECT sum(amount) FROM sales WHERE amount > 1_000", "unsupported_syntax"),
+    ] {
+        let output = querycell(&["sql", "--allow-sql", "--index", index_arg, "--format", "json", sql]);
+        let body = stdout_json(&output);
+        assert_eq!(output.status.code(), Some(2), "{sql}: {body}\nstderr: {}", String::from_utf8_lossy(&output.stderr));
+        assert_eq!(body["error"]["code"], code, "{sql}: {body}");
+        assert!(body["error"]["hint"].as_str().is_some_and(|h| !h.is_empty()), "{sql}: {body}");
+    }
+}

@@ -1,0 +1,11 @@
+//! Every cross-crate test in one binary, so DuckDB and Cranelift are linked once (the way
+//! wasmtime keeps `tests/all/`). One module per area.
+
+mod end_to_end;
+mod executor_limits;
+mod fuzz_regressions;
+mod host_check;
+mod hostile_guests;
+mod ingest_formats;
+mod release_duckdb;
+mod sql_mode;
