@@ -1,5 +1,5 @@
 # querycell tasks. One target folder outside the clone, shared by every checkout on this
-# machine (DuckDB's C++ takes ~47 minutes to compile from zero; afterwards seconds).
+# machine: DuckDB's C++ is compiled once, then every build, test and bench reuses it.
 
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
@@ -17,7 +17,7 @@ setup:
 # Build the compiler guest component, the querycell binary and the test crates (release).
 # Always the whole workspace, so every recipe shares one feature set and nothing rebuilds.
 build: setup
-    cargo build --release --locked --workspace
+    cargo build --release --locked --workspace --all-targets
 
 # Ingest host/demo/data and answer the sample plans (a table, then a JSON receipt, then a refusal).
 demo: build
@@ -26,10 +26,22 @@ demo: build
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/incidents-per-month.json --format json
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/typo.json --format json || echo "(exit $? — refused as expected)"
 
-# The whole test suite: guest unit tests, host unit tests, cross-crate tests against real DuckDB files.
+# The whole test suite: unit tests of every crate, then every cross-crate test (one binary,
+# tests/all) against real DuckDB files, the built binary and the fuzz regressions.
 test: build
-    cargo test --release --locked --workspace
+    cargo test --release --locked --workspace --lib --bins --tests
 
 # Benchmarks: numbers and ratios measured side by side in one run.
 bench: build
     cargo run --release --locked -p querycell-tests --bin bench
+
+# Fuzz SQL mode's compiler for `seconds` (cargo-fuzz, nightly), then replay the whole corpus
+# through the oracles plus DuckDB's parser on stable. Crashes land in fuzz/artifacts/; copy
+# each into fuzz/regressions/compile_sql/ so `just test` replays it forever.
+fuzz seconds="1800": build
+    rustup toolchain install nightly --profile minimal
+    command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
+    mkdir -p fuzz/corpus/compile_sql
+    cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_sql corpus/compile_sql seeds/compile_sql -- \
+        -dict=sql.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql cargo test --release --locked -p querycell-tests --test all fuzz_regressions -- --nocapture
