@@ -1,5 +1,5 @@
 //! Every bound querycell promises, in one place. Each field says what it bounds and why;
-//! each has a test that shows the bound holding (tests/limits.rs, tests/sandbox.rs).
+//! each has a test that shows the bound holding (tests/all/: hostile_guests, executor_limits).
 
 use std::time::Duration;
 
