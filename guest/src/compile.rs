@@ -13,6 +13,17 @@ use crate::values::{format_date, format_timestamp, param_for};
 
 /// Compile plan JSON against the catalog view the host allows.
 pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
+    compile(plan_json, view).map_err(|error| match error.hint {
+        Some(_) => error,
+        // Every refusal says what to do next, even where no more specific hint exists.
+        None => {
+            let hint = format!("fix {} and send the plan again; the plan's JSON Schema (`querycell schema --plan-json-schema`) lists every field and word", error.path);
+            error.with_hint(hint)
+        }
+    })
+}
+
+fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = plan::parse_plan(plan_json, view.limits.max_request_bytes)?;
     let table = resolve_table(&plan.table, view)?;
     let shape = Shape::of(&plan, table)?;

@@ -200,14 +200,33 @@ fn parse_list<T>(value: Option<&Value>, path: &str, item: fn(&Value, String) -> 
 fn condition(value: &Value, path: String) -> Result<Condition> {
     let fields = object(value, &path, &["column", "op", "value"])?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
-    let op = word(required(fields, &path, "op")?, &format!("{path}.op"), &Op::ALL)?;
+    let op_value = required(fields, &path, "op")?;
+    let op = word(op_value, &format!("{path}.op"), &Op::ALL).map_err(|error| match op_value.as_str().and_then(op_for_symbol) {
+        // Models write the symbol they know; the hint gives the exact word to send instead.
+        Some(op) => error.with_hint(format!("write \"op\": \"{}\" for '{}'", op_name(op), op_value.as_str().unwrap_or_default())),
+        None => error,
+    })?;
     let value = fields.get("value").map(|v| At { value: v.clone(), path: format!("{path}.value") });
     match (op.value.takes_value(), &value) {
-        (true, None) => Err(CompileError::new("missing_field", format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))),
+        (true, None) => Err(CompileError::new("missing_field", format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))
+            .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
         (false, Some(_)) => Err(CompileError::new("unexpected_field", format!("{path}.value"), format!("op '{}' takes no value", op_name(op.value)))
             .with_hint("remove \"value\"")),
         _ => Ok(Condition { column, op, value, path }),
     }
+}
+
+/// The op a comparison symbol means (`>` is `gt`), for hints.
+fn op_for_symbol(symbol: &str) -> Option<Op> {
+    Some(match symbol.trim() {
+        "=" | "==" => Op::Eq,
+        "!=" | "<>" => Op::Ne,
+        "<" => Op::Lt,
+        "<=" => Op::Lte,
+        ">" => Op::Gt,
+        ">=" => Op::Gte,
+        _ => return None,
+    })
 }
 
 fn group_key(value: &Value, path: String) -> Result<GroupKey> {
@@ -258,13 +277,16 @@ fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<
 }
 
 fn required<'a>(fields: &'a Map<String, Value>, path: &str, name: &str) -> Result<&'a Value> {
-    fields.get(name).ok_or_else(|| CompileError::new("missing_field", format!("{path}.{name}"), format!("'{name}' is required here")))
+    fields
+        .get(name)
+        .ok_or_else(|| CompileError::new("missing_field", format!("{path}.{name}"), format!("'{name}' is required here")).with_hint(format!("add \"{name}\"")))
 }
 
 fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
     match value {
         Value::Array(items) => Ok(items),
-        other => Err(CompileError::new("invalid_type", path, format!("expected a list, got {}", crate::values::describe_json(other)))),
+        other => Err(CompileError::new("invalid_type", path, format!("expected a list, got {}", crate::values::describe_json(other)))
+            .with_hint("write a JSON list: [ … ]")),
     }
 }
 
@@ -278,7 +300,8 @@ fn string(value: &Value, path: &str) -> Result<At<String>> {
 fn integer(value: &Value, path: &str) -> Result<At<i64>> {
     match value.as_i64() {
         Some(n) => Ok(At { value: n, path: path.to_string() }),
-        None => Err(CompileError::new("invalid_type", path, format!("expected a whole number, got {}", crate::values::describe_json(value)))),
+        None => Err(CompileError::new("invalid_type", path, format!("expected a whole number, got {}", crate::values::describe_json(value)))
+            .with_hint("write a whole number, e.g. 10")),
     }
 }
 
@@ -331,6 +354,10 @@ mod tests {
         assert_eq!(err.hint.as_deref(), Some("did you mean 'op'?"));
         let err = parse_plan(r#"{"tabel": "t"}"#, 65536).unwrap_err();
         assert_eq!((err.code, err.path.as_str()), ("unknown_field", "tabel"));
+        for (symbol, word) in [(">", "gt"), (">=", "gte"), ("<", "lt"), ("<=", "lte"), ("=", "eq"), ("!=", "ne"), ("<>", "ne")] {
+            let err = parse_plan(&format!(r#"{{"table": "t", "filters": [{{"column": "a", "op": "{symbol}", "value": 1}}]}}"#), 65536).unwrap_err();
+            assert_eq!(err.hint.unwrap(), format!("write \"op\": \"{word}\" for '{symbol}'"));
+        }
     }
 
     #[test]
@@ -342,6 +369,7 @@ mod tests {
             (r#"{"table": 3}"#, "invalid_type", "table"),
             (r#"{"table": "t", "limit": 2.5}"#, "invalid_type", "limit"),
             (r#"{"table": "t", "filters": [{"column": "a", "op": "like", "value": 1}]}"#, "unknown_word", "filters[0].op"),
+            (r#"{"table": "t", "filters": [{"column": "a", "op": ">=", "value": 1}]}"#, "unknown_word", "filters[0].op"),
             (r#"{"table": "t", "filters": [{"column": "a", "op": "eq"}]}"#, "missing_field", "filters[0].value"),
             (r#"{"table": "t", "filters": [{"column": "a", "op": "is_null", "value": 1}]}"#, "unexpected_field", "filters[0].value"),
             (r#"{"table": "t", "aggregations": [{"function": "average"}]}"#, "unknown_word", "aggregations[0].function"),

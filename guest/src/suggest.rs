@@ -24,6 +24,23 @@ pub fn hint<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str> + Cl
     }
 }
 
+/// The tables and their columns in one bounded line, for refusals that must say what
+/// exists: `tables: incidents (incident_id, team, …), teams (team, region)`.
+pub fn schema_listing(view: &crate::model::CatalogView) -> String {
+    const MAX: usize = 600;
+    let mut out = String::from("tables: ");
+    for (i, table) in view.tables.iter().enumerate() {
+        let columns: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
+        let entry = format!("{}{} ({})", if i > 0 { ", " } else { "" }, table.name, columns.join(", "));
+        if out.len() + entry.len() > MAX {
+            out.push_str(&format!(", … ({} tables in all)", view.tables.len()));
+            break;
+        }
+        out.push_str(&entry);
+    }
+    out
+}
+
 /// Levenshtein distance over chars; inputs are short names.
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();

@@ -24,6 +24,14 @@ pub const MAX_NESTING: usize = 40;
 
 /// Compile one SQL statement (possibly wrapped in model output) against the catalog view.
 pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
+    compile(text, view).map_err(|error| match error.hint {
+        Some(_) => error,
+        // Every refusal says what to do next, even where no more specific hint exists.
+        None => error.with_hint("send one DuckDB SELECT statement over the tables of the schema"),
+    })
+}
+
+fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     let max = view.limits.max_request_bytes;
     if text.len() > max as usize {
         return Err(CompileError::new("request_too_large", "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))
@@ -31,6 +39,10 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
     }
     let (statement_text, mut warnings) = cleanup::clean(text);
     if statement_text.is_empty() {
+        if warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
+            return Err(CompileError::new("empty_sql", "sql", format!("no SQL statement was found: {}", cleanup::UNCLOSED_THINK))
+                .with_hint("close the reasoning with </think> before the statement, or send the SELECT statement alone"));
+        }
         return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
     }
     lexical::check(&statement_text, lexical::Source::Request)?;
@@ -45,8 +57,12 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
     };
     let Statement::Query(mut query) = statement else {
         let kind = statement_kind(&statement);
-        return Err(CompileError::new("not_a_query", "sql", format!("{kind} statements are not allowed; only queries are"))
-            .with_hint("send one SELECT statement (WITH … SELECT is fine)"));
+        let hint = if matches!(kind.as_str(), "DESCRIBE" | "SHOW") {
+            format!("the tables and columns are given in the schema; send a SELECT over them. {}", crate::suggest::schema_listing(view))
+        } else {
+            "send one SELECT statement (WITH … SELECT is fine)".to_string()
+        };
+        return Err(CompileError::new("not_a_query", "sql", format!("{kind} statements are not allowed; only queries are")).with_hint(hint));
     };
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
@@ -144,7 +160,9 @@ fn statement_kind(statement: &Statement) -> String {
         "Insert" => "INSERT".into(),
         "Update" => "UPDATE".into(),
         "Delete" => "DELETE".into(),
-        "Explain" | "ExplainTable" => "EXPLAIN".into(),
+        "Explain" => "EXPLAIN".into(),
+        "ExplainTable" => "DESCRIBE".into(),
+        other if other.starts_with("Show") => "SHOW".into(),
         other if other.starts_with("Create") => "CREATE".into(),
         other if other.starts_with("Drop") => "DROP".into(),
         other if other.starts_with("Alter") => "ALTER".into(),

@@ -289,3 +289,14 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
 }
+
+/// Issue [5]: questions about the schema get the schema, with the names.
+#[test]
+fn schema_questions_are_answered_with_the_schema() {
+    for sql in ["SELECT table_name FROM information_schema.tables", "SELECT * FROM duckdb_tables", "DESCRIBE incidents", "SHOW TABLES", "SELECT * FROM sqlite_master"] {
+        let error = refusal(sql);
+        let hint = error.hint.clone().unwrap_or_default();
+        assert!(hint.contains("incidents (incident_id, team"), "{sql}: {error}");
+        assert!(hint.contains("teams (team, manager)"), "{sql}: {error}");
+    }
+}

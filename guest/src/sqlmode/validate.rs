@@ -27,11 +27,23 @@ use crate::suggest;
 pub fn validate(query: &Query, view: &CatalogView) -> Result<Vec<String>> {
     let mut names = Names::default();
     let _ = query.visit(&mut Collector { view, names: &mut names });
-    let mut checker = Checker { view, names: &names, cte_scopes: Vec::new() };
-    match query.visit(&mut checker) {
-        ControlFlow::Break(error) => Err(error),
-        ControlFlow::Continue(()) => Ok(names.tables.into_iter().collect()),
+    // Relations first: a statement about a table that does not exist is refused for the
+    // table, not for the first of its columns.
+    for pass in [Pass::Relations, Pass::Everything] {
+        let mut checker = Checker { view, names: &names, cte_scopes: Vec::new(), pass };
+        if let ControlFlow::Break(error) = query.visit(&mut checker) {
+            return Err(error);
+        }
     }
+    Ok(names.tables.into_iter().collect())
+}
+
+/// What a walk of the [`Checker`] looks at.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Pass {
+    /// Relations and table sources only.
+    Relations,
+    Everything,
 }
 
 /// `sql:<line>:<column>` for a span, or `sql` when the parser kept no position.
@@ -108,6 +120,7 @@ struct Checker<'a> {
     names: &'a Names,
     /// CTE names visible at the current point, one frame per enclosing query.
     cte_scopes: Vec<Vec<String>>,
+    pass: Pass,
 }
 
 fn refuse(code: &'static str, span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
@@ -223,12 +236,13 @@ impl Visitor for Checker<'_> {
     fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<CompileError> {
         let span = relation.span();
         let Some(name) = single_name(relation) else {
-            return refuse(
-                "unknown_table",
-                span,
-                format!("'{}' is not a table of this index", clip(&relation.to_string())),
-                "name catalog tables without a schema or database prefix",
-            );
+            let shown = relation.to_string();
+            let hint = if is_system_catalog(&shown) {
+                format!("the tables and columns are given in the schema, not in system views: {}", suggest::schema_listing(self.view))
+            } else {
+                "name catalog tables without a schema or database prefix".to_string()
+            };
+            return refuse("unknown_table", span, format!("'{}' is not a table of this index", clip(&shown)), hint);
         };
         if name.quote_style == Some('\'') {
             return refuse("string_as_table", span, "a string cannot be used as a table (DuckDB would read it as a file)", "name a catalog table");
@@ -239,15 +253,18 @@ impl Visitor for Checker<'_> {
             return ControlFlow::Continue(());
         }
         let candidates: Vec<String> = self.view.tables.iter().map(|t| t.name.clone()).chain(self.cte_scopes.iter().flatten().cloned()).collect();
-        refuse(
-            "unknown_table",
-            span,
-            format!("there is no table '{}'", clip(&name.value)),
-            suggest::hint(&name.value, candidates.iter().map(String::as_str)),
-        )
+        let hint = if is_system_catalog(&name.value) {
+            format!("the tables and columns are given in the schema, not in system views: {}", suggest::schema_listing(self.view))
+        } else {
+            suggest::hint(&name.value, candidates.iter().map(String::as_str))
+        };
+        refuse("unknown_table", span, format!("there is no table '{}'", clip(&name.value)), hint)
     }
 
     fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<CompileError> {
+        if self.pass == Pass::Relations {
+            return ControlFlow::Continue(());
+        }
         match expr {
             Expr::Identifier(ident) => self.check_column(ident),
             Expr::CompoundIdentifier(parts) => {
@@ -396,12 +413,12 @@ impl Checker<'_> {
         if ident.quote_style == Some('\'') {
             return ControlFlow::Continue(());
         }
-        refuse(
-            "unknown_column",
-            ident.span,
-            format!("no table in this statement has a column '{}'", clip(&ident.value)),
-            suggest::hint(&ident.value, self.names.columns.iter().map(String::as_str)),
-        )
+        let hint = if self.names.columns.is_empty() {
+            format!("name a table in FROM; {}", suggest::schema_listing(self.view))
+        } else {
+            suggest::hint(&ident.value, self.names.columns.iter().map(String::as_str))
+        };
+        refuse("unknown_column", ident.span, format!("no table in this statement has a column '{}'", clip(&ident.value)), hint)
     }
 }
 
@@ -462,6 +479,14 @@ fn selects(body: &SetExpr) -> Vec<&Select> {
 
 fn is_comparison(op: &BinaryOperator) -> bool {
     matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq)
+}
+
+/// Names models reach for to discover the schema (`information_schema.tables`,
+/// `duckdb_tables`, `sqlite_master`, `pg_catalog.…`), which querycell answers from the
+/// schema it already gave.
+fn is_system_catalog(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    ["information_schema", "pg_catalog", "duckdb_", "sqlite_", "pg_tables", "system."].iter().any(|p| lower.contains(p))
 }
 
 fn single_name(name: &ObjectName) -> Option<&sqlparser::ast::Ident> {
