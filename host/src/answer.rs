@@ -106,6 +106,22 @@ impl Answer {
     }
 
     /// The rows as CSV with a header line; the receipt is left to `--format json`.
+    /// What the CSV rows leave out, one `querycell:` line each: truncation (and how to get
+    /// every row) and every warning. Empty for a whole answer without warnings.
+    pub fn csv_notes(&self) -> String {
+        let mut notes = String::new();
+        if self.truncated {
+            notes.push_str(&format!(
+                "querycell: truncated: {} of {} rows written; raise --max-rows (up to the deployment's limit) or narrow the question to get every row\n",
+                self.row_count, self.total_rows
+            ));
+        }
+        for warning in &self.warnings {
+            notes.push_str(&format!("querycell: warning: {}\n", printable(warning)));
+        }
+        notes
+    }
+
     pub fn render_csv(&self) -> String {
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(self.columns.iter().map(|c| c.name.as_str())).expect("writing to memory");

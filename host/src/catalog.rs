@@ -109,6 +109,9 @@ pub struct ColumnStats {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableEntry {
     pub name: String,
+    /// The sum of DuckDB's hash of every row: the same rows give the same number, in any order.
+    #[serde(default)]
+    pub content_hash: String,
     /// The file it was loaded from, relative to the root it was found under.
     pub source: String,
     /// csv, tsv, parquet, json, ndjson or xlsx.
@@ -122,7 +125,8 @@ pub struct TableEntry {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalog {
     pub format: u32,
-    /// `sha256:<hex>` of the DuckDB file as ingest left it.
+    /// `sha256:<hex>` of the tables' names, columns, types, row counts and content hashes:
+    /// identical data gives the identical id (usable as a cache key), any change a new one.
     pub snapshot: String,
     pub tables: Vec<TableEntry>,
 }
@@ -130,17 +134,12 @@ pub struct Catalog {
 impl Catalog {
     /// Read the catalog of the index folder `index`.
     pub fn load(index: &Path) -> Result<Catalog> {
+        Ok(PinnedIndex::open(index)?.catalog)
+    }
+
+    fn parse(text: &str, index: &Path) -> Result<Catalog> {
         let path = index.join(CATALOG_FILE);
-        let text = std::fs::read_to_string(&path).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                Error::refused("index_not_found", format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))
-                    .at("--index")
-                    .hint("create one with `querycell ingest --index <dir> <files or folders>`")
-            } else {
-                Error::io(&format!("reading {}", path.display()), &e)
-            }
-        })?;
-        let catalog: Catalog = serde_json::from_str(&text)
+        let catalog: Catalog = serde_json::from_str(text)
             .map_err(|e| Error::internal("index_corrupt", format!("{} cannot be read: {e}", path.display())))?;
         if catalog.format != CATALOG_FORMAT {
             return Err(Error::internal(
@@ -150,6 +149,21 @@ impl Catalog {
             .hint("re-run ingest to rebuild the index"));
         }
         Ok(catalog)
+    }
+
+    /// The snapshot id of `tables`: a hash of what an answer can depend on, in a fixed order.
+    pub fn snapshot_of(tables: &[TableEntry]) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hasher = Sha256::new();
+        let mut sorted: Vec<&TableEntry> = tables.iter().collect();
+        sorted.sort_by(|a, b| a.name.cmp(&b.name));
+        for table in sorted {
+            let columns: Vec<(&str, &str)> = table.columns.iter().map(|c| (c.name.as_str(), c.sql_type.as_str())).collect();
+            let entry = serde_json::json!([table.name, columns, table.row_count, table.content_hash]);
+            hasher.update(entry.to_string().as_bytes());
+            hasher.update(b"\n");
+        }
+        format!("sha256:{}", hex::encode(hasher.finalize()))
     }
 
     pub fn data_path(index: &Path) -> PathBuf {
@@ -182,6 +196,45 @@ impl Catalog {
                 max_request_bytes: limits.max_request_bytes,
             },
         }
+    }
+}
+
+/// One version of an index, pinned: the folder is held open, so its catalog and its data
+/// file are read from the same ingest even while a new one is swapped in at the same path
+/// (ingest exchanges whole folders, then deletes the old one).
+pub struct PinnedIndex {
+    folder: cap_std::fs::Dir,
+    pub catalog: Catalog,
+}
+
+impl PinnedIndex {
+    pub fn open(index: &Path) -> Result<PinnedIndex> {
+        let not_found = || {
+            Error::refused("index_not_found", format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))
+                .at("--index")
+                .hint("create one with `querycell ingest --index <dir> <files or folders>`")
+        };
+        let folder = cap_std::fs::Dir::open_ambient_dir(index, cap_std::ambient_authority()).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => not_found(),
+            _ => Error::io(&format!("opening {}", index.display()), &e),
+        })?;
+        let text = folder.read_to_string(CATALOG_FILE).map_err(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => not_found(),
+            _ => Error::io(&format!("reading {}", index.join(CATALOG_FILE).display()), &e),
+        })?;
+        Ok(PinnedIndex { catalog: Catalog::parse(&text, index)?, folder })
+    }
+
+    /// The data file of this version, reached through the held folder (Linux: `/proc/self/fd`),
+    /// valid while `self` lives.
+    pub fn data_path(&self) -> PathBuf {
+        use std::os::fd::AsRawFd;
+        PathBuf::from(format!("/proc/self/fd/{}/{DATA_FILE}", self.folder.as_raw_fd()))
+    }
+
+    /// Whether this version's data file still exists (an ingest deletes a replaced version).
+    pub fn data_present(&self) -> bool {
+        self.folder.exists(DATA_FILE)
     }
 }
 

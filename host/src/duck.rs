@@ -20,6 +20,8 @@ use libduckdb_sys as ffi;
 pub enum FailureKind {
     Interrupted,
     OutOfMemory,
+    /// One statement of type SELECT that DuckDB could not bind (prepare failed).
+    Binding,
     Other,
 }
 
@@ -173,7 +175,7 @@ impl Database {
                 let prepared = Prepared { statement, _database: std::marker::PhantomData };
                 if state != ffi::DuckDBSuccess {
                     let message = borrowed_string(ffi::duckdb_prepare_error(statement)).unwrap_or_else(|| "prepare failed".into());
-                    Err(Failure::other(message))
+                    Err(Failure { kind: FailureKind::Binding, message })
                 } else {
                     let kind = ffi::duckdb_prepared_statement_type(statement);
                     if kind == ffi::duckdb_statement_type_DUCKDB_STATEMENT_TYPE_SELECT {

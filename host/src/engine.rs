@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::answer::{param_json, Answer, AnswerLimits};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
@@ -31,9 +31,17 @@ impl QueryCell {
     /// Open `index` with a compiler component the caller loaded (plugin hosts, tests).
     pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let catalog = Catalog::load(index)?;
-        let executor = Executor::open(&Catalog::data_path(index), &limits, catalog.tables.iter().map(|t| t.name.clone()))?;
+        let (catalog, executor) = open_version(index, &limits)?;
         Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false })
+    }
+
+    /// Start answering from the index's current version. Until this is called, a
+    /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
+    pub fn reopen(&mut self) -> Result<()> {
+        let (catalog, executor) = open_version(&self.index, &self.limits)?;
+        self.catalog = catalog;
+        self.executor = executor;
+        Ok(())
     }
 
     /// Allow (or forbid) [`QueryCell::query_sql`]. SQL mode is off unless the deployment
@@ -73,7 +81,7 @@ impl QueryCell {
         }
         self.check_request_size(sql)?;
         let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits))?;
-        self.answer(&compiled, started)
+        self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
 
     fn check_request_size(&self, request: &str) -> Result<()> {
@@ -85,6 +93,11 @@ impl QueryCell {
             .hint("ask a narrower question: long value lists belong in a broader filter"));
         }
         Ok(())
+    }
+
+    /// The snapshot id of the version this `QueryCell` answers from.
+    pub fn snapshot(&self) -> &str {
+        &self.catalog.snapshot
     }
 
     /// Run what the guest compiled and build the receipt.
@@ -111,5 +124,36 @@ impl QueryCell {
             snapshot: self.catalog.snapshot.clone(),
             elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
         })
+    }
+}
+
+/// How many times opening starts again when an ingest replaced the index midway.
+const OPEN_ATTEMPTS: usize = 8;
+
+/// The catalog and a read-only executor of one and the same index version. An ingest that
+/// swaps the index between reading the catalog and opening the data deletes the pinned
+/// version's data file; the open then starts again on the new version.
+fn open_version(index: &Path, limits: &Limits) -> Result<(Catalog, Executor)> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let pinned = PinnedIndex::open(index)?;
+        match Executor::open(&pinned.data_path(), limits, pinned.catalog.tables.iter().map(|t| t.name.clone())) {
+            Ok(executor) => return Ok((pinned.catalog, executor)),
+            Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
+            Err(error) => return Err(error),
+        }
+    }
+}
+
+/// In SQL mode, a validated statement that DuckDB cannot bind or run (a column of the wrong
+/// type, a value that does not convert) is the caller's SQL to fix: a refusal (exit 2), not
+/// an internal fault. In plan mode the same failure would be a compiler bug and stays one.
+fn sql_error_is_the_callers(error: Error) -> Error {
+    match error.code.as_str() {
+        "query_invalid" | "query_failed" => Error::refused(&error.code, format!("DuckDB could not answer the statement: {}", error.message))
+            .at("sql")
+            .hint("fix the statement: the schema lists every table, column and type; values must fit their column's type"),
+        _ => error,
     }
 }

@@ -151,9 +151,11 @@ impl Executor {
             TreeCheck::On => self.parse_tree_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&query.sql)?,
             TreeCheck::Off => check_statement_shape(&query.sql)?,
         }
-        let mut prepared = self.database.prepare_single_select(&query.sql).map_err(|f| {
-            Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
-                .hint("the compiler returned SQL the host will not run; nothing was executed")
+        let mut prepared = self.database.prepare_single_select(&query.sql).map_err(|f| match f.kind {
+            // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
+            FailureKind::Binding => Error::internal("query_invalid", f.message),
+            _ => Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
+                .hint("the compiler returned SQL the host will not run; nothing was executed"),
         })?;
         let binds: Vec<Bind<'_>> = query.params.iter().map(bind_of).collect();
         prepared

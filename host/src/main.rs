@@ -174,7 +174,12 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Lim
 fn render(answer: &Answer, format: Format) -> String {
     match format {
         Format::Json => format!("{}\n", serde_json::to_string_pretty(&answer.to_json()).expect("answers serialise")),
-        Format::Csv => answer.render_csv(),
+        Format::Csv => {
+            // CSV has no room for the receipt: what a reader of the rows must know goes to
+            // stderr, so a cut answer is never mistaken for the whole one.
+            eprint!("{}", answer.csv_notes());
+            answer.render_csv()
+        }
         Format::Table => answer.render_table(),
     }
 }

@@ -46,14 +46,21 @@ pub fn markdown(catalog: &Catalog) -> String {
     out
 }
 
-/// Free text in a table cell: one line, no pipes or backticks to break the table.
+/// Free text in a table cell: one line, pipes and backticks escaped so they show as
+/// themselves without breaking the table.
 fn cell(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().replace('|', "\\|").replace('`', "'")
+    text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect::<String>().replace('\\', "\\\\").replace('|', "\\|").replace('`', "\\`")
 }
 
-/// A data value: a JSON string in a code span.
+/// A data value: a JSON string in a code span, exactly (a model that copies it gets the
+/// value). The span's fence is one backtick longer than any run of backticks inside; only
+/// `|` is escaped, as a table cell requires even inside a code span.
 fn quoted(value: &str) -> String {
-    format!("`{}`", serde_json::to_string(value).expect("strings serialise").replace('`', "'").replace('|', "\\|"))
+    let json = serde_json::to_string(value).expect("strings serialise");
+    let longest_run = json.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    // The JSON string starts and ends with `"`, so no padding is ever needed.
+    let fence = "`".repeat(longest_run + 1);
+    format!("{fence}{}{fence}", json.replace('|', "\\|"))
 }
 
 /// A question about one table: either list rows (`columns`) or aggregate (`group_by` and/or
@@ -189,4 +196,17 @@ enum Direction {
 /// The JSON Schema of plan language v1.
 pub fn plan_json_schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Plan)).expect("schemas serialise")
+}
+
+#[cfg(test)]
+mod markdown_tests {
+    use super::quoted;
+
+    #[test]
+    fn values_keep_their_backticks() {
+        assert_eq!(quoted("plain"), "`\"plain\"`");
+        assert_eq!(quoted("a `b` c"), "``\"a `b` c\"``");
+        assert_eq!(quoted("x``y"), "```\"x``y\"```");
+        assert_eq!(quoted("a|b"), "`\"a\\|b\"`");
+    }
 }

@@ -92,6 +92,24 @@ fn table_and_csv_formats() {
 
     let csv = querycell_with_stdin(&["query", "--index", &index, "--plan", "-", "--format", "csv"], P1_BY_TEAM);
     assert_eq!(String::from_utf8(csv.stdout).unwrap(), "team,average_minutes\nPlatform,15.0\nPayments,12.0\n");
+    assert_eq!(String::from_utf8(csv.stderr).unwrap(), "", "a whole answer without warnings adds nothing to stderr");
+}
+
+#[test]
+fn csv_output_keeps_truncation_and_warnings_on_stderr() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest(dir.path(), &format!("{INCIDENTS_CSV}I-105,Payments,P1,\n"));
+    let output = querycell_with_stdin(
+        &["query", "--index", &index, "--plan", "-", "--format", "csv", "--max-rows", "1"],
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minutes"}]}"#,
+    );
+    assert_eq!(output.status.code(), Some(0));
+    let rows = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(rows.lines().count(), 2, "header and one row: {rows}");
+    let notes = String::from_utf8(output.stderr).unwrap();
+    assert!(notes.contains("querycell: truncated: 1 of 2 rows written"), "{notes}");
+    assert!(notes.contains("--max-rows"), "{notes}");
+    assert!(notes.contains("querycell: warning: avg_ack_minutes: 1 null value was skipped"), "{notes}");
 }
 
 #[test]

@@ -20,7 +20,7 @@ pub struct Sheet {
 
 /// Write every non-empty sheet of the workbook in `file` as `<staging>/<n>.csv`.
 pub fn sheets_to_csv(file: std::fs::File, relative: &str, staging: &Path) -> Result<Vec<Sheet>> {
-    let failed = |e: String| Error::refused("ingest_failed", format!("{relative} could not be read as an Excel workbook: {e}")).at("PATH");
+    let failed = |e: String| Error::refused("ingest_failed", format!("{relative} could not be read as an Excel workbook: {e}")).at(relative);
     let mut workbook: Xlsx<_> = Xlsx::new(BufReader::new(file)).map_err(|e| failed(e.to_string()))?;
     let mut sheets = Vec::new();
     for (i, name) in workbook.sheet_names().into_iter().enumerate() {

@@ -41,8 +41,8 @@ pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, 
             tables.push(load_text_table(connection, &name, &reader, source, sidecar, &over)?);
         }
         Format::Xlsx => {
-            let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.relative), &e))?.into_std();
-            for sheet in super::excel::sheets_to_csv(file, &source.relative, staging)? {
+            let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
+            for sheet in super::excel::sheets_to_csv(file, &source.shown, staging)? {
                 let name = name_for(&format!("{stem}_{}", sheet.name), &mut taken);
                 let over = sidecar.table(&name);
                 let reader = format!("read_csv({}, all_varchar = true, header = true, delim = ',', quote = '\"', escape = '\"')", sql_string(&sheet.csv.to_string_lossy()));
@@ -65,8 +65,39 @@ pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, 
     Ok(tables)
 }
 
+/// DuckDB's message without querycell's own SQL: no `LINE 1: …` echo of the statement and
+/// its caret, and the file named by its path rather than the descriptor DuckDB was given.
+fn plain_words(message: &str, source: &Source) -> String {
+    let mut kept: Vec<String> = Vec::new();
+    for line in message.lines() {
+        let trimmed = line.trim_start();
+        if trimmed.starts_with("LINE ") || (!trimmed.is_empty() && trimmed.chars().all(|c| c == '^' || c == ' ')) {
+            break;
+        }
+        if !trimmed.is_empty() {
+            kept.push(replace_descriptors(trimmed, &source.shown));
+        }
+    }
+    kept.join("; ")
+}
+
+/// `/proc/self/fd/<n>` (how DuckDB was handed the file) replaced by the file's own path.
+fn replace_descriptors(text: &str, shown: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(at) = rest.find("/proc/self/fd/") {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + "/proc/self/fd/".len()..];
+        let digits = after.chars().take_while(char::is_ascii_digit).count();
+        out.push_str(shown);
+        rest = &after[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
-    move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {e}", source.relative)).at("PATH")
+    move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source))).at(&source.shown)
 }
 
 /// The `read_csv(...)` call for a CSV/TSV source: delimiter and header from the sidecar, or
@@ -152,8 +183,8 @@ pub(crate) fn cell_integer(row: &[Cell], column: usize) -> i64 {
 
 fn create_table(connection: &Connection, name: &str, select: &str, source: &Source) -> Result<()> {
     connection.execute_batch(&format!("CREATE TABLE {} AS {select}", quote(name))).map_err(|e| {
-        Error::refused("ingest_failed", format!("{} could not be loaded: {e}", source.relative))
-            .at("PATH")
+        Error::refused("ingest_failed", format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)))
+            .at(&source.shown)
             .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
     })
 }
@@ -173,6 +204,10 @@ fn column_entry(name: String, display_name: String, sql_type: &str, decision: St
     }
 }
 
+/// The alias under which a whole row is one value (`hash(row)`); no column can take it, as
+/// normalised column names never start with `_`.
+const ROW: &str = "\"__querycell_row\"";
+
 /// Check allowed values, count rows, and compute each column's statistics.
 fn finish_table(connection: &Connection, name: &str, source: &Source, over: &TableOverride, mut columns: Vec<ColumnEntry>) -> Result<TableEntry> {
     let table = quote(name);
@@ -190,9 +225,9 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
             if let Some(value) = outsider {
                 return Err(Error::refused(
                     "value_not_allowed",
-                    format!("{}: column {} has the value '{}', which is not in its allowed_values", source.relative, column.name, clip(&value)),
+                    format!("{}: column {} has the value '{}', which is not in its allowed_values", source.shown, column.name, clip(&value)),
                 )
-                .at("PATH")
+                .at(&source.shown)
                 .hint("fix the data, or extend allowed_values in querycell.toml"));
             }
         }
@@ -213,12 +248,12 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
             aggregates.push("CAST(NULL AS VARCHAR)".into());
         }
     }
-    let summary: Vec<(i64, i64, Option<String>, Option<String>)> = if columns.is_empty() {
-        Vec::new()
-    } else {
-        let row = first_row(connection.query(&format!("SELECT {} FROM {table}", aggregates.join(", "))).map_err(failed(source))?);
-        (0..columns.len()).map(|i| (cell_integer(&row, 4 * i), cell_integer(&row, 4 * i + 1), cell_text(&row, 4 * i + 2), cell_text(&row, 4 * i + 3))).collect()
-    };
+    // The row hash sum rides in the same scan: the table's content, independent of row order.
+    aggregates.push(format!("CAST(coalesce(sum(hash({ROW})), 0) AS VARCHAR)"));
+    let row = first_row(connection.query(&format!("SELECT {} FROM {table} AS {ROW}", aggregates.join(", "))).map_err(failed(source))?);
+    let content_hash = cell_text(&row, 4 * columns.len()).unwrap_or_default();
+    let summary: Vec<(i64, i64, Option<String>, Option<String>)> =
+        (0..columns.len()).map(|i| (cell_integer(&row, 4 * i), cell_integer(&row, 4 * i + 1), cell_text(&row, 4 * i + 2), cell_text(&row, 4 * i + 3))).collect();
     for (column, (nulls, distinct, min, max)) in columns.iter_mut().zip(summary) {
         let c = quote(&column.name);
         let values = if column.kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
@@ -233,6 +268,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
     }
     Ok(TableEntry {
         name: name.to_string(),
+        content_hash,
         source: source.relative.clone(),
         format: source.format.name().to_string(),
         description: over.description.clone(),

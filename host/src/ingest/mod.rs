@@ -22,7 +22,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use sha2::{Digest, Sha256};
 
 use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
 use crate::duck::{Access, Database};
@@ -71,8 +70,7 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
-    let data = std::fs::read(&data_file).map_err(|e| Error::io("reading the new data file", &e))?;
-    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: format!("sha256:{}", hex::encode(Sha256::digest(&data))), tables };
+    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables };
     write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
     sync_path(&data_file)?;
     swap_into_place(staging, index)?;

@@ -58,8 +58,10 @@ pub struct Root {
 /// A file found under a root, already open.
 pub struct Source {
     pub root: usize,
-    /// Path relative to the root, for the catalog and messages.
+    /// Path relative to the root, for the catalog.
     pub relative: String,
+    /// The path as the operator named it (root, then the relative path), for messages.
+    pub shown: String,
     pub file: cap_std::fs::File,
     pub format: Format,
 }
@@ -68,10 +70,10 @@ pub struct Source {
 pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -> Result<()> {
     if input.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
         return Err(Error::refused("path_escapes_root", format!("{} contains '..'", input.display()))
-            .at("PATH")
+            .at(&input.display().to_string())
             .hint("name the folder or file directly, without '..'"));
     }
-    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at("PATH"))?;
+    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at(&input.display().to_string()))?;
     if metadata.file_type().is_symlink() {
         return Err(symlink_refused(&input.display().to_string()));
     }
@@ -80,11 +82,11 @@ pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -
     } else {
         let parent = input.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
         let name = input.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at("PATH")
+            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at(&input.display().to_string())
         })?;
         if Format::of(name).is_none() {
             return Err(Error::refused("unsupported_format", format!("{} is not a loadable file", input.display()))
-                .at("PATH")
+                .at(&input.display().to_string())
                 .hint(format!("loadable endings: {}", Format::ENDINGS)));
         }
         (parent, Some(name.to_string()))
@@ -95,15 +97,19 @@ pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sidecar::default(),
         Err(e) => return Err(Error::io(&format!("reading {}", root_path.join(SIDECAR_FILE).display()), &e)),
     };
-    roots.push(Root { label: root_path.display().to_string(), sidecar });
-    let root = roots.len() - 1;
+    let label = root_path.display().to_string();
+    roots.push(Root { label: label.clone(), sidecar });
+    let root = (roots.len() - 1, label.as_str());
     match only {
         Some(name) => open_source(&dir, &name, name.clone(), root, sources),
         None => walk(&dir, "", root, sources),
     }
 }
 
-fn walk(dir: &Dir, prefix: &str, root: usize, sources: &mut Vec<Source>) -> Result<()> {
+/// A root: its index in the list of roots, and its path as the operator named it.
+type RootRef<'a> = (usize, &'a str);
+
+fn walk(dir: &Dir, prefix: &str, root: RootRef<'_>, sources: &mut Vec<Source>) -> Result<()> {
     let listing = |e: std::io::Error| Error::io(&format!("listing {}", if prefix.is_empty() { "." } else { prefix }), &e);
     let mut entries: Vec<_> = dir.entries().map_err(listing)?.collect::<std::io::Result<Vec<_>>>().map_err(listing)?;
     entries.sort_by_key(|e| e.file_name());
@@ -115,7 +121,7 @@ fn walk(dir: &Dir, prefix: &str, root: usize, sources: &mut Vec<Source>) -> Resu
         let relative = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
         let kind = entry.file_type().map_err(|e| Error::io(&format!("reading {relative}"), &e))?;
         if kind.is_symlink() {
-            return Err(symlink_refused(&relative));
+            return Err(symlink_refused(&shown(root, &relative)));
         } else if kind.is_dir() {
             let child = dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {relative}"), &e))?;
             walk(&child, &relative, root, sources)?;
@@ -126,19 +132,24 @@ fn walk(dir: &Dir, prefix: &str, root: usize, sources: &mut Vec<Source>) -> Resu
     Ok(())
 }
 
-fn open_source(dir: &Dir, name: &str, relative: String, root: usize, sources: &mut Vec<Source>) -> Result<()> {
-    let metadata = dir.symlink_metadata(name).map_err(|e| Error::io(&format!("reading {relative}"), &e))?;
+fn open_source(dir: &Dir, name: &str, relative: String, root: RootRef<'_>, sources: &mut Vec<Source>) -> Result<()> {
+    let shown = shown(root, &relative);
+    let metadata = dir.symlink_metadata(name).map_err(|e| Error::io(&format!("reading {shown}"), &e))?;
     if metadata.file_type().is_symlink() {
-        return Err(symlink_refused(&relative));
+        return Err(symlink_refused(&shown));
     }
-    let file = dir.open(name).map_err(|e| Error::io(&format!("opening {relative}"), &e))?;
+    let file = dir.open(name).map_err(|e| Error::io(&format!("opening {shown}"), &e))?;
     let format = Format::of(name).expect("callers pass loadable names");
-    sources.push(Source { root, relative, file, format });
+    sources.push(Source { root: root.0, relative, shown, file, format });
     Ok(())
+}
+
+fn shown(root: RootRef<'_>, relative: &str) -> String {
+    Path::new(root.1).join(relative).display().to_string()
 }
 
 fn symlink_refused(path: &str) -> Error {
     Error::refused("symlink_refused", format!("{path} is a symbolic link; ingest reads only real files under the root"))
-        .at("PATH")
+        .at(path)
         .hint("copy the file under the folder you ingest, or name its real location")
 }
