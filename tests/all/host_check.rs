@@ -78,3 +78,41 @@ fn the_issue_example_is_refused_through_the_binary() {
         assert!(body["error"]["hint"].as_str().is_some_and(|h| !h.is_empty()), "{sql}: {body}");
     }
 }
+
+/// The guest's depth limits and the host's must agree: the deepest statements the guest
+/// accepts (the longest operator chains, the deepest nested calls and subqueries) pass the
+/// host's check on DuckDB's tree. Found drifting by the fuzz replay when the chain limit was
+/// 256 and the host's JSON reader stopped at 128 levels.
+#[test]
+fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
+    use querycell_guest::sqlmode::lexical::{MAX_CALL_NESTING, MAX_OPERATOR_CHAIN};
+    let view = querycell_guest::CatalogView {
+        tables: vec![querycell_guest::model::Table {
+            name: "t".into(),
+            columns: vec![querycell_guest::model::Column { name: "x".into(), display_name: "x".into(), sql_type: "BIGINT".into(), kind: querycell_guest::ValueKind::Integer }],
+        }],
+        limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
+    };
+    let mut check = querycell::check::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
+    let mut deepest = vec![
+        format!("SELECT x{} FROM t", " + x".repeat(MAX_OPERATOR_CHAIN)),
+        format!("SELECT CAST(x AS VARCHAR){} FROM t", " || 'a'".repeat(MAX_OPERATOR_CHAIN)),
+        format!("SELECT x FROM t WHERE x > 1{}", " AND x > 1".repeat((MAX_OPERATOR_CHAIN - 1) / 2)),
+        format!("SELECT {}x{} FROM t", "abs(".repeat(MAX_CALL_NESTING), ")".repeat(MAX_CALL_NESTING)),
+    ];
+    // As many nested scalar subqueries as the guest takes.
+    for depth in 1..64 {
+        let sql = format!("SELECT {}x{} FROM t", "(SELECT ".repeat(depth), " FROM t)".repeat(depth));
+        if querycell_guest::compile_sql(&sql, &view).is_err() {
+            assert!(depth > 5, "the guest refuses only {depth} nested subqueries");
+            break;
+        }
+        deepest.push(sql);
+    }
+    for sql in &deepest {
+        let compiled = querycell_guest::compile_sql(sql, &view).unwrap_or_else(|e| panic!("the guest refuses its own limit: {e}\n{sql}"));
+        for emitted in [&compiled.main.sql, &compiled.count.sql] {
+            check.check(emitted).unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
+        }
+    }
+}

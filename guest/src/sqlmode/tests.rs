@@ -230,7 +230,7 @@ fn ordinary_casts_and_literals_still_compile() {
 /// Issue [7]'s example: a long operator chain is a refusal, not a guest stack overflow.
 #[test]
 fn a_long_operator_chain_is_too_deeply_nested() {
-    for terms in [1_000, 5_000, 30_000] {
+    for terms in [33, 1_000, 5_000, 30_000] {
         let sql = format!("SELECT 1{} FROM incidents", "+1".repeat(terms));
         let sql = &sql[..sql.len().min(60_000)];
         let mut view = view();
@@ -275,6 +275,9 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT i.team.* FROM incidents AS i", "unknown_table"),
         ("SELECT x.* FROM incidents", "unknown_table"),
         ("SELECT lag(ack_minutes) IGNORE NULLS OVER (ORDER BY team) FROM incidents", "unsupported_syntax"),
+        ("SELECT \"\" AS x FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents AS i (a VARCHAR)", "unsupported_syntax"),
+        ("SELECT lag(ack_minutes) OVER w FROM incidents WINDOW w AS (v)", "unknown_window"),
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, code, "{sql}: {error}");

@@ -177,6 +177,15 @@ impl Visitor for Checker<'_> {
             return ControlFlow::Break(error);
         }
         for select in selects(&query.body) {
+            for definition in &select.named_window {
+                let referenced = match &definition.1 {
+                    sqlparser::ast::NamedWindowExpr::NamedWindow(name) => Some(name),
+                    sqlparser::ast::NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
+                };
+                if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
+                    return refuse("unknown_window", name.span, format!("there is no window '{}'", clip(&name.value)), "define the windows a WINDOW clause refers to, or write the window in full");
+                }
+            }
             for item in &select.projection {
                 if let SelectItem::QualifiedWildcard(kind, _) = item {
                     let known = match kind {
@@ -208,7 +217,7 @@ impl Visitor for Checker<'_> {
 
     fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<CompileError> {
         match factor {
-            TableFactor::Table { name, args, with_hints, version, with_ordinality, partitions, json_path, index_hints, .. } => {
+            TableFactor::Table { name, alias, args, with_hints, version, with_ordinality, partitions, json_path, index_hints, .. } => {
                 if args.is_some() {
                     let shown = name.to_string();
                     return refuse(
@@ -217,6 +226,9 @@ impl Visitor for Checker<'_> {
                         format!("'{}(…)' is a table function; table functions are not allowed", clip(&shown)),
                         "read only the catalog's tables, by name",
                     );
+                }
+                if alias.as_ref().is_some_and(|a| a.columns.iter().any(|c| c.data_type.is_some())) {
+                    return refuse("unsupported_syntax", factor.span(), "a table alias's columns take names only, not types", "write FROM t AS a (c1, c2)");
                 }
                 if !with_hints.is_empty() || version.is_some() || *with_ordinality || !partitions.is_empty() || json_path.is_some() || !index_hints.is_empty() {
                     return refuse("unsupported_syntax", factor.span(), "table hints, versions and partitions are not allowed", "name the table alone");
