@@ -69,7 +69,9 @@ impl Answer {
     /// An aligned text table followed by the receipt, for people at a terminal.
     pub fn render_table(&self) -> String {
         let header: Vec<String> = self.columns.iter().map(|c| printable(&c.name)).collect();
-        let body: Vec<Vec<String>> = self.rows.iter().map(|row| row.iter().map(cell_text).map(|t| printable(&t)).collect()).collect();
+        // NULL is spelled out on a terminal, so a missing value never looks like an empty text.
+        let body: Vec<Vec<String>> =
+            self.rows.iter().map(|row| row.iter().map(|v| if v.is_null() { "NULL".to_string() } else { printable(&cell_text(v)) }).collect()).collect();
         let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
         for row in &body {
             for (w, cell) in widths.iter_mut().zip(row) {

@@ -93,6 +93,13 @@ impl ParseTreeCheck {
         }
         let json = self.trees.serialize(sql).map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
         let tree: Value = serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        if tree.get("error_type").and_then(Value::as_str) == Some("parser") {
+            // Nothing ran. The statement is one DuckDB's grammar rejects although the
+            // compiler's accepted it; SQL mode tells the caller (see `engine`).
+            let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
+            return Err(Error::internal("statement_unparsable", format!("DuckDB's parser refused the statement: {message}"))
+                .hint("the compiler returned SQL the host will not run; nothing was executed"));
+        }
         check_tree(&tree, &self.tables).map_err(refused)?;
         if self.approved.len() >= APPROVED_CAPACITY {
             self.approved.clear();

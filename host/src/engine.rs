@@ -154,6 +154,11 @@ fn sql_error_is_the_callers(error: Error) -> Error {
         "query_invalid" | "query_failed" => Error::refused(&error.code, format!("DuckDB could not answer the statement: {}", error.message))
             .at("sql")
             .hint("fix the statement: the schema lists every table, column and type; values must fit their column's type"),
+        // The guest's parser is more lenient than DuckDB's in places: most often a column
+        // named like a DuckDB keyword (`at`, `order`) written without quotes.
+        "statement_unparsable" => Error::refused("sql_syntax", error.message)
+            .at("sql")
+            .hint("write the statement in DuckDB's SQL; a name that is an SQL keyword, such as at or order, goes in double quotes: \"at\""),
         _ => error,
     }
 }
