@@ -120,6 +120,17 @@ pub struct TableEntry {
     pub description: Option<String>,
     pub row_count: u64,
     pub columns: Vec<ColumnEntry>,
+    /// Columns of the file that are not in the table, each with the reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub left_out: Vec<LeftOutColumn>,
+}
+
+/// A column of a source file that ingest did not load, and why.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LeftOutColumn {
+    /// The name as the file had it (`customer.photo` for a field of a nested object).
+    pub name: String,
+    pub reason: String,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -10,8 +10,9 @@ use crate::duck::{Cell, Database as Connection, Failure};
 use super::names::{normalize_identifier, unique};
 use super::sidecar::{Sidecar, TableOverride};
 use super::sources::{Format, Source};
-use super::types::{self, quote, sql_string, Decision};
-use crate::catalog::{ColumnEntry, ColumnStats, TableEntry, ValueKind};
+use super::numbers::FileEvidence;
+use super::types::{self, quote, sql_string, Decision, NumberSettings};
+use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, TableEntry, ValueKind};
 use crate::error::{Error, Result};
 
 /// Text cells longer than this are cut in the catalog's value lists.
@@ -37,8 +38,10 @@ pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, 
         Format::Csv | Format::Tsv => {
             let name = name_for(&stem, &mut taken);
             let over = sidecar.table(&name);
-            let reader = csv_reader(connection, &descriptor, source, &over)?;
-            tables.push(load_text_table(connection, &name, &reader, source, sidecar, &over)?);
+            let (reader, delimiter) = csv_reader(connection, &descriptor, source, &over)?;
+            // A `;` delimiter is how spreadsheet programs write CSV where ',' is the decimal mark.
+            let evidence = FileEvidence { decimal_comma: (delimiter == ";").then(|| "the file is ';'-delimited".to_string()) };
+            tables.push(load_text_table(connection, &name, &reader, source, sidecar, &over, &evidence)?);
         }
         Format::Xlsx => {
             let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
@@ -46,7 +49,7 @@ pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, 
                 let name = name_for(&format!("{stem}_{}", sheet.name), &mut taken);
                 let over = sidecar.table(&name);
                 let reader = format!("read_csv({}, all_varchar = true, header = true, delim = ',', quote = '\"', escape = '\"')", sql_string(&sheet.csv.to_string_lossy()));
-                let mut entry = load_text_table(connection, &name, &reader, source, sidecar, &over)?;
+                let mut entry = load_text_table(connection, &name, &reader, source, sidecar, &over, &FileEvidence::default())?;
                 entry.source = format!("{} (sheet {})", source.relative, sheet.name);
                 tables.push(entry);
             }
@@ -102,21 +105,33 @@ fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
 
 /// The `read_csv(...)` call for a CSV/TSV source: delimiter and header from the sidecar, or
 /// sniffed by DuckDB; every column read as text.
-fn csv_reader(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride) -> Result<String> {
-    let sniffed = first_row(connection.query(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({})", sql_string(descriptor))).map_err(failed(source))?);
+fn csv_reader(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride) -> Result<(String, String)> {
+    // A delimiter known beforehand (the sidecar's, or a tab for .tsv) is given to the
+    // sniffer too: its header guess is only right for the delimiter the file is read with.
+    let known_delimiter = match (&over.delimiter, source.format) {
+        (Some(d), _) => Some(d.clone()),
+        (None, Format::Tsv) => Some("\t".to_string()),
+        (None, _) => None,
+    };
+    let sniff_options = known_delimiter.as_ref().map(|d| format!(", delim = {}", sql_string(d))).unwrap_or_default();
+    let sniffed = first_row(connection.query(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({}{sniff_options})", sql_string(descriptor))).map_err(failed(source))?);
     let sniffed_delimiter = sniffed.first().and_then(Cell::text).unwrap_or_else(|| ",".into());
     let sniffed_header = sniffed.get(1).and_then(Cell::boolean).unwrap_or(true);
-    let delimiter = match (&over.delimiter, source.format) {
-        (Some(d), _) => d.clone(),
-        (None, Format::Tsv) => "\t".into(),
-        (None, _) => sniffed_delimiter,
-    };
+    let delimiter = known_delimiter.unwrap_or(sniffed_delimiter);
     let header = over.header.unwrap_or(sniffed_header);
-    Ok(format!("read_csv({}, all_varchar = true, header = {header}, delim = {})", sql_string(descriptor), sql_string(&delimiter)))
+    Ok((format!("read_csv({}, all_varchar = true, header = {header}, delim = {})", sql_string(descriptor), sql_string(&delimiter)), delimiter))
 }
 
 /// A text source: load as text, decide each column's type, create the typed table.
-fn load_text_table(connection: &Connection, name: &str, reader: &str, source: &Source, sidecar: &Sidecar, over: &TableOverride) -> Result<TableEntry> {
+fn load_text_table(
+    connection: &Connection,
+    name: &str,
+    reader: &str,
+    source: &Source,
+    sidecar: &Sidecar,
+    over: &TableOverride,
+    evidence: &FileEvidence,
+) -> Result<TableEntry> {
     let staging_table = format!("__querycell_raw_{name}");
     connection
         .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {reader}", quote(&staging_table)))
@@ -129,7 +144,8 @@ fn load_text_table(connection: &Connection, name: &str, reader: &str, source: &S
         if column_over.is_some_and(|c| c.hidden) {
             continue;
         }
-        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over)?;
+        let numbers = NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
+        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over, &numbers)?;
         let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
         columns.push((header.0, entry, decision));
     }
@@ -139,12 +155,24 @@ fn load_text_table(connection: &Connection, name: &str, reader: &str, source: &S
     finish_table(connection, name, source, over, columns.into_iter().map(|c| c.1).collect())
 }
 
-/// A typed source (Parquet, JSON): keep the file's types unless the sidecar overrides them.
+/// A typed source (Parquet, JSON): keep the file's types where querycell can answer with
+/// them, and decide the rest, so that no cell of the table is unreadable:
+/// - zoned timestamps become TIMESTAMP in UTC;
+/// - nested objects (STRUCT) become one column per field (`customer_name`), down to
+///   [`STRUCT_DEPTH`] levels; deeper objects, lists, maps and unions become JSON text;
+/// - binary data is left out (recorded in the catalog);
+/// - any other type DuckDB knows but querycell does not compare (UUID, INTERVAL, TIME, …)
+///   becomes its text form.
 fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &str, source: &Source, over: &TableOverride) -> Result<TableEntry> {
     let mut columns = Vec::new();
     let mut select = Vec::new();
+    let mut left_out = Vec::new();
+    let mut fields = Vec::new();
     for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
-        let column_name = unique(normalize_identifier(&header, "column"), columns.iter().map(|c: &ColumnEntry| c.name.as_str()));
+        flatten(connection, reader, source, Field { display: header.clone(), expression: quote(&header), sql_type, depth: 0 }, &mut fields)?;
+    }
+    for field in fields {
+        let column_name = unique(normalize_identifier(&field.display.replace('.', "_"), "column"), columns.iter().map(|c: &ColumnEntry| c.name.as_str()));
         let column_over = over.columns.get(&column_name);
         if column_over.is_some_and(|c| c.hidden) {
             continue;
@@ -152,15 +180,115 @@ fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &
         let (expression, sql_type, reason) = match column_over.and_then(|c| c.sql_type.clone()) {
             Some(wanted) => {
                 let wanted = wanted.to_ascii_uppercase();
-                (format!("CAST({} AS {wanted})", quote(&header)), wanted.clone(), format!("{wanted}, set in querycell.toml (the file says {sql_type})"))
+                (format!("CAST({} AS {wanted})", field.expression), wanted.clone(), format!("{wanted}, set in querycell.toml (the file says {})", field.sql_type))
             }
-            None => (quote(&header), sql_type.clone(), origin.to_string()),
+            None => match field.decide(origin) {
+                Stored::As { expression, sql_type, reason } => (expression, sql_type, reason),
+                Stored::LeftOut(reason) => {
+                    left_out.push(LeftOutColumn { name: field.display, reason });
+                    continue;
+                }
+            },
         };
         select.push(format!("{expression} AS {}", quote(&column_name)));
-        columns.push(column_entry(column_name, header, &sql_type, reason, over));
+        columns.push(column_entry(column_name, field.display, &sql_type, reason, over));
+    }
+    if select.is_empty() {
+        return Err(Error::refused("ingest_failed", format!("{} has no column querycell can load", source.shown))
+            .at(&source.shown)
+            .hint(left_out.iter().map(|l| format!("{}: {}", l.name, l.reason)).collect::<Vec<_>>().join("; ")));
     }
     create_table(connection, name, &format!("SELECT {} FROM {reader}", select.join(", ")), source)?;
-    finish_table(connection, name, source, over, columns)
+    let mut entry = finish_table(connection, name, source, over, columns)?;
+    entry.left_out = left_out;
+    Ok(entry)
+}
+
+/// Nested objects are flattened this many levels deep; deeper ones are kept as JSON text,
+/// so a hostile file cannot make a table of unbounded width from one column.
+const STRUCT_DEPTH: usize = 3;
+
+/// A column or a field of a nested object in a typed source.
+struct Field {
+    /// `customer.address.city`: the path as the file has it.
+    display: String,
+    /// SQL reading the value from the reader's row.
+    expression: String,
+    sql_type: String,
+    depth: usize,
+}
+
+/// What a field becomes in the table.
+enum Stored {
+    As { expression: String, sql_type: String, reason: String },
+    LeftOut(String),
+}
+
+/// An object (not a list of objects, whose type ends in `[]`).
+fn is_struct(sql_type: &str) -> bool {
+    sql_type.starts_with("STRUCT(") && !sql_type.ends_with(']')
+}
+
+/// Push `field`, or its fields when it is an object within the depth bound.
+fn flatten(connection: &Connection, reader: &str, source: &Source, field: Field, out: &mut Vec<Field>) -> Result<()> {
+    if !(is_struct(&field.sql_type) && field.depth < STRUCT_DEPTH) {
+        out.push(field);
+        return Ok(());
+    }
+    for (name, sql_type) in describe(connection, &format!("SELECT unnest({}) FROM {reader}", field.expression), source)? {
+        let child = Field {
+            display: format!("{}.{name}", field.display),
+            expression: format!("struct_extract({}, {})", field.expression, sql_string(&name)),
+            sql_type,
+            depth: field.depth + 1,
+        };
+        flatten(connection, reader, source, child, out)?;
+    }
+    Ok(())
+}
+
+impl Field {
+    fn decide(&self, origin: &str) -> Stored {
+        let sql_type = self.sql_type.as_str();
+        let nested = sql_type.ends_with(']') || ["STRUCT(", "MAP(", "UNION("].iter().any(|p| sql_type.starts_with(p));
+        let as_text = |reason: String| Stored::As { expression: format!("CAST({} AS VARCHAR)", self.expression), sql_type: "VARCHAR".into(), reason };
+        if nested {
+            let what = if sql_type.ends_with(']') {
+                "a list"
+            } else if is_struct(sql_type) {
+                "an object nested deeper than querycell flattens"
+            } else {
+                "a map or union"
+            };
+            return Stored::As {
+                expression: format!("CAST(to_json({}) AS VARCHAR)", self.expression),
+                sql_type: "VARCHAR".into(),
+                reason: format!("{what} in the file ({}), stored as JSON text", clip(sql_type)),
+            };
+        }
+        match sql_type {
+            "TIMESTAMP WITH TIME ZONE" => Stored::As {
+                // epoch_us is the instant itself; the session time zone never enters.
+                expression: format!("make_timestamp(epoch_us({}))", self.expression),
+                sql_type: "TIMESTAMP".into(),
+                reason: "timestamps with a time zone in the file, converted to UTC".into(),
+            },
+            // DuckDB's C API renders no text for these; microseconds are what querycell binds.
+            "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" => Stored::As {
+                expression: format!("CAST({} AS TIMESTAMP)", self.expression),
+                sql_type: "TIMESTAMP".into(),
+                reason: format!("{sql_type} in the file, stored as TIMESTAMP (microseconds)"),
+            },
+            "TIMESTAMPTZ_NS" => Stored::As {
+                expression: format!("make_timestamp(epoch_us(CAST({} AS TIMESTAMP WITH TIME ZONE)))", self.expression),
+                sql_type: "TIMESTAMP".into(),
+                reason: "timestamps with a time zone in the file, converted to UTC (microseconds)".into(),
+            },
+            "BLOB" => Stored::LeftOut("binary data (BLOB): there is nothing to count, compare or group by in it".into()),
+            _ if ValueKind::of_sql_type(sql_type) == ValueKind::Other => as_text(format!("{sql_type} in the file, stored as its text form")),
+            _ => Stored::As { expression: self.expression.clone(), sql_type: sql_type.to_string(), reason: origin.to_string() },
+        }
+    }
 }
 
 fn describe(connection: &Connection, query: &str, source: &Source) -> Result<Vec<(String, String)>> {
@@ -274,6 +402,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         description: over.description.clone(),
         row_count: row_count as u64,
         columns,
+        left_out: Vec::new(),
     })
 }
 

@@ -3,6 +3,7 @@
 //! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks) and format detection.
 //! - [`sidecar`]: `querycell.toml` overrides beside the data.
 //! - [`types`]: careful, recorded type decisions for text sources.
+//! - [`numbers`]: which marks a column's numbers use (decimal comma, thousands separators).
 //! - [`excel`]: `.xlsx` sheets through calamine.
 //! - [`load`]: per-source loading, allowed-value checks and statistics.
 //! - [`names`]: the field map from headers to SQL identifiers.
@@ -14,6 +15,7 @@
 pub mod excel;
 pub mod load;
 pub mod names;
+pub mod numbers;
 pub mod sidecar;
 pub mod sources;
 pub mod types;

@@ -12,8 +12,17 @@
 use super::load::{cell_integer, cell_text, first_row};
 use crate::duck::{Database as Connection, Failure};
 
+use super::numbers::{self, FileEvidence, Reading, Verdict, READINGS};
 use super::sidecar::ColumnOverride;
 use crate::error::{Error, Result};
+
+/// How numbers in a text source are read: what the file says about itself, and what
+/// `querycell.toml` settles for the column (its own setting, or its table's).
+#[derive(Debug, Clone, Default)]
+pub struct NumberSettings {
+    pub evidence: FileEvidence,
+    pub configured: Option<Reading>,
+}
 
 /// Extra tokens read as missing in typed (non-text) columns.
 pub const TYPED_NULL_TOKENS: &[&str] = &["NA", "N/A", "n/a", "null", "NULL", "-", "#N/A"];
@@ -45,7 +54,7 @@ fn without_tokens(raw: &str, tokens: &[String]) -> String {
 }
 
 /// Decide the type of text column `column` of staging table `table`.
-pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>) -> Result<Decision> {
+pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>, numbers: &NumberSettings) -> Result<Decision> {
     let raw = quote(column);
     let text_value = without_tokens(&raw, null_tokens);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
@@ -60,11 +69,15 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
                 (Some(format), _) => format!("strptime({typed_value}, {})", sql_string(format)),
                 (None, "VARCHAR") => text_value.clone(),
                 (None, "BOOLEAN") => format!("CAST(lower({typed_value}) AS BOOLEAN)"),
+                (None, number @ ("BIGINT" | "DOUBLE")) if numbers.configured.is_some() => {
+                    format!("CAST({} AS {number})", numbers.configured.expect("checked").normalized(&typed_value))
+                }
                 (None, other) => format!("CAST({typed_value} AS {other})"),
             };
-            let reason = match &over.date_format {
-                Some(format) => format!("{sql_type} with format {format}, set in querycell.toml"),
-                None => format!("{sql_type}, set in querycell.toml"),
+            let reason = match (&over.date_format, numbers.configured) {
+                (Some(format), _) => format!("{sql_type} with format {format}, set in querycell.toml"),
+                (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => format!("{sql_type} written with {reading}, set in querycell.toml"),
+                (None, _) => format!("{sql_type}, set in querycell.toml"),
             };
             return Ok(Decision { sql_type, reason, expression });
         }
@@ -93,7 +106,7 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
         ))
         .map_err(failed)?;
     let values = Values { connection, failed: &failed };
-    let profile = Profile { text_present, present, typed_tokens };
+    let profile = Profile { text_present, present, typed_tokens, numbers };
     let decision = profile.decide(&values, &text_value, &typed_value);
     connection.execute_batch("DROP TABLE IF EXISTS __querycell_values").map_err(failed)?;
     decision
@@ -102,7 +115,6 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
 const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
 const LEADING_ZERO: &str = "regexp_full_match(v, '[+-]?0[0-9]+')";
 const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
-const NUMBER: &str = "regexp_full_match(v, '[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?') AND TRY_CAST(v AS DOUBLE) IS NOT NULL";
 const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
 const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
 const ISO_TIMESTAMP: &str =
@@ -120,8 +132,22 @@ struct Values<'a> {
 impl Values<'_> {
     /// Does every value satisfy `condition`? Stops at the first one that does not.
     fn all(&self, condition: &str) -> Result<bool> {
-        let rows = self.connection.query(&format!("SELECT 1 FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1")).map_err(self.failed)?;
-        Ok(rows.is_empty())
+        Ok(self.counterexample(condition)?.is_none())
+    }
+
+    /// Some value that does not satisfy `condition`; stops at the first.
+    fn counterexample(&self, condition: &str) -> Result<Option<String>> {
+        let rows = self.connection.query(&format!("SELECT v FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1")).map_err(self.failed)?;
+        Ok(rows.first().and_then(|row| cell_text(row, 0)))
+    }
+
+    /// Which of `READINGS` every value fits, and the smallest value carrying a mark that
+    /// readings may disagree on: one pass over the distinct values.
+    fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
+        let fits = READINGS.iter().map(|r| format!("count(*) FILTER (WHERE {}) = count(*)", r.matches())).collect::<Vec<_>>().join(", ");
+        let row = first_row(self.connection.query(&format!("SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM __querycell_values")).map_err(self.failed)?);
+        let fit = (0..READINGS.len()).map(|i| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false)).collect();
+        Ok((fit, cell_text(&row, READINGS.len())))
     }
 
     /// The smallest value satisfying `condition`, as an example for the decision's reason.
@@ -131,13 +157,14 @@ impl Values<'_> {
     }
 }
 
-struct Profile {
+struct Profile<'a> {
     text_present: i64,
     present: i64,
     typed_tokens: i64,
+    numbers: &'a NumberSettings,
 }
 
-impl Profile {
+impl Profile<'_> {
     fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
         let text = |reason: String| Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string() });
         let tokens_note = if self.typed_tokens > 0 {
@@ -163,8 +190,34 @@ impl Profile {
             }
             return text("whole numbers too large for BIGINT: kept as text".into());
         }
-        if values.all(NUMBER)? {
-            return typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)"));
+        if let Some(reading) = self.numbers.configured {
+            return match values.counterexample(&reading.matches())? {
+                None => self.number(values, reading, format!("written with {reading}, set in querycell.toml"), typed_value, &typed, &text),
+                Some(value) => text(format!("'{value}' is not a number written with {reading} (set in querycell.toml): kept as text")),
+            };
+        }
+        if values.all(numbers::NUMBER_LIKE)? {
+            let (fits, marked) = values.readings()?;
+            match numbers::verdict(&fits, marked, &self.numbers.evidence) {
+                Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
+                    return typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)"));
+                }
+                Verdict::Number { reading, example, why } => {
+                    let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
+                    let why = why.map(|w| format!("; {w}")).unwrap_or_default();
+                    return self.number(values, reading, format!("written with {reading}{shown}{why}"), typed_value, &typed, &text);
+                }
+                Verdict::Ambiguous { example } => {
+                    let grouped = READINGS.iter().zip(&fits).find(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && **fit).map(|(r, _)| *r).unwrap_or(READINGS[0]);
+                    let dotted = READINGS.iter().zip(&fits).find(|(r, fit)| r.decimal == numbers::DecimalMark::Dot && **fit).map(|(r, _)| *r).unwrap_or(READINGS[0]);
+                    return text(format!(
+                        "numbers whose decimal mark no value decides: '{example}' is {} with {dotted}, {} with {grouped}; kept as text. Set decimal_separator (and thousands_separator) in querycell.toml",
+                        dotted.read(&example),
+                        grouped.read(&example),
+                    ));
+                }
+                Verdict::NotNumbers => {}
+            }
         }
         if values.all(BOOLEAN)? {
             return typed("BOOLEAN", "every value is true or false", format!("CAST(lower({typed_value}) AS BOOLEAN)"));
@@ -196,6 +249,34 @@ impl Profile {
                 )),
             };
         }
-        text("text".into())
+        match values.counterexample(numbers::NUMBER_LIKE)? {
+            Some(value) => text(format!("text: '{value}' is not a number, true/false or a date")),
+            None => text(format!(
+                "text: '{}' is not a number under any one way of writing numbers the column uses",
+                values.counterexample(&READINGS[0].matches())?.unwrap_or_default()
+            )),
+        }
+    }
+
+    /// A column whose every value is a number under `reading` (`how` says how they are
+    /// written): BIGINT when none has a fraction and all fit, DOUBLE when all fit a double.
+    fn number(
+        &self,
+        values: &Values<'_>,
+        reading: Reading,
+        how: String,
+        typed_value: &str,
+        typed: &dyn Fn(&str, &str, String) -> Result<Decision>,
+        text: &dyn Fn(String) -> Result<Decision>,
+    ) -> Result<Decision> {
+        let normalized = reading.normalized(typed_value);
+        let whole = values.all(&format!("NOT ({})", reading.has_fraction_sql()))?;
+        if whole && values.all(&format!("TRY_CAST({} AS BIGINT) IS NOT NULL", reading.normalized("v")))? {
+            return typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
+        }
+        if let Some(value) = values.counterexample(&format!("TRY_CAST({} AS DOUBLE) IS NOT NULL", reading.normalized("v")))? {
+            return text(format!("'{value}' is out of range for a number: kept as text"));
+        }
+        typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
     }
 }

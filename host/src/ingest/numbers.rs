@@ -1,0 +1,279 @@
+//! How a text column's numbers are written: which mark is the decimal mark and which, if
+//! any, groups thousands. `1.234` is one and a quarter in an English export and twelve
+//! hundred and thirty-four in a German one, so the reading is decided from evidence across
+//! the whole column (and the file's delimiter), never from one value:
+//!
+//! - a value only one reading accepts decides it (`4.238,69`, `12,5`, `1,234,567`, `0.5`);
+//! - when every value with a mark fits both readings (`1.234`, `12.500`, `999`), a
+//!   `;`-delimited file decides for the decimal comma (the usual reason a CSV uses `;`);
+//!   otherwise the column stays text and the decision names the value that left it open;
+//! - `decimal_separator` / `thousands_separator` in `querycell.toml` settle it outright.
+
+use std::fmt;
+
+use super::types::sql_string;
+
+/// The decimal mark of a reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DecimalMark {
+    Dot,
+    Comma,
+}
+
+/// What groups thousands in a reading, if anything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grouping {
+    None,
+    Dot,
+    Comma,
+    /// A space, a no-break space (U+00A0) or a narrow no-break space (U+202F).
+    Space,
+    Apostrophe,
+}
+
+/// One way to read the numbers of a column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Reading {
+    pub decimal: DecimalMark,
+    pub grouping: Grouping,
+}
+
+/// Every reading ingest considers, plain dot-decimal first: the conventional reading wins
+/// whenever nothing speaks against it.
+pub const READINGS: [Reading; 8] = [
+    Reading { decimal: DecimalMark::Dot, grouping: Grouping::None },
+    Reading { decimal: DecimalMark::Dot, grouping: Grouping::Comma },
+    Reading { decimal: DecimalMark::Dot, grouping: Grouping::Space },
+    Reading { decimal: DecimalMark::Dot, grouping: Grouping::Apostrophe },
+    Reading { decimal: DecimalMark::Comma, grouping: Grouping::None },
+    Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot },
+    Reading { decimal: DecimalMark::Comma, grouping: Grouping::Space },
+    Reading { decimal: DecimalMark::Comma, grouping: Grouping::Apostrophe },
+];
+
+/// A value that could be a number under some reading: digits, signs and the marks above.
+/// Columns failing this for some value skip the reading analysis altogether.
+pub const NUMBER_LIKE: &str = "regexp_full_match(v, '[+-]?[0-9.,\\x{27} \\x{00A0}\\x{202F}]*[0-9][0-9.,\\x{27} \\x{00A0}\\x{202F}]*([eE][+-]?[0-9]+)?')";
+
+impl DecimalMark {
+    pub fn parse(text: &str) -> Option<DecimalMark> {
+        match text {
+            "." => Some(DecimalMark::Dot),
+            "," => Some(DecimalMark::Comma),
+            _ => None,
+        }
+    }
+
+    fn char(self) -> char {
+        match self {
+            DecimalMark::Dot => '.',
+            DecimalMark::Comma => ',',
+        }
+    }
+}
+
+impl Grouping {
+    /// The sidecar spelling: `""` for none, or the separator itself.
+    pub fn parse(text: &str) -> Option<Grouping> {
+        match text {
+            "" => Some(Grouping::None),
+            "." => Some(Grouping::Dot),
+            "," => Some(Grouping::Comma),
+            " " | "\u{a0}" | "\u{202f}" => Some(Grouping::Space),
+            "'" | "’" => Some(Grouping::Apostrophe),
+            _ => None,
+        }
+    }
+
+    /// RE2 character class of the separator (without brackets), or `None` for no grouping.
+    fn class(self) -> Option<&'static str> {
+        match self {
+            Grouping::None => None,
+            Grouping::Dot => Some("."),
+            Grouping::Comma => Some(","),
+            Grouping::Space => Some(" \\x{00A0}\\x{202F}"),
+            Grouping::Apostrophe => Some("\\x{27}\\x{2019}"),
+        }
+    }
+
+    fn chars(self) -> &'static [char] {
+        match self {
+            Grouping::None => &[],
+            Grouping::Dot => &['.'],
+            Grouping::Comma => &[','],
+            Grouping::Space => &[' ', '\u{a0}', '\u{202f}'],
+            Grouping::Apostrophe => &['\'', '’'],
+        }
+    }
+}
+
+impl Reading {
+    /// The two settings `querycell.toml` may give; `None` when they contradict each other.
+    /// A decimal mark alone lets the other mark group thousands (`decimal_separator = ","`
+    /// reads `1.234,5`), as the grouping pattern accepts only whole groups of three;
+    /// `thousands_separator = ""` forbids grouping.
+    pub fn configured(decimal: Option<DecimalMark>, grouping: Option<Grouping>) -> Option<Reading> {
+        let decimal = decimal.unwrap_or(match grouping {
+            Some(Grouping::Dot) => DecimalMark::Comma,
+            _ => DecimalMark::Dot,
+        });
+        let grouping = grouping.unwrap_or(match decimal {
+            DecimalMark::Dot => Grouping::Comma,
+            DecimalMark::Comma => Grouping::Dot,
+        });
+        let clash = matches!((decimal, grouping), (DecimalMark::Dot, Grouping::Dot) | (DecimalMark::Comma, Grouping::Comma));
+        (!clash).then_some(Reading { decimal, grouping })
+    }
+
+    /// SQL condition on `v`: the value is a number written this way.
+    pub fn matches(self) -> String {
+        let pattern = match (self.decimal, self.grouping.class()) {
+            // The conventional form keeps exponents (`1e-3`) and bare fractions (`.5`).
+            (DecimalMark::Dot, None) => "[+-]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][+-]?[0-9]+)?".to_string(),
+            (decimal, group) => {
+                let mark = if decimal == DecimalMark::Dot { "[.]" } else { "," };
+                let whole = match group {
+                    None => "[0-9]+".to_string(),
+                    Some(class) => format!("([0-9]+|[1-9][0-9]{{0,2}}([{class}][0-9]{{3}})+)"),
+                };
+                format!("[+-]?({whole}({mark}[0-9]+)?|{mark}[0-9]+)")
+            }
+        };
+        format!("regexp_full_match(v, {})", sql_string(&pattern))
+    }
+
+    /// SQL turning the text `value` (already trimmed) into a plain `1234.5` that CAST reads.
+    pub fn normalized(self, value: &str) -> String {
+        let without_groups = match self.grouping.class() {
+            None => value.to_string(),
+            Some(class) => format!("regexp_replace({value}, {}, '', 'g')", sql_string(&format!("[{class}]"))),
+        };
+        match self.decimal {
+            DecimalMark::Dot => without_groups,
+            DecimalMark::Comma => format!("replace({without_groups}, ',', '.')"),
+        }
+    }
+
+    /// `text` as this reading means it, for decisions' reasons (`'4.238,69' = 4238.69`).
+    pub fn read(self, text: &str) -> String {
+        let digits: String = text.chars().filter(|c| !self.grouping.chars().contains(c)).collect();
+        match self.decimal {
+            DecimalMark::Dot => digits,
+            DecimalMark::Comma => digits.replace(',', "."),
+        }
+    }
+
+    /// SQL condition on `v`: the value has a fraction or an exponent under this reading.
+    pub fn has_fraction_sql(self) -> String {
+        format!("(contains(v, '{}') OR regexp_matches(v, '[eE]'))", self.decimal.char())
+    }
+}
+
+impl fmt::Display for Reading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let decimal = self.decimal.char();
+        match self.grouping {
+            Grouping::None => write!(f, "'{decimal}' as decimal mark"),
+            Grouping::Dot => write!(f, "'{decimal}' as decimal mark and '.' between thousands"),
+            Grouping::Comma => write!(f, "'{decimal}' as decimal mark and ',' between thousands"),
+            Grouping::Space => write!(f, "'{decimal}' as decimal mark and spaces between thousands"),
+            Grouping::Apostrophe => write!(f, "'{decimal}' as decimal mark and apostrophes between thousands"),
+        }
+    }
+}
+
+/// Evidence about the whole file a column came from.
+#[derive(Debug, Clone, Default)]
+pub struct FileEvidence {
+    /// Why the file's author probably writes decimal commas (`the file is ';'-delimited`).
+    pub decimal_comma: Option<String>,
+}
+
+/// The outcome of looking at every distinct value of a column under every reading.
+pub enum Verdict {
+    /// One reading fits: `example` is a value that shows it (absent for plain numbers).
+    Number { reading: Reading, example: Option<String>, why: Option<String> },
+    /// Both a dot-decimal and a comma-decimal reading fit every value; `example` is one
+    /// value the two read differently.
+    Ambiguous { example: String },
+    /// No reading fits every value.
+    NotNumbers,
+}
+
+/// Decide from `fits[i]` (does every value fit `READINGS[i]`?) and an example value that
+/// has a mark, preferring no grouping within each decimal mark.
+pub fn verdict(fits: &[bool], marked_example: Option<String>, evidence: &FileEvidence) -> Verdict {
+    let first_fit = |decimal: DecimalMark| READINGS.iter().zip(fits).find(|(r, fit)| r.decimal == decimal && **fit).map(|(r, _)| *r);
+    let conventional = READINGS[0];
+    match (first_fit(DecimalMark::Dot), first_fit(DecimalMark::Comma)) {
+        (Some(dot), None) => Verdict::Number { example: (dot != conventional).then(|| marked_example.clone()).flatten(), reading: dot, why: None },
+        (None, Some(comma)) => Verdict::Number { reading: comma, example: marked_example, why: None },
+        (Some(_), Some(comma)) => match (&evidence.decimal_comma, marked_example) {
+            (Some(why), example) => Verdict::Number { reading: comma, example, why: Some(why.clone()) },
+            (None, Some(example)) => Verdict::Ambiguous { example },
+            // No value carries a mark: plain whole numbers, which every reading reads alike.
+            (None, None) => Verdict::Number { reading: conventional, example: None, why: None },
+        },
+        (None, None) => Verdict::NotNumbers,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_fitting_reading_decides() {
+        let mut fits = [false; 8];
+        fits[5] = true; // comma decimal, dot grouping only
+        match verdict(&fits, Some("4.238,69".into()), &FileEvidence::default()) {
+            Verdict::Number { reading, example, .. } => {
+                assert_eq!(reading, Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot });
+                assert_eq!(example.as_deref(), Some("4.238,69"));
+                assert_eq!(reading.read("4.238,69"), "4238.69");
+            }
+            _ => panic!("expected a number reading"),
+        }
+    }
+
+    #[test]
+    fn both_decimal_marks_fitting_is_ambiguous_without_evidence() {
+        // `1.234`, `12.500`: plain dot decimals, and comma decimals grouped by dots.
+        let mut fits = [false; 8];
+        fits[0] = true;
+        fits[5] = true;
+        assert!(matches!(verdict(&fits, Some("1.234".into()), &FileEvidence::default()), Verdict::Ambiguous { example } if example == "1.234"));
+        let semicolon = FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()) };
+        match verdict(&fits, Some("1.234".into()), &semicolon) {
+            Verdict::Number { reading, why, .. } => {
+                assert_eq!(reading.decimal, DecimalMark::Comma);
+                assert_eq!(reading.read("12.500"), "12500");
+                assert!(why.is_some());
+            }
+            _ => panic!("the delimiter is evidence"),
+        }
+    }
+
+    #[test]
+    fn nothing_fitting_is_not_numbers() {
+        assert!(matches!(verdict(&[false; 8], None, &FileEvidence::default()), Verdict::NotNumbers));
+    }
+
+    #[test]
+    fn configured_readings_refuse_one_mark_for_both_jobs() {
+        assert_eq!(Reading::configured(Some(DecimalMark::Comma), Some(Grouping::Comma)), None);
+        assert_eq!(Reading::configured(None, Some(Grouping::Dot)), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot }));
+        assert_eq!(Reading::configured(Some(DecimalMark::Comma), None), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot }));
+        assert_eq!(Reading::configured(Some(DecimalMark::Comma), Some(Grouping::None)), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::None }));
+        assert_eq!(Grouping::parse("'"), Some(Grouping::Apostrophe));
+        assert_eq!(Grouping::parse("x"), None);
+    }
+
+    #[test]
+    fn normalized_sql_drops_groups_then_swaps_the_mark() {
+        let german = Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot };
+        assert_eq!(german.normalized("v"), "replace(regexp_replace(v, '[.]', '', 'g'), ',', '.')");
+        assert_eq!(READINGS[0].normalized("v"), "v");
+        assert_eq!(german.has_fraction_sql(), "(contains(v, ',') OR regexp_matches(v, '[eE]'))");
+    }
+}
