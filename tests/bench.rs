@@ -1,9 +1,11 @@
 //! `just bench`: what safety costs, measured side by side in one run.
 //!
-//! Prints, for the same plan: native compile time vs the sandboxed call (fresh store +
-//! instantiate + call), component load cold vs from the on-disk cache, a whole answer
-//! through querycell vs the same SQL on a plain DuckDB connection, SQL mode's answer with and
-//! without the host's parse-tree check, and ingest of a large CSV (5 M rows;
+//! Prints, for the same plan: native compile time vs the sandboxed call split into its
+//! phases (store creation, instantiate, the export, store drop) for pooled and on-demand
+//! instances, with and without fuel; component load cold vs from the on-disk cache; a whole
+//! answer through querycell vs the same SQL on a plain DuckDB connection, on the demo table
+//! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); SQL mode's
+//! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
 //! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
 //! noisy, and a tail is part of the cost.
@@ -14,7 +16,7 @@ use querycell::catalog::Catalog;
 use querycell::duck::{Access, Bind, Database};
 use querycell::executor::Executor;
 use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
-use querycell::{ingest, Limits, QueryCell};
+use querycell::{ingest, EnginePolicy, Limits, QueryCell, SandboxEngine};
 
 const SQL: &str = "SELECT team, avg(ack_minutes) AS average_minutes FROM incidents WHERE severity = 'P1' GROUP BY team ORDER BY average_minutes DESC LIMIT 5";
 
@@ -35,6 +37,11 @@ impl Timing {
                 started.elapsed()
             })
             .collect();
+        sorted.sort();
+        Timing { sorted }
+    }
+
+    fn from_samples(mut sorted: Vec<Duration>) -> Timing {
         sorted.sort();
         Timing { sorted }
     }
@@ -64,15 +71,6 @@ impl Timing {
 const PLAN: &str = r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
   "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}],
   "order_by": [{"column": "average_minutes", "direction": "desc"}], "limit": 5}"#;
-
-fn mean<F: FnMut()>(runs: u32, mut f: F) -> Duration {
-    f(); // warm-up
-    let started = Instant::now();
-    for _ in 0..runs {
-        f();
-    }
-    started.elapsed() / runs
-}
 
 fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
@@ -127,46 +125,123 @@ fn main() {
             .collect(),
         limits: Default::default(),
     };
-    let runs = 300;
-    let native = mean(runs, || {
-        querycell_guest::compile_plan(PLAN, &native_view).expect("compiles natively");
-    });
-    let sandboxed = mean(runs, || {
-        sandbox.compile_plan(PLAN, &wit_view).expect("compiles in the sandbox");
-    });
-    let (_, stats) = sandbox.compile_plan_measured(PLAN, &wit_view);
-    println!(
-        "compile one plan ({runs} runs each): native {:.1} µs, sandboxed {:.1} µs (fresh store + instantiate + call), overhead {:.1} µs, ratio {:.1}x; fuel used {}",
-        micros(native),
-        micros(sandboxed),
-        micros(sandboxed.saturating_sub(native)),
-        sandboxed.as_secs_f64() / native.as_secs_f64(),
-        stats.fuel_used
-    );
+    sandbox_bench(&native_view, &wit_view, &limits);
 
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");
-    let answer = cell.query_plan(PLAN).expect("answers");
-    let through_querycell = mean(100, || {
-        cell.query_plan(PLAN).expect("answers");
-    });
-    let plain = Database::open(&Catalog::data_path(&index), Access::ReadOnly, &[]).expect("plain connection");
-    let sql = answer.sql.clone();
-    let direct = mean(100, || {
-        let mut statement = plain.prepare_single_select(&sql).expect("prepare");
-        statement.bind_all(&[Bind::Text("P1"), Bind::Integer(6)]).expect("bind");
-        let mut result = statement.execute().expect("run");
-        assert_eq!(result.row_count(), answer.row_count);
-    });
-    println!(
-        "whole answer (100 runs each): querycell {:.2} ms (compile + checks + main query + null probe), plain DuckDB prepare+run of the same SQL {:.2} ms, ratio {:.1}x",
-        through_querycell.as_secs_f64() * 1e3,
-        direct.as_secs_f64() * 1e3,
-        through_querycell.as_secs_f64() / direct.as_secs_f64()
-    );
+    answer_bench("demo table (4 teams, 40 rows)", &cell, &index, PLAN, 200, 2_000);
 
     sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
 
+    big_answer_bench(dir.path(), &limits);
+
     ingest_bench(dir.path());
+}
+
+/// Calls per sandbox figure, after the warm-up.
+const SANDBOX_RUNS: u32 = 10_000;
+const SANDBOX_WARMUP: u32 = 200;
+
+/// The sandbox's cost per call, split into its phases, for each engine policy (pooled or
+/// on-demand instances, fuel or epoch-only), against the native compiler on the same plan.
+fn sandbox_bench(native_view: &querycell_guest::CatalogView, wit_view: &querycell::sandbox::wit::CatalogView, limits: &Limits) {
+    let native = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+        querycell_guest::compile_plan(PLAN, native_view).expect("compiles natively");
+    });
+    let native_refusal = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+        querycell_guest::compile_plan(TINY_REFUSED, native_view).expect_err("refused natively");
+    });
+    println!("guest calls ({SANDBOX_RUNS} each after {SANDBOX_WARMUP} warm-up calls):");
+    println!("  native compiler, real plan        {}", native.micros());
+    println!("  native compiler, refused plan     {}", native_refusal.micros());
+    let mut overheads = Vec::new();
+    for (label, policy) in [
+        ("pooled, fuel", EnginePolicy::default()),
+        ("pooled, epoch only", EnginePolicy { fuel: false, ..EnginePolicy::default() }),
+        ("on-demand, fuel", EnginePolicy { pool_slots: None, ..EnginePolicy::default() }),
+        ("on-demand, epoch only", EnginePolicy { pool_slots: None, fuel: false, ..EnginePolicy::default() }),
+    ] {
+        let engine = SandboxEngine::new(policy).expect("engine");
+        let sandbox = Sandbox::bundled_on(&engine, limits.clone()).expect("load");
+        let refused = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+            sandbox.compile_plan(TINY_REFUSED, wit_view).expect_err("refused");
+        });
+        let mut phases = Vec::with_capacity(SANDBOX_RUNS as usize);
+        let whole = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+            let (result, stats) = sandbox.compile_plan_measured(PLAN, wit_view);
+            result.expect("compiles in the sandbox");
+            phases.push(stats.phases);
+        });
+        let phase = |pick: fn(&querycell::sandbox::CallPhases) -> Duration| Timing::from_samples(phases.iter().map(pick).collect());
+        println!("  {label}:");
+        println!("    refused plan, whole call        {}", refused.micros());
+        println!("    real plan, whole call           {}", whole.micros());
+        println!("      store creation                {}", phase(|p| p.new_store).micros());
+        println!("      instantiate                   {}", phase(|p| p.instantiate).micros());
+        println!("      the export (guest work)       {}", phase(|p| p.export).micros());
+        println!("      store drop                    {}", phase(|p| p.drop_store).micros());
+        overheads.push((label, whole.p50().saturating_sub(native.p50()), whole.percentile(0.99).saturating_sub(native.percentile(0.99))));
+        phases.clear();
+    }
+    for (label, p50, p99) in overheads {
+        println!("  sandbox overhead, {label:<22} p50 {:.1} µs, p99 {:.1} µs (sandboxed minus native)", micros(p50), micros(p99));
+    }
+}
+
+/// A plan the compiler refuses at once: an unknown table.
+const TINY_REFUSED: &str = r#"{"table": "nope"}"#;
+
+/// A whole answer through the library (compile in the sandbox, host checks, query, null
+/// counts) against the same SQL prepared and run on a plain read-only DuckDB connection.
+fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &str, warmup: u32, runs: u32) {
+    let answer = cell.query_plan(plan).expect("answers");
+    let through_querycell = Timing::measure(warmup, runs, || {
+        cell.query_plan(plan).expect("answers");
+    });
+    let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
+    let binds: Vec<Bind<'_>> = answer.params.iter().map(|p| match p {
+        serde_json::Value::String(text) => Bind::Text(text),
+        serde_json::Value::Number(n) => Bind::Integer(n.as_i64().expect("integer parameters")),
+        other => panic!("the bench binds text and integers only, not {other}"),
+    }).collect();
+    let direct = Timing::measure(warmup, runs, || {
+        let mut statement = plain.prepare_single_select(&answer.sql).expect("prepare");
+        statement.bind_all(&binds).expect("bind");
+        let mut result = statement.execute().expect("run");
+        assert_eq!(result.row_count(), answer.row_count + usize::from(answer.truncated));
+    });
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("whole answer, {label} ({runs} runs each after {warmup}):");
+    println!("  querycell                                 {}", through_querycell.micros());
+    println!("  plain DuckDB, prepare + run the same SQL  {}", direct.micros());
+    println!(
+        "  p50 {:.3} ms vs {:.3} ms: ratio {:.2}x, +{:.3} ms",
+        ms(through_querycell.p50()),
+        ms(direct.p50()),
+        through_querycell.p50().as_secs_f64() / direct.p50().as_secs_f64(),
+        ms(through_querycell.p50().saturating_sub(direct.p50()))
+    );
+}
+
+/// The same plan over a generated table of `QUERYCELL_BENCH_ANSWER_ROWS` rows (10 M by
+/// default; 0 skips), loaded from Parquet so the table is ready in seconds.
+fn big_answer_bench(dir: &std::path::Path, limits: &Limits) {
+    let rows: u64 = std::env::var("QUERYCELL_BENCH_ANSWER_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000_000);
+    if rows == 0 {
+        return;
+    }
+    let data = dir.join("big-answer");
+    std::fs::create_dir_all(&data).expect("folder");
+    let maker = Database::in_memory(&[]).expect("maker");
+    maker
+        .execute_batch(&format!(
+            "COPY (SELECT 'I-' || i AS incident_id, 'T' || (i % 50) AS team, 'P' || (1 + i % 3) AS severity, (i * 7) % 500 AS ack_minutes FROM range({rows}) AS r(i)) TO '{}' (FORMAT parquet)",
+            data.join("incidents.parquet").display()
+        ))
+        .expect("generate");
+    let index = dir.join("big-answer-index");
+    ingest::ingest(&index, &[data]).expect("ingest");
+    let cell = QueryCell::open(&index, limits.clone()).expect("open");
+    answer_bench(&format!("{rows} rows"), &cell, &index, PLAN, 3, 20);
 }
 
 /// SQL mode on the demo table: the sandboxed compile, and the answer with the host's

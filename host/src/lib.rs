@@ -7,7 +7,9 @@
 //!
 //! Module map, one job each:
 //! - [`limits`]: every bound querycell promises, with what it protects.
-//! - [`sandbox`]: wasmtime engine, component loading, one fresh store per call.
+//! - [`sandbox`]: component loading, one fresh store and instance per call.
+//! - [`sandbox_engine`]: the wasmtime engine and its policy (pool, fuel, epoch tick), chosen
+//!   by the embedder.
 //! - [`catalog`]: the index's description of its tables (what the guest may see).
 //! - [`config`]: the operator's configuration file (SQL mode switch, limits).
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
@@ -31,9 +33,11 @@ pub mod executor;
 pub mod ingest;
 pub mod limits;
 pub mod sandbox;
+pub mod sandbox_engine;
 pub mod schema;
 
 pub use answer::Answer;
 pub use engine::QueryCell;
 pub use error::{Error, ErrorClass};
 pub use limits::Limits;
+pub use sandbox_engine::{EnginePolicy, SandboxEngine};

@@ -1,7 +1,8 @@
 //! The WebAssembly sandbox the compiler guest runs in.
 //!
-//! One process-wide [`Engine`] (fuel metering and epoch interruption on) with a ticker
-//! thread advancing its epoch. A component is checked against an import allowlist,
+//! Guests run on a [`SandboxEngine`] the embedder chose (pooled or on-demand instances,
+//! fuel on or off, the epoch tick), or on [`SandboxEngine::shared`]. A component is
+//! checked against an import allowlist,
 //! precompiled once (cached on disk, keyed by its hash and the engine's compatibility hash)
 //! and pre-linked ([`QueryCompilerPre`]). Every call then gets a fresh [`Store`] with its own
 //! fuel, epoch deadline, memory limiter and an empty WASI context: no preopened folders, no
@@ -9,17 +10,17 @@
 //! becomes a typed [`Error`]; the next call starts clean.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use sha2::{Digest, Sha256};
 use wasmtime::component::{Component, Linker, ResourceTable};
-use wasmtime::{Config, Engine, ResourceLimiter, Store, Trap};
+use wasmtime::{Engine, PoolConcurrencyLimitError, ResourceLimiter, Store, Trap};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::error::{Error, ErrorClass, Result};
 use crate::limits::Limits;
+use crate::sandbox_engine::SandboxEngine;
 
 wasmtime::component::bindgen!({
     path: "../wit",
@@ -31,9 +32,6 @@ pub use exports::querycell::engine::compiler as wit;
 
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
-
-/// How often the epoch advances; the granularity of guest deadlines.
-const EPOCH_TICK: Duration = Duration::from_millis(5);
 
 /// WASI interfaces a guest may import. Rust's std pulls these in even when unused; with the
 /// empty context they can read nothing and reach nothing. Anything else (sockets, http,
@@ -60,34 +58,6 @@ const ALLOWED_IMPORTS: &[&str] = &[
     "wasi:filesystem/types",
     "wasi:filesystem/preopens",
 ];
-
-/// The process-wide engine, and the thread that advances its epoch.
-fn engine() -> &'static Engine {
-    static ENGINE: OnceLock<Engine> = OnceLock::new();
-    ENGINE.get_or_init(|| {
-        let mut config = Config::new();
-        config.wasm_component_model(true);
-        // Fuel: a per-call instruction budget (Store::set_fuel), deterministic.
-        config.consume_fuel(true);
-        // Epochs: a per-call wall-clock deadline (Store::set_epoch_deadline).
-        config.epoch_interruption(true);
-        // Bounds the host stack a guest's recursion may use; overflow traps the call.
-        config.max_wasm_stack(1 << 20);
-        let engine = Engine::new(&config).expect("the sandbox engine configuration is valid");
-        let ticker = engine.weak();
-        std::thread::Builder::new()
-            .name("querycell-epoch".into())
-            .spawn(move || loop {
-                std::thread::sleep(EPOCH_TICK);
-                match ticker.upgrade() {
-                    Some(engine) => engine.increment_epoch(),
-                    None => return,
-                }
-            })
-            .expect("spawning the epoch ticker");
-        engine
-    })
-}
 
 /// Per-call store state: the empty WASI context and the memory limiter.
 struct GuestState {
@@ -141,31 +111,71 @@ impl ResourceLimiter for GuestLimiter {
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CallStats {
     pub fuel_used: u64,
+    /// The whole call: store creation to store drop.
     pub elapsed: Duration,
+    /// Where the time went, for the benchmark's split of sandbox overhead.
+    pub phases: CallPhases,
+}
+
+/// The parts of one guest call.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct CallPhases {
+    /// A new store with its empty WASI context, fuel and deadline.
+    pub new_store: Duration,
+    /// Instantiating the component in it (taking a pool slot, or mapping memory).
+    pub instantiate: Duration,
+    /// The export itself: the guest's own work, and lifting the result.
+    pub export: Duration,
+    /// Dropping the store (returning the slot, or unmapping memory).
+    pub drop_store: Duration,
 }
 
 /// A loaded compiler component, ready to be called any number of times.
 pub struct Sandbox {
     pre: QueryCompilerPre<GuestState>,
+    engine: SandboxEngine,
     limits: Limits,
 }
 
 impl Sandbox {
-    /// The bundled compiler, precompiled through the on-disk cache when one is available.
+    /// The bundled compiler on the shared engine, precompiled through the on-disk cache
+    /// when one is available.
     pub fn bundled(limits: Limits) -> Result<Self> {
-        Self::from_component_bytes(BUNDLED_GUEST, limits, default_cache_dir().as_deref())
+        Self::bundled_on(SandboxEngine::shared(), limits)
     }
 
-    /// Load any component that exports the `querycell:engine/compiler` interface.
+    /// The bundled compiler on an engine the embedder built.
+    pub fn bundled_on(engine: &SandboxEngine, limits: Limits) -> Result<Self> {
+        Self::from_component_bytes_on(engine, BUNDLED_GUEST, limits, default_cache_dir().as_deref())
+    }
+
+    /// Load any component that exports the `querycell:engine/compiler` interface, on the
+    /// shared engine.
     pub fn from_component_bytes(bytes: &[u8], limits: Limits, cache_dir: Option<&Path>) -> Result<Self> {
-        let engine = engine();
+        Self::from_component_bytes_on(SandboxEngine::shared(), bytes, limits, cache_dir)
+    }
+
+    /// Load a component on an engine the embedder built.
+    pub fn from_component_bytes_on(sandbox_engine: &SandboxEngine, bytes: &[u8], limits: Limits, cache_dir: Option<&Path>) -> Result<Self> {
+        let policy = sandbox_engine.policy();
+        if policy.pool_slots.is_some() && limits.guest_memory_bytes > policy.max_memory_bytes {
+            return Err(Error::refused(
+                "sandbox_config_invalid",
+                format!(
+                    "the guest memory limit ({} bytes) is larger than the engine's pool slots ({} bytes)",
+                    limits.guest_memory_bytes, policy.max_memory_bytes
+                ),
+            )
+            .hint("raise EnginePolicy::max_memory_bytes, or lower Limits::guest_memory_bytes"));
+        }
+        let engine = sandbox_engine.engine();
         let component = load_component(engine, bytes, cache_dir)?;
         check_imports(engine, &component)?;
         let mut linker = Linker::<GuestState>::new(engine);
         wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
         let instance_pre = linker.instantiate_pre(&component).map_err(|e| guest_load_error(format!("{e:#}")))?;
         let pre = QueryCompilerPre::new(instance_pre).map_err(|e| guest_load_error(format!("{e:#}")))?;
-        Ok(Sandbox { pre, limits })
+        Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits })
     }
 
     pub fn limits(&self) -> &Limits {
@@ -195,7 +205,11 @@ impl Sandbox {
     ) -> (Result<wit::Compiled>, CallStats) {
         let started = Instant::now();
         let mut store = self.new_store();
-        let outcome = self.pre.instantiate(&mut store).and_then(|compiler| export(&compiler, &mut store));
+        let stored = Instant::now();
+        let instantiated = self.pre.instantiate(&mut store);
+        let instantiated_at = Instant::now();
+        let outcome = instantiated.and_then(|compiler| export(&compiler, &mut store));
+        let exported_at = Instant::now();
         let result = match outcome {
             Ok(Ok(compiled)) => Ok(compiled),
             Ok(Err(refusal)) => Err(Error {
@@ -207,8 +221,20 @@ impl Sandbox {
             }),
             Err(trap) => Err(classify_failure(&trap, store.data(), &self.limits)),
         };
-        let fuel_used = self.limits.guest_fuel.saturating_sub(store.get_fuel().unwrap_or(0));
-        (result, CallStats { fuel_used, elapsed: started.elapsed() })
+        let fuel_used = match store.get_fuel() {
+            Ok(left) => self.limits.guest_fuel.saturating_sub(left),
+            Err(_) => 0, // the engine does not meter fuel
+        };
+        let dropping = Instant::now();
+        drop(store);
+        let finished = Instant::now();
+        let phases = CallPhases {
+            new_store: stored - started,
+            instantiate: instantiated_at - stored,
+            export: exported_at - instantiated_at,
+            drop_store: finished - dropping,
+        };
+        (result, CallStats { fuel_used, elapsed: finished - started, phases })
     }
 
     fn new_store(&self) -> Store<GuestState> {
@@ -235,8 +261,11 @@ impl Sandbox {
         };
         let mut store = Store::new(self.pre.engine(), state);
         store.limiter(|state| &mut state.limiter);
-        store.set_fuel(self.limits.guest_fuel).expect("fuel is enabled on the engine");
-        let ticks = self.limits.guest_timeout.as_nanos().div_ceil(EPOCH_TICK.as_nanos()).max(1) as u64;
+        let policy = self.engine.policy();
+        if policy.fuel {
+            store.set_fuel(self.limits.guest_fuel).expect("fuel is enabled on the engine");
+        }
+        let ticks = self.limits.guest_timeout.as_nanos().div_ceil(policy.epoch_tick.as_nanos().max(1)).max(1) as u64;
         store.set_epoch_deadline(ticks);
         store.epoch_deadline_trap();
         store
@@ -244,6 +273,10 @@ impl Sandbox {
 }
 
 fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limits) -> Error {
+    if failure.downcast_ref::<PoolConcurrencyLimitError>().is_some() {
+        return Error::limit("guest_busy", "every sandbox slot is in use by other calls; this one was not started")
+            .hint("retry in a moment; the deployment's EnginePolicy::pool_slots sets how many compiles run at once");
+    }
     if state.limiter.memory_refused {
         return Error::limit(
             "guest_memory",

@@ -4,16 +4,19 @@
 use std::time::{Duration, Instant};
 
 use querycell::sandbox::{wit, Sandbox};
-use querycell::{ErrorClass, Limits};
+use querycell::{EnginePolicy, ErrorClass, Limits, SandboxEngine};
 use querycell_tests::component_from_core_wat;
 
 /// A core module that misbehaves according to the first byte of the plan text:
-/// `L` loops forever, `M` grows memory until refused, `U` traps, `S` recurses without end;
-/// anything else returns a well-formed typed refusal with code `hostile_ok`.
+/// `L` loops forever, `M` grows memory until refused, `U` traps, `S` recurses without end,
+/// `K` traps if an earlier call's marker is in its memory or globals and then leaves one;
+/// anything else (and `K` on a clean instance) returns a well-formed typed refusal with code
+/// `hostile_ok`.
 const HOSTILE_CORE: &str = r#"
 (module
   (memory (export "memory") 1)
   (global $bump (mut i32) (i32.const 4096))
+  (global $seen (mut i32) (i32.const 0))
   (func (export "cabi_realloc") (param $old i32) (param $old_size i32) (param $align i32) (param $size i32) (result i32)
     (local $ptr i32) (local $end i32)
     (local.set $ptr (i32.and (i32.add (global.get $bump) (i32.sub (local.get $align) (i32.const 1)))
@@ -43,6 +46,11 @@ const HOSTILE_CORE: &str = r#"
       (then (loop $grow (br_if $grow (i32.ne (memory.grow (i32.const 16)) (i32.const -1)))) unreachable))
     (if (i32.eq (local.get $mode) (i32.const 85)) (then unreachable))
     (if (i32.eq (local.get $mode) (i32.const 83)) (then (drop (call $recurse (i32.const 0)))))
+    (if (i32.eq (local.get $mode) (i32.const 75))
+      (then
+        (if (i32.or (global.get $seen) (i32.load8_u (i32.const 3000))) (then unreachable))
+        (global.set $seen (i32.const 1))
+        (i32.store8 (i32.const 3000) (i32.const 42))))
     ;; result<compiled, compile-error>: discriminant 1 (err), then the record at offset 4.
     (i32.store8 (i32.const 2048) (i32.const 1))
     (i32.store (i32.const 2052) (i32.const 1024)) (i32.store (i32.const 2056) (i32.const 10))
@@ -160,4 +168,63 @@ fn deeply_nested_json_is_refused_by_the_real_compiler_without_a_crash() {
     let huge = format!("{{\"table\": \"{}\"}}", "x".repeat(70_000));
     let error = sandbox.compile_plan(&huge, &view()).expect_err("refused");
     assert_eq!(error.code, "request_too_large", "{error}");
+}
+
+fn hostile_on(engine: &SandboxEngine, limits: Limits) -> Sandbox {
+    Sandbox::from_component_bytes_on(engine, &component_from_core_wat(HOSTILE_CORE), limits, None).expect("the hostile component loads")
+}
+
+#[test]
+fn nothing_a_call_leaves_in_memory_or_globals_reaches_the_next_one() {
+    // One pool slot, so every call reuses the slot the previous one wrote into; and the
+    // on-demand allocator for comparison.
+    let pooled = SandboxEngine::new(EnginePolicy { pool_slots: Some(1), ..EnginePolicy::default() }).unwrap();
+    let on_demand = SandboxEngine::new(EnginePolicy { pool_slots: None, ..EnginePolicy::default() }).unwrap();
+    for engine in [&pooled, &on_demand] {
+        let sandbox = hostile_on(engine, Limits::default());
+        for call in 0..5 {
+            let refusal = sandbox.compile_plan("K", &view()).expect_err("the hostile guest refuses");
+            assert_eq!(refusal.code, "hostile_ok", "call {call} saw an earlier call's marker (pool {:?}): {refusal}", engine.policy().pool_slots);
+        }
+    }
+}
+
+#[test]
+fn a_full_pool_refuses_at_once_with_a_typed_error() {
+    let engine = SandboxEngine::new(EnginePolicy { pool_slots: Some(1), ..EnginePolicy::default() }).unwrap();
+    let sandbox = std::sync::Arc::new(hostile_on(&engine, Limits { guest_timeout: Duration::from_millis(1500), guest_fuel: u64::MAX / 2, ..Limits::default() }));
+    let busy = std::sync::Arc::clone(&sandbox);
+    let looping = std::thread::spawn(move || busy.compile_plan("L", &view()).expect_err("loops until the deadline"));
+    // Wait until the loop holds the only slot: then a second call must be refused, fast.
+    let started = Instant::now();
+    let refused = loop {
+        let error = sandbox.compile_plan("ok", &view()).expect_err("the hostile guest always refuses");
+        if error.code == "guest_busy" {
+            break error;
+        }
+        assert!(started.elapsed() < Duration::from_secs(1), "the pool never filled: {error}");
+    };
+    assert_eq!(refused.class, ErrorClass::Limit, "{refused}");
+    assert!(refused.hint.as_deref().unwrap_or_default().contains("pool_slots"), "{refused}");
+    assert_eq!(looping.join().unwrap().code, "guest_timeout");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn without_fuel_the_epoch_deadline_still_stops_a_loop() {
+    let engine = SandboxEngine::new(EnginePolicy { fuel: false, ..EnginePolicy::default() }).unwrap();
+    let sandbox = hostile_on(&engine, Limits { guest_timeout: Duration::from_millis(200), ..Limits::default() });
+    let (result, stats) = sandbox.compile_plan_measured("L", &view());
+    assert_eq!(result.expect_err("loops").code, "guest_timeout");
+    assert_eq!(stats.fuel_used, 0, "nothing is metered");
+    assert_next_call_succeeds(&sandbox);
+}
+
+#[test]
+fn a_memory_limit_larger_than_the_pool_slot_is_refused_when_loading() {
+    let engine = SandboxEngine::new(EnginePolicy { max_memory_bytes: 16 << 20, ..EnginePolicy::default() }).unwrap();
+    let error = Sandbox::from_component_bytes_on(&engine, &component_from_core_wat(HOSTILE_CORE), Limits { guest_memory_bytes: 32 << 20, ..Limits::default() }, None)
+        .err()
+        .expect("refused");
+    assert_eq!(error.code, "sandbox_config_invalid", "{error}");
 }
