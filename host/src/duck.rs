@@ -11,7 +11,9 @@ use std::ffi::{CStr, CString};
 use std::fmt;
 use std::os::raw::c_char;
 use std::path::Path;
+use std::marker::PhantomData;
 use std::ptr;
+use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
@@ -58,14 +60,34 @@ pub enum Access {
 /// A database with one connection: a file (read-only for queries, read-write for ingest) or
 /// a private in-memory database.
 pub struct Database {
+    handles: Arc<Handles>,
+    /// Not `Sync`: one call at a time on the connection; other threads only interrupt.
+    _one_caller: PhantomData<std::cell::Cell<()>>,
+}
+
+/// The C handles, closed when their last owner (the [`Database`], or an [`Interrupter`]
+/// that outlives it) is dropped: an interrupt can never reach a closed connection.
+struct Handles {
     db: ffi::duckdb_database,
     con: ffi::duckdb_connection,
 }
 
-// SAFETY: DuckDB databases and connections may be used from any thread, one call at a time;
-// `&mut`-free use from several threads only happens through `Interrupter`, which DuckDB
-// documents as safe to call concurrently with a running query.
-unsafe impl Send for Database {}
+// SAFETY: DuckDB databases and connections may be used from any thread. Calls other than
+// duckdb_interrupt go through `Database`, which is not Sync (one caller at a time);
+// duckdb_interrupt is documented as safe to call concurrently with a running query.
+unsafe impl Send for Handles {}
+// SAFETY: as above; shared references are only used for duckdb_interrupt by other threads.
+unsafe impl Sync for Handles {}
+
+impl Drop for Handles {
+    fn drop(&mut self) {
+        // SAFETY: handles were created in `open_raw`, and this is their last owner.
+        unsafe {
+            ffi::duckdb_disconnect(&mut self.con);
+            ffi::duckdb_close(&mut self.db);
+        }
+    }
+}
 
 impl Database {
     /// Open `path` with `access`, then run each `setup` statement (querycell's own settings)
@@ -112,7 +134,7 @@ impl Database {
             unsafe { ffi::duckdb_close(&mut db) };
             return Err(Failure::other("could not connect to the database"));
         }
-        let database = Database { db: opened, con };
+        let database = Database { handles: Arc::new(Handles { db: opened, con }), _one_caller: PhantomData };
         for statement in setup {
             database.execute_batch(statement).map_err(|f| Failure { message: format!("{statement}: {}", f.message), ..f })?;
         }
@@ -126,7 +148,7 @@ impl Database {
         // SAFETY: the connection is live; the result is destroyed after use.
         unsafe {
             let mut result: ffi::duckdb_result = std::mem::zeroed();
-            let state = ffi::duckdb_query(self.con, c_sql.as_ptr(), &mut result);
+            let state = ffi::duckdb_query(self.con(), c_sql.as_ptr(), &mut result);
             let failure = (state != ffi::DuckDBSuccess).then(|| result_failure(&mut result));
             ffi::duckdb_destroy_result(&mut result);
             match failure {
@@ -144,7 +166,7 @@ impl Database {
         // on drop) or destroyed here on failure.
         let mut result = unsafe {
             let mut result: ffi::duckdb_result = std::mem::zeroed();
-            if ffi::duckdb_query(self.con, c_sql.as_ptr(), &mut result) != ffi::DuckDBSuccess {
+            if ffi::duckdb_query(self.con(), c_sql.as_ptr(), &mut result) != ffi::DuckDBSuccess {
                 let failure = result_failure(&mut result);
                 ffi::duckdb_destroy_result(&mut result);
                 return Err(failure);
@@ -163,7 +185,7 @@ impl Database {
         // statement is owned by `Prepared` (or destroyed here on refusal).
         unsafe {
             let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
-            let count = ffi::duckdb_extract_statements(self.con, c_sql.as_ptr(), &mut extracted);
+            let count = ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut extracted);
             let outcome = if count == 0 {
                 let message = borrowed_string(ffi::duckdb_extract_statements_error(extracted)).unwrap_or_else(|| "no statement found".into());
                 Err(Failure::other(format!("DuckDB could not parse the statement: {message}")))
@@ -171,7 +193,7 @@ impl Database {
                 Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed")))
             } else {
                 let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
-                let state = ffi::duckdb_prepare_extracted_statement(self.con, extracted, 0, &mut statement);
+                let state = ffi::duckdb_prepare_extracted_statement(self.con(), extracted, 0, &mut statement);
                 let prepared = Prepared { statement, _database: std::marker::PhantomData };
                 if state != ffi::DuckDBSuccess {
                     let message = borrowed_string(ffi::duckdb_prepare_error(statement)).unwrap_or_else(|| "prepare failed".into());
@@ -190,19 +212,14 @@ impl Database {
         }
     }
 
-    /// A handle another thread may use to interrupt the query running on this connection.
-    pub fn interrupter(&self) -> Interrupter<'_> {
-        Interrupter { con: self.con, _database: std::marker::PhantomData }
+    /// A handle another thread may keep to interrupt whatever query runs on this
+    /// connection; it keeps the connection open for as long as it lives.
+    pub fn interrupter(&self) -> Interrupter {
+        Interrupter { handles: Arc::clone(&self.handles) }
     }
-}
 
-impl Drop for Database {
-    fn drop(&mut self) {
-        // SAFETY: handles were created in `open` and are not used after this.
-        unsafe {
-            ffi::duckdb_disconnect(&mut self.con);
-            ffi::duckdb_close(&mut self.db);
-        }
+    fn con(&self) -> ffi::duckdb_connection {
+        self.handles.con
     }
 }
 
@@ -226,7 +243,7 @@ impl ParseTrees {
         let mut serialize: ffi::duckdb_prepared_statement = ptr::null_mut();
         // SAFETY: live connection; the statement is destroyed here on failure, or by Drop.
         unsafe {
-            if ffi::duckdb_prepare(database.con, c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(), &mut serialize) != ffi::DuckDBSuccess {
+            if ffi::duckdb_prepare(database.con(), c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(), &mut serialize) != ffi::DuckDBSuccess {
                 let message = borrowed_string(ffi::duckdb_prepare_error(serialize)).unwrap_or_else(|| "prepare failed".into());
                 ffi::duckdb_destroy_prepare(&mut serialize);
                 return Err(Failure::other(format!("DuckDB's parse-tree function is unavailable: {message}")));
@@ -269,21 +286,17 @@ impl Drop for ParseTrees {
     }
 }
 
-/// Interrupts the running query of a connection; valid while the database lives.
-#[derive(Clone, Copy)]
-pub struct Interrupter<'db> {
-    con: ffi::duckdb_connection,
-    _database: std::marker::PhantomData<&'db Database>,
+/// Interrupts the running query of a connection (a no-op when none runs).
+#[derive(Clone)]
+pub struct Interrupter {
+    handles: Arc<Handles>,
 }
 
-// SAFETY: duckdb_interrupt is documented as callable from another thread while a query runs.
-unsafe impl Send for Interrupter<'_> {}
-unsafe impl Sync for Interrupter<'_> {}
-
-impl Interrupter<'_> {
+impl Interrupter {
     pub fn interrupt(&self) {
-        // SAFETY: the connection outlives 'db.
-        unsafe { ffi::duckdb_interrupt(self.con) };
+        // SAFETY: the Arc keeps the connection open; duckdb_interrupt may be called from any
+        // thread while another runs a query on it.
+        unsafe { ffi::duckdb_interrupt(self.handles.con) };
     }
 }
 

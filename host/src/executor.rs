@@ -8,10 +8,8 @@
 //! returns.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, RecvTimeoutError};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use serde_json::Value;
 
@@ -20,6 +18,7 @@ use crate::duck::{Access, Bind, Cell, Database, FailureKind, Materialized};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
+use crate::watchdog::Watchdog;
 
 /// The settings applied, in this order, before the configuration is locked.
 pub fn connection_settings(limits: &Limits) -> Vec<String> {
@@ -58,6 +57,8 @@ pub struct Execution {
 
 pub struct Executor {
     database: Database,
+    /// Interrupts a statement past the answer's deadline; one thread for the connection's life.
+    watchdog: Watchdog,
     parse_tree_check: Mutex<ParseTreeCheck>,
     limits: Limits,
 }
@@ -81,7 +82,8 @@ impl Executor {
         // plenty, and one thread keeps a parse from waking a pool of workers.
         let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
         let parse_tree_check = Mutex::new(ParseTreeCheck::open(tables, &connection_settings(&parser_limits))?);
-        Ok(Executor { database, parse_tree_check, limits: limits.clone() })
+        let watchdog = Watchdog::start(database.interrupter()).map_err(|e| Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}")))?;
+        Ok(Executor { database, watchdog, parse_tree_check, limits: limits.clone() })
     }
 
     /// Run the compiled answer: the main query (at most `limit + 1` rows are read), the
@@ -162,31 +164,11 @@ impl Executor {
             .bind_all(&binds)
             .map_err(|f| Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message)))?;
 
-        let interrupter = self.database.interrupter();
-        let timed_out = AtomicBool::new(false);
-        let (done, finished) = mpsc::channel::<()>();
-        let timed_out_flag = &timed_out;
-        let outcome = std::thread::scope(|scope| {
-            scope.spawn(move || {
-                let wait = deadline.saturating_duration_since(Instant::now());
-                if let Err(RecvTimeoutError::Timeout) = finished.recv_timeout(wait) {
-                    timed_out_flag.store(true, Ordering::SeqCst);
-                    // An interrupt that lands before execution starts is discarded by
-                    // DuckDB, so keep sending until the query has returned.
-                    loop {
-                        interrupter.interrupt();
-                        if !matches!(finished.recv_timeout(Duration::from_millis(5)), Err(RecvTimeoutError::Timeout)) {
-                            break;
-                        }
-                    }
-                }
-            });
-            let outcome = prepared.execute();
-            drop(done);
-            outcome
-        });
+        let watch = self.watchdog.arm(deadline);
+        let outcome = prepared.execute();
+        let timed_out = watch.disarm();
         outcome.map_err(|failure| {
-            if timed_out.load(Ordering::SeqCst) {
+            if timed_out {
                 Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", self.limits.query_timeout.as_millis()))
                     .hint("narrow the question with filters, or ask for fewer groups")
             } else if failure.kind == FailureKind::OutOfMemory {

@@ -17,6 +17,7 @@
 //! - [`duck`]: the small unsafe layer over DuckDB's C API for the read-only path.
 //! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
 //! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
+//! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
@@ -35,6 +36,7 @@ pub mod limits;
 pub mod sandbox;
 pub mod sandbox_engine;
 pub mod schema;
+mod watchdog;
 
 pub use answer::Answer;
 pub use engine::QueryCell;
