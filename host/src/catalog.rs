@@ -118,6 +118,11 @@ pub struct TableEntry {
     pub format: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// What ingest decided about this table's rows and name, in words: a title above the
+    /// header skipped, a totals row dropped, the name it got when another file had its stem.
+    /// Recorded so the table is never silently different from the file.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<String>,
     pub row_count: u64,
     pub columns: Vec<ColumnEntry>,
     /// Columns of the file that are not in the table, each with the reason.
@@ -133,6 +138,14 @@ pub struct LeftOutColumn {
     pub reason: String,
 }
 
+/// A file (or sheet) under a folder that ingest did not load, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Skipped {
+    /// The path as the operator named it (root, then the path under it).
+    pub path: String,
+    pub reason: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalog {
     pub format: u32,
@@ -140,6 +153,10 @@ pub struct Catalog {
     /// identical data gives the identical id (usable as a cache key), any change a new one.
     pub snapshot: String,
     pub tables: Vec<TableEntry>,
+    /// What the ingest found under the folders it was given and did not load (hidden files,
+    /// unknown endings, empty sheets, ...), so a missing table has a visible reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<Skipped>,
 }
 
 impl Catalog {

@@ -122,9 +122,17 @@ fn run(command: Command) -> Result<String, Error> {
             Ok(match format {
                 Format::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
                 _ => {
+                    // Each table with what was decided about it, then what was not loaded:
+                    // a person reading this sees every way the index differs from the files.
                     let mut out = String::new();
                     for table in &catalog.tables {
                         out.push_str(&format!("loaded {} ({} rows, {} columns) from {}\n", table.name, table.row_count, table.columns.len(), table.source));
+                        for decision in &table.decisions {
+                            out.push_str(&format!("  {decision}\n"));
+                        }
+                    }
+                    for skipped in &catalog.skipped {
+                        out.push_str(&format!("skipped {}: {}\n", skipped.path, skipped.reason));
                     }
                     out.push_str(&format!("index {} snapshot {}\n", index.display(), catalog.snapshot));
                     out

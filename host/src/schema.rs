@@ -17,6 +17,11 @@ pub fn markdown(catalog: &Catalog) -> String {
         if let Some(description) = &table.description {
             out.push_str(&format!(" {}", cell(description)));
         }
+        // Rows the file has but the table does not (titles, totals) change what a question
+        // about the file means, so the model is told.
+        if !table.decisions.is_empty() {
+            out.push_str(&format!(" Ingest: {}.", table.decisions.iter().map(|d| cell(d)).collect::<Vec<_>>().join("; ")));
+        }
         out.push_str("\n\n| column | type | description | values |\n|---|---|---|---|\n");
         for column in &table.columns {
             let mut name = format!("`{}`", column.name);

@@ -192,18 +192,30 @@ fn nothing_a_call_leaves_in_memory_or_globals_reaches_the_next_one() {
 #[test]
 fn a_full_pool_refuses_at_once_with_a_typed_error() {
     let engine = SandboxEngine::new(EnginePolicy { pool_slots: Some(1), ..EnginePolicy::default() }).unwrap();
-    let sandbox = std::sync::Arc::new(hostile_on(&engine, Limits { guest_timeout: Duration::from_millis(1500), guest_fuel: u64::MAX / 2, ..Limits::default() }));
+    let sandbox = std::sync::Arc::new(hostile_on(&engine, Limits { guest_timeout: Duration::from_secs(5), guest_fuel: u64::MAX / 2, ..Limits::default() }));
     let busy = std::sync::Arc::clone(&sandbox);
-    let looping = std::thread::spawn(move || busy.compile_plan("L", &view()).expect_err("loops until the deadline"));
-    // Wait until the loop holds the only slot: then a second call must be refused, fast.
+    // The looping call retries while the probing calls below hold the slot.
+    let looping = std::thread::spawn(move || loop {
+        let error = busy.compile_plan("L", &view()).expect_err("loops until the deadline");
+        if error.code != "guest_busy" {
+            return error;
+        }
+    });
+    // Wait until the loop holds the only slot (the thread may start late on a busy
+    // machine): from then on a second call must be refused, not queued.
     let started = Instant::now();
     let refused = loop {
         let error = sandbox.compile_plan("ok", &view()).expect_err("the hostile guest always refuses");
         if error.code == "guest_busy" {
             break error;
         }
-        assert!(started.elapsed() < Duration::from_secs(1), "the pool never filled: {error}");
+        assert!(started.elapsed() < Duration::from_secs(4), "the pool never filled: {error}");
+        std::thread::sleep(Duration::from_millis(10));
     };
+    let refused_at = Instant::now();
+    let again = sandbox.compile_plan("ok", &view()).expect_err("still busy");
+    assert_eq!(again.code, "guest_busy", "{again}");
+    assert!(refused_at.elapsed() < Duration::from_millis(500), "refused at once, not after waiting for the slot");
     assert_eq!(refused.class, ErrorClass::Limit, "{refused}");
     assert!(refused.hint.as_deref().unwrap_or_default().contains("pool_slots"), "{refused}");
     assert_eq!(looping.join().unwrap().code, "guest_timeout");

@@ -7,6 +7,7 @@ mod fuzz_regressions;
 mod host_check;
 mod hostile_guests;
 mod ingest_formats;
+mod ingest_layouts;
 mod messy_files;
 mod model_requests;
 mod release_duckdb;

@@ -1,44 +1,49 @@
 //! Excel workbooks (`.xlsx`): each sheet becomes a table named `<file stem>_<sheet name>`.
 //! DuckDB has no Excel reader here, so calamine reads the workbook from the descriptor the
-//! host opened, and each sheet is written as a CSV of text cells into the private staging
-//! folder, from where it is loaded like any CSV (header row first, types decided the same
+//! host opened and each sheet's cells become text; [`super::layout::sheet`] then finds the
+//! table in the sheet (header row, title rows above it) and writes it as CSV into the
+//! private staging folder, from where it is loaded like any CSV (types decided the same
 //! careful way). Excel dates become ISO text, so they type as DATE/TIMESTAMP.
 
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
 
 use calamine::{Data, Reader, Xlsx};
 
+use super::layout::SheetRows;
 use crate::error::{Error, Result};
 
-/// One sheet written out as CSV.
-pub struct Sheet {
-    pub name: String,
-    pub csv: PathBuf,
-    pub rows: usize,
+/// An open workbook, read sheet by sheet so only one sheet's cells are held at a time.
+pub struct Workbook {
+    workbook: Xlsx<BufReader<std::fs::File>>,
+    shown: String,
 }
 
-/// Write every non-empty sheet of the workbook in `file` as `<staging>/<n>.csv`.
-pub fn sheets_to_csv(file: std::fs::File, relative: &str, staging: &Path) -> Result<Vec<Sheet>> {
-    let failed = |e: String| Error::refused("ingest_failed", format!("{relative} could not be read as an Excel workbook: {e}")).at(relative);
-    let mut workbook: Xlsx<_> = Xlsx::new(BufReader::new(file)).map_err(|e| failed(e.to_string()))?;
-    let mut sheets = Vec::new();
-    for (i, name) in workbook.sheet_names().into_iter().enumerate() {
-        let range = workbook.worksheet_range(&name).map_err(|e| failed(e.to_string()))?;
-        if range.is_empty() {
-            continue;
-        }
-        let path = staging.join(format!("sheet-{i}.csv"));
-        let mut writer = csv::Writer::from_path(&path).map_err(|e| failed(e.to_string()))?;
-        let mut rows: usize = 0;
-        for row in range.rows() {
-            writer.write_record(row.iter().map(cell_text)).map_err(|e| failed(e.to_string()))?;
-            rows += 1;
-        }
-        writer.flush().map_err(|e| failed(e.to_string()))?;
-        sheets.push(Sheet { name, csv: path, rows: rows.saturating_sub(1) });
+impl Workbook {
+    /// Open the workbook in `file`; `shown` names it in messages.
+    pub fn open(file: std::fs::File, shown: &str) -> Result<Workbook> {
+        let workbook = Xlsx::new(BufReader::new(file)).map_err(|e| unreadable(shown, e.to_string()))?;
+        Ok(Workbook { workbook, shown: shown.to_string() })
     }
-    Ok(sheets)
+
+    pub fn sheet_names(&self) -> Vec<String> {
+        self.workbook.sheet_names()
+    }
+
+    /// The sheet's cells as text, from its first filled row and column; `None` when the
+    /// sheet has no cells.
+    pub fn sheet(&mut self, name: &str) -> Result<Option<SheetRows>> {
+        let range = self.workbook.worksheet_range(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
+        let Some((first_row, _)) = range.start() else { return Ok(None) };
+        if range.is_empty() {
+            return Ok(None);
+        }
+        let rows = range.rows().map(|row| row.iter().map(cell_text).collect()).collect();
+        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1 }))
+    }
+}
+
+fn unreadable(shown: &str, problem: String) -> Error {
+    Error::refused("ingest_failed", format!("{shown} could not be read as an Excel workbook: {problem}")).at(shown)
 }
 
 fn cell_text(cell: &Data) -> String {

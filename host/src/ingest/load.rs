@@ -7,12 +7,13 @@ use std::path::Path;
 
 use crate::duck::{Cell, Database as Connection, Failure};
 
+use super::layout::{self, TextLayout};
 use super::names::{normalize_identifier, unique};
 use super::sidecar::{Sidecar, TableOverride};
-use super::sources::{Format, Source};
 use super::numbers::FileEvidence;
+use super::sources::{Format, Root, Source};
 use super::types::{self, quote, sql_string, Decision, NumberSettings};
-use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, TableEntry, ValueKind};
+use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
 use crate::error::{Error, Result};
 
 /// Text cells longer than this are cut in the catalog's value lists.
@@ -20,52 +21,78 @@ const VALUE_TEXT_CAP: usize = 64;
 /// Columns with at most this many distinct values list them in the catalog.
 const VALUE_LIST_CAP: i64 = 20;
 
-/// Load `source`, naming its tables uniquely among `taken`.
-pub fn load_source(connection: &Connection, source: &Source, sidecar: &Sidecar, staging: &Path, taken: &[String]) -> Result<Vec<TableEntry>> {
+/// Load `source` into its tables. `taken` holds the table names given so far, each with the
+/// file (or sheet) it came from; the new tables are added to it. Empty sheets and empty
+/// files go to `skipped`.
+pub fn load_source(connection: &Connection, source: &Source, root: &Root, staging: &Path, taken: &mut Vec<(String, String)>, skipped: &mut Vec<Skipped>) -> Result<Vec<TableEntry>> {
     let stem = {
         let file = source.relative.rsplit('/').next().unwrap_or(&source.relative);
         file.rsplit_once('.').map(|(s, _)| s).unwrap_or(file).to_string()
     };
+    let sidecar = &root.sidecar;
     let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
     let mut tables = Vec::new();
-    let mut taken: Vec<String> = taken.to_vec();
-    let name_for = |base: &str, taken: &mut Vec<String>| {
-        let name = unique(normalize_identifier(base, "table"), taken.iter().map(String::as_str));
-        taken.push(name.clone());
-        name
-    };
     match source.format {
         Format::Csv | Format::Tsv => {
-            let name = name_for(&stem, &mut taken);
+            let (name, note) = name_table(&stem, source.shown.clone(), taken);
             let over = sidecar.table(&name);
-            let (reader, delimiter) = csv_reader(connection, &descriptor, source, &over)?;
-            // A `;` delimiter is how spreadsheet programs write CSV where ',' is the decimal mark.
-            let evidence = FileEvidence { decimal_comma: (delimiter == ";").then(|| "the file is ';'-delimited".to_string()) };
-            tables.push(load_text_table(connection, &name, &reader, source, sidecar, &over, &evidence)?);
+            let Some(layout) = layout::csv(connection, &descriptor, source, &over, &name)? else {
+                taken.pop();
+                skipped.push(Skipped { path: source.shown.clone(), reason: "the file is empty (no header, no data)".into() });
+                return Ok(tables);
+            };
+            let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
+            entry.decisions.splice(0..0, note);
+            tables.push(entry);
         }
         Format::Xlsx => {
             let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
-            for sheet in super::excel::sheets_to_csv(file, &source.shown, staging)? {
-                let name = name_for(&format!("{stem}_{}", sheet.name), &mut taken);
+            let mut workbook = super::excel::Workbook::open(file, &source.shown)?;
+            for (i, sheet_name) in workbook.sheet_names().into_iter().enumerate() {
+                let from = format!("{} (sheet {sheet_name})", source.shown);
+                let Some(sheet) = workbook.sheet(&sheet_name)? else {
+                    skipped.push(Skipped { path: from, reason: "the sheet is empty".into() });
+                    continue;
+                };
+                let (name, note) = name_table(&format!("{stem}_{sheet_name}"), from, taken);
                 let over = sidecar.table(&name);
-                let reader = format!("read_csv({}, all_varchar = true, header = true, delim = ',', quote = '\"', escape = '\"')", sql_string(&sheet.csv.to_string_lossy()));
-                let mut entry = load_text_table(connection, &name, &reader, source, sidecar, &over, &FileEvidence::default())?;
-                entry.source = format!("{} (sheet {})", source.relative, sheet.name);
+                layout::check_keys_apply(&over, &name, source, &root.sidecar_path)?;
+                let layout = layout::sheet(&sheet, &over, &source.shown, &staging.join(format!("sheet-{i}.csv")))?;
+                let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
+                entry.source = format!("{} (sheet {sheet_name})", source.relative);
+                entry.decisions.splice(0..0, note);
                 tables.push(entry);
             }
         }
         Format::Parquet | Format::Json | Format::Ndjson => {
-            let name = name_for(&stem, &mut taken);
+            let (name, note) = name_table(&stem, source.shown.clone(), taken);
             let over = sidecar.table(&name);
+            layout::check_keys_apply(&over, &name, source, &root.sidecar_path)?;
             let (reader, origin) = match source.format {
                 Format::Parquet => (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema"),
                 Format::Json => (format!("read_json({}, format = 'auto')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
                 _ => (format!("read_json({}, format = 'newline_delimited')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
             };
-            tables.push(load_typed_table(connection, &name, &reader, origin, source, &over)?);
+            let mut entry = load_typed_table(connection, &name, &reader, origin, source, &over)?;
+            entry.decisions.splice(0..0, note);
+            tables.push(entry);
         }
     }
     Ok(tables)
+}
+
+/// The table's name for `base` (a file stem, or stem and sheet), unique among `taken`, to
+/// which it is added with `from`; and when the name `base` suggests was taken, the decision
+/// saying which table has it: two files with one stem must both be findable by a person.
+fn name_table(base: &str, from: String, taken: &mut Vec<(String, String)>) -> (String, Option<String>) {
+    let wanted = normalize_identifier(base, "table");
+    let name = unique(wanted.clone(), taken.iter().map(|t| t.0.as_str()));
+    let note = (name != wanted).then(|| {
+        let owner = taken.iter().find(|t| t.0 == wanted).map(|t| t.1.clone()).unwrap_or_default();
+        format!("named {name} because {wanted} is the table from {owner}; its querycell.toml settings go under [tables.{name}]")
+    });
+    taken.push((name.clone(), from));
+    (name, note)
 }
 
 /// DuckDB's message without querycell's own SQL: no `LINE 1: …` echo of the statement and
@@ -74,7 +101,9 @@ fn plain_words(message: &str, source: &Source) -> String {
     let mut kept: Vec<String> = Vec::new();
     for line in message.lines() {
         let trimmed = line.trim_start();
-        if trimmed.starts_with("LINE ") || (!trimmed.is_empty() && trimmed.chars().all(|c| c == '^' || c == ' ')) {
+        // DuckDB's "Possible fixes" / "Possible Solution" name its own reader options, which
+        // a person cannot set here, and the option dump after them names the descriptor.
+        if trimmed.starts_with("LINE ") || trimmed.starts_with("Possible ") || (!trimmed.is_empty() && trimmed.chars().all(|c| c == '^' || c == ' ')) {
             break;
         }
         if !trimmed.is_empty() {
@@ -99,60 +128,42 @@ fn replace_descriptors(text: &str, shown: &str) -> String {
     out
 }
 
-fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
+pub(super) fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
     move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source))).at(&source.shown)
 }
 
-/// The `read_csv(...)` call for a CSV/TSV source: delimiter and header from the sidecar, or
-/// sniffed by DuckDB; every column read as text.
-fn csv_reader(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride) -> Result<(String, String)> {
-    // A delimiter known beforehand (the sidecar's, or a tab for .tsv) is given to the
-    // sniffer too: its header guess is only right for the delimiter the file is read with.
-    let known_delimiter = match (&over.delimiter, source.format) {
-        (Some(d), _) => Some(d.clone()),
-        (None, Format::Tsv) => Some("\t".to_string()),
-        (None, _) => None,
-    };
-    let sniff_options = known_delimiter.as_ref().map(|d| format!(", delim = {}", sql_string(d))).unwrap_or_default();
-    let sniffed = first_row(connection.query(&format!("SELECT Delimiter, HasHeader FROM sniff_csv({}{sniff_options})", sql_string(descriptor))).map_err(failed(source))?);
-    let sniffed_delimiter = sniffed.first().and_then(Cell::text).unwrap_or_else(|| ",".into());
-    let sniffed_header = sniffed.get(1).and_then(Cell::boolean).unwrap_or(true);
-    let delimiter = known_delimiter.unwrap_or(sniffed_delimiter);
-    let header = over.header.unwrap_or(sniffed_header);
-    Ok((format!("read_csv({}, all_varchar = true, header = {header}, delim = {})", sql_string(descriptor), sql_string(&delimiter)), delimiter))
-}
-
-/// A text source: load as text, decide each column's type, create the typed table.
-fn load_text_table(
-    connection: &Connection,
-    name: &str,
-    reader: &str,
-    source: &Source,
-    sidecar: &Sidecar,
-    over: &TableOverride,
-    evidence: &FileEvidence,
-) -> Result<TableEntry> {
+/// A text source: load as text, drop what is not data (see [`layout`]), decide each
+/// column's type, create the typed table.
+fn load_text_table(connection: &Connection, name: &str, layout: &TextLayout, source: &Source, sidecar: &Sidecar, over: &TableOverride) -> Result<TableEntry> {
     let staging_table = format!("__querycell_raw_{name}");
     connection
-        .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {reader}", quote(&staging_table)))
-        .map_err(failed(source))?;
+        .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {}", quote(&staging_table), layout.reader))
+        .map_err(|e| layout.explain(e, source, name))?;
     let null_tokens = sidecar.null_tokens(over);
+    // A `;` delimiter is how spreadsheet programs write CSV where ',' is the decimal mark.
+    let evidence = FileEvidence { decimal_comma: (layout.delimiter() == Some(';')).then(|| "the file is ';'-delimited".to_string()) };
+    let headers = describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)?;
+    let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
+    let mut decisions = layout.notes.clone();
+    decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
     let mut columns: Vec<(String, ColumnEntry, Decision)> = Vec::new();
-    for header in describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)? {
+    for header in headers {
         let column_name = unique(normalize_identifier(&header.0, "column"), columns.iter().map(|c| c.1.name.as_str()));
         let column_over = over.columns.get(&column_name);
         if column_over.is_some_and(|c| c.hidden) {
             continue;
         }
         let numbers = NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
-        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over, &numbers)?;
+        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over, &numbers).map_err(|e| if e.path == "$" { e.at(&source.shown) } else { e })?;
         let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
         columns.push((header.0, entry, decision));
     }
     let select_list = columns.iter().map(|(_, entry, decision)| format!("{} AS {}", decision.expression, quote(&entry.name))).collect::<Vec<_>>().join(", ");
     create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
     connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
-    finish_table(connection, name, source, over, columns.into_iter().map(|c| c.1).collect())
+    let mut entry = finish_table(connection, name, source, over, columns.into_iter().map(|c| c.1).collect())?;
+    entry.decisions = decisions;
+    Ok(entry)
 }
 
 /// A typed source (Parquet, JSON): keep the file's types where querycell can answer with
@@ -400,6 +411,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         source: source.relative.clone(),
         format: source.format.name().to_string(),
         description: over.description.clone(),
+        decisions: Vec::new(),
         row_count: row_count as u64,
         columns,
         left_out: Vec::new(),

@@ -1,7 +1,10 @@
 //! Trusted ingest: files under the roots the operator named become tables of a new index.
 //!
-//! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks) and format detection.
+//! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks), format detection, and
+//!   the list of what was skipped and why.
 //! - [`sidecar`]: `querycell.toml` overrides beside the data.
+//! - [`layout`]: where the table sits in a CSV or sheet (delimiter, header, title rows,
+//!   totals rows, ragged lines), every decision recorded.
 //! - [`types`]: careful, recorded type decisions for text sources.
 //! - [`numbers`]: which marks a column's numbers use (decimal comma, thousands separators).
 //! - [`excel`]: `.xlsx` sheets through calamine.
@@ -13,6 +16,7 @@
 //! it was. A folder that is not a querycell index is never replaced.
 
 pub mod excel;
+pub mod layout;
 pub mod load;
 pub mod names;
 pub mod numbers;
@@ -32,17 +36,25 @@ use crate::error::{Error, Result};
 pub use names::normalize_identifier;
 
 /// Load `inputs` (files or folders) into a new index at `index`, replacing any index there.
+/// The catalog returned (and written) records what was decided about each table
+/// (`decisions`) and what under the folders was not loaded (`skipped`).
 pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     if inputs.is_empty() {
-        return Err(Error::refused("no_inputs", "name at least one file or folder to load").at("PATH"));
+        return Err(Error::refused("no_inputs", "name at least one file or folder to load").at("inputs"));
     }
-    let mut roots = Vec::new();
-    let mut found = Vec::new();
+    let mut found = sources::Found::default();
     for input in inputs {
-        sources::collect(input, &mut roots, &mut found)?;
+        sources::collect(input, &mut found)?;
     }
-    if found.is_empty() {
-        return Err(Error::refused("no_inputs", format!("no loadable files ({}) were found", sources::Format::ENDINGS)).at("PATH"));
+    if found.sources.is_empty() {
+        let named = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
+        let mut error = Error::refused("no_inputs", format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS)).at(named.as_str());
+        if !found.skipped.is_empty() {
+            let listed: Vec<String> = found.skipped.iter().take(5).map(|s| format!("{}: {}", s.path, s.reason)).collect();
+            let more = found.skipped.len().saturating_sub(listed.len());
+            error = error.hint(format!("skipped {}{}", listed.join("; "), if more > 0 { format!("; and {more} more") } else { String::new() }));
+        }
+        return Err(error);
     }
     check_replaceable(index)?;
     let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -59,20 +71,30 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     let connection = Database::open(&data_file, Access::ReadWrite, &settings)
         .map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
     let mut tables: Vec<TableEntry> = Vec::new();
-    for source in &found {
+    let mut skipped = std::mem::take(&mut found.skipped);
+    let mut names: Vec<(String, String)> = Vec::new();
+    // Which root each table came from: its querycell.toml is the one that configures it.
+    let mut table_roots: Vec<usize> = Vec::new();
+    for source in &found.sources {
         let progress = Progress::start(&source.relative);
-        let taken: Vec<String> = tables.iter().map(|t| t.name.clone()).collect();
-        let loaded = load::load_source(&connection, source, &roots[source.root].sidecar, &scratch, &taken);
+        let loaded = load::load_source(&connection, source, &found.roots[source.root], &scratch, &mut names, &mut skipped);
         progress.finish();
-        tables.extend(loaded?);
+        let loaded = loaded?;
+        table_roots.extend(loaded.iter().map(|_| source.root));
+        tables.extend(loaded);
     }
-    check_sidecars_match(&roots, &found, &tables)?;
+    if tables.is_empty() {
+        return Err(Error::refused("no_inputs", "every file found is empty: there is no table to load")
+            .at(inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
+            .hint(skipped.iter().map(|s| format!("{}: {}", s.path, s.reason)).collect::<Vec<_>>().join("; ")));
+    }
+    check_sidecars_match(&found.roots, &tables, &table_roots)?;
     connection.execute_batch("CHECKPOINT").map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
     // Closed before the file is hashed and swapped in; the query side opens it afterwards.
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
-    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables };
+    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped };
     write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
     sync_path(&data_file)?;
     swap_into_place(staging, index)?;
@@ -81,14 +103,13 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
 
 /// Every table and column a `querycell.toml` names must exist: a typo must not silently
 /// leave a column unprotected or untyped.
-fn check_sidecars_match(roots: &[sources::Root], found: &[sources::Source], tables: &[TableEntry]) -> Result<()> {
+fn check_sidecars_match(roots: &[sources::Root], tables: &[TableEntry], table_roots: &[usize]) -> Result<()> {
     for (i, root) in roots.iter().enumerate() {
-        let sources_of_root: Vec<&str> = found.iter().filter(|s| s.root == i).map(|s| s.relative.as_str()).collect();
-        let root_tables: Vec<&TableEntry> = tables.iter().filter(|t| sources_of_root.iter().any(|s| t.source.starts_with(s))).collect();
+        let root_tables: Vec<&TableEntry> = tables.iter().zip(table_roots).filter(|(_, r)| **r == i).map(|(t, _)| t).collect();
         for (table_name, over) in &root.sidecar.tables {
             let Some(table) = root_tables.iter().find(|t| &t.name == table_name) else {
                 return Err(Error::refused("sidecar_unknown_table", format!("querycell.toml in {} configures table '{table_name}', which was not loaded", root.label))
-                    .at("querycell.toml")
+                    .at(&root.sidecar_path)
                     .hint(format!("tables loaded from there: {}", root_tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "))));
             };
             for (column_name, column_over) in &over.columns {
@@ -96,8 +117,8 @@ fn check_sidecars_match(roots: &[sources::Root], found: &[sources::Source], tabl
                     continue;
                 }
                 if !table.columns.iter().any(|c| &c.name == column_name) {
-                    return Err(Error::refused("sidecar_unknown_column", format!("querycell.toml configures {table_name}.{column_name}, which does not exist"))
-                        .at("querycell.toml")
+                    return Err(Error::refused("sidecar_unknown_column", format!("{} configures {table_name}.{column_name}, which does not exist", root.sidecar_path))
+                        .at(&root.sidecar_path)
                         .hint(format!("columns of {table_name}: {}", table.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))));
                 }
             }

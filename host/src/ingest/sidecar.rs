@@ -1,14 +1,19 @@
 //! `querycell.toml` beside the data: the operator's per-table and per-column overrides
-//! (types, date formats, null tokens, descriptions, units, hidden columns, allowed values).
-//! Read through the root's cap-std `Dir`; unknown keys are errors.
+//! (where the table sits in the file, types, date formats, null tokens, descriptions, units,
+//! hidden columns, allowed values). Read through the root's cap-std `Dir`; unknown keys are
+//! errors, and so are layout keys on a table whose format has no such thing (a `delimiter`
+//! for a Parquet file), so a setting can never be silently ignored.
 //!
 //! ```toml
 //! null_tokens = ["", "NA"]                 # for every table, unless a table says otherwise
 //!
 //! [tables.incidents]
 //! description = "Production incidents since 2024"
-//! delimiter = ";"                          # CSV/TSV only; sniffed when absent
-//! header = true                            # CSV/TSV only; sniffed when absent
+//! delimiter = ";"                          # CSV/TSV only; detected when absent
+//! header = true                            # CSV/TSV and Excel; CSV sniffed, Excel true when absent
+//! header_row = 3                           # CSV/TSV and Excel: the header is line/row 3 (1-based)
+//! # skip_rows = 2                          # the same thing said the other way: 2 rows above the header
+//! footer_rows = 1                          # CSV/TSV and Excel: the last row is not data (0 keeps every row)
 //! decimal_separator = ","                  # how numbers are written, for every column;
 //! thousands_separator = "."                # detected per column when absent
 //!
@@ -52,6 +57,14 @@ pub struct TableOverride {
     pub description: Option<String>,
     pub delimiter: Option<String>,
     pub header: Option<bool>,
+    /// The 1-based line (CSV/TSV) or sheet row (Excel) of the header; the rows above it are skipped.
+    pub header_row: Option<i64>,
+    /// Lines (CSV/TSV) or sheet rows (Excel) to skip before the header, or before the data
+    /// when `header = false`.
+    pub skip_rows: Option<i64>,
+    /// Rows at the end that are not data (totals, notes), dropped; `0` keeps every row and
+    /// turns off the detection of a totals row.
+    pub footer_rows: Option<i64>,
     pub null_tokens: Option<Vec<String>>,
     pub decimal_separator: Option<String>,
     pub thousands_separator: Option<String>,
@@ -74,15 +87,79 @@ pub struct ColumnOverride {
     pub thousands_separator: Option<String>,
 }
 
+/// Layout keys count rows of a file or sheet; more than Excel's 1,048,576 rows is a typo.
+const MAX_LAYOUT_ROWS: i64 = 1_048_576;
+
+/// The table-level keys that describe a CSV/TSV or Excel layout, for refusing them elsewhere.
+pub const TEXT_LAYOUT_KEYS: &str = "delimiter, header, header_row, skip_rows, footer_rows";
+
 /// Types an override may name.
 pub const OVERRIDE_TYPES: &[&str] = &["VARCHAR", "BIGINT", "DOUBLE", "BOOLEAN", "DATE", "TIMESTAMP"];
+
+impl TableOverride {
+    /// Lines (CSV/TSV) or sheet rows (Excel) above the header (or above the data without a
+    /// header), when querycell.toml sets `header_row` or `skip_rows`.
+    pub fn rows_above(&self) -> Option<u64> {
+        self.header_row.map(|row| (row - 1) as u64).or(self.skip_rows.map(|rows| rows as u64))
+    }
+
+    /// How querycell.toml placed the header, in its own words, for the recorded decision.
+    pub fn rows_above_setting(&self) -> String {
+        match (self.header_row, self.skip_rows) {
+            (Some(row), _) => format!("header_row = {row}"),
+            (None, Some(rows)) => format!("skip_rows = {rows}"),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// The CSV/TSV and Excel layout keys this table sets (empty when none).
+    pub fn text_layout_keys(&self) -> Vec<&'static str> {
+        let set = [
+            ("delimiter", self.delimiter.is_some()),
+            ("header", self.header.is_some()),
+            ("header_row", self.header_row.is_some()),
+            ("skip_rows", self.skip_rows.is_some()),
+            ("footer_rows", self.footer_rows.is_some()),
+        ];
+        set.into_iter().filter(|(_, is_set)| *is_set).map(|(key, _)| key).collect()
+    }
+
+    /// `header_row`, `skip_rows` and `footer_rows` are row counts that must make sense alone
+    /// and together: a layout that cannot be meant is refused rather than guessed at.
+    fn check_layout(&self, table: &str, source: &str) -> Result<()> {
+        let invalid = |key: &str, problem: String, hint: &str| {
+            Error::refused("sidecar_invalid", format!("{source}: tables.{table}.{key} {problem}")).at(source).hint(hint.to_string())
+        };
+        let rows = |key: &str, value: Option<i64>, least: i64, hint: &str| match value {
+            Some(v) if v < least => Err(invalid(key, format!("is {v}; it must be at least {least}"), hint)),
+            Some(v) if v > MAX_LAYOUT_ROWS => Err(invalid(key, format!("is {v}, more rows than a sheet can have ({MAX_LAYOUT_ROWS})"), hint)),
+            _ => Ok(()),
+        };
+        rows("header_row", self.header_row, 1, "rows are numbered from 1, as Excel and text editors show them: header_row = 3 when two title lines come first")?;
+        rows("skip_rows", self.skip_rows, 0, "skip_rows counts the lines (CSV) or rows (Excel) above the header: skip_rows = 2 when two title lines come first")?;
+        rows("footer_rows", self.footer_rows, 0, "footer_rows counts the rows at the end that are not data (totals, notes); 0 keeps every row")?;
+        if let (Some(row), Some(skip)) = (self.header_row, self.skip_rows) {
+            if row != skip + 1 {
+                return Err(invalid(
+                    "header_row",
+                    format!("is {row} but skip_rows = {skip} puts the header on row {}", skip + 1),
+                    "set only one of header_row and skip_rows",
+                ));
+            }
+        }
+        if self.header == Some(false) && self.header_row.is_some() {
+            return Err(invalid("header_row", "is set but header = false says there is no header row".into(), "without a header, skip_rows says how many rows come before the data"));
+        }
+        Ok(())
+    }
+}
 
 impl Sidecar {
     pub fn parse(text: &str, source: &str) -> Result<Sidecar> {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
             Error::refused("sidecar_invalid", format!("{source}: {}", e.message()))
                 .at(source)
-                .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator")
+                .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator")
         })?;
         for (table, entry) in &sidecar.tables {
             check_separators(entry.decimal_separator.as_ref(), entry.thousands_separator.as_ref(), &format!("tables.{table}"), source)?;
@@ -105,10 +182,14 @@ impl Sidecar {
                 }
             }
             if let Some(d) = &entry.delimiter {
-                if d.chars().count() != 1 {
-                    return Err(Error::refused("sidecar_invalid", format!("{source}: tables.{table}.delimiter must be one character")).at(source));
+                // One ASCII byte: the layout scan reads CSV byte by byte, as DuckDB does.
+                if d.len() != 1 || matches!(d.as_str(), "\"" | "\n" | "\r") {
+                    return Err(Error::refused("sidecar_invalid", format!("{source}: tables.{table}.delimiter must be one ASCII character other than a double quote or a line break"))
+                        .at(source)
+                        .hint("for example delimiter = \";\", or delimiter = \"\\t\" for tabs"));
                 }
             }
+            entry.check_layout(table, source)?;
         }
         Ok(sidecar)
     }
@@ -198,5 +279,27 @@ mod tests {
         let plain = Sidecar::number_reading(&table, None).unwrap();
         assert_eq!((plain.decimal, plain.grouping), (DecimalMark::Comma, Grouping::Dot));
         assert_eq!(Sidecar::number_reading(&sidecar.table("other"), None), None);
+    }
+
+    #[test]
+    fn layout_keys_are_read_and_checked() {
+        let sidecar = Sidecar::parse("[tables.t]\nheader_row = 3\nfooter_rows = 1\n[tables.u]\nskip_rows = 2\nheader = false\n", "q").unwrap();
+        assert_eq!((sidecar.table("t").rows_above(), sidecar.table("t").footer_rows), (Some(2), Some(1)));
+        assert_eq!(sidecar.table("u").rows_above(), Some(2));
+        assert_eq!(sidecar.table("t").text_layout_keys(), vec!["header_row", "footer_rows"]);
+        assert_eq!(Sidecar::parse("[tables.t]\nheader_row = 3\nskip_rows = 2\n", "q").unwrap().table("t").rows_above(), Some(2));
+        for (text, key) in [
+            ("header_row = 0", "header_row"),
+            ("skip_rows = -1", "skip_rows"),
+            ("footer_rows = -2", "footer_rows"),
+            ("header_row = 2000000", "header_row"),
+            ("header_row = 3\nskip_rows = 1", "header_row"),
+            ("header_row = 2\nheader = false", "header_row"),
+        ] {
+            let error = Sidecar::parse(&format!("[tables.t]\n{text}\n"), "data/querycell.toml").unwrap_err();
+            assert_eq!((error.code.as_str(), error.path.as_str()), ("sidecar_invalid", "data/querycell.toml"), "{text}");
+            assert!(error.message.contains(&format!("tables.t.{key}")), "{text}: {error}");
+            assert!(error.hint.is_some(), "{text}: {error}");
+        }
     }
 }

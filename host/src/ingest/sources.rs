@@ -2,6 +2,10 @@
 //! root; a file's root is its own folder. Nothing outside a root can be opened (`..`,
 //! absolute names and escaping symlinks are impossible by construction), and symbolic links
 //! are refused outright, so what is loaded is exactly what sits under the root.
+//!
+//! Everything under a folder that is not loaded is listed with its reason ([`Skipped`]):
+//! hidden entries, unknown endings, special files, the root's own `querycell.toml` and any
+//! nested one (which is not read), so a table that is missing has a visible cause.
 
 use std::path::Path;
 
@@ -9,6 +13,7 @@ use cap_std::ambient_authority;
 use cap_std::fs::Dir;
 
 use super::sidecar::{Sidecar, SIDECAR_FILE};
+use crate::catalog::Skipped;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +58,8 @@ impl Format {
 pub struct Root {
     pub label: String,
     pub sidecar: Sidecar,
+    /// Where that `querycell.toml` is (or would be), for messages about its settings.
+    pub sidecar_path: String,
 }
 
 /// A file found under a root, already open.
@@ -66,8 +73,16 @@ pub struct Source {
     pub format: Format,
 }
 
-/// Collect the loadable files under `input` into `sources`, registering its root.
-pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -> Result<()> {
+/// What one input led to: its roots, the files to load, and what was passed over.
+#[derive(Default)]
+pub struct Found {
+    pub roots: Vec<Root>,
+    pub sources: Vec<Source>,
+    pub skipped: Vec<Skipped>,
+}
+
+/// Collect the loadable files under `input` into `found`, registering its root.
+pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     if input.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
         return Err(Error::refused("path_escapes_root", format!("{} contains '..'", input.display()))
             .at(&input.display().to_string())
@@ -92,41 +107,61 @@ pub fn collect(input: &Path, roots: &mut Vec<Root>, sources: &mut Vec<Source>) -
         (parent, Some(name.to_string()))
     };
     let dir = Dir::open_ambient_dir(&root_path, ambient_authority()).map_err(|e| Error::io(&format!("opening {}", root_path.display()), &e))?;
+    let sidecar_path = root_path.join(SIDECAR_FILE).display().to_string();
     let sidecar = match dir.read_to_string(SIDECAR_FILE) {
-        Ok(text) => Sidecar::parse(&text, &root_path.join(SIDECAR_FILE).display().to_string())?,
+        Ok(text) => Sidecar::parse(&text, &sidecar_path)?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Sidecar::default(),
-        Err(e) => return Err(Error::io(&format!("reading {}", root_path.join(SIDECAR_FILE).display()), &e)),
+        Err(e) => return Err(Error::io(&format!("reading {sidecar_path}"), &e)),
     };
     let label = root_path.display().to_string();
-    roots.push(Root { label: label.clone(), sidecar });
-    let root = (roots.len() - 1, label.as_str());
+    found.roots.push(Root { label: label.clone(), sidecar, sidecar_path });
+    let root = (found.roots.len() - 1, label.as_str());
     match only {
-        Some(name) => open_source(&dir, &name, name.clone(), root, sources),
-        None => walk(&dir, "", root, sources),
+        Some(name) => open_source(&dir, &name, name.clone(), root, &mut found.sources),
+        None => walk(&dir, "", root, found),
     }
 }
 
 /// A root: its index in the list of roots, and its path as the operator named it.
 type RootRef<'a> = (usize, &'a str);
 
-fn walk(dir: &Dir, prefix: &str, root: RootRef<'_>, sources: &mut Vec<Source>) -> Result<()> {
-    let listing = |e: std::io::Error| Error::io(&format!("listing {}", if prefix.is_empty() { "." } else { prefix }), &e);
+fn walk(dir: &Dir, prefix: &str, root: RootRef<'_>, found: &mut Found) -> Result<()> {
+    let listing = |e: std::io::Error| Error::io(&format!("listing {}", shown(root, prefix)), &e);
     let mut entries: Vec<_> = dir.entries().map_err(listing)?.collect::<std::io::Result<Vec<_>>>().map_err(listing)?;
     entries.sort_by_key(|e| e.file_name());
     for entry in entries {
-        let Some(name) = entry.file_name().to_str().map(str::to_string) else { continue };
-        if name.starts_with('.') {
+        let file_name = entry.file_name();
+        let name = file_name.to_string_lossy().into_owned();
+        let relative = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
+        let mut skip = |reason: String| found.skipped.push(Skipped { path: shown(root, &relative), reason });
+        if file_name.to_str().is_none() {
+            skip("the name is not valid UTF-8, so no table name can be made from it".into());
             continue;
         }
-        let relative = if prefix.is_empty() { name.clone() } else { format!("{prefix}/{name}") };
-        let kind = entry.file_type().map_err(|e| Error::io(&format!("reading {relative}"), &e))?;
+        let kind = entry.file_type().map_err(|e| Error::io(&format!("reading {}", shown(root, &relative)), &e))?;
         if kind.is_symlink() {
+            // Refused rather than skipped: a link under the data folder was put there to be
+            // loaded, and leaving its table out would be a silently different index.
             return Err(symlink_refused(&shown(root, &relative)));
+        }
+        if name.starts_with('.') {
+            skip(format!("hidden {} (the name starts with '.')", if kind.is_dir() { "folder, not searched" } else { "file" }));
         } else if kind.is_dir() {
-            let child = dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {relative}"), &e))?;
-            walk(&child, &relative, root, sources)?;
+            let child = dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {}", shown(root, &relative)), &e))?;
+            walk(&child, &relative, root, found)?;
+        } else if name == SIDECAR_FILE {
+            if prefix.is_empty() {
+                skip("the settings of this folder (read as settings, not data)".into());
+            } else {
+                skip(format!("not read: only the querycell.toml at the root ({}) applies", shown(root, SIDECAR_FILE)));
+            }
+        } else if !kind.is_file() {
+            skip("not a regular file (a pipe, socket or device)".into());
         } else if Format::of(&name).is_some() {
-            open_source(dir, &name, relative, root, sources)?;
+            open_source(dir, &name, relative, root, &mut found.sources)?;
+        } else {
+            let ending = name.rsplit_once('.').map(|(_, e)| format!("the ending .{e} is not a loadable format")).unwrap_or_else(|| "no file ending".into());
+            skip(format!("{ending} (loadable: {})", Format::ENDINGS));
         }
     }
     Ok(())
@@ -137,6 +172,10 @@ fn open_source(dir: &Dir, name: &str, relative: String, root: RootRef<'_>, sourc
     let metadata = dir.symlink_metadata(name).map_err(|e| Error::io(&format!("reading {shown}"), &e))?;
     if metadata.file_type().is_symlink() {
         return Err(symlink_refused(&shown));
+    }
+    if !metadata.is_file() {
+        // Opening a pipe would wait for a writer forever.
+        return Err(Error::refused("unsupported_format", format!("{shown} is not a regular file (a folder, pipe, socket or device)")).at(&shown));
     }
     let file = dir.open(name).map_err(|e| Error::io(&format!("opening {shown}"), &e))?;
     let format = Format::of(name).expect("callers pass loadable names");

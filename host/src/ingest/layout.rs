@@ -1,0 +1,938 @@
+//! Where the table sits inside a text source (a CSV/TSV file or an Excel sheet), decided
+//! before anything is typed and recorded in the catalog, so the table is never silently
+//! different from what the file means:
+//!
+//! - **Delimiter** (CSV): querycell.toml's `delimiter`, else an Excel `sep=;` first line,
+//!   else tab for `.tsv`, else whichever of `,` `;` TAB `|` splits the first lines most
+//!   consistently into more than one field. DuckDB is then told the delimiter and the quote
+//!   and reads in strict mode, so a ragged line is an error rather than a different shape.
+//! - **Header**: querycell.toml's `header_row` / `skip_rows`, else the first row with two or
+//!   more filled cells. Rows above it with at most one filled cell (a report title, an
+//!   export date, empty lines) are a title block: skipped, and the decision recorded. In a
+//!   CSV the skip is kept only when DuckDB then sees a header below it; a first row that
+//!   reads as data stays data.
+//! - **Below the data**: rows whose every cell is empty are dropped (in tables of two or
+//!   more columns), and a last row that reads as totals (`Total`, `Sum`, `Gesamt`, … then
+//!   only numbers) is dropped, each recorded. A totals row with other rows under it is
+//!   refused with a hint (`footer_rows`), as is nothing else guessed: `footer_rows = N`
+//!   drops exactly N rows, `footer_rows = 0` keeps every row.
+//! - **Ragged lines**: when DuckDB refuses a CSV, the file is scanned here to name the first
+//!   line whose field count differs from the header's (or whose quotes do not close) in
+//!   words, with the line's start, instead of DuckDB's message and its reader options.
+
+use std::ops::ControlFlow;
+use std::os::unix::fs::FileExt;
+use std::path::Path;
+
+use crate::duck::{Cell, Database as Connection, Failure};
+
+use super::load::{failed, first_row};
+use super::sidecar::{TableOverride, TEXT_LAYOUT_KEYS};
+use super::sources::{Format, Source};
+use super::types::{quote, sql_string};
+use crate::error::{Error, Result};
+
+/// Rows looked at to find the delimiter, the quote and the header.
+const HEAD_RECORDS: usize = 200;
+/// The head read from a CSV stops here even when its lines are longer.
+const HEAD_BYTES: usize = 64 << 20;
+/// At most this many title rows above a header are skipped without being told to.
+const MAX_TITLE_ROWS: usize = 10;
+/// How far from the bottom a totals row is looked for.
+const TOTALS_WINDOW: usize = 3;
+/// Cell text quoted in decisions and messages is cut to this many characters.
+const QUOTED_CAP: usize = 64;
+/// Delimiters tried when the file does not say, in order of preference on a tie.
+const DELIMITERS: [u8; 4] = [b',', b';', b'\t', b'|'];
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+/// First cells that mark a totals row (compared lowercased, without a trailing colon).
+const TOTAL_WORDS: &[&str] = &["total", "totals", "sum", "grand total", "gesamt", "summe"];
+
+/// How a text source is read, and what was decided about its rows on the way.
+pub struct TextLayout {
+    /// The `read_csv(...)` call DuckDB runs (every column as text).
+    pub reader: String,
+    /// Decisions about rows and the header, in words, for the catalog.
+    pub notes: Vec<String>,
+    /// Excel: the sheet row number of the first data row, so a dropped row can be named.
+    /// CSV rows are not numbered this way (quoted line breaks make lines and rows differ).
+    first_data_row: Option<u64>,
+    /// CSV: how the file was read, to explain a refusal in words.
+    dialect: Option<Dialect>,
+}
+
+impl TextLayout {
+    /// The delimiter a CSV was read with (none for a sheet), evidence for number readings.
+    pub fn delimiter(&self) -> Option<char> {
+        self.dialect.map(|d| d.delimiter as char)
+    }
+}
+
+/// The CSV dialect querycell decided on.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Dialect {
+    delimiter: u8,
+    quote: Option<u8>,
+    /// Lines before the header (or before the data without one).
+    skip: u64,
+    header: bool,
+}
+
+impl Dialect {
+    fn reader(&self, path: &str) -> String {
+        let quote = self.quote.map(|q| (q as char).to_string()).unwrap_or_default();
+        format!(
+            "read_csv({}, all_varchar = true, header = {}, delim = {}, quote = {q}, escape = {q}, comment = '', skip = {}, strict_mode = true, null_padding = false)",
+            sql_string(path),
+            self.header,
+            sql_string(&(self.delimiter as char).to_string()),
+            self.skip,
+            q = sql_string(&quote),
+        )
+    }
+}
+
+impl TextLayout {
+    /// The error for a DuckDB failure reading this source: for a CSV, the first line that
+    /// does not fit, in words, when the scan finds one; otherwise DuckDB's own words.
+    pub fn explain(&self, failure: Failure, source: &Source, table: &str) -> Error {
+        match &self.dialect {
+            Some(dialect) => explain(dialect, failure, source, table),
+            None => failed(source)(failure),
+        }
+    }
+}
+
+/// A DuckDB failure reading a CSV as `dialect`, explained by the first misfit line if any.
+fn explain(dialect: &Dialect, failure: Failure, source: &Source, table: &str) -> Error {
+    match find_misfit(source, dialect, table) {
+        Ok(Some(misfit)) => misfit,
+        _ => failed(source)(failure),
+    }
+}
+
+/// Refuse querycell.toml layout keys on a table whose format has no such thing, so a
+/// setting is never silently ignored.
+pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, sidecar_path: &str) -> Result<()> {
+    let misplaced: Vec<&str> = match source.format {
+        Format::Csv | Format::Tsv => Vec::new(),
+        Format::Xlsx => over.text_layout_keys().into_iter().filter(|k| *k == "delimiter").collect(),
+        Format::Parquet | Format::Json | Format::Ndjson => over.text_layout_keys(),
+    };
+    match misplaced.first() {
+        None => Ok(()),
+        Some(key) => Err(Error::refused(
+            "sidecar_invalid",
+            format!("{sidecar_path}: tables.{table}.{key} does not apply to {table}, which is loaded from {} ({})", source.shown, source.format.name()),
+        )
+        .at(sidecar_path)
+        .hint(format!("remove it: delimiter applies to CSV/TSV files, and {} to CSV/TSV files and Excel sheets", TEXT_LAYOUT_KEYS.trim_start_matches("delimiter, ")))),
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// CSV/TSV
+
+/// Decide how to read the CSV/TSV `source` (opened by the host as `descriptor`); `None`
+/// when the file holds nothing but white space (no header, no data: no table).
+pub fn csv(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride, table: &str) -> Result<Option<TextLayout>> {
+    let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
+    let explicit_skip = over.rows_above();
+    let (head, complete) = read_head(&file, explicit_skip.unwrap_or(0) + HEAD_RECORDS as u64).map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
+    let body = head.strip_prefix(BOM).unwrap_or(&head);
+    if complete && body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let mut notes = Vec::new();
+
+    // Excel writes `sep=;` as the first line of a CSV to say its delimiter; DuckDB would take
+    // that line for the header.
+    let declared = declared_delimiter(body);
+    let lines_before = u64::from(declared.is_some());
+    let delimiter = match (&over.delimiter, declared, source.format) {
+        (Some(d), _, _) => d.as_bytes()[0],
+        (None, Some(d), _) => d,
+        (None, None, Format::Tsv) => b'\t',
+        (None, None, _) => detect_delimiter(body, lines_before),
+    };
+    if let (Some(d), None) = (declared, explicit_skip) {
+        notes.push(format!("line 1 (\"sep={}\") declares the delimiter and is not data: skipped", d as char));
+    }
+    let quote = choose_quote(body, delimiter, lines_before);
+    let sniff_header = |skip: u64| -> Result<bool> {
+        let dialect = Dialect { delimiter, quote, skip, header: true };
+        let q = sql_string(&quote.map(|q| (q as char).to_string()).unwrap_or_default());
+        let query = format!(
+            "SELECT HasHeader FROM sniff_csv({}, delim = {}, quote = {q}, escape = {q}, comment = '', skip = {skip}, strict_mode = true)",
+            sql_string(descriptor),
+            sql_string(&(delimiter as char).to_string())
+        );
+        let rows = connection.query(&query).map_err(|e| explain(&dialect, e, source, table))?;
+        Ok(first_row(rows).first().and_then(Cell::boolean).unwrap_or(true))
+    };
+
+    let (skip, header) = match explicit_skip {
+        Some(rows) => {
+            let target = rows + 1;
+            let below = head_records(body, delimiter, quote, rows);
+            match below.first() {
+                None if complete => {
+                    return Err(Error::refused("layout_out_of_range", format!("{}: querycell.toml says {}, but the file has no data from line {target} on", source.shown, over.rows_above_setting()))
+                        .at(&source.shown)
+                        .hint("count the lines as a text editor numbers them, from 1"));
+                }
+                Some(first) if first.line != target && over.header != Some(false) => {
+                    return Err(Error::refused("layout_out_of_range", format!("{}: querycell.toml says {}, but line {target} is empty", source.shown, over.rows_above_setting()))
+                        .at(format!("{}:{target}", source.shown))
+                        .hint(format!("point header_row at the line that holds the column names (line {} is the next one with text)", first.line)));
+                }
+                _ => {}
+            }
+            let header = over.header.map_or_else(|| sniff_header(rows), Ok)?;
+            notes.push(if header {
+                format!("the header is line {target}; the {} above it skipped, as querycell.toml says ({})", plural(rows, "line"), over.rows_above_setting())
+            } else {
+                format!("the first {} skipped, as querycell.toml says ({})", plural(rows, "line"), over.rows_above_setting())
+            });
+            (rows, header)
+        }
+        None if over.header == Some(false) => (lines_before, false),
+        None => {
+            let records = head_records(body, delimiter, quote, lines_before);
+            let filled: Vec<usize> = records.iter().map(|r| filled(&r.fields)).collect();
+            let at = header_index(&filled);
+            let mut skip = if at > 0 { records[at].line - 1 } else { lines_before };
+            let mut header = over.header.map_or_else(|| sniff_header(skip), Ok)?;
+            if at > 0 && !header && over.header.is_none() {
+                // Rows above the first wide row are a title only if a header follows them;
+                // when what follows reads as data, they were data too.
+                skip = lines_before;
+                header = sniff_header(skip)?;
+            } else if at > 0 {
+                notes.push(title_note(&records[..at], "line", records[at].line, ""));
+            }
+            (skip, header)
+        }
+    };
+    if !header {
+        notes.push(match over.header {
+            Some(false) => "no header (header = false in querycell.toml): columns are named column0, column1, …".to_string(),
+            _ => format!(
+                "no header: line {} reads as data like the lines below it, so columns are named column0, column1, …; set header = true in querycell.toml if it holds column names",
+                skip + 1
+            ),
+        });
+    }
+    let dialect = Dialect { delimiter, quote, skip, header };
+    Ok(Some(TextLayout { reader: dialect.reader(descriptor), notes, first_data_row: None, dialect: Some(dialect) }))
+}
+
+/// The start of `file`: at least `lines` lines (or all of it), ending at a line break
+/// unless the file ends first; `true` when that is the whole file.
+fn read_head(file: &std::fs::File, lines: u64) -> std::io::Result<(Vec<u8>, bool)> {
+    let mut head = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    let mut seen_lines = 0u64;
+    loop {
+        let read = file.read_at(&mut chunk, head.len() as u64)?;
+        if read == 0 {
+            return Ok((head, true));
+        }
+        seen_lines += chunk[..read].iter().filter(|&&b| b == b'\n').count() as u64;
+        head.extend_from_slice(&chunk[..read]);
+        if seen_lines > lines || head.len() >= HEAD_BYTES {
+            break;
+        }
+    }
+    if let Some(end) = head.iter().rposition(|&b| b == b'\n') {
+        head.truncate(end + 1);
+    }
+    Ok((head, false))
+}
+
+/// The delimiter an Excel `sep=X` first line declares.
+fn declared_delimiter(body: &[u8]) -> Option<u8> {
+    let line = body.split(|&b| b == b'\n').next()?;
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    match line {
+        [b's' | b'S', b'e' | b'E', b'p' | b'P', b'=', d] if d.is_ascii() && !d.is_ascii_alphanumeric() => Some(*d),
+        _ => None,
+    }
+}
+
+/// The delimiter that splits the first lines most consistently into two or more fields:
+/// the most common field count must be at least 2, and the share of lines having it decides
+/// (then the larger count, then the order of [`DELIMITERS`]). When no delimiter gives any
+/// line two fields the file is one column; when only the first line splits, its delimiter is
+/// used, so a ragged file is refused at the first misfit rather than read as one column.
+fn detect_delimiter(body: &[u8], lines_before: u64) -> u8 {
+    let mut best: Option<(f64, usize, u8)> = None;
+    let mut widest_first: (usize, u8) = (1, DELIMITERS[0]);
+    for delimiter in DELIMITERS {
+        let counts: Vec<usize> =
+            head_records(body, delimiter, Some(b'"'), lines_before).iter().map(|r| r.fields.len()).collect();
+        let Some(&first) = counts.first() else { return DELIMITERS[0] };
+        if first > widest_first.0 {
+            widest_first = (first, delimiter);
+        }
+        let mut tally: Vec<(usize, usize)> = Vec::new();
+        for count in &counts {
+            match tally.iter_mut().find(|(c, _)| c == count) {
+                Some(entry) => entry.1 += 1,
+                None => tally.push((*count, 1)),
+            }
+        }
+        let (mode, times) = tally.into_iter().max_by_key(|&(count, times)| (times, count)).expect("counts is not empty");
+        if mode < 2 {
+            continue;
+        }
+        let share = times as f64 / counts.len() as f64;
+        if best.is_none_or(|(s, m, _)| share > s || (share == s && mode > m)) {
+            best = Some((share, mode, delimiter));
+        }
+    }
+    best.map(|(_, _, d)| d).unwrap_or(widest_first.1)
+}
+
+/// `"` unless the head uses double quotes only inside values (`5" pipe`) and never to quote
+/// one: then the file has no quoting and a quote is a character like any other.
+fn choose_quote(body: &[u8], delimiter: u8, lines_before: u64) -> Option<u8> {
+    let mut scanner = Scanner::new(delimiter, Some(b'"'), false);
+    let mut stray = false;
+    let mut records = 0usize;
+    let _ = scanner.feed(body, &mut |row| {
+        if row.line > lines_before {
+            records += 1;
+            stray |= matches!(row.problem, Some((_, Problem::StrayQuote | Problem::TextAfterQuote)));
+        }
+        if records >= HEAD_RECORDS { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    });
+    if stray && scanner.quoted_fields == 0 {
+        None
+    } else {
+        Some(b'"')
+    }
+}
+
+/// One record of the head, its fields as text.
+struct HeadRecord {
+    line: u64,
+    fields: Vec<String>,
+}
+
+/// The first [`HEAD_RECORDS`] records after the first `lines_before` lines.
+fn head_records(body: &[u8], delimiter: u8, quote: Option<u8>, lines_before: u64) -> Vec<HeadRecord> {
+    let mut scanner = Scanner::new(delimiter, quote, true);
+    let mut records = Vec::new();
+    let mut collect = |row: Row<'_>| {
+        if row.line > lines_before {
+            records.push(HeadRecord { line: row.line, fields: row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect() });
+        }
+        if records.len() >= HEAD_RECORDS { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    };
+    if scanner.feed(body, &mut collect).is_continue() {
+        let _ = scanner.finish(&mut collect);
+    }
+    records
+}
+
+/// Scan the whole CSV for the first line that does not fit the header (or the first data
+/// line without a header): a different number of fields, a quote that is misplaced or never
+/// closed, or bytes that are not UTF-8. `Ok(None)` when every line fits.
+fn find_misfit(source: &Source, dialect: &Dialect, table: &str) -> std::io::Result<Option<Error>> {
+    let file = source.file.try_clone()?.into_std();
+    let mut scanner = Scanner::new(dialect.delimiter, dialect.quote, false);
+    let mut reference: Option<(u64, usize)> = None;
+    let mut misfit: Option<Error> = None;
+    let mut check = |row: Row<'_>| {
+        if row.line <= dialect.skip {
+            return ControlFlow::Continue(());
+        }
+        let found = problem_in(row, reference, dialect, source, table);
+        if found.is_some() {
+            misfit = found;
+            return ControlFlow::Break(());
+        }
+        reference.get_or_insert((row.line, row.field_count));
+        ControlFlow::Continue(())
+    };
+    let mut offset = 0u64;
+    let mut chunk = vec![0u8; 256 * 1024];
+    // The end of the previous chunk when it stopped inside a UTF-8 sequence.
+    let mut pending: Vec<u8> = Vec::new();
+    let mut not_utf8: Option<(u64, u8)> = None;
+    loop {
+        let read = file.read_at(&mut chunk, offset)?;
+        if read == 0 {
+            if let Some(&byte) = pending.first() {
+                not_utf8 = Some((scanner.line, byte));
+            } else {
+                let _ = scanner.finish(&mut check);
+            }
+            break;
+        }
+        let fresh = if offset == 0 { chunk[..read].strip_prefix(BOM).unwrap_or(&chunk[..read]) } else { &chunk[..read] };
+        offset += read as u64;
+        pending.extend_from_slice(fresh);
+        let (valid, invalid_byte) = match std::str::from_utf8(&pending) {
+            Ok(_) => (pending.len(), None),
+            Err(e) if e.error_len().is_none() => (e.valid_up_to(), None),
+            Err(e) => (e.valid_up_to(), Some(pending[e.valid_up_to()])),
+        };
+        if scanner.feed(&pending[..valid], &mut check).is_break() {
+            break;
+        }
+        if let Some(byte) = invalid_byte {
+            not_utf8 = Some((scanner.line, byte));
+            break;
+        }
+        pending.drain(..valid);
+    }
+    if misfit.is_none() {
+        if let Some((line, byte)) = not_utf8 {
+            misfit = Some(
+                Error::refused("csv_not_utf8", format!("{}: line {line} is not UTF-8 text (it has the byte 0x{byte:02X}); querycell reads CSV files as UTF-8", source.shown))
+                    .at(format!("{}:{line}", source.shown))
+                    .hint("save the file as UTF-8 (Excel: \"CSV UTF-8\"), or convert it, e.g. iconv -f WINDOWS-1252 -t UTF-8"),
+            );
+        }
+    }
+    Ok(misfit)
+}
+
+/// What is wrong with `row`, given the reference row (the header, or the first data row).
+fn problem_in(row: Row<'_>, reference: Option<(u64, usize)>, dialect: &Dialect, source: &Source, table: &str) -> Option<Error> {
+    let starts = clip(&String::from_utf8_lossy(row.raw));
+    let at = |line: u64| format!("{}:{line}", source.shown);
+    match row.problem {
+        Some((line, Problem::Unterminated)) => {
+            return Some(
+                Error::refused("csv_quote_unclosed", format!("{}: the double quote that opens a value on line {line} is never closed, so the rest of the file would be one value", source.shown))
+                    .at(at(*line))
+                    .hint("close the quote; a double quote inside a quoted value is written twice (\"5\"\" pipe\")"),
+            )
+        }
+        Some((line, Problem::StrayQuote)) => {
+            return Some(
+                Error::refused("csv_quote_misplaced", format!("{}: line {line} has a double quote inside a value that does not start with one; the line starts: {starts}", source.shown))
+                    .at(at(*line))
+                    .hint("quote the whole value and double the quote inside it (\"5\"\" pipe\"), as CSV requires"),
+            )
+        }
+        Some((line, Problem::TextAfterQuote)) => {
+            return Some(
+                Error::refused("csv_quote_misplaced", format!("{}: on line {line} a quoted value is followed by more text before the next delimiter; the line starts: {starts}", source.shown))
+                    .at(at(*line))
+                    .hint("quote the whole value and double any quote inside it, as CSV requires"),
+            )
+        }
+        None => {}
+    }
+    let (reference_line, expected) = reference?;
+    // DuckDB accepts one empty field too many (a delimiter at the end of the line).
+    if row.field_count == expected || (row.field_count == expected + 1 && row.last_field_empty) {
+        return None;
+    }
+    let delimiter = match dialect.delimiter {
+        b'\t' => "tab".to_string(),
+        d => format!("'{}'", d as char),
+    };
+    let against = if dialect.header { format!("the header (line {reference_line})") } else { format!("line {reference_line}, the first line of data,") };
+    let message = format!(
+        "{}: line {} has {} but {against} has {expected}; the line starts: {starts}",
+        source.shown,
+        row.line,
+        plural(row.field_count as u64, "field"),
+    );
+    let hint = if row.field_count > expected && expected == 1 && dialect.header {
+        format!(
+            "if line {reference_line} is a title above the real header, set header_row = {} under [tables.{table}] in querycell.toml; otherwise quote values that contain the delimiter",
+            row.line
+        )
+    } else if row.field_count > expected {
+        format!(
+            "an unquoted {delimiter} inside a value (like Jan 5, 2025)? Put such values in double quotes (\"Jan 5, 2025\"); if the file is separated by another character, set delimiter under [tables.{table}] in querycell.toml"
+        )
+    } else {
+        "a value is missing, or a line break inside a value is not quoted: complete the line or quote the value that holds the line break".to_string()
+    };
+    Some(Error::refused("csv_ragged_line", message).at(at(row.line)).hint(hint))
+}
+
+// ---------------------------------------------------------------------------------------
+// Excel sheets
+
+/// A sheet's cells as text, from its first filled row and column.
+pub struct SheetRows {
+    pub name: String,
+    pub rows: Vec<Vec<String>>,
+    /// The sheet row number (1-based, as Excel shows it) of `rows[0]`.
+    pub first_row: u64,
+}
+
+/// Decide where the table is in `sheet`, write it (header, then data) as CSV to `staged`,
+/// and return how to read that file.
+pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path) -> Result<TextLayout> {
+    let place = format!("{shown} (sheet {})", sheet.name);
+    let header = over.header.unwrap_or(true);
+    let mut notes = Vec::new();
+    let last_row = sheet.first_row + sheet.rows.len() as u64 - 1;
+    let start = match over.rows_above() {
+        Some(rows) => {
+            let target = rows + 1;
+            if target > last_row {
+                return Err(Error::refused("layout_out_of_range", format!("{place}: querycell.toml says {} but the sheet's last filled row is {last_row}", over.rows_above_setting()))
+                    .at(&place)
+                    .hint("count rows as Excel numbers them, from 1"));
+            }
+            let index = target.saturating_sub(sheet.first_row) as usize;
+            if header && (target < sheet.first_row || filled(&sheet.rows[index]) == 0) {
+                return Err(Error::refused("layout_out_of_range", format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()))
+                    .at(&place)
+                    .hint(format!("point header_row at the row that holds the column names (the first filled row is {})", sheet.first_row)));
+            }
+            notes.push(if header {
+                format!("the header is row {target}; the {} above it skipped, as querycell.toml says ({})", plural(rows, "row"), over.rows_above_setting())
+            } else {
+                format!("the first {} skipped, as querycell.toml says ({})", plural(rows, "row"), over.rows_above_setting())
+            });
+            index
+        }
+        None if !header => 0,
+        None => {
+            let filled: Vec<usize> = sheet.rows.iter().take(MAX_TITLE_ROWS + 1).map(|r| filled(r)).collect();
+            let at = header_index(&filled);
+            if at > 0 {
+                let above: Vec<HeadRecord> =
+                    sheet.rows[..at].iter().enumerate().map(|(i, r)| HeadRecord { line: sheet.first_row + i as u64, fields: r.clone() }).collect();
+                let blank_above = if sheet.first_row > 1 { format!(" (rows 1–{} are empty)", sheet.first_row - 1) } else { String::new() };
+                notes.push(title_note(&above, "row", sheet.first_row + at as u64, &blank_above));
+            }
+            at
+        }
+    };
+    if !header {
+        notes.push("no header (header = false in querycell.toml): columns are named column0, column1, …".into());
+    }
+    // Columns empty from the header down carry nothing; a stray cell far to the right (a
+    // note) widens the sheet's range with them.
+    let table_rows = &sheet.rows[start..];
+    let width = table_rows.first().map_or(0, Vec::len);
+    let kept: Vec<usize> = (0..width).filter(|&c| table_rows.iter().any(|r| r.get(c).is_some_and(|v| !v.trim().is_empty()))).collect();
+    if kept.len() < width {
+        notes.push(format!("dropped {} with no header and no values", plural((width - kept.len()) as u64, "empty column")));
+    }
+    let failed = |e: String| Error::internal("ingest_failed", format!("{place}: staging the sheet as CSV: {e}")).at(&place);
+    let mut writer = csv::Writer::from_path(staged).map_err(|e| failed(e.to_string()))?;
+    for row in table_rows {
+        writer.write_record(kept.iter().map(|&c| row.get(c).map(String::as_str).unwrap_or(""))).map_err(|e| failed(e.to_string()))?;
+    }
+    writer.flush().map_err(|e| failed(e.to_string()))?;
+    let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header };
+    let first_data_row = sheet.first_row + start as u64 + u64::from(header);
+    Ok(TextLayout { reader: dialect.reader(&staged.to_string_lossy()), notes, first_data_row: Some(first_data_row), dialect: None })
+}
+
+// ---------------------------------------------------------------------------------------
+// Shared: the title block, rows below the data
+
+/// Cells with something in them.
+fn filled(cells: &[String]) -> usize {
+    cells.iter().filter(|c| !c.trim().is_empty()).count()
+}
+
+/// The index of the header among the first rows, given each row's filled-cell count: the
+/// first row with two or more filled cells when only rows with at most one come before it
+/// (a title block). 0 when the first row is already wide, or no early row is (one column).
+fn header_index(filled: &[usize]) -> usize {
+    filled.iter().take(MAX_TITLE_ROWS + 1).position(|&n| n >= 2).unwrap_or(0)
+}
+
+/// The decision for skipping `above` (title rows) over the header on `header_at`.
+fn title_note(above: &[HeadRecord], unit: &str, header_at: u64, extra: &str) -> String {
+    let texts: Vec<String> = above.iter().filter_map(|r| r.fields.iter().find(|f| !f.trim().is_empty()).map(|f| clip(f.trim()))).collect();
+    let first = above.first().map_or(header_at, |r| r.line);
+    let span = if first + 1 == header_at { format!("{unit} {first}") } else { format!("{unit}s {first}–{}", header_at - 1) };
+    let what = if texts.is_empty() { "empty".to_string() } else { format!("a title: {}", texts.join(", ")) };
+    format!("the header is {unit} {header_at}; {span} above it ({what}) skipped{extra}; set header_row in querycell.toml to choose another {unit}")
+}
+
+/// Drop what is below the data in the raw text table `raw` (columns `columns`): empty rows,
+/// then `footer_rows` or a detected totals row. Returns the decisions made.
+pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &TableOverride, layout: &TextLayout, source: &Source) -> Result<Vec<String>> {
+    let table = quote(raw);
+    let count = |condition: &str| -> Result<i64> {
+        let rows = connection.query(&format!("SELECT count(*) FROM {table} WHERE {condition}")).map_err(failed(source))?;
+        Ok(first_row(rows).first().and_then(Cell::integer).unwrap_or(0))
+    };
+    let run = |sql: String| connection.execute_batch(&sql).map_err(failed(source));
+    let mut notes = Vec::new();
+    // In a one-column table an empty row is a missing value, not a separator.
+    if columns.len() >= 2 {
+        let blank = columns.iter().map(|c| format!("coalesce(trim({}), '') = ''", quote(c))).collect::<Vec<_>>().join(" AND ");
+        let empty = count(&blank)?;
+        if empty > 0 {
+            run(format!("DELETE FROM {table} WHERE {blank}"))?;
+            notes.push(format!("dropped {} (every cell empty)", plural(empty as u64, "empty row")));
+        }
+    }
+    match over.footer_rows {
+        Some(0) => {}
+        Some(rows) => {
+            let dropped = count("true")?.min(rows);
+            run(format!("DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT {dropped})"))?;
+            notes.push(format!("dropped the last {}, as querycell.toml says (footer_rows = {rows})", plural(dropped as u64, "row")));
+        }
+        None if columns.len() >= 2 => {
+            // Only the bottom is looked at: a totals row closes an export (a subtotal, a
+            // total and a grand total at most). A totals row with other rows under it is
+            // refused rather than guessed around.
+            for _ in 0..TOTALS_WINDOW {
+                let remaining = count("true")?;
+                let last = connection.query(&format!("SELECT rowid, * FROM {table} ORDER BY rowid DESC LIMIT {TOTALS_WINDOW}")).map_err(failed(source))?;
+                let Some(from_bottom) = last.iter().position(|row| is_totals_row(&row[1..])) else { break };
+                let row = &last[from_bottom];
+                let rowid = row.first().and_then(Cell::integer).unwrap_or(0) as u64;
+                let cells: Vec<String> = row[1..].iter().take(8).map(|c| clip(&c.text().unwrap_or_default())).collect();
+                let which = match layout.first_data_row {
+                    Some(first) => format!("row {}", first + rowid),
+                    None if from_bottom == 0 => "the last row".to_string(),
+                    None => format!("data row {} of {remaining}", remaining - from_bottom as i64),
+                };
+                if from_bottom > 0 {
+                    return Err(Error::refused(
+                        "totals_row_not_last",
+                        format!("{}: {which} ({}) reads as a totals row, but {} below it", source.shown, cells.join(", "), plural(from_bottom as u64, "row")),
+                    )
+                    .at(&source.shown)
+                    .hint(format!(
+                        "set footer_rows = {} in querycell.toml to drop it and what follows, or footer_rows = 0 to keep every row as data",
+                        from_bottom + 1
+                    )));
+                }
+                run(format!("DELETE FROM {table} WHERE rowid = {rowid}"))?;
+                notes.push(format!("dropped {which} ({}): a totals row, not data; set footer_rows = 0 in querycell.toml to keep it", cells.join(", ")));
+            }
+        }
+        None => {}
+    }
+    Ok(notes)
+}
+
+/// A row whose first filled cell is a totals word and whose other filled cells are all
+/// numbers (at least one).
+fn is_totals_row(cells: &[Cell]) -> bool {
+    let texts: Vec<String> = cells.iter().filter_map(Cell::text).map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+    let Some((label, rest)) = texts.split_first() else { return false };
+    let label = label.trim_end_matches(':').trim().to_lowercase();
+    TOTAL_WORDS.contains(&label.as_str()) && !rest.is_empty() && rest.iter().all(|t| looks_numeric(t))
+}
+
+/// A number as exports write them: signs, parentheses for negatives, currency symbols,
+/// percent, and any of `.` `,` `'` or spaces between digits.
+fn looks_numeric(text: &str) -> bool {
+    let t = text.trim();
+    let t = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(t);
+    let t = t.trim_start_matches(['+', '-', '−']).trim_matches(|c: char| matches!(c, '$' | '€' | '£' | '¥' | '%') || c.is_whitespace());
+    let t = t.trim_start_matches(['+', '-', '−']);
+    t.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
+        && t.chars().any(|c| c.is_ascii_digit())
+        && t.chars().all(|c| c.is_ascii_digit() || matches!(c, '.' | ',' | '\'' | ' ' | '\u{a0}' | '\u{202f}'))
+}
+
+fn plural(n: u64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
+/// Cell text for a decision or a message: quoted, one line, cut to [`QUOTED_CAP`] characters.
+fn clip(text: &str) -> String {
+    let one_line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    if one_line.chars().count() <= QUOTED_CAP {
+        format!("\"{one_line}\"")
+    } else {
+        format!("\"{}…\"", one_line.chars().take(QUOTED_CAP).collect::<String>())
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// A small CSV scanner with DuckDB's reading of the format (RFC 4180 quoting, empty lines
+// skipped, `\n`, `\r\n` or `\r` line ends), which counts lines and notices quote problems.
+
+/// A quoting problem on a line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Problem {
+    /// A quote inside a value that did not start with one.
+    StrayQuote,
+    /// Text after the closing quote of a quoted value.
+    TextAfterQuote,
+    /// A quoted value still open at the end of the file.
+    Unterminated,
+}
+
+/// One record as the scanner saw it.
+#[derive(Clone, Copy)]
+struct Row<'a> {
+    /// The line the record starts on (1-based).
+    line: u64,
+    field_count: usize,
+    last_field_empty: bool,
+    /// The fields, when the scanner collects them.
+    fields: &'a [Vec<u8>],
+    /// The record's first bytes, for messages.
+    raw: &'a [u8],
+    problem: Option<&'a (u64, Problem)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum State {
+    RecordStart,
+    FieldStart,
+    Unquoted,
+    Quoted,
+    /// A quote seen inside a quoted value: either the first of a doubled quote or the close.
+    QuoteInQuoted,
+}
+
+/// Bytes of a record kept for messages.
+const RAW_CAP: usize = 120;
+
+struct Scanner {
+    delimiter: u8,
+    quote: Option<u8>,
+    collect: bool,
+    state: State,
+    line: u64,
+    record_line: u64,
+    after_cr: bool,
+    fields: Vec<Vec<u8>>,
+    field: Vec<u8>,
+    field_len: usize,
+    field_count: usize,
+    last_field_empty: bool,
+    raw: Vec<u8>,
+    problem: Option<(u64, Problem)>,
+    /// Values that were quoted and closed properly, over the whole scan.
+    quoted_fields: usize,
+}
+
+impl Scanner {
+    fn new(delimiter: u8, quote: Option<u8>, collect: bool) -> Scanner {
+        Scanner {
+            delimiter,
+            quote,
+            collect,
+            state: State::RecordStart,
+            line: 1,
+            record_line: 1,
+            after_cr: false,
+            fields: Vec::new(),
+            field: Vec::new(),
+            field_len: 0,
+            field_count: 0,
+            last_field_empty: false,
+            raw: Vec::new(),
+            problem: None,
+            quoted_fields: 0,
+        }
+    }
+
+    fn add(&mut self, byte: u8) {
+        self.field_len += 1;
+        if self.collect {
+            self.field.push(byte);
+        }
+    }
+
+    fn end_field(&mut self) {
+        self.field_count += 1;
+        self.last_field_empty = self.field_len == 0;
+        self.field_len = 0;
+        if self.collect {
+            self.fields.push(std::mem::take(&mut self.field));
+        }
+    }
+
+    fn note(&mut self, problem: Problem) {
+        if self.problem.is_none() {
+            self.problem = Some((self.line, problem));
+        }
+    }
+
+    fn emit(&mut self, on_row: &mut dyn FnMut(Row<'_>) -> ControlFlow<()>) -> ControlFlow<()> {
+        let row = Row {
+            line: self.record_line,
+            field_count: self.field_count,
+            last_field_empty: self.last_field_empty,
+            fields: &self.fields,
+            raw: &self.raw,
+            problem: self.problem.as_ref(),
+        };
+        let flow = on_row(row);
+        self.fields.clear();
+        self.field_count = 0;
+        self.raw.clear();
+        self.problem = None;
+        self.state = State::RecordStart;
+        flow
+    }
+
+    fn feed(&mut self, bytes: &[u8], on_row: &mut dyn FnMut(Row<'_>) -> ControlFlow<()>) -> ControlFlow<()> {
+        for &byte in bytes {
+            let newline = byte == b'\n' || byte == b'\r';
+            // The `\n` of a `\r\n` ends nothing new: the `\r` already ended the line.
+            let crlf_tail = byte == b'\n' && self.after_cr;
+            self.after_cr = byte == b'\r';
+            if self.state == State::RecordStart && !newline {
+                self.record_line = self.line;
+            }
+            if !newline && self.raw.len() < RAW_CAP {
+                self.raw.push(byte);
+            }
+            match self.state {
+                State::Quoted => {
+                    if Some(byte) == self.quote {
+                        self.state = State::QuoteInQuoted;
+                    } else {
+                        self.add(byte);
+                    }
+                }
+                State::QuoteInQuoted => {
+                    if Some(byte) == self.quote {
+                        self.add(byte);
+                        self.state = State::Quoted;
+                    } else if byte == self.delimiter {
+                        self.quoted_fields += 1;
+                        self.end_field();
+                        self.state = State::FieldStart;
+                    } else if newline {
+                        self.quoted_fields += 1;
+                        self.end_field();
+                        self.emit(on_row)?;
+                    } else {
+                        self.note(Problem::TextAfterQuote);
+                        self.add(byte);
+                        self.state = State::Unquoted;
+                    }
+                }
+                State::RecordStart | State::FieldStart | State::Unquoted => {
+                    if newline {
+                        // An empty line is no record.
+                        if self.state != State::RecordStart {
+                            self.end_field();
+                            self.emit(on_row)?;
+                        }
+                    } else if byte == self.delimiter {
+                        self.end_field();
+                        self.state = State::FieldStart;
+                    } else if Some(byte) == self.quote && self.state != State::Unquoted {
+                        self.state = State::Quoted;
+                    } else {
+                        if Some(byte) == self.quote {
+                            self.note(Problem::StrayQuote);
+                        }
+                        self.add(byte);
+                        self.state = State::Unquoted;
+                    }
+                }
+            }
+            if newline && !crlf_tail {
+                self.line += 1;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The end of the input: the last record, if it did not end with a line break.
+    fn finish(&mut self, on_row: &mut dyn FnMut(Row<'_>) -> ControlFlow<()>) -> ControlFlow<()> {
+        match self.state {
+            State::RecordStart => ControlFlow::Continue(()),
+            State::Quoted => {
+                self.problem = Some((self.record_line, Problem::Unterminated));
+                self.end_field();
+                self.emit(on_row)
+            }
+            State::QuoteInQuoted => {
+                self.quoted_fields += 1;
+                self.end_field();
+                self.emit(on_row)
+            }
+            State::FieldStart | State::Unquoted => {
+                self.end_field();
+                self.emit(on_row)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(text: &str, delimiter: u8) -> Vec<(u64, Vec<String>, Option<Problem>)> {
+        let mut scanner = Scanner::new(delimiter, Some(b'"'), true);
+        let mut out = Vec::new();
+        let mut collect = |row: Row<'_>| {
+            out.push((row.line, row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(), row.problem.map(|p| p.1)));
+            ControlFlow::Continue(())
+        };
+        let _ = scanner.feed(text.as_bytes(), &mut collect);
+        let _ = scanner.finish(&mut collect);
+        out
+    }
+
+    #[test]
+    fn the_scanner_reads_quotes_line_ends_and_empty_lines_like_duckdb() {
+        let read = rows("a,b\r\n\r\n1,\"x, \"\"y\"\"\nz\"\n2,3", b',');
+        assert_eq!(read[0], (1, vec!["a".into(), "b".into()], None));
+        assert_eq!(read[1], (3, vec!["1".into(), "x, \"y\"\nz".into()], None));
+        assert_eq!(read[2], (5, vec!["2".into(), "3".into()], None));
+        assert_eq!(rows("a,b\n5\" pipe,2\n", b',')[1].2, Some(Problem::StrayQuote));
+        assert_eq!(rows("a,b\n\"ab\"c,2\n", b',')[1].2, Some(Problem::TextAfterQuote));
+        assert_eq!(rows("a,b\n1,\"open\n2,3\n", b',')[1], (2, vec!["1".into(), "open\n2,3\n".into()], Some(Problem::Unterminated)));
+        assert_eq!(rows("a\rb\rc", b',').iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    }
+
+    #[test]
+    fn the_delimiter_is_the_one_that_splits_lines_consistently() {
+        assert_eq!(detect_delimiter(b"id;name;amount\n1;Ada;1,5\n2;Bob;2,5\n", 0), b';');
+        assert_eq!(detect_delimiter(b"id\tname\n1\tAda, Lovelace\n", 0), b'\t');
+        assert_eq!(detect_delimiter(b"id,when,amount\n1,2025-01-04,10\n6,Jan 5, 2025,60\n7,2025-01-09,70\n", 0), b',');
+        assert_eq!(detect_delimiter(b"Quarterly report\nid|amount\n1|2\n2|3\n", 0), b'|');
+        // One column, a value with a comma: the header's delimiter, so the misfit is named.
+        assert_eq!(detect_delimiter(b"a,b\n1\n2\n", 0), b',');
+        assert_eq!(declared_delimiter(b"sep=;\r\nid;n\n"), Some(b';'));
+        assert_eq!(declared_delimiter(b"id;n\n"), None);
+    }
+
+    #[test]
+    fn quotes_are_off_only_when_used_inside_values_alone() {
+        assert_eq!(choose_quote(b"item,size\npipe,5\"\nbolt,3\"\n", b',', 0), None);
+        assert_eq!(choose_quote(b"item,size\n\"pipe, steel\",5\"\n", b',', 0), Some(b'"'));
+        assert_eq!(choose_quote(b"item,size\npipe,5\n", b',', 0), Some(b'"'));
+    }
+
+    #[test]
+    fn a_title_block_is_the_narrow_rows_above_the_first_wide_one() {
+        assert_eq!(header_index(&[1, 3, 3, 3]), 1);
+        assert_eq!(header_index(&[1, 0, 1, 3, 3]), 3);
+        assert_eq!(header_index(&[3, 3]), 0);
+        assert_eq!(header_index(&[1, 1, 1]), 0, "a one-column table has no title block");
+        assert_eq!(header_index(&[1; 20].iter().copied().chain([3]).collect::<Vec<_>>()), 0, "a long narrow start is data, not a title");
+    }
+
+    #[test]
+    fn totals_rows_are_a_totals_word_then_numbers() {
+        let row = |cells: &[Option<&str>]| cells.iter().map(|c| c.map_or(Cell::Null, |t| Cell::Text(t.into()))).collect::<Vec<_>>();
+        assert!(is_totals_row(&row(&[Some("Total"), None, Some("1,234.50")])));
+        assert!(is_totals_row(&row(&[None, Some("Grand total:"), Some("(12)"), Some("€ 3.000,00")])));
+        assert!(is_totals_row(&row(&[Some("SUMME"), Some("12%")])));
+        assert!(!is_totals_row(&row(&[Some("Total"), Some("Platform"), Some("3")])), "a team called Total");
+        assert!(!is_totals_row(&row(&[Some("Total"), None])), "no number: not a totals row");
+        assert!(!is_totals_row(&row(&[Some("Subtotals EU"), Some("3")])));
+        assert!(looks_numeric("-1'234.5") && looks_numeric("1 234,5") && !looks_numeric("12a") && !looks_numeric("-"));
+    }
+}
