@@ -171,6 +171,17 @@ fn swiss_apostrophes_and_spaces_group_thousands() {
     assert_eq!(sum_of(&index, "umsatz", "menge"), 13_500.0);
 }
 
+#[test]
+fn dates_in_mixed_formats_stay_text_and_say_which_formats() {
+    let text = "id,day\n1,2025-01-05\n2,05/01/2025\n3,2025-02-28\n";
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/visits.csv", text);
+    let catalog = ingest::ingest(&dir.path().join("index"), &[dir.path().join("data")]).unwrap();
+    let day = column(table(&catalog, "visits"), "day");
+    assert_eq!(day.sql_type, "VARCHAR");
+    assert!(day.decision.contains("more than one format") && day.decision.contains("'05/01/2025'") && day.decision.contains("date_format"), "{}", day.decision);
+}
+
 const ORDERS_NDJSON: &str = r#"{"id": 1, "customer": {"name": "Ann", "address": {"city": "Berlin", "geo": {"lat": 52.5, "deep": {"x": 1}}}}, "tags": ["a", "b"], "at": "2025-01-05T10:00:00+02:00", "total": 10.5}
 {"id": 2, "customer": {"name": "Bo", "address": {"city": "Paris", "geo": {"lat": 48.9, "deep": {"x": 2}}}}, "tags": [], "at": "2025-01-06T23:30:00-05:00", "total": 4}
 {"id": 3, "customer": {"name": "Cy", "address": {"city": "Berlin", "geo": null}}, "tags": null, "at": null, "total": 1.5}

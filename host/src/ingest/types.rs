@@ -249,6 +249,14 @@ impl Profile<'_> {
                 )),
             };
         }
+        let any_date = format!("({ISO_DATE}) OR ({ISO_TIMESTAMP}) OR ({SLASH_DATE})");
+        if values.all(&any_date)? {
+            let iso = values.example(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))?.unwrap_or_default();
+            let slashed = values.example(SLASH_DATE)?.unwrap_or_default();
+            return text(format!(
+                "dates written in more than one format (e.g. '{iso}' and '{slashed}'): kept as text; set date_format in querycell.toml to convert"
+            ));
+        }
         match values.counterexample(numbers::NUMBER_LIKE)? {
             Some(value) => text(format!("text: '{value}' is not a number, true/false or a date")),
             None => text(format!(
