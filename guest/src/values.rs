@@ -1,8 +1,10 @@
-//! Turning request values (JSON) into typed parameters for a column's kind, and the
-//! calendar arithmetic for dates and timestamps (days / microseconds since 1970-01-01).
+//! Turning request values (JSON) into typed parameters for a column's kind, and dates and
+//! timestamps to and from their ISO text (days / microseconds since 1970-01-01; the calendar
+//! arithmetic itself is [`crate::calendar`]).
 
 use serde_json::Value;
 
+use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
 use crate::error::{CompileError, Result};
 use crate::model::{Param, ValueKind};
 
@@ -142,43 +144,6 @@ fn digits(text: &str) -> Option<u64> {
         return None;
     }
     text.parse().ok()
-}
-
-fn is_leap(year: i32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-}
-
-fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Howard Hinnant's days_from_civil.
-fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400) as u32;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe as i32 - 719_468
-}
-
-fn civil_from_days(days: i32) -> (i32, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097) as u32;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe as i32 + era * 400 + i32::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]
