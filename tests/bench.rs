@@ -85,7 +85,8 @@ fn main() {
     ingest::ingest(&index, &[data]).expect("ingest demo data");
     let catalog = Catalog::load(&index).expect("catalog");
     let limits = Limits::default();
-    let wit_view = catalog.view(&limits);
+    let today = querycell::Date::today_utc();
+    let wit_view = catalog.view(&limits, today);
 
     println!("guest component: {} bytes ({:.2} MiB)", BUNDLED_GUEST.len(), BUNDLED_GUEST.len() as f64 / 1048576.0);
 
@@ -126,6 +127,7 @@ fn main() {
             })
             .collect(),
         limits: Default::default(),
+        today: today.days_since_epoch(),
     };
     let runs = 300;
     let native = mean(runs, || {

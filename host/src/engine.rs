@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::answer::{param_json, Answer, AnswerLimits};
+use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{wit, Sandbox};
 
 pub struct QueryCell {
     index: PathBuf,
@@ -67,7 +68,7 @@ impl QueryCell {
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         let started = Instant::now();
         self.check_request_size(plan_json)?;
-        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits))?;
+        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, Date::today_utc()))?;
         self.answer(&compiled, started)
     }
 
@@ -80,7 +81,7 @@ impl QueryCell {
                 .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits))?;
+        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, Date::today_utc()))?;
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
 
@@ -101,12 +102,10 @@ impl QueryCell {
     }
 
     /// Run what the guest compiled and build the receipt.
-    fn answer(&self, compiled: &crate::sandbox::wit::Compiled, started: Instant) -> Result<Answer> {
+    fn answer(&self, compiled: &wit::Compiled, started: Instant) -> Result<Answer> {
         let execution = self.executor.run(compiled)?;
         let mut warnings = compiled.warnings.clone();
-        for (label, nulls) in &execution.skipped_nulls {
-            warnings.push(format!("{label}: {nulls} null value{} skipped in the matching rows", if *nulls == 1 { " was" } else { "s were" }));
-        }
+        warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
         if execution.truncated {
             warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
         }
@@ -124,6 +123,28 @@ impl QueryCell {
             snapshot: self.catalog.snapshot.clone(),
             elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
         })
+    }
+}
+
+/// The warning for one null-probe count above zero.
+fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
+    match what {
+        wit::ProbeCount::AggregateSkipped(label) => {
+            format!("{label}: {count} null value{} skipped in the matching rows", if count == 1 { " was" } else { "s were" })
+        }
+        wit::ProbeCount::FilterExcluded(excluded) => {
+            // Filters are ANDed, so the way to see these rows is a second question with
+            // is_null in place of the filter, not is_null added to it.
+            let keep = serde_json::json!({"column": excluded.column, "op": "is_null"});
+            let which = if excluded.path.contains(',') { "these filters" } else { "this filter" };
+            format!(
+                "{} ({}) also left out {count} row{} where {} is missing, because SQL compares nothing with a missing value; to count those rows, ask again with {keep} in place of {which}",
+                excluded.path,
+                excluded.filter,
+                if count == 1 { "" } else { "s" },
+                excluded.column,
+            )
+        }
     }
 }
 

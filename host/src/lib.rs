@@ -16,6 +16,7 @@
 //! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
 //! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
+//! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
 
@@ -34,6 +35,7 @@ pub mod sandbox;
 pub mod schema;
 
 pub use answer::Answer;
+pub use calendar::Date;
 pub use engine::QueryCell;
 pub use error::{Error, ErrorClass};
 pub use limits::Limits;

@@ -1,7 +1,9 @@
 //! Unit tests of plan compilation against a small fixed catalog.
 
 use super::*;
+use crate::model::{ExcludedNulls, ProbeCount};
 use crate::model::{Column, RequestLimits};
+use serde_json::json;
 
 fn column(name: &str, sql_type: &str, kind: ValueKind) -> Column {
     Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
@@ -24,8 +26,12 @@ fn view() -> CatalogView {
             ],
         }],
         limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
+        today: crate::values::parse_date(TODAY).expect("a date"),
     }
 }
+
+/// The day the host says it is, for every test here: a Sunday in the first quarter.
+const TODAY: &str = "2026-03-15";
 
 fn compile(plan: &str) -> Result<Compiled> {
     compile_plan(plan, &view())
@@ -59,7 +65,7 @@ fn design_example_compiles_to_parameterised_sql() {
     assert_eq!(compiled.explanation, "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5");
     let probe = compiled.null_probe.unwrap();
     assert_eq!(probe.query.sql, "SELECT count(*) FILTER (WHERE \"ack_minutes\" IS NULL) AS \"nulls_0\" FROM \"incidents\" WHERE \"severity\" = ?");
-    assert_eq!(probe.labels, vec!["average_minutes"]);
+    assert_eq!(probe.counts, vec![ProbeCount::AggregateSkipped("average_minutes".into())]);
     let names: Vec<_> = compiled.columns.iter().map(|c| (c.name.as_str(), c.kind)).collect();
     assert_eq!(names, vec![("team", ValueKind::Text), ("average_minutes", ValueKind::Float)]);
 }
@@ -189,4 +195,62 @@ fn limits_are_clamped_with_a_warning() {
 fn listings_order_by_every_output_as_tie_breaker() {
     let compiled = compile(r#"{"table": "incidents", "columns": ["team", "incident_id"], "order_by": [{"column": "ack_minutes", "direction": "desc"}]}"#).unwrap();
     assert!(compiled.main.sql.ends_with("ORDER BY \"ack_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST, \"incident_id\" ASC NULLS LAST LIMIT ?"));
+}
+
+fn listing_with_filters(filters: serde_json::Value) -> String {
+    json!({"table": "incidents", "columns": ["incident_id"], "filters": filters}).to_string()
+}
+
+#[test]
+fn ne_and_not_in_probe_the_nulls_they_exclude_among_the_other_filters() {
+    let compiled = compile(
+        &json!({
+            "table": "incidents", "group_by": ["team"],
+            "aggregations": [{"function": "avg", "column": "ack_minutes"}],
+            "filters": [
+                {"column": "severity", "op": "ne", "value": "P1"},
+                {"column": "cost", "op": "gt", "value": 5},
+                {"column": "team", "op": "not_in", "value": ["A", "B"]}
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let probe = compiled.null_probe.expect("a probe");
+    assert_eq!(
+        probe.query.sql,
+        "SELECT count(*) FILTER (WHERE \"severity\" <> ? AND \"team\" NOT IN (?, ?) AND \"ack_minutes\" IS NULL) AS \"nulls_0\", \
+         count(*) FILTER (WHERE \"team\" NOT IN (?, ?) AND \"severity\" IS NULL) AS \"nulls_1\", \
+         count(*) FILTER (WHERE \"severity\" <> ? AND \"team\" IS NULL) AS \"nulls_2\" \
+         FROM \"incidents\" WHERE \"cost\" > ?"
+    );
+    let text = |t: &str| Param::Text(t.into());
+    assert_eq!(probe.query.params, vec![text("P1"), text("A"), text("B"), text("A"), text("B"), text("P1"), Param::Float(5.0)]);
+    assert_eq!(
+        probe.counts,
+        vec![
+            ProbeCount::AggregateSkipped("avg_ack_minutes".into()),
+            ProbeCount::FilterExcluded(ExcludedNulls { column: "severity".into(), path: "filters[0]".into(), filter: "severity <> 'P1'".into() }),
+            ProbeCount::FilterExcluded(ExcludedNulls { column: "team".into(), path: "filters[2]".into(), filter: "team is none of \"A\", \"B\"".into() }),
+        ]
+    );
+}
+
+#[test]
+fn several_ne_filters_on_one_column_are_probed_together() {
+    let compiled = compile(&listing_with_filters(json!([
+        {"column": "severity", "op": "ne", "value": "P1"},
+        {"column": "severity", "op": "ne", "value": "P2"},
+        {"column": "opened_at", "op": "ne", "value": "2026-03-01"}
+    ])))
+    .unwrap();
+    let probe = compiled.null_probe.expect("a probe");
+    assert_eq!(
+        probe.query.sql,
+        "SELECT count(*) FILTER (WHERE \"opened_at\" <> ? AND \"severity\" IS NULL) AS \"nulls_0\", \
+         count(*) FILTER (WHERE \"severity\" <> ? AND \"severity\" <> ? AND \"opened_at\" IS NULL) AS \"nulls_1\" FROM \"incidents\""
+    );
+    assert_eq!(probe.query.params.len(), 3);
+    let ProbeCount::FilterExcluded(severity) = &probe.counts[0] else { panic!("{:?}", probe.counts) };
+    assert_eq!((severity.path.as_str(), severity.filter.as_str()), ("filters[0], filters[1]", "severity <> 'P1' and severity <> 'P2'"));
 }

@@ -102,6 +102,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
             if bound == 1 { "" } else { "s" }
         ),
         warnings,
+        resolved_dates: Vec::new(),
     })
 }
 
