@@ -4,12 +4,13 @@
 
 use serde_json::Value;
 
+use crate::calendar;
 use crate::error::{CompileError, Result};
-use crate::model::{CatalogView, Column, Compiled, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, Table, ValueKind};
-use crate::plan::{self, clip, Aggregation, At, Condition, Direction, Function, Op, Plan};
+use crate::model::{CatalogView, Column, Compiled, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
+use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
 use crate::sql::{like_literal, quote_ident, Params};
 use crate::suggest;
-use crate::values::{format_date, format_timestamp, param_for};
+use crate::values::{format_date, format_timestamp, param_for, MICROS_PER_DAY};
 
 /// Compile plan JSON against the catalog view the host allows.
 pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
@@ -75,6 +76,8 @@ struct CompiledCondition {
     /// `ne` and `not_in` also drop the rows where the column is null, which a caller asking
     /// for "everything but P1" rarely means; the null probe counts them.
     drops_nulls_silently: bool,
+    /// For a relative date: the days it resolved to.
+    resolved: Option<ResolvedDate>,
 }
 
 /// What kind of answer the plan asks for.
@@ -312,6 +315,7 @@ impl Compilation<'_> {
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
         let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
         let explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
             count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({body}) AS answer"), params: body_params },
@@ -320,7 +324,7 @@ impl Compilation<'_> {
             limit,
             explanation,
             warnings: self.warnings,
-            resolved_dates: Vec::new(),
+            resolved_dates,
         })
     }
 
@@ -362,7 +366,11 @@ impl Compilation<'_> {
         if !allowed {
             return Err(refuse_op(format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe())));
         }
-        let value = condition.value.as_ref().map(|v| (&v.value, v.path.as_str()));
+        let value = match &condition.value {
+            Some(At { value: FilterValue::Relative(relative), path }) => return self.relative_condition(condition, *relative, path, expression, name, kind),
+            Some(At { value: FilterValue::Json(value), path }) => Some((value, path.as_str())),
+            None => None,
+        };
         let mut params = Params::default();
         let (sql, rendered) = match op {
             Op::IsNull => (format!("{expression} IS NULL"), "is missing".to_string()),
@@ -387,7 +395,7 @@ impl Compilation<'_> {
                 let rendered: Vec<String> = items.iter().map(|(_, v)| v.clone()).collect();
                 let mut placeholders = Vec::new();
                 for (i, item) in items.iter().enumerate() {
-                    let param = param_for(kind, item.0, &format!("{path}[{i}]"))?;
+                    let param = list_item_param(kind, item.0, &format!("{path}[{i}]"))?;
                     placeholders.push(params.bind(param));
                 }
                 let keyword = if op == Op::In { "IN" } else { "NOT IN" };
@@ -397,8 +405,8 @@ impl Compilation<'_> {
             Op::Between => {
                 let (value, path) = value.expect("checked by the plan parser");
                 let items = self.value_list(value, path, Some(2))?;
-                let low = param_for(kind, items[0].0, &format!("{path}[0]"))?;
-                let high = param_for(kind, items[1].0, &format!("{path}[1]"))?;
+                let low = list_item_param(kind, items[0].0, &format!("{path}[0]"))?;
+                let high = list_item_param(kind, items[1].0, &format!("{path}[1]"))?;
                 let rendered = format!("is between {} and {}", render(&low), render(&high));
                 let sql = format!("{expression} BETWEEN {} AND {}", params.bind(low), params.bind(high));
                 (sql, rendered)
@@ -422,6 +430,70 @@ impl Compilation<'_> {
             column: name.to_string(),
             path: condition.path.clone(),
             drops_nulls_silently: matches!(op, Op::Ne | Op::NotIn),
+            resolved: None,
+        })
+    }
+
+    /// A condition whose value is a relative date: resolved against the host's today into a
+    /// half-open range of days, whose bounds are bound as parameters.
+    fn relative_condition(&self, condition: &Condition, relative: RelativeDate, path: &str, expression: &str, name: &str, kind: ValueKind) -> Result<CompiledCondition> {
+        let op = condition.op.value;
+        let phrase = relative.phrase();
+        if !kind.is_temporal() {
+            let dated: Vec<&str> = self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
+            let hint = match dated.as_slice() {
+                [] => format!("'{}' has no date or timestamp column; compare '{name}' with a plain value", self.table.name),
+                some => format!("relative dates filter date and timestamp columns: {}", some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")),
+            };
+            return Err(CompileError::new(
+                "invalid_value",
+                path,
+                format!("a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column", kind.describe()),
+            )
+            .with_hint(hint));
+        }
+        let range = calendar::resolve(relative, self.view.today);
+        if range.start < calendar::EARLIEST_DAY {
+            return Err(CompileError::new("invalid_value", path, format!("{phrase} reaches back before the year 1"))
+                .with_hint("ask for fewer units"));
+        }
+        let bound = |day: i32| match kind {
+            ValueKind::Date => Param::Date(day),
+            _ => Param::Timestamp(i64::from(day) * MICROS_PER_DAY),
+        };
+        let (start, last, end) = (format_date(range.start), format_date(range.last_day()), format_date(range.end));
+        let words = relative.in_words();
+        let mut params = Params::default();
+        let (sql, rendered) = match op {
+            Op::Eq => (
+                format!("({expression} >= {} AND {expression} < {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
+                format!("is in {words} ({start} through {last})"),
+            ),
+            Op::Ne => (
+                format!("({expression} < {} OR {expression} >= {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
+                format!("is outside {words} ({start} through {last})"),
+            ),
+            Op::Lt => (format!("{expression} < {}", params.bind(bound(range.start))), format!("is before {words} (before {start})")),
+            Op::Lte => (format!("{expression} < {}", params.bind(bound(range.end))), format!("is no later than {words} (through {last})")),
+            Op::Gt => (format!("{expression} >= {}", params.bind(bound(range.end))), format!("is after {words} (from {end})")),
+            Op::Gte => (format!("{expression} >= {}", params.bind(bound(range.start))), format!("is in or after {words} (from {start})")),
+            other => {
+                return Err(CompileError::new(
+                    "invalid_value",
+                    path,
+                    format!("'{}' takes a list of values; a relative date is a whole range on its own", plan::op_name(other)),
+                )
+                .with_hint(format!("use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it")))
+            }
+        };
+        Ok(CompiledCondition {
+            sql,
+            params: params.into_vec(),
+            phrase: format!("{name} {rendered}"),
+            column: name.to_string(),
+            path: condition.path.clone(),
+            drops_nulls_silently: op == Op::Ne,
+            resolved: Some(ResolvedDate { column: Some(name.to_string()), path: path.to_string(), phrase, start: range.start, end: range.end }),
         })
     }
 
@@ -592,6 +664,16 @@ fn null_probe(outputs: &[Output], from: &str, filters: &[CompiledCondition]) -> 
     };
     params.extend(common.iter().flat_map(|f| f.params.iter().cloned()));
     Some(NullProbe { query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params }, counts })
+}
+
+/// A value inside an `in`, `not_in` or `between` list, where a relative date (an object)
+/// cannot stand: it is a whole range by itself.
+fn list_item_param(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
+    if kind.is_temporal() && value.is_object() {
+        return Err(CompileError::new("invalid_value", path, "a relative date cannot be an item of a list: it is a whole range by itself")
+            .with_hint(format!("give the relative date alone with \"op\": \"eq\" (or gte / lt); {} are its forms", RelativeDate::FORMS)));
+    }
+    param_for(kind, value, path)
 }
 
 /// A parameter as the explanation shows it.

@@ -8,6 +8,9 @@ use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
 use crate::error::{CompileError, Result};
 use crate::model::{Param, ValueKind};
 
+/// Microseconds in a day: a date's midnight as a timestamp is `days * MICROS_PER_DAY`.
+pub const MICROS_PER_DAY: i64 = 86_400_000_000;
+
 /// A JSON value checked against `kind` and converted to the parameter bound for it.
 pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
     let wrong = |expected: &str, example: &str| {
@@ -39,13 +42,17 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
             Value::Bool(b) => Ok(Param::Boolean(*b)),
             _ => Err(wrong("true or false", "true")),
         },
+        // Models often write "yesterday" or "30 days ago": the hint shows the relative forms.
         ValueKind::Date => match value.as_str().and_then(parse_date) {
             Some(days) => Ok(Param::Date(days)),
-            None => Err(wrong("a date as \"YYYY-MM-DD\"", "\"2026-03-31\"")),
+            None => Err(wrong("a date as \"YYYY-MM-DD\"", "\"2026-03-31\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}")),
         },
         ValueKind::Timestamp => match value.as_str().and_then(parse_timestamp) {
             Some(micros) => Ok(Param::Timestamp(micros)),
-            None => Err(wrong("a timestamp as \"YYYY-MM-DD HH:MM:SS\"", "\"2026-03-31 14:00:00\"")),
+            None => Err(wrong(
+                "a timestamp as \"YYYY-MM-DD HH:MM:SS\"",
+                "\"2026-03-31 14:00:00\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}",
+            )),
         },
         ValueKind::Other => Err(CompileError::new(
             "unsupported_column_type",
@@ -87,7 +94,7 @@ pub fn parse_date(text: &str) -> Option<i32> {
 /// microseconds since 1970-01-01T00:00:00.
 pub fn parse_timestamp(text: &str) -> Option<i64> {
     if text.len() == 10 {
-        return parse_date(text).map(|d| i64::from(d) * 86_400_000_000);
+        return parse_date(text).map(|d| i64::from(d) * MICROS_PER_DAY);
     }
     if text.len() < 16 || !text.is_char_boundary(10) {
         return None;
@@ -126,8 +133,8 @@ pub fn format_date(days: i32) -> String {
 
 /// Microseconds since the epoch as `YYYY-MM-DD HH:MM:SS[.ffffff]`.
 pub fn format_timestamp(micros: i64) -> String {
-    let days = micros.div_euclid(86_400_000_000);
-    let in_day = micros.rem_euclid(86_400_000_000);
+    let days = micros.div_euclid(MICROS_PER_DAY);
+    let in_day = micros.rem_euclid(MICROS_PER_DAY);
     let (h, rem) = (in_day / 3_600_000_000, in_day % 3_600_000_000);
     let (m, rem) = (rem / 60_000_000, rem % 60_000_000);
     let (s, us) = (rem / 1_000_000, rem % 1_000_000);

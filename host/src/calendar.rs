@@ -1,9 +1,10 @@
 //! Calendar arithmetic the host needs: days since 1970-01-01 as ISO text (bound dates in
 //! receipts, Excel serial dates), and [`Date`], the day an answer is computed for, read from
-//! the system clock (UTC).
+//! the system clock (UTC) or pinned by the operator (`--today`, [`crate::QueryCell::with_today`]).
 //!
-//! The guest does its own calendar arithmetic; the representation both sides share is the
-//! one the WIT contract fixes (days since 1970-01-01).
+//! The guest does its own calendar arithmetic for relative dates; the representation both
+//! sides share is the one the WIT contract fixes (days since 1970-01-01), and
+//! a cross-crate test checks that the two calendars agree.
 
 use std::fmt;
 use std::str::FromStr;

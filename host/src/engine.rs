@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::answer::{param_json, Answer, AnswerLimits};
+use crate::answer::{param_json, Answer, AnswerLimits, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
@@ -20,6 +20,8 @@ pub struct QueryCell {
     executor: Executor,
     limits: Limits,
     sql_enabled: bool,
+    /// The date answers are computed for, when the application pinned one.
+    today: Option<Date>,
 }
 
 impl QueryCell {
@@ -33,7 +35,7 @@ impl QueryCell {
     pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
         let limits = sandbox.limits().clone();
         let (catalog, executor) = open_version(index, &limits)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false })
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false, today: None })
     }
 
     /// Start answering from the index's current version. Until this is called, a
@@ -52,6 +54,20 @@ impl QueryCell {
         self
     }
 
+    /// Answer as of `today` instead of the system clock's date: relative dates in plans
+    /// ("the last 30 days") resolve against it. For answers
+    /// that must not change with the calendar: reports for a given day, tests, replays.
+    pub fn with_today(mut self, today: Date) -> Self {
+        self.today = Some(today);
+        self
+    }
+
+    /// The date answers are computed for: the pinned one, else today in UTC by the system
+    /// clock, read for every answer (a long-lived `QueryCell` moves on at midnight).
+    pub fn today(&self) -> Date {
+        self.today.unwrap_or_else(Date::today_utc)
+    }
+
     pub fn index(&self) -> &Path {
         &self.index
     }
@@ -68,7 +84,7 @@ impl QueryCell {
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         let started = Instant::now();
         self.check_request_size(plan_json)?;
-        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, Date::today_utc()))?;
+        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
         self.answer(&compiled, started)
     }
 
@@ -81,7 +97,7 @@ impl QueryCell {
                 .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, Date::today_utc()))?;
+        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, self.today()))?;
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
 
@@ -119,6 +135,7 @@ impl QueryCell {
             params: compiled.main.params.iter().map(param_json).collect(),
             explanation: compiled.explanation.clone(),
             warnings,
+            resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
             limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
             snapshot: self.catalog.snapshot.clone(),
             elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,

@@ -76,6 +76,12 @@ const PLANS: &[(&str, &str)] = &[
     (r#"{"table": "incidents", "filters": [{"column": "team", "op": "contains", "value": "Pay"}], "aggregations": [{"function": "count_distinct", "column": "severity"}]}"#, ""),
     (r#"{"table": "teams", "columns": ["manager"], "filters": [{"column": "team", "op": "starts_with", "value": "P"}]}"#, ""),
     (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": ["2026-01-01", "2026-03-31"]}], "aggregations": [{"function": "max", "column": "ack_minutes"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "eq", "value": {"this": "month"}}], "aggregations": [{"function": "count"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": 30, "unit": "days"}}], "aggregations": [{"function": "count"}]}"#, "'day'"),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": "30 days"}}], "aggregations": [{"function": "count"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": {"relative": "last", "count": 7, "unit": "day"}}]}"#, "\"last\""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": {"previous": "quarter"}}], "aggregations": [{"function": "count"}]}"#, "\"eq\""),
+    (r#"{"table": "incidents", "filters": [{"column": "team", "op": "eq", "value": {"this": "week"}}], "aggregations": [{"function": "count"}]}"#, "opened_at"),
 ];
 
 /// SQL: (request, a name the hint must contain when it is refused, or "").
