@@ -55,7 +55,7 @@ impl QueryCell {
     }
 
     /// Answer as of `today` instead of the system clock's date: relative dates in plans
-    /// ("the last 30 days") resolve against it. For answers
+    /// ("the last 30 days") and SQL mode's `current_date` resolve against it. For answers
     /// that must not change with the calendar: reports for a given day, tests, replays.
     pub fn with_today(mut self, today: Date) -> Self {
         self.today = Some(today);

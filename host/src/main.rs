@@ -48,7 +48,7 @@ struct AnswerOptions {
     #[arg(long)]
     timeout_ms: Option<u64>,
     /// Answer as of this day instead of today (UTC): relative dates in plans ("the last 30
-    /// days") resolve against it.
+    /// days") and current_date in SQL resolve against it.
     #[arg(long, value_name = "YYYY-MM-DD")]
     today: Option<Date>,
 }
