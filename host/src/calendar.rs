@@ -4,7 +4,7 @@
 //!
 //! The guest does its own calendar arithmetic for relative dates; the representation both
 //! sides share is the one the WIT contract fixes (days since 1970-01-01), and
-//! a cross-crate test checks that the two calendars agree.
+//! `tests/all/relative_dates.rs` checks that the two calendars agree.
 
 use std::fmt;
 use std::str::FromStr;

@@ -8,6 +8,7 @@ mod host_check;
 mod hostile_guests;
 mod ingest_formats;
 mod model_requests;
+mod relative_dates;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;
