@@ -35,6 +35,8 @@ pub fn view() -> CatalogView {
             Table { name: "teams".into(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)] },
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
+        // 2026-03-15: `current_date` is bound to it.
+        today: 20527,
     }
 }
 

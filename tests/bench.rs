@@ -83,7 +83,8 @@ fn main() {
     ingest::ingest(&index, &[data]).expect("ingest demo data");
     let catalog = Catalog::load(&index).expect("catalog");
     let limits = Limits::default();
-    let wit_view = catalog.view(&limits);
+    let today = querycell::Date::today_utc();
+    let wit_view = catalog.view(&limits, today);
 
     println!("guest component: {} bytes ({:.2} MiB)", BUNDLED_GUEST.len(), BUNDLED_GUEST.len() as f64 / 1048576.0);
 
@@ -124,6 +125,7 @@ fn main() {
             })
             .collect(),
         limits: Default::default(),
+        today: today.days_since_epoch(),
     };
     sandbox_bench(&native_view, &wit_view, &limits);
 

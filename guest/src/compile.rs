@@ -4,12 +4,13 @@
 
 use serde_json::Value;
 
+use crate::calendar;
 use crate::error::{CompileError, Result};
-use crate::model::{CatalogView, Column, Compiled, NullProbe, OutputColumn, Param, Query, Table, ValueKind};
-use crate::plan::{self, clip, Aggregation, At, Condition, Direction, Function, Op, Plan};
+use crate::model::{CatalogView, Column, Compiled, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
+use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
 use crate::sql::{like_literal, quote_ident, Params};
 use crate::suggest;
-use crate::values::{format_date, format_timestamp, param_for};
+use crate::values::{format_date, format_timestamp, param_for, MICROS_PER_DAY};
 
 /// Compile plan JSON against the catalog view the host allows.
 pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
@@ -58,6 +59,25 @@ struct Output {
     phrase: String,
     /// For avg/sum/min/max/median: the column whose nulls the aggregate skips.
     skips_nulls_of: Option<String>,
+}
+
+/// One filter or having condition, compiled.
+#[derive(Debug, Clone)]
+struct CompiledCondition {
+    sql: String,
+    /// The values bound to the `?`s of `sql`, in order.
+    params: Vec<Param>,
+    /// The condition in the explanation's words: `severity <> 'P1'`.
+    phrase: String,
+    /// The column (or answer column) it tests.
+    column: String,
+    /// Where it stands in the plan: `filters[1]`.
+    path: String,
+    /// `ne` and `not_in` also drop the rows where the column is null, which a caller asking
+    /// for "everything but P1" rarely means; the null probe counts them.
+    drops_nulls_silently: bool,
+    /// For a relative date: the days it resolved to.
+    resolved: Option<ResolvedDate>,
 }
 
 /// What kind of answer the plan asks for.
@@ -244,16 +264,19 @@ impl Compilation<'_> {
             .collect::<Vec<_>>()
             .join(", ");
 
-        let mut where_phrases = Vec::new();
-        let mut where_sql = Vec::new();
+        let mut filters = Vec::new();
         for condition in &plan.filters {
             let column = resolve_column(self.table, &condition.column)?;
-            let (sql, phrase) = self.condition(condition, &quote_ident(&column.name), &column.name, column.kind)?;
-            where_sql.push(sql);
-            where_phrases.push(phrase);
+            filters.push(self.condition(condition, &quote_ident(&column.name), &column.name, column.kind)?);
         }
-        let where_clause = if where_sql.is_empty() { String::new() } else { format!(" WHERE {}", where_sql.join(" AND ")) };
-        let where_params = self.params.values().to_vec();
+        let where_clause = if filters.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", filters.iter().map(|f| f.sql.as_str()).collect::<Vec<_>>().join(" AND "))
+        };
+        for filter in &filters {
+            self.params.extend(filter.params.iter().cloned());
+        }
 
         let mut body = format!("SELECT {select_list} FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });
@@ -263,8 +286,7 @@ impl Compilation<'_> {
                 body.push_str(&format!(" GROUP BY {group_list}"));
             }
         }
-        let mut having_phrases = Vec::new();
-        let mut having_sql = Vec::new();
+        let mut having = Vec::new();
         for condition in plan.having.iter().filter(|_| aggregating) {
             let output = outputs.iter().find(|o| o.name == condition.column.value).ok_or_else(|| {
                 CompileError::new(
@@ -274,12 +296,13 @@ impl Compilation<'_> {
                 )
                 .with_hint(suggest::hint(&condition.column.value, outputs.iter().map(|o| o.name.as_str())))
             })?;
-            let (sql, phrase) = self.condition(condition, &output.expression, &output.name, output.kind)?;
-            having_sql.push(sql);
-            having_phrases.push(phrase);
+            having.push(self.condition(condition, &output.expression, &output.name, output.kind)?);
         }
-        if !having_sql.is_empty() {
-            body.push_str(&format!(" HAVING {}", having_sql.join(" AND ")));
+        if !having.is_empty() {
+            body.push_str(&format!(" HAVING {}", having.iter().map(|h| h.sql.as_str()).collect::<Vec<_>>().join(" AND ")));
+            for condition in &having {
+                self.params.extend(condition.params.iter().cloned());
+            }
         }
         let body_params = self.params.values().to_vec();
 
@@ -288,8 +311,11 @@ impl Compilation<'_> {
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
         let main_sql = format!("{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
-        let null_probe = self.null_probe(&outputs, &from, &where_clause, where_params);
+        let null_probe = null_probe(&outputs, &from, &filters);
+        let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
+        let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
         let explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
             count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({body}) AS answer"), params: body_params },
@@ -298,6 +324,7 @@ impl Compilation<'_> {
             limit,
             explanation,
             warnings: self.warnings,
+            resolved_dates,
         })
     }
 
@@ -317,8 +344,9 @@ impl Compilation<'_> {
         Ok(())
     }
 
-    /// SQL and explanation phrase for one filter or having condition on `expression`.
-    fn condition(&mut self, condition: &Condition, expression: &str, name: &str, kind: ValueKind) -> Result<(String, String)> {
+    /// One filter or having condition on `expression` (the column `name`, of `kind`): its
+    /// SQL, the values bound to it and its phrase in the explanation.
+    fn condition(&self, condition: &Condition, expression: &str, name: &str, kind: ValueKind) -> Result<CompiledCondition> {
         let op = condition.op.value;
         let op_path = &condition.op.path;
         let refuse_op = |why: String| {
@@ -338,13 +366,18 @@ impl Compilation<'_> {
         if !allowed {
             return Err(refuse_op(format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe())));
         }
-        let value = condition.value.as_ref();
+        let value = match &condition.value {
+            Some(At { value: FilterValue::Relative(relative), path }) => return self.relative_condition(condition, *relative, path, expression, name, kind),
+            Some(At { value: FilterValue::Json(value), path }) => Some((value, path.as_str())),
+            None => None,
+        };
+        let mut params = Params::default();
         let (sql, rendered) = match op {
             Op::IsNull => (format!("{expression} IS NULL"), "is missing".to_string()),
             Op::IsNotNull => (format!("{expression} IS NOT NULL"), "is present".to_string()),
             Op::Eq | Op::Ne | Op::Lt | Op::Lte | Op::Gt | Op::Gte => {
-                let value = value.expect("checked by the plan parser");
-                let param = param_for(kind, &value.value, &value.path)?;
+                let (value, path) = value.expect("checked by the plan parser");
+                let param = param_for(kind, value, path)?;
                 let symbol = match op {
                     Op::Eq => "=",
                     Op::Ne => "<>",
@@ -354,63 +387,134 @@ impl Compilation<'_> {
                     _ => ">=",
                 };
                 let rendered = format!("{symbol} {}", render(&param));
-                (format!("{expression} {symbol} {}", self.params.bind(param)), rendered)
+                (format!("{expression} {symbol} {}", params.bind(param)), rendered)
             }
             Op::In | Op::NotIn => {
-                let value = value.expect("checked by the plan parser");
-                let items = self.value_list(value, None)?;
+                let (value, path) = value.expect("checked by the plan parser");
+                let items = self.value_list(value, path, None)?;
                 let rendered: Vec<String> = items.iter().map(|(_, v)| v.clone()).collect();
                 let mut placeholders = Vec::new();
                 for (i, item) in items.iter().enumerate() {
-                    let param = param_for(kind, item.0, &format!("{}[{i}]", value.path))?;
-                    placeholders.push(self.params.bind(param));
+                    let param = list_item_param(kind, item.0, &format!("{path}[{i}]"))?;
+                    placeholders.push(params.bind(param));
                 }
                 let keyword = if op == Op::In { "IN" } else { "NOT IN" };
                 let words = if op == Op::In { "is one of" } else { "is none of" };
                 (format!("{expression} {keyword} ({})", placeholders.join(", ")), format!("{words} {}", rendered.join(", ")))
             }
             Op::Between => {
-                let value = value.expect("checked by the plan parser");
-                let items = self.value_list(value, Some(2))?;
-                let low = param_for(kind, items[0].0, &format!("{}[0]", value.path))?;
-                let high = param_for(kind, items[1].0, &format!("{}[1]", value.path))?;
+                let (value, path) = value.expect("checked by the plan parser");
+                let items = self.value_list(value, path, Some(2))?;
+                let low = list_item_param(kind, items[0].0, &format!("{path}[0]"))?;
+                let high = list_item_param(kind, items[1].0, &format!("{path}[1]"))?;
                 let rendered = format!("is between {} and {}", render(&low), render(&high));
-                let sql = format!("{expression} BETWEEN {} AND {}", self.params.bind(low), self.params.bind(high));
+                let sql = format!("{expression} BETWEEN {} AND {}", params.bind(low), params.bind(high));
                 (sql, rendered)
             }
             Op::Contains | Op::StartsWith => {
-                let value = value.expect("checked by the plan parser");
-                let Param::Text(text) = param_for(kind, &value.value, &value.path)? else { unreachable!("text kind yields text") };
+                let (value, path) = value.expect("checked by the plan parser");
+                let Param::Text(text) = param_for(kind, value, path)? else { unreachable!("text kind yields text") };
                 let pattern = match op {
                     Op::Contains => format!("%{}%", like_literal(&text)),
                     _ => format!("{}%", like_literal(&text)),
                 };
                 let words = if op == Op::Contains { "contains" } else { "starts with" };
                 let rendered = format!("{words} {}", render(&Param::Text(text)));
-                (format!("{expression} LIKE {} ESCAPE '\\'", self.params.bind(Param::Text(pattern))), rendered)
+                (format!("{expression} LIKE {} ESCAPE '\\'", params.bind(Param::Text(pattern))), rendered)
             }
         };
-        Ok((sql, format!("{name} {rendered}")))
+        Ok(CompiledCondition {
+            sql,
+            params: params.into_vec(),
+            phrase: format!("{name} {rendered}"),
+            column: name.to_string(),
+            path: condition.path.clone(),
+            drops_nulls_silently: matches!(op, Op::Ne | Op::NotIn),
+            resolved: None,
+        })
+    }
+
+    /// A condition whose value is a relative date: resolved against the host's today into a
+    /// half-open range of days, whose bounds are bound as parameters.
+    fn relative_condition(&self, condition: &Condition, relative: RelativeDate, path: &str, expression: &str, name: &str, kind: ValueKind) -> Result<CompiledCondition> {
+        let op = condition.op.value;
+        let phrase = relative.phrase();
+        if !kind.is_temporal() {
+            let dated: Vec<&str> = self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
+            let hint = match dated.as_slice() {
+                [] => format!("'{}' has no date or timestamp column; compare '{name}' with a plain value", self.table.name),
+                some => format!("relative dates filter date and timestamp columns: {}", some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")),
+            };
+            return Err(CompileError::new(
+                "invalid_value",
+                path,
+                format!("a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column", kind.describe()),
+            )
+            .with_hint(hint));
+        }
+        let range = calendar::resolve(relative, self.view.today);
+        if range.start < calendar::EARLIEST_DAY {
+            return Err(CompileError::new("invalid_value", path, format!("{phrase} reaches back before the year 1"))
+                .with_hint("ask for fewer units"));
+        }
+        let bound = |day: i32| match kind {
+            ValueKind::Date => Param::Date(day),
+            _ => Param::Timestamp(i64::from(day) * MICROS_PER_DAY),
+        };
+        let (start, last, end) = (format_date(range.start), format_date(range.last_day()), format_date(range.end));
+        let words = relative.in_words();
+        let mut params = Params::default();
+        let (sql, rendered) = match op {
+            Op::Eq => (
+                format!("({expression} >= {} AND {expression} < {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
+                format!("is in {words} ({start} through {last})"),
+            ),
+            Op::Ne => (
+                format!("({expression} < {} OR {expression} >= {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
+                format!("is outside {words} ({start} through {last})"),
+            ),
+            Op::Lt => (format!("{expression} < {}", params.bind(bound(range.start))), format!("is before {words} (before {start})")),
+            Op::Lte => (format!("{expression} < {}", params.bind(bound(range.end))), format!("is no later than {words} (through {last})")),
+            Op::Gt => (format!("{expression} >= {}", params.bind(bound(range.end))), format!("is after {words} (from {end})")),
+            Op::Gte => (format!("{expression} >= {}", params.bind(bound(range.start))), format!("is in or after {words} (from {start})")),
+            other => {
+                return Err(CompileError::new(
+                    "invalid_value",
+                    path,
+                    format!("'{}' takes a list of values; a relative date is a whole range on its own", plan::op_name(other)),
+                )
+                .with_hint(format!("use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it")))
+            }
+        };
+        Ok(CompiledCondition {
+            sql,
+            params: params.into_vec(),
+            phrase: format!("{name} {rendered}"),
+            column: name.to_string(),
+            path: condition.path.clone(),
+            drops_nulls_silently: op == Op::Ne,
+            resolved: Some(ResolvedDate { column: Some(name.to_string()), path: path.to_string(), phrase, start: range.start, end: range.end }),
+        })
     }
 
     /// The items of a list value, bounded by the policy (or exactly `exact` long).
-    fn value_list<'v>(&self, value: &'v At<Value>, exact: Option<usize>) -> Result<Vec<(&'v Value, String)>> {
-        let Value::Array(items) = &value.value else {
+    fn value_list<'v>(&self, value: &'v Value, path: &str, exact: Option<usize>) -> Result<Vec<(&'v Value, String)>> {
+        let Value::Array(items) = value else {
             let example = if exact == Some(2) { "[10, 20]" } else { "[\"P1\", \"P2\"]" };
-            return Err(CompileError::new("invalid_value", &value.path, "expected a list of values")
+            return Err(CompileError::new("invalid_value", path, "expected a list of values")
                 .with_hint(format!("write it like {example}")));
         };
         let max = self.view.limits.max_in_list as usize;
         match exact {
             Some(n) if items.len() != n => {
-                return Err(CompileError::new("invalid_value", &value.path, format!("expected exactly {n} values, got {}", items.len()))
+                return Err(CompileError::new("invalid_value", path, format!("expected exactly {n} values, got {}", items.len()))
                     .with_hint("between takes [low, high], both inclusive"))
             }
             None if items.is_empty() => {
-                return Err(CompileError::new("invalid_value", &value.path, "the list is empty").with_hint("give at least one value"))
+                return Err(CompileError::new("invalid_value", path, "the list is empty").with_hint("give at least one value"))
             }
             None if items.len() > max => {
-                return Err(CompileError::new("list_too_long", &value.path, format!("the list has {} values; at most {max} are accepted", items.len()))
+                return Err(CompileError::new("list_too_long", path, format!("the list has {} values; at most {max} are accepted", items.len()))
                     .with_hint("use a range (between) or a broader filter"))
             }
             _ => {}
@@ -476,23 +580,6 @@ impl Compilation<'_> {
         }
     }
 
-    fn null_probe(&self, outputs: &[Output], from: &str, where_clause: &str, where_params: Vec<Param>) -> Option<NullProbe> {
-        let probed: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
-        if probed.is_empty() {
-            return None;
-        }
-        let counts = probed
-            .iter()
-            .enumerate()
-            .map(|(i, o)| format!("count(*) FILTER (WHERE {} IS NULL) AS \"nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default())))
-            .collect::<Vec<_>>()
-            .join(", ");
-        Some(NullProbe {
-            query: Query { sql: format!("SELECT {counts} FROM {from}{where_clause}"), params: where_params },
-            labels: probed.iter().map(|o| o.name.clone()).collect(),
-        })
-    }
-
     fn explain(&self, plan: &Plan, outputs: &[Output], filters: &[String], having: &[String], order: Option<String>, limit: u32) -> String {
         let mut sentence = match &self.shape {
             Shape::Listing(_) => format!("rows of {} ({})", self.table.name, outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")),
@@ -524,6 +611,69 @@ impl Compilation<'_> {
         }
         sentence
     }
+}
+
+/// The one-row query that counts what the answer silently left out, or `None` when nothing
+/// can be: the nulls each avg/sum/min/max/median skipped in the rows the main query kept, and
+/// the rows that `ne` / `not_in` filters dropped only because their column is null (SQL
+/// compares nothing with null), counted among the rows every other filter keeps.
+///
+/// Filters that cannot drop rows silently stay in the probe's WHERE; the others move into
+/// each count's own `FILTER (WHERE …)`, where a count about a column leaves out that
+/// column's `ne` / `not_in` filters. Their values are bound again for every count that
+/// repeats them, in the order the placeholders appear.
+fn null_probe(outputs: &[Output], from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
+    let aggregates: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
+    let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = filters.iter().partition(|f| f.drops_nulls_silently);
+    let mut excluded_columns: Vec<&str> = Vec::new();
+    for filter in &silent {
+        if !excluded_columns.contains(&filter.column.as_str()) {
+            excluded_columns.push(&filter.column);
+        }
+    }
+    if aggregates.is_empty() && excluded_columns.is_empty() {
+        return None;
+    }
+    let mut counts = Vec::new();
+    let mut select = Vec::new();
+    let mut params = Vec::new();
+    let mut count_where = |kept: &[&CompiledCondition], null_column: &str| {
+        let mut parts: Vec<&str> = kept.iter().map(|f| f.sql.as_str()).collect();
+        let is_null = format!("{} IS NULL", quote_ident(null_column));
+        parts.push(&is_null);
+        select.push(format!("count(*) FILTER (WHERE {}) AS \"nulls_{}\"", parts.join(" AND "), select.len()));
+        params.extend(kept.iter().flat_map(|f| f.params.iter().cloned()));
+    };
+    for output in aggregates {
+        count_where(&silent, output.skips_nulls_of.as_deref().unwrap_or_default());
+        counts.push(ProbeCount::AggregateSkipped(output.name.clone()));
+    }
+    for column in excluded_columns {
+        let (own, others): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = silent.iter().copied().partition(|f| f.column == column);
+        count_where(&others, column);
+        counts.push(ProbeCount::FilterExcluded(ExcludedNulls {
+            column: column.to_string(),
+            path: own.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", "),
+            filter: own.iter().map(|f| f.phrase.as_str()).collect::<Vec<_>>().join(" and "),
+        }));
+    }
+    let where_clause = if common.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", common.iter().map(|f| f.sql.as_str()).collect::<Vec<_>>().join(" AND "))
+    };
+    params.extend(common.iter().flat_map(|f| f.params.iter().cloned()));
+    Some(NullProbe { query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params }, counts })
+}
+
+/// A value inside an `in`, `not_in` or `between` list, where a relative date (an object)
+/// cannot stand: it is a whole range by itself.
+fn list_item_param(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
+    if kind.is_temporal() && value.is_object() {
+        return Err(CompileError::new("invalid_value", path, "a relative date cannot be an item of a list: it is a whole range by itself")
+            .with_hint(format!("give the relative date alone with \"op\": \"eq\" (or gte / lt); {} are its forms", RelativeDate::FORMS)));
+    }
+    param_for(kind, value, path)
 }
 
 /// A parameter as the explanation shows it.

@@ -67,6 +67,7 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
             max_in_list: view.limits.max_in_list,
             max_request_bytes: view.limits.max_request_bytes,
         },
+        today: view.today,
     }
 }
 
@@ -90,11 +91,23 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
     wit::Compiled {
         main: query_to_wit(compiled.main),
         count: query_to_wit(compiled.count),
-        null_probe: compiled.null_probe.map(|p| wit::NullProbe { query: query_to_wit(p.query), labels: p.labels }),
+        null_probe: compiled.null_probe.map(|p| wit::NullProbe { query: query_to_wit(p.query), counts: p.counts.into_iter().map(probe_count_to_wit).collect() }),
         columns: compiled.columns.into_iter().map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind) }).collect(),
         limit: compiled.limit,
         explanation: compiled.explanation,
         warnings: compiled.warnings,
+        resolved_dates: compiled
+            .resolved_dates
+            .into_iter()
+            .map(|d| wit::ResolvedDate { column: d.column, path: d.path, phrase: d.phrase, start: d.start, end: d.end })
+            .collect(),
+    }
+}
+
+fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
+    match count {
+        model::ProbeCount::AggregateSkipped(label) => wit::ProbeCount::AggregateSkipped(label),
+        model::ProbeCount::FilterExcluded(e) => wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter }),
     }
 }
 

@@ -5,6 +5,7 @@
 //! (`wasm32-wasip2`) that the host runs in a sandbox. The component glue in
 //! [`component`] only converts between the WIT types and [`model`].
 
+pub mod calendar;
 pub mod compile;
 pub mod error;
 pub mod model;

@@ -77,6 +77,9 @@ impl Default for RequestLimits {
 pub struct CatalogView {
     pub tables: Vec<Table>,
     pub limits: RequestLimits,
+    /// Today's date in days since 1970-01-01, from the host (the compiler has no clock).
+    /// Relative dates and SQL mode's `current_date` resolve against it.
+    pub today: i32,
 }
 
 impl CatalogView {
@@ -109,10 +112,47 @@ pub struct OutputColumn {
     pub kind: ValueKind,
 }
 
+/// What one count of a [`NullProbe`] measures.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ProbeCount {
+    /// Nulls skipped by the aggregate behind this answer column, in the rows the main query
+    /// kept.
+    AggregateSkipped(String),
+    /// Rows left out by `ne` / `not_in` filters only because their column is null.
+    FilterExcluded(ExcludedNulls),
+}
+
+/// Rows that match every other filter and are null in `column`, which its `ne` / `not_in`
+/// filters therefore left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExcludedNulls {
+    pub column: String,
+    /// Where the filters stand in the plan: `filters[1]` (or `filters[0], filters[2]`).
+    pub path: String,
+    /// The filters in the explanation's words: `severity <> 'P1'`.
+    pub filter: String,
+}
+
+/// A one-row query of counts: column i counts what `counts[i]` describes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NullProbe {
     pub query: Query,
-    pub labels: Vec<String>,
+    pub counts: Vec<ProbeCount>,
+}
+
+/// A relative date (or SQL mode's `current_date`) and the days it resolved to.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResolvedDate {
+    /// The column it filters; `None` in SQL mode.
+    pub column: Option<String>,
+    /// Where it stood in the request: `filters[0].value`, or `sql`.
+    pub path: String,
+    /// As the request said it: `last 30 days`, `this quarter`, `current_date`.
+    pub phrase: String,
+    /// The first day of the range, in days since 1970-01-01.
+    pub start: i32,
+    /// The first day after the range (the range is half-open).
+    pub end: i32,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -124,4 +164,6 @@ pub struct Compiled {
     pub limit: u32,
     pub explanation: String,
     pub warnings: Vec<String>,
+    /// Every relative date the request used and the days it resolved to.
+    pub resolved_dates: Vec<ResolvedDate>,
 }

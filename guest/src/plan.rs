@@ -70,8 +70,55 @@ impl Op {
 pub struct Condition {
     pub column: At<String>,
     pub op: At<Op>,
-    pub value: Option<At<Value>>,
+    pub value: Option<At<FilterValue>>,
     pub path: String,
+}
+
+/// What a condition compares with.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FilterValue {
+    /// A JSON value (or a list of them), checked against the column's kind when compiled.
+    Json(Value),
+    /// A date range named relative to today (a JSON object in the request).
+    Relative(RelativeDate),
+}
+
+/// A range of days named relative to today, which the host supplies (the compiler has no
+/// clock). [`crate::calendar::resolve`] says exactly which days each form covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RelativeDate {
+    /// `{"last": N, "unit": "day"}`: the N units ending with today, today included.
+    Last { count: i32, unit: Granularity },
+    /// `{"this": "month"}`: the whole calendar period containing today.
+    This(Granularity),
+    /// `{"previous": "month"}`: the whole calendar period before the current one.
+    Previous(Granularity),
+}
+
+impl RelativeDate {
+    /// Largest N in `{"last": N, …}`. Ten thousand of any unit is more than a question
+    /// about data needs, and keeps every resolved day far inside the calendar's range.
+    pub const MAX_COUNT: i64 = 10_000;
+
+    /// The three forms, for hints.
+    pub const FORMS: &'static str = r#"{"last": 30, "unit": "day"}, {"this": "month"} or {"previous": "quarter"}"#;
+
+    /// The form in words, as explanations and receipts show it: `last 30 days`, `this quarter`.
+    pub fn phrase(self) -> String {
+        match self {
+            RelativeDate::Last { count, unit } => format!("last {count} {}{}", unit.name(), if count == 1 { "" } else { "s" }),
+            RelativeDate::This(unit) => format!("this {}", unit.name()),
+            RelativeDate::Previous(unit) => format!("previous {}", unit.name()),
+        }
+    }
+
+    /// The phrase as a sentence uses it: `the last 30 days`, `this quarter`, `the previous month`.
+    pub fn in_words(self) -> String {
+        match self {
+            RelativeDate::This(_) => self.phrase(),
+            _ => format!("the {}", self.phrase()),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -206,13 +253,71 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
         Some(op) => error.with_hint(format!("write \"op\": \"{}\" for '{}'", op_name(op), op_value.as_str().unwrap_or_default())),
         None => error,
     })?;
-    let value = fields.get("value").map(|v| At { value: v.clone(), path: format!("{path}.value") });
+    let value = fields
+        .get("value")
+        .map(|v| {
+            let at = format!("{path}.value");
+            // A condition's value is never an object otherwise, so an object is a relative date.
+            let parsed = match v {
+                Value::Object(_) => FilterValue::Relative(relative_date(v, &at)?),
+                other => FilterValue::Json(other.clone()),
+            };
+            Ok(At { value: parsed, path: at })
+        })
+        .transpose()?;
     match (op.value.takes_value(), &value) {
         (true, None) => Err(CompileError::new("missing_field", format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))
             .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
         (false, Some(_)) => Err(CompileError::new("unexpected_field", format!("{path}.value"), format!("op '{}' takes no value", op_name(op.value)))
             .with_hint("remove \"value\"")),
         _ => Ok(Condition { column, op, value, path }),
+    }
+}
+
+const RELATIVE_DATE_FIELDS: [&str; 4] = ["last", "unit", "this", "previous"];
+
+/// `{"last": N, "unit": U}`, `{"this": U}` or `{"previous": U}`, U a calendar word.
+fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
+    let forms = || format!("a relative date is {}", RelativeDate::FORMS);
+    let fields = object(value, path, &RELATIVE_DATE_FIELDS).map_err(|error| {
+        let hint = match error.hint.as_deref() {
+            Some(close) if close.starts_with("did you mean") => format!("{close} {}", forms()),
+            _ => forms(),
+        };
+        error.with_hint(hint)
+    })?;
+    let anchors: Vec<&str> = ["last", "this", "previous"].into_iter().filter(|k| fields.contains_key(*k)).collect();
+    match anchors.as_slice() {
+        [] => Err(CompileError::new("missing_field", path, "a relative date says \"last\", \"this\" or \"previous\"").with_hint(forms())),
+        ["last"] => {
+            let count_path = format!("{path}.last");
+            let count = integer(&fields["last"], &count_path)?;
+            if !(1..=RelativeDate::MAX_COUNT).contains(&count.value) {
+                return Err(CompileError::new(
+                    "invalid_value",
+                    count_path,
+                    format!("\"last\" counts 1 to {} units; got {}", RelativeDate::MAX_COUNT, count.value),
+                )
+                .with_hint("write a positive whole number, e.g. {\"last\": 30, \"unit\": \"day\"}"));
+            }
+            let unit = required(fields, path, "unit").map_err(|e| e.with_hint("add \"unit\": \"day\", \"week\", \"month\", \"quarter\" or \"year\""))?;
+            let unit = word(unit, &format!("{path}.unit"), &Granularity::ALL)?;
+            Ok(RelativeDate::Last { count: count.value as i32, unit: unit.value })
+        }
+        [anchor] => {
+            if fields.contains_key("unit") {
+                return Err(CompileError::new("unexpected_field", format!("{path}.unit"), format!("\"{anchor}\" names its unit itself"))
+                    .with_hint(format!("write {{\"{anchor}\": \"month\"}}; \"unit\" goes with \"last\"")));
+            }
+            let unit = word(&fields[*anchor], &format!("{path}.{anchor}"), &Granularity::ALL)?.value;
+            Ok(if *anchor == "this" { RelativeDate::This(unit) } else { RelativeDate::Previous(unit) })
+        }
+        several => Err(CompileError::new(
+            "invalid_value",
+            path,
+            format!("a relative date takes one of \"last\", \"this\" and \"previous\", not {}", several.join(" and ")),
+        )
+        .with_hint(forms())),
     }
 }
 
@@ -378,6 +483,49 @@ mod tests {
         for (text, code, path) in cases {
             let err = parse_plan(text, 65536).unwrap_err();
             assert_eq!((err.code, err.path.as_str()), (code, path), "{text}");
+        }
+    }
+
+    fn filter_value(value: &str) -> Result<FilterValue> {
+        parse_plan(&format!(r#"{{"table": "t", "filters": [{{"column": "d", "op": "eq", "value": {value}}}]}}"#), 65536)
+            .map(|plan| plan.filters[0].value.clone().expect("eq has a value").value)
+    }
+
+    #[test]
+    fn relative_dates_parse_from_objects() {
+        use Granularity::*;
+        assert_eq!(filter_value(r#"{"last": 30, "unit": "day"}"#).unwrap(), FilterValue::Relative(RelativeDate::Last { count: 30, unit: Day }));
+        assert_eq!(filter_value(r#"{"this": "quarter"}"#).unwrap(), FilterValue::Relative(RelativeDate::This(Quarter)));
+        assert_eq!(filter_value(r#"{"previous": "month"}"#).unwrap(), FilterValue::Relative(RelativeDate::Previous(Month)));
+        assert_eq!(filter_value(r#""2026-03-15""#).unwrap(), FilterValue::Json(Value::from("2026-03-15")));
+        assert_eq!(RelativeDate::Last { count: 1, unit: Week }.phrase(), "last 1 week");
+        assert_eq!(RelativeDate::Last { count: 3, unit: Month }.phrase(), "last 3 months");
+        assert_eq!(RelativeDate::Previous(Year).phrase(), "previous year");
+    }
+
+    #[test]
+    fn bad_relative_dates_are_typed_refusals() {
+        let cases = [
+            (r#"{"last": 30}"#, "missing_field", "filters[0].value.unit", "unit"),
+            (r#"{"last": 30, "unit": "days"}"#, "unknown_word", "filters[0].value.unit", "did you mean 'day'?"),
+            (r#"{"last": 0, "unit": "day"}"#, "invalid_value", "filters[0].value.last", "positive"),
+            (r#"{"last": -3, "unit": "day"}"#, "invalid_value", "filters[0].value.last", "positive"),
+            (r#"{"last": 100000, "unit": "day"}"#, "invalid_value", "filters[0].value.last", "positive"),
+            (r#"{"last": 2.5, "unit": "day"}"#, "invalid_type", "filters[0].value.last", "whole number"),
+            (r#"{"last": "30", "unit": "day"}"#, "invalid_type", "filters[0].value.last", "whole number"),
+            (r#"{"this": "decade"}"#, "unknown_word", "filters[0].value.this", "valid names: day"),
+            (r#"{"this": "month", "unit": "day"}"#, "unexpected_field", "filters[0].value.unit", "\"unit\" goes with \"last\""),
+            (r#"{"this": "month", "previous": "month"}"#, "invalid_value", "filters[0].value", "{\"this\": \"month\"}"),
+            (r#"{"unit": "day"}"#, "missing_field", "filters[0].value", "{\"last\": 30"),
+            (r#"{}"#, "missing_field", "filters[0].value", "{\"previous\": \"quarter\"}"),
+            (r#"{"next": "month"}"#, "unknown_field", "filters[0].value.next", "a relative date is"),
+            (r#"{"relative": "last", "count": 30, "unit": "day"}"#, "unknown_field", "filters[0].value.count", "a relative date is"),
+            (r#"{"lats": 30, "unit": "day"}"#, "unknown_field", "filters[0].value.lats", "did you mean 'last'? a relative date is"),
+        ];
+        for (value, code, path, hint) in cases {
+            let err = filter_value(value).unwrap_err();
+            assert_eq!((err.code, err.path.as_str()), (code, path), "{value}: {err}");
+            assert!(err.hint.as_deref().unwrap_or_default().contains(hint), "{value}: {err}");
         }
     }
 

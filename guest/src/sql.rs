@@ -22,6 +22,12 @@ impl Params {
         "?"
     }
 
+    /// Append values bound elsewhere, whose placeholders the caller places after the ones
+    /// already bound.
+    pub fn extend(&mut self, values: impl IntoIterator<Item = Param>) {
+        self.values.extend(values);
+    }
+
     pub fn into_vec(self) -> Vec<Param> {
         self.values
     }

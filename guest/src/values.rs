@@ -1,10 +1,15 @@
-//! Turning request values (JSON) into typed parameters for a column's kind, and the
-//! calendar arithmetic for dates and timestamps (days / microseconds since 1970-01-01).
+//! Turning request values (JSON) into typed parameters for a column's kind, and dates and
+//! timestamps to and from their ISO text (days / microseconds since 1970-01-01; the calendar
+//! arithmetic itself is [`crate::calendar`]).
 
 use serde_json::Value;
 
+use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
 use crate::error::{CompileError, Result};
 use crate::model::{Param, ValueKind};
+
+/// Microseconds in a day: a date's midnight as a timestamp is `days * MICROS_PER_DAY`.
+pub const MICROS_PER_DAY: i64 = 86_400_000_000;
 
 /// A JSON value checked against `kind` and converted to the parameter bound for it.
 pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
@@ -37,13 +42,17 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
             Value::Bool(b) => Ok(Param::Boolean(*b)),
             _ => Err(wrong("true or false", "true")),
         },
+        // Models often write "yesterday" or "30 days ago": the hint shows the relative forms.
         ValueKind::Date => match value.as_str().and_then(parse_date) {
             Some(days) => Ok(Param::Date(days)),
-            None => Err(wrong("a date as \"YYYY-MM-DD\"", "\"2026-03-31\"")),
+            None => Err(wrong("a date as \"YYYY-MM-DD\"", "\"2026-03-31\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}")),
         },
         ValueKind::Timestamp => match value.as_str().and_then(parse_timestamp) {
             Some(micros) => Ok(Param::Timestamp(micros)),
-            None => Err(wrong("a timestamp as \"YYYY-MM-DD HH:MM:SS\"", "\"2026-03-31 14:00:00\"")),
+            None => Err(wrong(
+                "a timestamp as \"YYYY-MM-DD HH:MM:SS\"",
+                "\"2026-03-31 14:00:00\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}",
+            )),
         },
         ValueKind::Other => Err(CompileError::new(
             "unsupported_column_type",
@@ -85,7 +94,7 @@ pub fn parse_date(text: &str) -> Option<i32> {
 /// microseconds since 1970-01-01T00:00:00.
 pub fn parse_timestamp(text: &str) -> Option<i64> {
     if text.len() == 10 {
-        return parse_date(text).map(|d| i64::from(d) * 86_400_000_000);
+        return parse_date(text).map(|d| i64::from(d) * MICROS_PER_DAY);
     }
     if text.len() < 16 || !text.is_char_boundary(10) {
         return None;
@@ -124,8 +133,8 @@ pub fn format_date(days: i32) -> String {
 
 /// Microseconds since the epoch as `YYYY-MM-DD HH:MM:SS[.ffffff]`.
 pub fn format_timestamp(micros: i64) -> String {
-    let days = micros.div_euclid(86_400_000_000);
-    let in_day = micros.rem_euclid(86_400_000_000);
+    let days = micros.div_euclid(MICROS_PER_DAY);
+    let in_day = micros.rem_euclid(MICROS_PER_DAY);
     let (h, rem) = (in_day / 3_600_000_000, in_day % 3_600_000_000);
     let (m, rem) = (rem / 60_000_000, rem % 60_000_000);
     let (s, us) = (rem / 1_000_000, rem % 1_000_000);
@@ -142,43 +151,6 @@ fn digits(text: &str) -> Option<u64> {
         return None;
     }
     text.parse().ok()
-}
-
-fn is_leap(year: i32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-}
-
-fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
-
-/// Howard Hinnant's days_from_civil.
-fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400) as u32;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe as i32 - 719_468
-}
-
-fn civil_from_days(days: i32) -> (i32, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097) as u32;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe as i32 + era * 400 + i32::from(month <= 2);
-    (year, month, day)
 }
 
 #[cfg(test)]

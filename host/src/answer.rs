@@ -30,10 +30,57 @@ pub struct Answer {
     pub params: Vec<Value>,
     pub explanation: String,
     pub warnings: Vec<String>,
+    /// Every relative date the request used ("the last 30 days", `current_date`) and the
+    /// days it resolved to.
+    pub resolved_dates: Vec<ResolvedDate>,
     pub limits: AnswerLimits,
     /// `sha256:<hex>` of the index data the answer was computed from.
     pub snapshot: String,
     pub elapsed_ms: f64,
+}
+
+/// A relative date as the receipt records it: what the request said and which days that
+/// meant on the day the answer was computed for.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ResolvedDate {
+    /// The column it filters; `null` for SQL mode's `current_date`.
+    pub column: Option<String>,
+    /// Where it stood in the request: `filters[0].value`, or `sql`.
+    pub path: String,
+    /// As the request said it: `last 30 days`, `this quarter`, `current_date`.
+    pub phrase: String,
+    /// The first day of the range (`YYYY-MM-DD`).
+    pub start: String,
+    /// The first day after the range: the range is `[start, end)`.
+    pub end: String,
+    /// The last day inside the range, for readers who expect inclusive ranges.
+    pub last_day: String,
+}
+
+impl ResolvedDate {
+    pub fn from_wit(date: &wit::ResolvedDate) -> ResolvedDate {
+        ResolvedDate {
+            column: date.column.clone(),
+            path: date.path.clone(),
+            phrase: date.phrase.clone(),
+            start: format_date(i64::from(date.start)),
+            end: format_date(i64::from(date.end)),
+            last_day: format_date(i64::from(date.end) - 1),
+        }
+    }
+
+    /// One line for people: `last 30 days on opened_at = 2026-02-14 through 2026-03-15`.
+    pub fn describe(&self) -> String {
+        let what = match &self.column {
+            Some(column) => format!("{} on {column}", self.phrase),
+            None => self.phrase.clone(),
+        };
+        if self.start == self.last_day {
+            format!("{what} = {}", self.start)
+        } else {
+            format!("{what} = {} through {}", self.start, self.last_day)
+        }
+    }
 }
 
 /// A bound parameter as the receipt shows it: what was bound, formatted by the host.
@@ -98,6 +145,9 @@ impl Answer {
         out.push_str(&count);
         out.push('\n');
         out.push_str(&format!("explanation: {}\n", printable(&self.explanation)));
+        for date in &self.resolved_dates {
+            out.push_str(&format!("date: {}\n", printable(&date.describe())));
+        }
         out.push_str(&format!("sql: {}\n", printable(&self.sql)));
         out.push_str(&format!("params: {}\n", printable(&Value::Array(self.params.clone()).to_string())));
         for warning in &self.warnings {
@@ -107,9 +157,9 @@ impl Answer {
         out
     }
 
-    /// The rows as CSV with a header line; the receipt is left to `--format json`.
     /// What the CSV rows leave out, one `querycell:` line each: truncation (and how to get
-    /// every row) and every warning. Empty for a whole answer without warnings.
+    /// every row), the days each relative date meant, and every warning. Empty for a whole
+    /// answer without relative dates or warnings.
     pub fn csv_notes(&self) -> String {
         let mut notes = String::new();
         if self.truncated {
@@ -118,12 +168,16 @@ impl Answer {
                 self.row_count, self.total_rows
             ));
         }
+        for date in &self.resolved_dates {
+            notes.push_str(&format!("querycell: date: {}\n", printable(&date.describe())));
+        }
         for warning in &self.warnings {
             notes.push_str(&format!("querycell: warning: {}\n", printable(warning)));
         }
         notes
     }
 
+    /// The rows as CSV with a header line; the receipt is left to `--format json`.
     pub fn render_csv(&self) -> String {
         let mut writer = csv::Writer::from_writer(Vec::new());
         writer.write_record(self.columns.iter().map(|c| c.name.as_str())).expect("writing to memory");

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::calendar::Date;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
@@ -198,8 +199,9 @@ impl Catalog {
         index.join(DATA_FILE)
     }
 
-    /// What the compiler guest may see: every table and column, and the request limits.
-    pub fn view(&self, limits: &Limits) -> wit::CatalogView {
+    /// What the compiler guest may see: every table and column, the request limits, and the
+    /// day relative dates resolve against.
+    pub fn view(&self, limits: &Limits, today: Date) -> wit::CatalogView {
         wit::CatalogView {
             tables: self
                 .tables
@@ -223,6 +225,7 @@ impl Catalog {
                 max_in_list: limits.max_in_list,
                 max_request_bytes: limits.max_request_bytes,
             },
+            today: today.days_since_epoch(),
         }
     }
 }

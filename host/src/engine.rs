@@ -5,12 +5,13 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::answer::{param_json, Answer, AnswerLimits};
+use crate::answer::{param_json, Answer, AnswerLimits, ResolvedDate};
+use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
-use crate::sandbox::Sandbox;
+use crate::sandbox::{wit, Sandbox};
 
 pub struct QueryCell {
     index: PathBuf,
@@ -19,6 +20,8 @@ pub struct QueryCell {
     executor: Executor,
     limits: Limits,
     sql_enabled: bool,
+    /// The date answers are computed for, when the application pinned one.
+    today: Option<Date>,
 }
 
 impl QueryCell {
@@ -32,7 +35,7 @@ impl QueryCell {
     pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
         let limits = sandbox.limits().clone();
         let (catalog, executor) = open_version(index, &limits)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false })
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false, today: None })
     }
 
     /// Start answering from the index's current version. Until this is called, a
@@ -51,6 +54,20 @@ impl QueryCell {
         self
     }
 
+    /// Answer as of `today` instead of the system clock's date: relative dates in plans
+    /// ("the last 30 days") and SQL mode's `current_date` resolve against it. For answers
+    /// that must not change with the calendar: reports for a given day, tests, replays.
+    pub fn with_today(mut self, today: Date) -> Self {
+        self.today = Some(today);
+        self
+    }
+
+    /// The date answers are computed for: the pinned one, else today in UTC by the system
+    /// clock, read for every answer (a long-lived `QueryCell` moves on at midnight).
+    pub fn today(&self) -> Date {
+        self.today.unwrap_or_else(Date::today_utc)
+    }
+
     pub fn index(&self) -> &Path {
         &self.index
     }
@@ -67,7 +84,7 @@ impl QueryCell {
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         let started = Instant::now();
         self.check_request_size(plan_json)?;
-        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits))?;
+        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
         self.answer(&compiled, started)
     }
 
@@ -80,7 +97,7 @@ impl QueryCell {
                 .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits))?;
+        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, self.today()))?;
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
 
@@ -101,12 +118,10 @@ impl QueryCell {
     }
 
     /// Run what the guest compiled and build the receipt.
-    fn answer(&self, compiled: &crate::sandbox::wit::Compiled, started: Instant) -> Result<Answer> {
+    fn answer(&self, compiled: &wit::Compiled, started: Instant) -> Result<Answer> {
         let execution = self.executor.run(compiled)?;
         let mut warnings = compiled.warnings.clone();
-        for (label, nulls) in &execution.skipped_nulls {
-            warnings.push(format!("{label}: {nulls} null value{} skipped in the matching rows", if *nulls == 1 { " was" } else { "s were" }));
-        }
+        warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
         if execution.truncated {
             warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
         }
@@ -120,10 +135,33 @@ impl QueryCell {
             params: compiled.main.params.iter().map(param_json).collect(),
             explanation: compiled.explanation.clone(),
             warnings,
+            resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
             limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
             snapshot: self.catalog.snapshot.clone(),
             elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
         })
+    }
+}
+
+/// The warning for one null-probe count above zero.
+fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
+    match what {
+        wit::ProbeCount::AggregateSkipped(label) => {
+            format!("{label}: {count} null value{} skipped in the matching rows", if count == 1 { " was" } else { "s were" })
+        }
+        wit::ProbeCount::FilterExcluded(excluded) => {
+            // Filters are ANDed, so the way to see these rows is a second question with
+            // is_null in place of the filter, not is_null added to it.
+            let keep = serde_json::json!({"column": excluded.column, "op": "is_null"});
+            let which = if excluded.path.contains(',') { "these filters" } else { "this filter" };
+            format!(
+                "{} ({}) also left out {count} row{} where {} is missing, because SQL compares nothing with a missing value; to count those rows, ask again with {keep} in place of {which}",
+                excluded.path,
+                excluded.filter,
+                if count == 1 { "" } else { "s" },
+                excluded.column,
+            )
+        }
     }
 }
 

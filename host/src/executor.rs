@@ -45,14 +45,15 @@ pub struct ResultColumn {
 }
 
 /// What running a compiled query produced.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Execution {
     pub columns: Vec<ResultColumn>,
     pub rows: Vec<Vec<Value>>,
     pub truncated: bool,
     pub total_rows: u64,
-    /// `(label, nulls skipped)` for each aggregate that skipped at least one null.
-    pub skipped_nulls: Vec<(String, u64)>,
+    /// Each null-probe count above zero, with what it counts: nulls an aggregate skipped,
+    /// or rows a `ne` / `not_in` filter left out for being null.
+    pub null_counts: Vec<(wit::ProbeCount, u64)>,
 }
 
 pub struct Executor {
@@ -120,20 +121,20 @@ impl Executor {
         let truncated = available > limit;
 
         let total_rows = if truncated { self.single_count(&compiled.count, deadline, tree_check)? } else { kept as u64 };
-        let mut skipped_nulls = Vec::new();
+        let mut null_counts = Vec::new();
         if let Some(probe) = &compiled.null_probe {
             let mut counts = self.execute(&probe.query, deadline, tree_check)?;
-            if counts.row_count() == 1 && counts.column_count() == probe.labels.len() {
-                for (c, label) in probe.labels.iter().enumerate() {
+            if counts.row_count() == 1 && counts.column_count() == probe.counts.len() {
+                for (c, what) in probe.counts.iter().enumerate() {
                     if let Cell::Integer(n) = counts.cell(0, c) {
                         if n > 0 {
-                            skipped_nulls.push((label.clone(), n as u64));
+                            null_counts.push((what.clone(), n as u64));
                         }
                     }
                 }
             }
         }
-        Ok(Execution { columns, rows, truncated, total_rows, skipped_nulls })
+        Ok(Execution { columns, rows, truncated, total_rows, null_counts })
     }
 
     fn single_count(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {

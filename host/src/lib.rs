@@ -19,6 +19,7 @@
 //! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
+//! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
 
@@ -39,6 +40,7 @@ pub mod schema;
 mod watchdog;
 
 pub use answer::Answer;
+pub use calendar::Date;
 pub use engine::QueryCell;
 pub use error::{Error, ErrorClass};
 pub use limits::Limits;

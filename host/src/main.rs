@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use querycell::{catalog::Catalog, config::Config, ingest, Answer, Error, Limits, QueryCell};
+use querycell::{catalog::Catalog, config::Config, ingest, Answer, Date, Error, Limits, QueryCell};
 
 #[derive(Parser)]
 #[command(name = "querycell", version, about = "Answer aggregate questions over your tables without running untrusted code.")]
@@ -47,6 +47,10 @@ struct AnswerOptions {
     /// Wall-clock limit for running the query, in milliseconds.
     #[arg(long)]
     timeout_ms: Option<u64>,
+    /// Answer as of this day instead of today (UTC): relative dates in plans ("the last 30
+    /// days") and current_date in SQL resolve against it.
+    #[arg(long, value_name = "YYYY-MM-DD")]
+    today: Option<Date>,
 }
 
 #[derive(Subcommand)]
@@ -175,7 +179,10 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Lim
     if let Some(ms) = options.timeout_ms {
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
-    let cell = QueryCell::open(&options.index, limits.clone())?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    let mut cell = QueryCell::open(&options.index, limits.clone())?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    if let Some(today) = options.today {
+        cell = cell.with_today(today);
+    }
     Ok((cell, limits))
 }
 

@@ -99,8 +99,61 @@ struct Condition {
     column: String,
     op: Op,
     /// Omitted for is_null / is_not_null; a list for in / not_in; [low, high] for between;
-    /// dates as "YYYY-MM-DD", timestamps as "YYYY-MM-DD HH:MM:SS".
-    value: Option<serde_json::Value>,
+    /// dates as "YYYY-MM-DD", timestamps as "YYYY-MM-DD HH:MM:SS". Date and timestamp
+    /// columns also take a relative date with eq (within it), ne (outside it), lt (before
+    /// it), lte (up to its end), gt (after it) and gte (from its start on).
+    value: Option<ConditionValue>,
+}
+
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[serde(untagged)]
+enum ConditionValue {
+    Text(String),
+    Number(f64),
+    Boolean(bool),
+    List(Vec<serde_json::Value>),
+    Relative(RelativeDate),
+}
+
+/// A range of days relative to today (the server's date, UTC, unless the operator pinned
+/// one); the answer's receipt records the dates it resolved to.
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[serde(untagged)]
+enum RelativeDate {
+    Last(LastUnits),
+    This(ThisPeriod),
+    Previous(PreviousPeriod),
+}
+
+/// The last N units ending with today, today included: {"last": 30, "unit": "day"} is
+/// today and the 29 days before it; {"last": 3, "unit": "month"} starts the day after the
+/// same day three months ago (or after that month's last day when it is shorter).
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+struct LastUnits {
+    #[schemars(range(min = 1, max = 10000))]
+    last: i64,
+    unit: Granularity,
+}
+
+/// The whole calendar period containing today, e.g. {"this": "quarter"}. Weeks start on
+/// Monday.
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+struct ThisPeriod {
+    this: Granularity,
+}
+
+/// The whole calendar period before the current one, e.g. {"previous": "month"}.
+#[allow(dead_code)]
+#[derive(JsonSchema)]
+#[schemars(deny_unknown_fields)]
+struct PreviousPeriod {
+    previous: Granularity,
 }
 
 #[allow(dead_code)]
@@ -138,6 +191,7 @@ struct TruncatedKey {
     granularity: Option<Granularity>,
 }
 
+/// A calendar unit: group-by granularities and relative-date units are the same words.
 #[allow(dead_code)]
 #[derive(JsonSchema)]
 #[serde(rename_all = "snake_case")]

@@ -27,6 +27,7 @@ fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),
+        resolved_dates: Vec::new(),
     }
 }
 

@@ -20,6 +20,7 @@ fn wrong_compiler_output(sql: &str) -> wit::Compiled {
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),
+        resolved_dates: Vec::new(),
     }
 }
 
@@ -92,6 +93,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
             columns: vec![querycell_guest::model::Column { name: "x".into(), display_name: "x".into(), sql_type: "BIGINT".into(), kind: querycell_guest::ValueKind::Integer }],
         }],
         limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
+        today: 20527,
     };
     let mut check = querycell::check::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
     let mut deepest = vec![

@@ -10,6 +10,7 @@ mod ingest_formats;
 mod ingest_layouts;
 mod messy_files;
 mod model_requests;
+mod relative_dates;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;

@@ -76,6 +76,12 @@ const PLANS: &[(&str, &str)] = &[
     (r#"{"table": "incidents", "filters": [{"column": "team", "op": "contains", "value": "Pay"}], "aggregations": [{"function": "count_distinct", "column": "severity"}]}"#, ""),
     (r#"{"table": "teams", "columns": ["manager"], "filters": [{"column": "team", "op": "starts_with", "value": "P"}]}"#, ""),
     (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": ["2026-01-01", "2026-03-31"]}], "aggregations": [{"function": "max", "column": "ack_minutes"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "eq", "value": {"this": "month"}}], "aggregations": [{"function": "count"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": 30, "unit": "days"}}], "aggregations": [{"function": "count"}]}"#, "'day'"),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": "30 days"}}], "aggregations": [{"function": "count"}]}"#, ""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": {"relative": "last", "count": 7, "unit": "day"}}]}"#, "\"last\""),
+    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": {"previous": "quarter"}}], "aggregations": [{"function": "count"}]}"#, "\"eq\""),
+    (r#"{"table": "incidents", "filters": [{"column": "team", "op": "eq", "value": {"this": "week"}}], "aggregations": [{"function": "count"}]}"#, "opened_at"),
 ];
 
 /// SQL: (request, a name the hint must contain when it is refused, or "").
@@ -102,6 +108,9 @@ const SQL: &[(&str, &str)] = &[
     ("SELECT count(*) FROM incidents WHERE opened_at > 'yesterday'", ""),
     ("SELECT count(*) FROM incidents WHERE opened_at > now() - INTERVAL 30 DAY", ""),
     ("SELECT count(*) FROM incidents WHERE opened_at > current_date - 30", ""),
+    ("SELECT count(*) FROM incidents WHERE opened_at >= today() - INTERVAL 7 DAY", ""),
+    ("SELECT count(*) FROM incidents WHERE opened_at >= get_current_time()", "current_date"),
+    ("SELECT count(*) FROM incidents WHERE opened_at >= CURRENT_TIMESTAMP - INTERVAL 1 DAY", "current_date"),
     ("SELECT count(*) FROM incidents WHERE opened_at >= DATE '2026-02-01'", ""),
     ("SELECT avg(ack_minutes) FROM incidents WHERE severity = \"P1\"", ""),
     ("SELECT `team`, count(*) FROM incidents GROUP BY `team`", ""),

@@ -79,8 +79,9 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// A component exporting querycell's compiler interface whose implementation is the core
 /// module `core_wat`. The module must export `memory`, `cabi_realloc` and
-/// `querycell:engine/compiler@0.2.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
-/// `(param i32 i32 i32 i32 i32 i32 i32) (result i32)`; wit-component wraps it in the WIT
+/// `querycell:engine/compiler@0.3.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
+/// `(param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
+/// tables, three limits, today); wit-component wraps it in the WIT
 /// contract's types, exactly as it does for the real guest.
 pub fn component_from_core_wat(core_wat: &str) -> Vec<u8> {
     let mut module = wat::parse_str(core_wat).expect("hostile core module is valid WAT");

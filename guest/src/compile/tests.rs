@@ -1,7 +1,9 @@
 //! Unit tests of plan compilation against a small fixed catalog.
 
 use super::*;
+use crate::model::{ExcludedNulls, ProbeCount, ResolvedDate};
 use crate::model::{Column, RequestLimits};
+use serde_json::json;
 
 fn column(name: &str, sql_type: &str, kind: ValueKind) -> Column {
     Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
@@ -24,7 +26,15 @@ fn view() -> CatalogView {
             ],
         }],
         limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
+        today: crate::values::parse_date(TODAY).expect("a date"),
     }
+}
+
+/// The day the host says it is, for every test here: a Sunday in the first quarter.
+const TODAY: &str = "2026-03-15";
+
+fn day(text: &str) -> i32 {
+    crate::values::parse_date(text).expect("a date")
 }
 
 fn compile(plan: &str) -> Result<Compiled> {
@@ -59,7 +69,8 @@ fn design_example_compiles_to_parameterised_sql() {
     assert_eq!(compiled.explanation, "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5");
     let probe = compiled.null_probe.unwrap();
     assert_eq!(probe.query.sql, "SELECT count(*) FILTER (WHERE \"ack_minutes\" IS NULL) AS \"nulls_0\" FROM \"incidents\" WHERE \"severity\" = ?");
-    assert_eq!(probe.labels, vec!["average_minutes"]);
+    assert_eq!(probe.counts, vec![ProbeCount::AggregateSkipped("average_minutes".into())]);
+    assert!(compiled.resolved_dates.is_empty());
     let names: Vec<_> = compiled.columns.iter().map(|c| (c.name.as_str(), c.kind)).collect();
     assert_eq!(names, vec![("team", ValueKind::Text), ("average_minutes", ValueKind::Float)]);
 }
@@ -189,4 +200,143 @@ fn limits_are_clamped_with_a_warning() {
 fn listings_order_by_every_output_as_tie_breaker() {
     let compiled = compile(r#"{"table": "incidents", "columns": ["team", "incident_id"], "order_by": [{"column": "ack_minutes", "direction": "desc"}]}"#).unwrap();
     assert!(compiled.main.sql.ends_with("ORDER BY \"ack_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST, \"incident_id\" ASC NULLS LAST LIMIT ?"));
+}
+
+fn listing_with_filters(filters: serde_json::Value) -> String {
+    json!({"table": "incidents", "columns": ["incident_id"], "filters": filters}).to_string()
+}
+
+#[test]
+fn relative_dates_bind_the_resolved_range() {
+    let compiled = compile(&listing_with_filters(json!([{"column": "opened_at", "op": "eq", "value": {"last": 30, "unit": "day"}}]))).unwrap();
+    assert!(compiled.main.sql.contains(" WHERE (\"opened_at\" >= ? AND \"opened_at\" < ?) ORDER BY"), "{}", compiled.main.sql);
+    assert_eq!(compiled.main.params, vec![Param::Date(day("2026-02-14")), Param::Date(day("2026-03-16")), Param::Integer(1001)]);
+    assert_eq!(
+        compiled.resolved_dates,
+        vec![ResolvedDate {
+            column: Some("opened_at".into()),
+            path: "filters[0].value".into(),
+            phrase: "last 30 days".into(),
+            start: day("2026-02-14"),
+            end: day("2026-03-16"),
+        }]
+    );
+    assert!(compiled.explanation.contains("where opened_at is in the last 30 days (2026-02-14 through 2026-03-15)"), "{}", compiled.explanation);
+    assert!(compiled.null_probe.is_none(), "eq drops no nulls silently");
+}
+
+#[test]
+fn each_operator_reads_a_relative_date_as_a_range() {
+    let (start, end) = (day("2026-01-01"), day("2026-04-01"));
+    let cases = [
+        ("eq", "(\"opened_at\" >= ? AND \"opened_at\" < ?)", vec![start, end], "is in this quarter (2026-01-01 through 2026-03-31)"),
+        ("ne", "(\"opened_at\" < ? OR \"opened_at\" >= ?)", vec![start, end], "is outside this quarter (2026-01-01 through 2026-03-31)"),
+        ("lt", "\"opened_at\" < ?", vec![start], "is before this quarter (before 2026-01-01)"),
+        ("lte", "\"opened_at\" < ?", vec![end], "is no later than this quarter (through 2026-03-31)"),
+        ("gt", "\"opened_at\" >= ?", vec![end], "is after this quarter (from 2026-04-01)"),
+        ("gte", "\"opened_at\" >= ?", vec![start], "is in or after this quarter (from 2026-01-01)"),
+    ];
+    for (op, sql, days, words) in cases {
+        let compiled = compile(&listing_with_filters(json!([{"column": "opened_at", "op": op, "value": {"this": "quarter"}}]))).unwrap();
+        assert!(compiled.main.sql.contains(&format!(" WHERE {sql} ORDER BY")), "{op}: {}", compiled.main.sql);
+        let mut expected: Vec<Param> = days.into_iter().map(Param::Date).collect();
+        expected.push(Param::Integer(1001));
+        assert_eq!(compiled.main.params, expected, "{op}");
+        assert!(compiled.explanation.contains(words), "{op}: {}", compiled.explanation);
+        assert_eq!((compiled.resolved_dates[0].start, compiled.resolved_dates[0].end), (start, end), "{op}");
+    }
+}
+
+#[test]
+fn relative_dates_on_timestamps_bind_midnights() {
+    let compiled = compile(&listing_with_filters(json!([{"column": "closed_at", "op": "eq", "value": {"previous": "month"}}]))).unwrap();
+    let midnight = |d: &str| Param::Timestamp(i64::from(day(d)) * 86_400_000_000);
+    assert_eq!(compiled.main.params, vec![midnight("2026-02-01"), midnight("2026-03-01"), Param::Integer(1001)]);
+    assert_eq!(compiled.resolved_dates[0].phrase, "previous month");
+}
+
+#[test]
+fn relative_dates_work_in_having_on_date_outputs() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "max", "column": "opened_at", "alias": "latest"}],
+            "having": [{"column": "latest", "op": "lt", "value": {"this": "year"}}]}"#,
+    )
+    .unwrap();
+    assert!(compiled.main.sql.contains(" HAVING max(\"opened_at\") < ? ORDER BY"), "{}", compiled.main.sql);
+    assert_eq!(compiled.main.params[0], Param::Date(day("2026-01-01")));
+    assert_eq!(compiled.resolved_dates[0].path, "having[0].value");
+}
+
+#[test]
+fn relative_dates_are_refused_where_they_cannot_apply() {
+    let cases = [
+        (json!({"column": "team", "op": "eq", "value": {"last": 7, "unit": "day"}}), "invalid_value", "filters[0].value", "'opened_at', 'closed_at'"),
+        (json!({"column": "ack_minutes", "op": "gte", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "'opened_at'"),
+        (json!({"column": "opened_at", "op": "in", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "\"op\": \"eq\""),
+        (json!({"column": "opened_at", "op": "between", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "\"op\": \"eq\""),
+        (json!({"column": "opened_at", "op": "between", "value": [{"previous": "month"}, "2026-03-31"]}), "invalid_value", "filters[0].value[0]", "\"op\": \"eq\""),
+        (json!({"column": "opened_at", "op": "not_in", "value": [{"previous": "month"}]}), "invalid_value", "filters[0].value[0]", "\"op\": \"eq\""),
+        (json!({"column": "opened_at", "op": "contains", "value": {"this": "month"}}), "invalid_operator", "filters[0].op", ""),
+        (json!({"column": "opened_at", "op": "eq", "value": {"last": 10000, "unit": "year"}}), "invalid_value", "filters[0].value", "fewer"),
+        (json!({"column": "opened_at", "op": "gt", "value": "yesterday"}), "invalid_value", "filters[0].value", "{\"last\": 7, \"unit\": \"day\"}"),
+    ];
+    for (filter, code, path, hint) in cases {
+        let err = refusal(&listing_with_filters(json!([filter])));
+        assert_eq!((err.code, err.path.as_str()), (code, path), "{filter}: {err}");
+        assert!(err.hint.as_deref().unwrap_or_default().contains(hint), "{filter}: {err}");
+    }
+}
+
+#[test]
+fn ne_and_not_in_probe_the_nulls_they_exclude_among_the_other_filters() {
+    let compiled = compile(
+        &json!({
+            "table": "incidents", "group_by": ["team"],
+            "aggregations": [{"function": "avg", "column": "ack_minutes"}],
+            "filters": [
+                {"column": "severity", "op": "ne", "value": "P1"},
+                {"column": "cost", "op": "gt", "value": 5},
+                {"column": "team", "op": "not_in", "value": ["A", "B"]}
+            ]
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let probe = compiled.null_probe.expect("a probe");
+    assert_eq!(
+        probe.query.sql,
+        "SELECT count(*) FILTER (WHERE \"severity\" <> ? AND \"team\" NOT IN (?, ?) AND \"ack_minutes\" IS NULL) AS \"nulls_0\", \
+         count(*) FILTER (WHERE \"team\" NOT IN (?, ?) AND \"severity\" IS NULL) AS \"nulls_1\", \
+         count(*) FILTER (WHERE \"severity\" <> ? AND \"team\" IS NULL) AS \"nulls_2\" \
+         FROM \"incidents\" WHERE \"cost\" > ?"
+    );
+    let text = |t: &str| Param::Text(t.into());
+    assert_eq!(probe.query.params, vec![text("P1"), text("A"), text("B"), text("A"), text("B"), text("P1"), Param::Float(5.0)]);
+    assert_eq!(
+        probe.counts,
+        vec![
+            ProbeCount::AggregateSkipped("avg_ack_minutes".into()),
+            ProbeCount::FilterExcluded(ExcludedNulls { column: "severity".into(), path: "filters[0]".into(), filter: "severity <> 'P1'".into() }),
+            ProbeCount::FilterExcluded(ExcludedNulls { column: "team".into(), path: "filters[2]".into(), filter: "team is none of \"A\", \"B\"".into() }),
+        ]
+    );
+}
+
+#[test]
+fn several_ne_filters_on_one_column_are_probed_together() {
+    let compiled = compile(&listing_with_filters(json!([
+        {"column": "severity", "op": "ne", "value": "P1"},
+        {"column": "severity", "op": "ne", "value": "P2"},
+        {"column": "opened_at", "op": "ne", "value": {"this": "month"}}
+    ])))
+    .unwrap();
+    let probe = compiled.null_probe.expect("a probe");
+    assert_eq!(
+        probe.query.sql,
+        "SELECT count(*) FILTER (WHERE (\"opened_at\" < ? OR \"opened_at\" >= ?) AND \"severity\" IS NULL) AS \"nulls_0\", \
+         count(*) FILTER (WHERE \"severity\" <> ? AND \"severity\" <> ? AND \"opened_at\" IS NULL) AS \"nulls_1\" FROM \"incidents\""
+    );
+    assert_eq!(probe.query.params.len(), 4);
+    let ProbeCount::FilterExcluded(severity) = &probe.counts[0] else { panic!("{:?}", probe.counts) };
+    assert_eq!((severity.path.as_str(), severity.filter.as_str()), ("filters[0], filters[1]", "severity <> 'P1' and severity <> 'P2'"));
 }

@@ -5,6 +5,7 @@
 //! ([`roundtrip`]). The host then re-checks the result with DuckDB's own parser.
 
 pub mod cleanup;
+pub mod clock;
 pub mod from_first;
 pub mod lexical;
 pub mod rewrite;
@@ -17,7 +18,7 @@ use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::{Parser, ParserError};
 
 use crate::error::{CompileError, Result};
-use crate::model::{CatalogView, Compiled};
+use crate::model::{CatalogView, Compiled, ResolvedDate};
 
 /// How deeply expressions and subqueries may nest before parsing stops.
 pub const MAX_NESTING: usize = 40;
@@ -69,7 +70,8 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     }
     let tables = validate::validate(&query, view)?;
 
-    let mut params = rewrite::bind_literals(&mut query);
+    let bound = rewrite::bind_literals(&mut query, view.today);
+    let mut params = bound.params;
     let max_rows = view.limits.max_rows.max(1);
     let limit = match rewrite::requested_limit(&query) {
         None => max_rows,
@@ -89,7 +91,17 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     params.push(crate::model::Param::Integer(i64::from(limit) + 1));
     rewrite::set_limit(&mut query, params.len());
 
-    let bound = count_params.len();
+    let bound_count = count_params.len();
+    let resolved_dates: Vec<ResolvedDate> = if bound.today_spellings.is_empty() {
+        Vec::new()
+    } else {
+        let phrase = bound.today_spellings.join(", ");
+        vec![ResolvedDate { column: None, path: "sql".into(), phrase, start: view.today, end: view.today + 1 }]
+    };
+    let today_clause = match resolved_dates.first() {
+        Some(date) => format!("; {} is {}", date.phrase, crate::values::format_date(view.today)),
+        None => String::new(),
+    };
     Ok(Compiled {
         main: crate::model::Query { sql: roundtrip::emit(&query)?, params },
         count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
@@ -97,11 +109,12 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         columns: Vec::new(),
         limit,
         explanation: format!(
-            "SQL over {}, validated and re-emitted; {bound} value{} bound as parameters; at most {limit} rows",
+            "SQL over {}, validated and re-emitted; {bound_count} value{} bound as parameters{today_clause}; at most {limit} rows",
             tables.join(", "),
-            if bound == 1 { "" } else { "s" }
+            if bound_count == 1 { "" } else { "s" }
         ),
         warnings,
+        resolved_dates,
     })
 }
 

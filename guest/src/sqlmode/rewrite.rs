@@ -1,23 +1,40 @@
 //! Rewrite, do not trust: literals compared against columns become numbered parameters
-//! (`$1`, `$2`, …), the row cap becomes the outer LIMIT, and the statement is re-emitted
-//! from the AST (so comments and any text the parser skipped are gone).
+//! (`$1`, `$2`, …), `current_date` and `today()` become one parameter holding the host's
+//! today, the row cap becomes the outer LIMIT, and the statement is re-emitted from the AST
+//! (so comments and any text the parser skipped are gone).
 
 use std::ops::ControlFlow;
 
-use sqlparser::ast::{BinaryOperator, Expr, LimitClause, Query, Value, VisitMut, VisitorMut};
+use sqlparser::ast::{BinaryOperator, CastKind, DataType, Expr, LimitClause, Query, Value, VisitMut, VisitorMut};
 
+use super::clock;
 use crate::model::Param;
 
+/// What [`bind_literals`] bound.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bound {
+    /// Parameter values in placeholder order: value i binds `$(i+1)`.
+    pub params: Vec<Param>,
+    /// How the statement asked for today's date (`current_date`, `today()`), each spelling
+    /// once, in the order first seen; empty when it did not.
+    pub today_spellings: Vec<&'static str>,
+}
+
 /// Replace literals in comparisons (`=`, `<>`, `<`, `<=`, `>`, `>=`, `IN`, `BETWEEN`,
-/// `LIKE`) by placeholders; return their values in placeholder order.
-pub fn bind_literals(query: &mut Query) -> Vec<Param> {
-    let mut binder = Binder { params: Vec::new() };
+/// `LIKE`) by placeholders, and every `current_date` / `today()` by `CAST($n AS DATE)` with
+/// one `$n` bound to `today` (days since 1970-01-01).
+pub fn bind_literals(query: &mut Query, today: i32) -> Bound {
+    let mut binder = Binder { params: Vec::new(), today, today_placeholder: None, today_spellings: Vec::new() };
     let _ = query.visit(&mut binder);
-    binder.params
+    Bound { params: binder.params, today_spellings: binder.today_spellings }
 }
 
 struct Binder {
     params: Vec<Param>,
+    today: i32,
+    /// The placeholder number already bound to today, so every mention shares it.
+    today_placeholder: Option<usize>,
+    today_spellings: Vec<&'static str>,
 }
 
 impl Binder {
@@ -49,6 +66,20 @@ impl VisitorMut for Binder {
     type Break = ();
 
     fn post_visit_expr(&mut self, expr: &mut Expr) -> ControlFlow<()> {
+        if let Expr::Function(function) = expr {
+            if let Some(spelling) = clock::todays_date(function) {
+                if !self.today_spellings.contains(&spelling) {
+                    self.today_spellings.push(spelling);
+                }
+                let n = *self.today_placeholder.get_or_insert_with(|| {
+                    self.params.push(Param::Date(self.today));
+                    self.params.len()
+                });
+                // Typed here, so DuckDB never has to guess the parameter's type from context.
+                *expr = Expr::Cast { kind: CastKind::Cast, expr: Box::new(placeholder(n)), data_type: DataType::Date, format: None };
+                return ControlFlow::Continue(());
+            }
+        }
         match expr {
             Expr::BinaryOp { left, op, right }
                 if matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq) =>

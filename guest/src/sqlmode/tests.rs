@@ -24,6 +24,8 @@ fn view() -> CatalogView {
             Table { name: "teams".into(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)] },
         ],
         limits: RequestLimits { max_rows: 100, max_in_list: 100, max_request_bytes: 8192 },
+        // 2026-03-15, the day the host says it is.
+        today: 20527,
     }
 }
 
@@ -301,5 +303,60 @@ fn schema_questions_are_answered_with_the_schema() {
         let hint = error.hint.clone().unwrap_or_default();
         assert!(hint.contains("incidents (incident_id, team"), "{sql}: {error}");
         assert!(hint.contains("teams (team, manager)"), "{sql}: {error}");
+    }
+}
+
+#[test]
+fn current_date_and_today_become_one_bound_date() {
+    assert_eq!(crate::values::format_date(view().today), "2026-03-15");
+    let compiled = compile_sql(
+        "SELECT count(*) FROM incidents WHERE opened_at > current_date - INTERVAL 30 DAY AND opened_at <= today() AND team = 'A'",
+        &view(),
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT count(*) FROM incidents WHERE opened_at > CAST($1 AS DATE) - INTERVAL 30 DAY AND opened_at <= CAST($1 AS DATE) AND team = $2 LIMIT $3"
+    );
+    assert_eq!(compiled.main.params, vec![Param::Date(view().today), Param::Text("A".into()), Param::Integer(101)]);
+    assert!(compiled.count.sql.contains("CAST($1 AS DATE) - INTERVAL 30 DAY"), "{}", compiled.count.sql);
+    assert_eq!(compiled.count.params, vec![Param::Date(view().today), Param::Text("A".into())]);
+    assert_eq!(
+        compiled.resolved_dates,
+        vec![crate::model::ResolvedDate { column: None, path: "sql".into(), phrase: "current_date, today()".into(), start: view().today, end: view().today + 1 }]
+    );
+    assert!(compiled.explanation.contains("; current_date, today() is 2026-03-15;"), "{}", compiled.explanation);
+
+    for sql in ["SELECT CURRENT_DATE AS d", "SELECT current_date() AS d", "SELECT today() AS d"] {
+        let compiled = compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        assert_eq!(compiled.main.sql, "SELECT CAST($1 AS DATE) AS d LIMIT $2", "{sql}");
+        assert_eq!(compiled.main.params[0], Param::Date(view().today), "{sql}");
+    }
+    let plain = compile_sql("SELECT count(*) FROM incidents", &view()).unwrap();
+    assert!(plain.resolved_dates.is_empty());
+    assert!(!plain.explanation.contains("current_date"));
+}
+
+#[test]
+fn clock_functions_are_refused_with_a_hint_to_use_current_date() {
+    for sql in [
+        "SELECT now()",
+        "SELECT count(*) FROM incidents WHERE opened_at > now() - INTERVAL 30 DAY",
+        "SELECT current_timestamp",
+        "SELECT CURRENT_TIME",
+        "SELECT localtimestamp",
+        "SELECT localtime",
+        "SELECT get_current_time()",
+        "SELECT get_current_timestamp()",
+        "SELECT transaction_timestamp()",
+        "SELECT today(1)",
+        "SELECT count(*) FILTER (WHERE true) OVER () FROM incidents WHERE current_date(1) IS NULL",
+    ] {
+        let error = refusal(sql);
+        assert_eq!(error.code, "function_not_allowed", "{sql}: {error}");
+        let hint = error.hint.unwrap_or_default();
+        if !sql.contains("today(1)") && !sql.contains("current_date(1)") {
+            assert!(hint.contains("current_date") && hint.contains("DATE '"), "{sql}: {hint}");
+        }
     }
 }

@@ -17,7 +17,7 @@ use sqlparser::ast::{
 };
 use sqlparser::tokenizer::Span;
 
-use super::types;
+use super::{clock, types};
 use crate::error::{CompileError, Result};
 use crate::model::CatalogView;
 use crate::plan::clip;
@@ -293,7 +293,14 @@ impl Visitor for Checker<'_> {
             }
             Expr::Function(function) => {
                 let span = expr.span();
+                // Rewritten to a bound date before anything is emitted (see `clock`).
+                if clock::todays_date(function).is_some() {
+                    return ControlFlow::Continue(());
+                }
                 let shown = function.name.to_string();
+                if clock::reads_time_of_day(&function.name) {
+                    return refuse("function_not_allowed", span, format!("function '{}' reads the clock, which is not allowed", clip(&shown)), clock::CLOCK_HINT);
+                }
                 let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
                 if !allowed {
                     return refuse(
