@@ -278,7 +278,18 @@ impl Compilation<'_> {
             self.params.extend(filter.params.iter().cloned());
         }
 
-        let mut body = format!("SELECT {select_list} FROM {from}{where_clause}");
+        // Nulls each aggregate skips ride in the main query: a window sum of per-group counts,
+        // over every group the answer has (before the LIMIT cuts rows).
+        let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
+        let main_counts = skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
+        let count_columns: String = skipping
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS \"__querycell_nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()))
+            })
+            .collect();
+        let mut body = format!(" FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });
         if let Shape::Aggregation { keys, .. } = &self.shape {
             if !keys.is_empty() {
@@ -309,16 +320,17 @@ impl Compilation<'_> {
         let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
         let limit = self.limit(plan);
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
-        let main_sql = format!("{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
+        let main_sql = format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
-        let null_probe = null_probe(&outputs, &from, &filters);
+        let null_probe = null_probe(&from, &filters);
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
         let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
         let explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
         let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
-            count: Query { sql: format!("SELECT count(*) AS total_rows FROM ({body}) AS answer"), params: body_params },
+            count: Query { sql: format!("SELECT count(*) AS total_rows FROM (SELECT {select_list}{body}) AS answer"), params: body_params },
+            main_counts,
             null_probe,
             columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
             limit,
@@ -613,17 +625,16 @@ impl Compilation<'_> {
     }
 }
 
-/// The one-row query that counts what the answer silently left out, or `None` when nothing
-/// can be: the nulls each avg/sum/min/max/median skipped in the rows the main query kept, and
-/// the rows that `ne` / `not_in` filters dropped only because their column is null (SQL
-/// compares nothing with null), counted among the rows every other filter keeps.
+/// The one-row query that counts what the main query cannot see, or `None` when nothing
+/// can be: the rows that `ne` / `not_in` filters dropped only because their column is null
+/// (SQL compares nothing with null), counted among the rows every other filter keeps. (The
+/// nulls aggregates skip are counted by the main query itself: `main_counts`.)
 ///
 /// Filters that cannot drop rows silently stay in the probe's WHERE; the others move into
 /// each count's own `FILTER (WHERE …)`, where a count about a column leaves out that
 /// column's `ne` / `not_in` filters. Their values are bound again for every count that
 /// repeats them, in the order the placeholders appear.
-fn null_probe(outputs: &[Output], from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
-    let aggregates: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
+fn null_probe(from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
     let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = filters.iter().partition(|f| f.drops_nulls_silently);
     let mut excluded_columns: Vec<&str> = Vec::new();
     for filter in &silent {
@@ -631,7 +642,7 @@ fn null_probe(outputs: &[Output], from: &str, filters: &[CompiledCondition]) -> 
             excluded_columns.push(&filter.column);
         }
     }
-    if aggregates.is_empty() && excluded_columns.is_empty() {
+    if excluded_columns.is_empty() {
         return None;
     }
     let mut counts = Vec::new();
@@ -644,10 +655,6 @@ fn null_probe(outputs: &[Output], from: &str, filters: &[CompiledCondition]) -> 
         select.push(format!("count(*) FILTER (WHERE {}) AS \"nulls_{}\"", parts.join(" AND "), select.len()));
         params.extend(kept.iter().flat_map(|f| f.params.iter().cloned()));
     };
-    for output in aggregates {
-        count_where(&silent, output.skips_nulls_of.as_deref().unwrap_or_default());
-        counts.push(ProbeCount::AggregateSkipped(output.name.clone()));
-    }
     for column in excluded_columns {
         let (own, others): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = silent.iter().copied().partition(|f| f.column == column);
         count_where(&others, column);

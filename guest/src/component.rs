@@ -91,6 +91,7 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
     wit::Compiled {
         main: query_to_wit(compiled.main),
         count: query_to_wit(compiled.count),
+        main_counts: compiled.main_counts.into_iter().map(probe_count_to_wit).collect(),
         null_probe: compiled.null_probe.map(|p| wit::NullProbe { query: query_to_wit(p.query), counts: p.counts.into_iter().map(probe_count_to_wit).collect() }),
         columns: compiled.columns.into_iter().map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind) }).collect(),
         limit: compiled.limit,

@@ -159,6 +159,8 @@ pub struct ResolvedDate {
 pub struct Compiled {
     pub main: Query,
     pub count: Query,
+    /// Counts riding in the main query as trailing columns (see the WIT contract).
+    pub main_counts: Vec<ProbeCount>,
     pub null_probe: Option<NullProbe>,
     pub columns: Vec<OutputColumn>,
     pub limit: u32,

@@ -36,7 +36,23 @@ pub struct Answer {
     pub limits: AnswerLimits,
     /// `sha256:<hex>` of the index data the answer was computed from.
     pub snapshot: String,
+    /// Where the time went.
+    pub cost: AnswerCost,
     pub elapsed_ms: f64,
+}
+
+/// What each step of an answer cost, in milliseconds.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct AnswerCost {
+    /// Compiling the request in the sandbox.
+    pub compile_ms: f64,
+    /// The main query, which also carries the counts of nulls its aggregates skipped.
+    pub main_ms: f64,
+    /// The total-rows count: only when the answer was truncated (`null` otherwise).
+    pub count_ms: Option<f64>,
+    /// The separate null probe: only when `ne` / `not_in` filters may have left out rows
+    /// with nulls the catalog says the column has (`null` otherwise).
+    pub null_probe_ms: Option<f64>,
 }
 
 /// A relative date as the receipt records it: what the request said and which days that

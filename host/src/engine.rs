@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::answer::{param_json, Answer, AnswerLimits, ResolvedDate};
+use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
@@ -119,6 +119,15 @@ impl QueryCell {
 
     /// Run what the guest compiled and build the receipt.
     fn answer(&self, compiled: &wit::Compiled, started: Instant) -> Result<Answer> {
+        let compile_ms = started.elapsed().as_secs_f64() * 1e3;
+        let pruned;
+        let compiled = match self.needless_probe(compiled) {
+            true => {
+                pruned = wit::Compiled { null_probe: None, ..compiled.clone() };
+                &pruned
+            }
+            false => compiled,
+        };
         let execution = self.executor.run(compiled)?;
         let mut warnings = compiled.warnings.clone();
         warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
@@ -138,9 +147,32 @@ impl QueryCell {
             resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
             limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
             snapshot: self.catalog.snapshot.clone(),
-            elapsed_ms: (started.elapsed().as_secs_f64() * 1000.0 * 10.0).round() / 10.0,
+            cost: AnswerCost {
+                compile_ms: round_ms(compile_ms),
+                main_ms: round_ms(execution.cost.main_ms),
+                count_ms: execution.cost.count_ms.map(round_ms),
+                null_probe_ms: execution.cost.null_probe_ms.map(round_ms),
+            },
+            elapsed_ms: round_ms(started.elapsed().as_secs_f64() * 1000.0),
         })
     }
+
+    /// A null probe that can only count nulls in columns the catalog, computed from this
+    /// very snapshot, says have none: it would scan the table to answer zero.
+    fn needless_probe(&self, compiled: &wit::Compiled) -> bool {
+        let Some(probe) = &compiled.null_probe else { return false };
+        probe.counts.iter().all(|count| match count {
+            wit::ProbeCount::FilterExcluded(excluded) => {
+                let mut columns = self.catalog.tables.iter().flat_map(|t| &t.columns).filter(|c| c.name == excluded.column).peekable();
+                columns.peek().is_some() && columns.all(|c| c.stats.null_count == 0)
+            }
+            wit::ProbeCount::AggregateSkipped(_) => false,
+        })
+    }
+}
+
+fn round_ms(ms: f64) -> f64 {
+    (ms * 100.0).round() / 100.0
 }
 
 /// The warning for one null-probe count above zero.

@@ -54,6 +54,22 @@ pub struct Execution {
     /// Each null-probe count above zero, with what it counts: nulls an aggregate skipped,
     /// or rows a `ne` / `not_in` filter left out for being null.
     pub null_counts: Vec<(wit::ProbeCount, u64)>,
+    pub cost: QueryCost,
+}
+
+/// What each statement of an answer cost, in milliseconds, for the receipt.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct QueryCost {
+    /// The main query (rows and the counts it carries).
+    pub main_ms: f64,
+    /// The total-rows count, run only when the answer was truncated.
+    pub count_ms: Option<f64>,
+    /// The separate null probe, run only for counts the main query cannot see.
+    pub null_probe_ms: Option<f64>,
+}
+
+fn millis(since: Instant) -> f64 {
+    since.elapsed().as_secs_f64() * 1e3
 }
 
 pub struct Executor {
@@ -105,24 +121,47 @@ impl Executor {
         let deadline = Instant::now() + self.limits.query_timeout;
         let limit = compiled.limit.clamp(1, self.limits.max_rows.max(1)) as usize;
 
+        let main_started = Instant::now();
         let mut main = self.execute(&compiled.main, deadline, tree_check)?;
-        let column_count = main.column_count();
-        if !compiled.columns.is_empty() && column_count != compiled.columns.len() {
+        let returned = main.column_count();
+        // The compiler's trailing count columns are not part of the answer.
+        let counted = compiled.main_counts.len();
+        let promised = compiled.columns.len() + counted;
+        if (!compiled.columns.is_empty() && returned != promised) || returned < counted {
             return Err(Error::internal(
                 "guest_output_mismatch",
-                format!("the compiler promised {} columns but the query returned {column_count}", compiled.columns.len()),
+                format!("the compiler promised {} columns and {counted} counts but the query returned {returned} columns", compiled.columns.len()),
             ));
         }
+        let column_count = returned - counted;
         let columns = (0..column_count).map(|c| ResultColumn { name: main.column_name(c), sql_type: main.column_type_name(c) }).collect();
         let available = main.row_count();
         let kept = available.min(limit);
         let rows = (0..kept).map(|r| (0..column_count).map(|c| json_cell(main.cell(r, c))).collect()).collect();
+        let mut null_counts = Vec::new();
+        if available > 0 {
+            for (i, what) in compiled.main_counts.iter().enumerate() {
+                if let Cell::Integer(n) = main.cell(0, column_count + i) {
+                    if n > 0 {
+                        null_counts.push((what.clone(), n as u64));
+                    }
+                }
+            }
+        }
         drop(main);
+        let mut cost = QueryCost { main_ms: millis(main_started), count_ms: None, null_probe_ms: None };
         let truncated = available > limit;
 
-        let total_rows = if truncated { self.single_count(&compiled.count, deadline, tree_check)? } else { kept as u64 };
-        let mut null_counts = Vec::new();
+        let total_rows = if truncated {
+            let count_started = Instant::now();
+            let total = self.single_count(&compiled.count, deadline, tree_check)?;
+            cost.count_ms = Some(millis(count_started));
+            total
+        } else {
+            kept as u64
+        };
         if let Some(probe) = &compiled.null_probe {
+            let probe_started = Instant::now();
             let mut counts = self.execute(&probe.query, deadline, tree_check)?;
             if counts.row_count() == 1 && counts.column_count() == probe.counts.len() {
                 for (c, what) in probe.counts.iter().enumerate() {
@@ -133,8 +172,9 @@ impl Executor {
                     }
                 }
             }
+            cost.null_probe_ms = Some(millis(probe_started));
         }
-        Ok(Execution { columns, rows, truncated, total_rows, null_counts })
+        Ok(Execution { columns, rows, truncated, total_rows, null_counts, cost })
     }
 
     fn single_count(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {

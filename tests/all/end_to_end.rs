@@ -139,6 +139,11 @@ fn skipped_nulls_are_reported() {
     assert_eq!(code, 0);
     assert_eq!(answer["rows"], json!([["Platform", 15.0], ["Payments", 12.0], ["Search", null]]));
     assert_eq!(answer["warnings"], json!(["average_minutes: 2 null values were skipped in the matching rows"]));
+    // Counted by the main query itself: no second scan, and its count columns are stripped.
+    assert_eq!(answer["cost"]["null_probe_ms"], json!(null), "{answer}");
+    assert_eq!(answer["cost"]["count_ms"], json!(null), "not truncated, so no total count ran: {answer}");
+    assert_eq!(answer["columns"].as_array().unwrap().len(), 2, "{answer}");
+    assert!(answer["sql"].as_str().unwrap().contains("OVER ()"), "{answer}");
 }
 
 #[test]

@@ -22,6 +22,7 @@ fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled
     wit::Compiled {
         main: query(sql, params.clone()),
         count: query(&format!("SELECT count(*) FROM ({sql}) AS answer"), params),
+        main_counts: Vec::new(),
         null_probe: None,
         columns: (0..columns).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect(),
         limit: 10,
@@ -169,4 +170,14 @@ fn rows_past_the_limit_are_counted_not_returned() {
     assert_eq!(execution.rows.len(), 3);
     assert!(execution.truncated);
     assert_eq!(execution.total_rows, INCIDENTS_CSV.lines().count() as u64 - 1);
+}
+
+#[test]
+fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
+    let dir = tempfile::tempdir().unwrap();
+    let executor = open(&index(dir.path()), &Limits::default());
+    let mut lying = compiled("SELECT team FROM incidents ORDER BY team LIMIT ?", vec![wit::Param::Integer(11)], 1);
+    lying.main_counts = vec![wit::ProbeCount::AggregateSkipped("team".into())];
+    let error = executor.run(&lying).expect_err("one column cannot be an answer column and a count");
+    assert_eq!(error.code, "guest_output_mismatch", "{error}");
 }

@@ -15,6 +15,7 @@ fn wrong_compiler_output(sql: &str) -> wit::Compiled {
     wit::Compiled {
         main: query(sql),
         count: query(&format!("SELECT count(*) FROM ({sql}) AS answer")),
+        main_counts: Vec::new(),
         null_probe: None,
         columns: Vec::new(),
         limit: 10,

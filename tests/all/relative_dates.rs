@@ -384,6 +384,7 @@ fn ne_and_not_in_say_how_many_null_rows_they_left_out() {
     let nulls = platform().filter(|e| e.severity.is_none()).count();
     assert!(nulls > 0);
     assert_eq!(answer.warnings, vec![excluded_warning("filters[0]", "severity <> 'P1'", "severity", nulls)]);
+    assert!(answer.cost.null_probe_ms.is_some(), "severity has nulls: the probe ran");
     // The suggested question finds exactly those rows.
     let suggested = r#"{"table": "events", "aggregations": [{"function": "count"}],
                         "filters": [{"column": "severity", "op": "is_null"}, {"column": "team", "op": "eq", "value": "Platform"}]}"#;
@@ -426,6 +427,7 @@ fn ne_and_not_in_say_how_many_null_rows_they_left_out() {
     let answer = cell.query_plan(r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team", "op": "ne", "value": "Search"}]}"#).unwrap();
     assert_eq!(count_of(&answer), rows.iter().filter(|e| e.team != "Search").count() as i64);
     assert!(answer.warnings.is_empty(), "{:?}", answer.warnings);
+    assert!(answer.cost.null_probe_ms.is_none(), "team has no nulls in this snapshot: no probe scan");
 }
 
 #[test]

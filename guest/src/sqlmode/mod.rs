@@ -105,6 +105,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     Ok(Compiled {
         main: crate::model::Query { sql: roundtrip::emit(&query)?, params },
         count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
+        main_counts: Vec::new(),
         null_probe: None,
         columns: Vec::new(),
         limit,
