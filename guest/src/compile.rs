@@ -278,17 +278,24 @@ impl Compilation<'_> {
             self.params.extend(filter.params.iter().cloned());
         }
 
-        // Nulls each aggregate skips ride in the main query: a window sum of per-group counts,
-        // over every group the answer has (before the LIMIT cuts rows).
+        // Counts ride in the main query as trailing window columns over every row (group) the
+        // answer has before the LIMIT: the nulls each aggregate skips, and for aggregations,
+        // whose groups are materialised anyway, the number of groups, so a truncated answer
+        // needs no second scan for its total. (A listing keeps the separate count: a window
+        // over all its rows would defeat DuckDB's top-N.)
         let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
-        let main_counts = skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
-        let count_columns: String = skipping
+        let mut main_counts: Vec<ProbeCount> = skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
+        let mut count_columns: String = skipping
             .iter()
             .enumerate()
             .map(|(i, o)| {
                 format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS \"__querycell_nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()))
             })
             .collect();
+        if matches!(self.shape, Shape::Aggregation { .. }) {
+            main_counts.push(ProbeCount::AnswerRows);
+            count_columns.push_str(", count(*) OVER () AS \"__querycell_rows\"");
+        }
         let mut body = format!(" FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });
         if let Shape::Aggregation { keys, .. } = &self.shape {

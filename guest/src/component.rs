@@ -109,6 +109,7 @@ fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
     match count {
         model::ProbeCount::AggregateSkipped(label) => wit::ProbeCount::AggregateSkipped(label),
         model::ProbeCount::FilterExcluded(e) => wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter }),
+        model::ProbeCount::AnswerRows => wit::ProbeCount::AnswerRows,
     }
 }
 

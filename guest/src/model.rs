@@ -120,6 +120,8 @@ pub enum ProbeCount {
     AggregateSkipped(String),
     /// Rows left out by `ne` / `not_in` filters only because their column is null.
     FilterExcluded(ExcludedNulls),
+    /// Rows the answer has before its LIMIT (only as a main count).
+    AnswerRows,
 }
 
 /// Rows that match every other filter and are null in `column`, which its `ne` / `not_in`

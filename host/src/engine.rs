@@ -166,7 +166,7 @@ impl QueryCell {
                 let mut columns = self.catalog.tables.iter().flat_map(|t| &t.columns).filter(|c| c.name == excluded.column).peekable();
                 columns.peek().is_some() && columns.all(|c| c.stats.null_count == 0)
             }
-            wit::ProbeCount::AggregateSkipped(_) => false,
+            wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows => false,
         })
     }
 }
@@ -194,6 +194,8 @@ fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
                 excluded.column,
             )
         }
+        // The executor reads this one as the answer's total, never as a warning.
+        wit::ProbeCount::AnswerRows => format!("the answer has {count} rows before its limit"),
     }
 }
 

@@ -139,11 +139,14 @@ impl Executor {
         let kept = available.min(limit);
         let rows = (0..kept).map(|r| (0..column_count).map(|c| json_cell(main.cell(r, c))).collect()).collect();
         let mut null_counts = Vec::new();
+        let mut answer_rows = None;
         if available > 0 {
             for (i, what) in compiled.main_counts.iter().enumerate() {
                 if let Cell::Integer(n) = main.cell(0, column_count + i) {
-                    if n > 0 {
-                        null_counts.push((what.clone(), n as u64));
+                    match what {
+                        wit::ProbeCount::AnswerRows => answer_rows = u64::try_from(n).ok(),
+                        _ if n > 0 => null_counts.push((what.clone(), n as u64)),
+                        _ => {}
                     }
                 }
             }
@@ -152,7 +155,12 @@ impl Executor {
         let mut cost = QueryCost { main_ms: millis(main_started), count_ms: None, null_probe_ms: None };
         let truncated = available > limit;
 
-        let total_rows = if truncated {
+        // The main query's own total, if it is one that fits what the host saw; otherwise
+        // (a listing, or a count that cannot be right) the separate count query.
+        let carried_total = answer_rows.filter(|&n| truncated && n >= available as u64);
+        let total_rows = if let Some(total) = carried_total {
+            total
+        } else if truncated {
             let count_started = Instant::now();
             let total = self.single_count(&compiled.count, deadline, tree_check)?;
             cost.count_ms = Some(millis(count_started));

@@ -285,3 +285,22 @@ fn sql_mode_is_refused_unless_the_deployment_enables_it() {
     assert_eq!(pragma.status.code(), Some(2));
     assert_eq!(stdout_json(&pragma)["error"]["code"], json!("not_a_query"));
 }
+
+#[test]
+fn a_truncated_aggregation_counts_its_groups_in_the_same_scan() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut csv = String::from("incident_id,team,severity,ack_minutes\n");
+    for i in 0..60 {
+        csv.push_str(&format!("I-{i},T{},P1,{}\n", i % 12, i));
+    }
+    let index = ingest(dir.path(), &csv);
+    let teams = csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect::<std::collections::BTreeSet<_>>().len();
+    let (code, answer) = query_json(&index, r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "limit": 5}"#);
+    assert_eq!(code, 0);
+    assert_eq!((answer["truncated"].clone(), answer["total_rows"].clone(), answer["row_count"].clone()), (json!(true), json!(teams), json!(5)), "{answer}");
+    assert_eq!(answer["cost"]["count_ms"], json!(null), "the total came with the main query: {answer}");
+    // A listing keeps the separate count (a window over every row would defeat top-N).
+    let (_, listing) = query_json(&index, r#"{"table": "incidents", "columns": ["incident_id"], "limit": 5}"#);
+    assert_eq!((listing["truncated"].clone(), listing["total_rows"].clone()), (json!(true), json!(60)), "{listing}");
+    assert!(listing["cost"]["count_ms"].is_number(), "{listing}");
+}

@@ -56,11 +56,12 @@ fn design_example_compiles_to_parameterised_sql() {
     assert_eq!(
         compiled.main.sql,
         "SELECT \"team\", avg(\"ack_minutes\") AS \"average_minutes\", \
-         sum(count(*) FILTER (WHERE \"ack_minutes\" IS NULL)) OVER () AS \"__querycell_nulls_0\" FROM \"incidents\" WHERE \"severity\" = ? \
+         sum(count(*) FILTER (WHERE \"ack_minutes\" IS NULL)) OVER () AS \"__querycell_nulls_0\", count(*) OVER () AS \"__querycell_rows\" \
+         FROM \"incidents\" WHERE \"severity\" = ? \
          GROUP BY \"team\" ORDER BY \"average_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST LIMIT ?"
     );
-    // The nulls the average skips ride in the main query; no second scan.
-    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("average_minutes".into())]);
+    // The nulls the average skips, and the number of groups, ride in the main query.
+    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("average_minutes".into()), ProbeCount::AnswerRows]);
     assert_eq!(compiled.null_probe, None);
     assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Integer(6)]);
     assert_eq!(compiled.limit, 5);
@@ -164,7 +165,7 @@ fn time_granularity_truncates_dates() {
     .unwrap();
     assert_eq!(
         compiled.main.sql,
-        "SELECT CAST(date_trunc('quarter', \"opened_at\") AS DATE) AS \"opened_at_quarter\", count(*) AS \"count\" FROM \"incidents\" \
+        "SELECT CAST(date_trunc('quarter', \"opened_at\") AS DATE) AS \"opened_at_quarter\", count(*) AS \"count\", count(*) OVER () AS \"__querycell_rows\" FROM \"incidents\" \
          GROUP BY CAST(date_trunc('quarter', \"opened_at\") AS DATE) ORDER BY \"opened_at_quarter\" ASC NULLS LAST LIMIT ?"
     );
     assert!(compiled.null_probe.is_none());
@@ -312,7 +313,7 @@ fn ne_and_not_in_probe_the_nulls_they_exclude_among_the_other_filters() {
     );
     let text = |t: &str| Param::Text(t.into());
     assert_eq!(probe.query.params, vec![text("A"), text("B"), text("P1"), Param::Float(5.0)]);
-    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("avg_ack_minutes".into())]);
+    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("avg_ack_minutes".into()), ProbeCount::AnswerRows]);
     assert_eq!(
         probe.counts,
         vec![
