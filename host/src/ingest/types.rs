@@ -99,10 +99,29 @@ fn without_tokens(raw: &str, tokens: &[String]) -> String {
 /// Decide the type of text column `column`, grouped in `groups`.
 pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>, numbers: &NumberSettings) -> Result<Decision> {
     let raw = quote(column);
-    let text_value = without_tokens(&raw, null_tokens);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
     typed_tokens.extend(TYPED_NULL_TOKENS.iter().map(|t| t.to_string()));
-    let typed_value = format!("trim({})", without_tokens(&raw, &typed_tokens));
+    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
+    // Counted on the texts themselves (a cell is missing when it is empty or a token).
+    let counts = first_row(
+        connection
+            .query(&format!(
+                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})) FROM {}",
+                groups.rows_where(&format!("{raw} IS NOT NULL")),
+                is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
+                groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
+                groups.table
+            ))
+            .map_err(failed)?,
+    );
+    let (filled, null_hits, typed_hits) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
+    let padded = counts.get(3).and_then(crate::duck::Cell::boolean).unwrap_or(false);
+    // What is stored: the text with the null tokens as NULL (text), or also the typed tokens,
+    // trimmed (other types). Where no cell is a token (or padded), that is the text itself,
+    // and the table is written without the mapping, which costs as much per row as the rest
+    // of the write.
+    let text_value = if null_hits == 0 { raw.clone() } else { without_tokens(&raw, null_tokens) };
+    let typed_value = if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
 
     if let Some(over) = over {
         if let Some(sql_type) = &over.sql_type {
@@ -135,21 +154,6 @@ pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_token
         }
     }
 
-    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
-    // Counted on the texts themselves (a cell is missing when it is empty or a token), not
-    // through the mapping above, which costs more per distinct text.
-    let counts = first_row(
-        connection
-            .query(&format!(
-                "SELECT {}, {}, {} FROM {}",
-                groups.rows_where(&format!("{raw} IS NOT NULL")),
-                is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
-                groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
-                groups.table
-            ))
-            .map_err(failed)?,
-    );
-    let (filled, null_hits, typed_hits) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
     // The null tokens are among the typed tokens: a text cell is missing in both readings.
     let (text_present, present, typed_tokens) = (filled - null_hits, filled - typed_hits, typed_hits - null_hits);
     // The checks below read one value per distinct text and stop at the first
