@@ -3,7 +3,8 @@
 
 use std::path::Path;
 
-use querycell::catalog::{Catalog, ColumnEntry, TableEntry};
+use querycell::catalog::{Catalog, ColumnEntry, ColumnStats, TableEntry, ValueKind};
+use querycell::duck::{Access, Database};
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file};
 use serde_json::json;
@@ -99,6 +100,45 @@ fn sidecar_hides_columns_checks_values_and_refuses_typos() {
     write_file(&data, "querycell.toml", "[tables.people.columns.teir]\nunit = \"level\"\n");
     let error = ingest::ingest(&index, &[data]).unwrap_err();
     assert_eq!(error.code, "sidecar_unknown_column", "{error}");
+}
+
+/// Text sources' statistics come from each column's distinct texts, not from a scan of the
+/// table: they must be exactly what a scan of the loaded table gives, also where several
+/// texts read as one value (` 5`, `5`, `+5`), tokens read as missing, columns are named like
+/// the profiling's own names, and types are set in querycell.toml.
+#[test]
+fn text_source_statistics_are_those_of_the_loaded_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut csv = String::from("n,v,s,count,flag,amount,code,when,note,label,forced,n#rows\n");
+    csv.push_str(" 5,a,x,1,true,1.5,007,2026-01-05,NA,x1,12,1\n");
+    csv.push_str("5,b,x,NA,TRUE,1.50,007,2026-01-05,,x2,12,2\n");
+    csv.push_str("+5,a,y,-,false,\" 2.25\",010,,N/A,x3, 13,3\n");
+    for i in 4..30 {
+        csv.push_str(&format!(",,,,,,,,,x{i},,{i}\n"));
+    }
+    write_file(&data, "stats.csv", &csv);
+    write_file(&data, "querycell.toml", "[tables.stats.columns.forced]\ntype = \"VARCHAR\"\n[tables.stats.columns.n_rows]\ntype = \"DOUBLE\"\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let stats = table(&catalog, "stats");
+    let types: Vec<(&str, &str)> = stats.columns.iter().map(|c| (c.name.as_str(), c.sql_type.as_str())).collect();
+    for expected in [("n", "BIGINT"), ("count", "BIGINT"), ("flag", "BOOLEAN"), ("amount", "DOUBLE"), ("code", "VARCHAR"), ("when_", "DATE"), ("forced", "VARCHAR"), ("n_rows", "DOUBLE")] {
+        assert!(types.contains(&expected), "{expected:?} in {types:?}");
+    }
+    assert_eq!((column(stats, "n").stats.distinct_count, column(stats, "amount").stats.distinct_count), (1, 2));
+
+    let data_file = Database::open(&Catalog::data_path(&index), Access::ReadOnly, &[]).unwrap();
+    for c in &stats.columns {
+        let q = format!("\"{}\"", c.name);
+        let bound = |f: &str| if matches!(c.kind, ValueKind::Other | ValueKind::Boolean) { "CAST(NULL AS VARCHAR)".to_string() } else { format!("CAST({f}({q}) AS VARCHAR)") };
+        let row = data_file.query(&format!("SELECT count(*) - count({q}), count(DISTINCT {q}), {}, {} FROM stats", bound("min"), bound("max"))).unwrap().remove(0);
+        let values = (c.kind == ValueKind::Text && (1..=20).contains(&row[1].integer().unwrap())).then(|| {
+            data_file.query(&format!("SELECT DISTINCT {q} FROM stats WHERE {q} IS NOT NULL ORDER BY 1")).unwrap().iter().filter_map(|r| r[0].text()).collect::<Vec<_>>()
+        });
+        let scanned = ColumnStats { null_count: row[0].integer().unwrap() as u64, distinct_count: row[1].integer().unwrap() as u64, min: row[2].text(), max: row[3].text(), values };
+        assert_eq!(c.stats, scanned, "column {}", c.name);
+    }
 }
 
 #[test]

@@ -12,7 +12,7 @@ use super::names::{normalize_identifier, unique};
 use super::sidecar::{Sidecar, TableOverride};
 use super::numbers::FileEvidence;
 use super::sources::{Format, Root, Source};
-use super::types::{self, quote, sql_string, Decision, NumberSettings};
+use super::types::{self, quote, sql_string, Decision, Groups, NumberSettings};
 use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
 use crate::error::{Error, Result};
 
@@ -146,22 +146,38 @@ fn load_text_table(connection: &Connection, name: &str, layout: &TextLayout, sou
     let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
     let mut decisions = layout.notes.clone();
     decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
-    let mut columns: Vec<(String, ColumnEntry, Decision)> = Vec::new();
+    let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
     for header in headers {
-        let column_name = unique(normalize_identifier(&header.0, "column"), columns.iter().map(|c| c.1.name.as_str()));
+        let column_name = unique(normalize_identifier(&header.0, "column"), columns.iter().map(|c| c.0.name.as_str()));
         let column_over = over.columns.get(&column_name);
         if column_over.is_some_and(|c| c.hidden) {
             continue;
         }
         let numbers = NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
-        let decision = types::decide(connection, &staging_table, &header.0, &null_tokens, column_over, &numbers).map_err(|e| if e.path == "$" { e.at(&source.shown) } else { e })?;
+        let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
+        let groups = Groups::create(connection, &staging_table, &header.0, columns.len()).map_err(at_source)?;
+        let decision = types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
         let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
-        columns.push((header.0, entry, decision));
+        columns.push((entry, decision, groups));
     }
-    let select_list = columns.iter().map(|(_, entry, decision)| format!("{} AS {}", decision.expression, quote(&entry.name))).collect::<Vec<_>>().join(", ");
+    let select_list = columns.iter().map(|(entry, decision, _)| format!("{} AS {}", decision.expression, quote(&entry.name))).collect::<Vec<_>>().join(", ");
+    // Written in parallel, in whatever order the rows come: kept in the file's order, the
+    // table inherits the partial row groups of the raw load, which the checkpoint then
+    // rewrites (most of the write again). Nothing depends on the order: the content hash is
+    // independent of it, and a plan that needs an order says so.
+    connection.execute_batch("SET preserve_insertion_order = false").map_err(failed(source))?;
     create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
+    connection.execute_batch("RESET preserve_insertion_order").map_err(failed(source))?;
     connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
-    let mut entry = finish_table(connection, name, source, over, columns.into_iter().map(|c| c.1).collect())?;
+    // The table holds exactly the decided values of the grouped texts, so its statistics
+    // come from the groups: a pass over each column's distinct texts, not over its rows.
+    let mut entries = Vec::with_capacity(columns.len());
+    for (mut entry, decision, groups) in columns {
+        entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source)?;
+        groups.remove(connection)?;
+        entries.push(entry);
+    }
+    let mut entry = finish_table(connection, name, source, over, entries, Statistics::Given)?;
     entry.decisions = decisions;
     Ok(entry)
 }
@@ -210,7 +226,7 @@ fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &
             .hint(left_out.iter().map(|l| format!("{}: {}", l.name, l.reason)).collect::<Vec<_>>().join("; ")));
     }
     create_table(connection, name, &format!("SELECT {} FROM {reader}", select.join(", ")), source)?;
-    let mut entry = finish_table(connection, name, source, over, columns)?;
+    let mut entry = finish_table(connection, name, source, over, columns, Statistics::Scan)?;
     entry.left_out = left_out;
     Ok(entry)
 }
@@ -347,8 +363,54 @@ fn column_entry(name: String, display_name: String, sql_type: &str, decision: St
 /// normalised column names never start with `_`.
 const ROW: &str = "\"__querycell_row\"";
 
-/// Check allowed values, count rows, and compute each column's statistics.
-fn finish_table(connection: &Connection, name: &str, source: &Source, over: &TableOverride, mut columns: Vec<ColumnEntry>) -> Result<TableEntry> {
+/// Where a new table's column statistics come from.
+enum Statistics {
+    /// Already in the columns (text sources: from each column's groups).
+    Given,
+    /// From one scan of the table (typed sources).
+    Scan,
+}
+
+/// The statistics of the column read as `value` (null count, distinct count, and for ordered
+/// kinds min and max as text), as aggregates; `nulls` counts its missing values.
+fn stats_aggregates(value: &str, kind: ValueKind, nulls: String, distinct: String) -> [String; 4] {
+    let ordered = !matches!(kind, ValueKind::Other | ValueKind::Boolean);
+    let bound = |f: &str| if ordered { format!("CAST({f}({value}) AS VARCHAR)") } else { "CAST(NULL AS VARCHAR)".into() };
+    [nulls, distinct, bound("min"), bound("max")]
+}
+
+/// A column's statistics from the four aggregates of [`stats_aggregates`] at `at` in `row`,
+/// listing its values (from `list`, rows of `value`) when it is text with few of them.
+fn read_stats(connection: &Connection, row: &[Cell], at: usize, kind: ValueKind, value: &str, list: &str, source: &Source) -> Result<ColumnStats> {
+    let (nulls, distinct) = (cell_integer(row, at), cell_integer(row, at + 1));
+    let values = if kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
+        let rows = connection.query(&format!("SELECT DISTINCT {value} FROM {list} WHERE {value} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}")).map_err(failed(source))?;
+        Some(rows.iter().filter_map(|row| cell_text(row, 0)).map(|v| clip(&v)).collect())
+    } else {
+        None
+    };
+    Ok(ColumnStats {
+        null_count: nulls as u64,
+        distinct_count: distinct as u64,
+        min: cell_text(row, at + 2).map(|m| clip(&m)),
+        max: cell_text(row, at + 3).map(|m| clip(&m)),
+        values,
+    })
+}
+
+/// A text source's column statistics, from its groups: the decided value of each distinct
+/// text, weighted by its rows.
+fn grouped_stats(connection: &Connection, groups: &Groups, decision: &Decision, kind: ValueKind, source: &Source) -> Result<ColumnStats> {
+    let list = format!("(SELECT {} AS v, {} FROM {})", decision.expression, groups.rows, groups.table);
+    let distinct = if decision.keeps_text { "count(v)" } else { "count(DISTINCT v)" };
+    let aggregates = stats_aggregates("v", kind, groups.rows_where("v IS NULL"), distinct.into());
+    let row = first_row(connection.query(&format!("SELECT {} FROM {list}", aggregates.join(", "))).map_err(failed(source))?);
+    read_stats(connection, &row, 0, kind, "v", &list, source)
+}
+
+/// Check allowed values, count rows, compute the content hash and (for `Statistics::Scan`)
+/// each column's statistics.
+fn finish_table(connection: &Connection, name: &str, source: &Source, over: &TableOverride, mut columns: Vec<ColumnEntry>, statistics: Statistics) -> Result<TableEntry> {
     let table = quote(name);
     for column in &columns {
         if let Some(allowed) = &column.allowed_values {
@@ -372,38 +434,23 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         }
     }
     let row_count = cell_integer(&first_row(connection.query(&format!("SELECT count(*) FROM {table}")).map_err(failed(source))?), 0);
-    // One scan for every column's counts and bounds.
+    // One scan for every column's counts and bounds, when they are not given.
     let mut aggregates = Vec::new();
-    for column in &columns {
-        let c = quote(&column.name);
-        let ordered = !matches!(column.kind, ValueKind::Other | ValueKind::Boolean);
-        aggregates.push(format!("count(*) - count({c})"));
-        aggregates.push(format!("count(DISTINCT {c})"));
-        if ordered {
-            aggregates.push(format!("CAST(min({c}) AS VARCHAR)"));
-            aggregates.push(format!("CAST(max({c}) AS VARCHAR)"));
-        } else {
-            aggregates.push("CAST(NULL AS VARCHAR)".into());
-            aggregates.push("CAST(NULL AS VARCHAR)".into());
+    if let Statistics::Scan = statistics {
+        for column in &columns {
+            let c = quote(&column.name);
+            aggregates.extend(stats_aggregates(&c, column.kind, format!("count(*) - count({c})"), format!("count(DISTINCT {c})")));
         }
     }
     // The row hash sum rides in the same scan: the table's content, independent of row order.
     aggregates.push(format!("CAST(coalesce(sum(hash({ROW})), 0) AS VARCHAR)"));
     let row = first_row(connection.query(&format!("SELECT {} FROM {table} AS {ROW}", aggregates.join(", "))).map_err(failed(source))?);
-    let content_hash = cell_text(&row, 4 * columns.len()).unwrap_or_default();
-    let summary: Vec<(i64, i64, Option<String>, Option<String>)> =
-        (0..columns.len()).map(|i| (cell_integer(&row, 4 * i), cell_integer(&row, 4 * i + 1), cell_text(&row, 4 * i + 2), cell_text(&row, 4 * i + 3))).collect();
-    for (column, (nulls, distinct, min, max)) in columns.iter_mut().zip(summary) {
-        let c = quote(&column.name);
-        let values = if column.kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
-            let rows = connection
-                .query(&format!("SELECT DISTINCT {c} FROM {table} WHERE {c} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"))
-                .map_err(failed(source))?;
-            Some(rows.iter().filter_map(|row| cell_text(row, 0)).map(|v| clip(&v)).collect())
-        } else {
-            None
-        };
-        column.stats = ColumnStats { null_count: nulls as u64, distinct_count: distinct as u64, min: min.map(|m| clip(&m)), max: max.map(|m| clip(&m)), values };
+    let content_hash = cell_text(&row, aggregates.len() - 1).unwrap_or_default();
+    if let Statistics::Scan = statistics {
+        for (i, column) in columns.iter_mut().enumerate() {
+            let c = quote(&column.name);
+            column.stats = read_stats(connection, &row, 4 * i, column.kind, &c, &table, source)?;
+        }
     }
     Ok(TableEntry {
         name: name.to_string(),

@@ -1,7 +1,8 @@
 //! Type decisions for text sources (CSV, TSV, Excel sheets): every column is loaded as text
-//! first, its distinct values are checked type by type (each check stops at the first value
-//! that does not fit), and it gets a type only when every present value fits it. Each
-//! decision is recorded with its reason. Careful by default:
+//! first and grouped by its distinct texts (see [`Groups`]); those are checked type by type
+//! (each check stops at the first value that does not fit), and the column gets a type only
+//! when every present value fits it. Each decision is recorded with its reason. Careful by
+//! default:
 //! - `00123` stays text (an identifier, not 123);
 //! - dates become DATE/TIMESTAMP only in ISO form, or `d/m/Y` / `m/d/Y` when some value
 //!   proves the order (a day over 12) and none contradicts it; `03/04/2026` alone stays text;
@@ -34,6 +35,43 @@ pub struct Decision {
     pub reason: String,
     /// SQL computing the typed value from the raw text column.
     pub expression: String,
+    /// The expression keeps every present text as it is (a text column): distinct texts
+    /// stay distinct values, so the column's distinct count is its count of present groups.
+    pub keeps_text: bool,
+}
+
+/// One column of the staging table grouped by its distinct texts, in a temp table:
+/// profiling and statistics read it instead of every row, so a column with few distinct
+/// values costs one hash pass over its rows, whatever the checks. The text keeps the
+/// column's own name, so a decision's expression reads it as it reads the staging table;
+/// `rows` says how many rows have it.
+pub struct Groups {
+    /// The temp table (quoted).
+    pub table: String,
+    /// Its row-count column (quoted): the column's name and `#rows`, so never the column's.
+    pub rows: String,
+}
+
+impl Groups {
+    /// Group column `column` of staging table `staging`; `slot` tells apart the groups of
+    /// the columns of one table, which live until its statistics are computed.
+    pub fn create(connection: &Connection, staging: &str, column: &str, slot: usize) -> Result<Groups> {
+        let groups = Groups { table: quote(&format!("__querycell_values_{slot}")), rows: quote(&format!("{column}#rows")) };
+        let c = quote(column);
+        connection
+            .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}", groups.table, groups.rows, quote(staging)))
+            .map_err(|e| Error::internal("ingest_failed", format!("profiling column {column}: {e}")))?;
+        Ok(groups)
+    }
+
+    /// SQL counting the rows whose text satisfies `condition`.
+    pub fn rows_where(&self, condition: &str) -> String {
+        format!("coalesce(sum({}) FILTER (WHERE {condition}), 0)", self.rows)
+    }
+
+    pub fn remove(self, connection: &Connection) -> Result<()> {
+        connection.execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table)).map_err(|e| Error::internal("ingest_failed", e.to_string()))
+    }
 }
 
 pub fn sql_string(text: &str) -> String {
@@ -44,22 +82,46 @@ pub fn quote(identifier: &str) -> String {
     format!("\"{}\"", identifier.replace('"', "\"\""))
 }
 
-/// `raw` with the given null tokens mapped to NULL (tokens compare after trimming).
-fn without_tokens(raw: &str, tokens: &[String]) -> String {
-    if tokens.is_empty() {
-        return raw.to_string();
-    }
+/// SQL condition: `raw` is one of `tokens` (they compare after trimming); `None` for no tokens.
+fn is_token(raw: &str, tokens: &[String]) -> Option<String> {
     let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
-    format!("CASE WHEN trim({raw}) IN ({list}) THEN NULL ELSE {raw} END")
+    (!tokens.is_empty()).then(|| format!("trim({raw}) IN ({list})"))
 }
 
-/// Decide the type of text column `column` of staging table `table`.
-pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>, numbers: &NumberSettings) -> Result<Decision> {
+/// `raw` with the given null tokens mapped to NULL.
+fn without_tokens(raw: &str, tokens: &[String]) -> String {
+    match is_token(raw, tokens) {
+        Some(token) => format!("CASE WHEN {token} THEN NULL ELSE {raw} END"),
+        None => raw.to_string(),
+    }
+}
+
+/// Decide the type of text column `column`, grouped in `groups`.
+pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>, numbers: &NumberSettings) -> Result<Decision> {
     let raw = quote(column);
-    let text_value = without_tokens(&raw, null_tokens);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
     typed_tokens.extend(TYPED_NULL_TOKENS.iter().map(|t| t.to_string()));
-    let typed_value = format!("trim({})", without_tokens(&raw, &typed_tokens));
+    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
+    // Counted on the texts themselves (a cell is missing when it is empty or a token).
+    let counts = first_row(
+        connection
+            .query(&format!(
+                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})) FROM {}",
+                groups.rows_where(&format!("{raw} IS NOT NULL")),
+                is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
+                groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
+                groups.table
+            ))
+            .map_err(failed)?,
+    );
+    let (filled, null_hits, typed_hits) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
+    let padded = counts.get(3).and_then(crate::duck::Cell::boolean).unwrap_or(false);
+    // What is stored: the text with the null tokens as NULL (text), or also the typed tokens,
+    // trimmed (other types). Where no cell is a token (or padded), that is the text itself,
+    // and the table is written without the mapping, which costs as much per row as the rest
+    // of the write.
+    let text_value = if null_hits == 0 { raw.clone() } else { without_tokens(&raw, null_tokens) };
+    let typed_value = if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
 
     if let Some(over) = over {
         if let Some(sql_type) = &over.sql_type {
@@ -79,37 +141,27 @@ pub fn decide(connection: &Connection, table: &str, column: &str, null_tokens: &
                 (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => format!("{sql_type} written with {reading}, set in querycell.toml"),
                 (None, _) => format!("{sql_type}, set in querycell.toml"),
             };
-            return Ok(Decision { sql_type, reason, expression });
+            let keeps_text = expression == text_value;
+            return Ok(Decision { sql_type, reason, expression, keeps_text });
         }
         if let Some(format) = &over.date_format {
             return Ok(Decision {
                 sql_type: "DATE".into(),
                 reason: format!("DATE with format {format}, set in querycell.toml"),
                 expression: format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
+                keeps_text: false,
             });
         }
     }
 
-    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
-    let counts = first_row(
-        connection
-            .query(&format!("SELECT count(s), count(v), count(*) FILTER (WHERE s IS NOT NULL AND v IS NULL) FROM (SELECT {text_value} AS s, {typed_value} AS v FROM {})", quote(table)))
-            .map_err(failed)?,
-    );
-    let (text_present, present, typed_tokens) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
-    // The checks below run over distinct values and stop at the first counterexample, so a
-    // text column costs one pass, and a typed one one pass per check it passes.
-    connection
-        .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE __querycell_values AS SELECT DISTINCT {typed_value} AS v FROM {} WHERE {typed_value} IS NOT NULL",
-            quote(table)
-        ))
-        .map_err(failed)?;
-    let values = Values { connection, failed: &failed };
+    // The null tokens are among the typed tokens: a text cell is missing in both readings.
+    let (text_present, present, typed_tokens) = (filled - null_hits, filled - typed_hits, typed_hits - null_hits);
+    // The checks below read one value per distinct text and stop at the first
+    // counterexample, so a text column costs next to nothing, and a typed one one pass over
+    // its distinct texts per check it passes.
+    let values = Values { connection, failed: &failed, from: format!("(SELECT {typed_value} AS v FROM {}) WHERE v IS NOT NULL", groups.table) };
     let profile = Profile { text_present, present, typed_tokens, numbers };
-    let decision = profile.decide(&values, &text_value, &typed_value);
-    connection.execute_batch("DROP TABLE IF EXISTS __querycell_values").map_err(failed)?;
-    decision
+    profile.decide(&values, &text_value, &typed_value)
 }
 
 const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
@@ -123,10 +175,12 @@ const SLASH_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}')
 const FIRST_OVER_12: &str = "TRY_CAST(split_part(v, '/', 1) AS INTEGER) > 12";
 const SECOND_OVER_12: &str = "TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12";
 
-/// Questions about the distinct present values of the column being profiled.
+/// Questions about the present values of the column being profiled, one per distinct text.
 struct Values<'a> {
     connection: &'a Connection,
     failed: &'a dyn Fn(Failure) -> Error,
+    /// `FROM` and `WHERE` reading them as `v`.
+    from: String,
 }
 
 impl Values<'_> {
@@ -137,7 +191,7 @@ impl Values<'_> {
 
     /// Some value that does not satisfy `condition`; stops at the first.
     fn counterexample(&self, condition: &str) -> Result<Option<String>> {
-        let rows = self.connection.query(&format!("SELECT v FROM __querycell_values WHERE NOT ({condition}) OR ({condition}) IS NULL LIMIT 1")).map_err(self.failed)?;
+        let rows = self.connection.query(&format!("SELECT v FROM {} AND (NOT ({condition}) OR ({condition}) IS NULL) LIMIT 1", self.from)).map_err(self.failed)?;
         Ok(rows.first().and_then(|row| cell_text(row, 0)))
     }
 
@@ -145,14 +199,14 @@ impl Values<'_> {
     /// readings may disagree on: one pass over the distinct values.
     fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
         let fits = READINGS.iter().map(|r| format!("count(*) FILTER (WHERE {}) = count(*)", r.matches())).collect::<Vec<_>>().join(", ");
-        let row = first_row(self.connection.query(&format!("SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM __querycell_values")).map_err(self.failed)?);
+        let row = first_row(self.connection.query(&format!("SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM {}", self.from)).map_err(self.failed)?);
         let fit = (0..READINGS.len()).map(|i| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false)).collect();
         Ok((fit, cell_text(&row, READINGS.len())))
     }
 
     /// The smallest value satisfying `condition`, as an example for the decision's reason.
     fn example(&self, condition: &str) -> Result<Option<String>> {
-        let rows = self.connection.query(&format!("SELECT min(v) FROM __querycell_values WHERE {condition}")).map_err(self.failed)?;
+        let rows = self.connection.query(&format!("SELECT min(v) FROM {} AND ({condition})", self.from)).map_err(self.failed)?;
         Ok(cell_text(&first_row(rows), 0))
     }
 }
@@ -166,14 +220,14 @@ struct Profile<'a> {
 
 impl Profile<'_> {
     fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
-        let text = |reason: String| Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string() });
+        let text = |reason: String| Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string(), keeps_text: true });
         let tokens_note = if self.typed_tokens > 0 {
             format!("; {} value(s) like NA, N/A, null or - read as missing", self.typed_tokens)
         } else {
             String::new()
         };
         let typed = |sql_type: &str, reason: &str, expression: String| {
-            Ok(Decision { sql_type: sql_type.into(), reason: format!("{reason}{tokens_note}"), expression })
+            Ok(Decision { sql_type: sql_type.into(), reason: format!("{reason}{tokens_note}"), expression, keeps_text: false })
         };
         if self.text_present == 0 {
             return text("no values (every cell empty or a null token)".into());
