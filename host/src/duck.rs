@@ -449,13 +449,23 @@ impl Materialized {
         }
     }
 
+    /// Does the result have a column of untyped NULL (`SELECT NULL`)? DuckDB's value
+    /// functions crash reading the *other* columns of such a result, so callers must not
+    /// read any cell of it.
+    pub fn has_untyped_null_column(&mut self) -> bool {
+        // SAFETY: live result; every index is below its column count.
+        (0..self.column_count()).any(|c| unsafe { ffi::duckdb_column_type(&mut self.result, c as ffi::idx_t) } == ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL)
+    }
+
     pub fn cell(&mut self, row: usize, column: usize) -> Cell {
         let (r, c) = (row as ffi::idx_t, column as ffi::idx_t);
         // SAFETY: live result; row/column are within the counts the caller read; strings
         // from duckdb_value_varchar are freed with duckdb_free.
         unsafe {
             let result = &mut self.result;
-            if ffi::duckdb_value_is_null(result, c, r) {
+            // A column of untyped NULL (`SELECT NULL`) has no data for the value functions
+            // to read: asking it crashed the process. Every cell of it is NULL.
+            if ffi::duckdb_column_type(result, c) == ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL || ffi::duckdb_value_is_null(result, c, r) {
                 return Cell::Null;
             }
             match ffi::duckdb_column_type(result, c) {

@@ -216,7 +216,7 @@ impl Executor {
         let watch = self.watchdog.arm(deadline);
         let outcome = prepared.execute();
         let timed_out = watch.disarm();
-        outcome.map_err(|failure| {
+        let mut result = outcome.map_err(|failure| {
             if timed_out {
                 Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", self.limits.query_timeout.as_millis()))
                     .hint("narrow the question with filters, or ask for fewer groups")
@@ -226,7 +226,13 @@ impl Executor {
             } else {
                 Error::internal("query_failed", failure.message)
             }
-        })
+        })?;
+        if result.has_untyped_null_column() {
+            return Err(Error::refused("untyped_null_column", "a column of the answer is an untyped NULL, which cannot be read back")
+                .at("sql")
+                .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"));
+        }
+        Ok(result)
     }
 }
 

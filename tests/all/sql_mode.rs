@@ -321,3 +321,15 @@ fn the_readme_lists_every_allowed_function() {
     let allowed: std::collections::BTreeSet<&str> = querycell_contract::sql::functions().collect();
     assert_eq!(listed, allowed, "README and contract/src/sql.rs disagree");
 }
+
+#[test]
+fn an_untyped_null_column_is_refused_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = querycell_tests::write_file(dir.path(), "data/incidents.csv", querycell_tests::INCIDENTS_CSV);
+    let index = dir.path().join("index");
+    querycell::ingest::ingest(&index, &[csv]).unwrap();
+    let output = querycell_tests::querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "SELECT NULL AS x, team FROM incidents", "--format", "json"]);
+    assert_eq!(output.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&output.stderr));
+    let typed = querycell_tests::querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "SELECT CAST(NULL AS VARCHAR) AS x, team FROM incidents ORDER BY team LIMIT 1", "--format", "json"]);
+    assert_eq!(typed.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&typed.stderr));
+}
