@@ -80,6 +80,22 @@ struct CompiledCondition {
     resolved: Option<ResolvedDate>,
 }
 
+impl CompiledCondition {
+    /// `condition` on column `name`, compiled to `sql` with its `params`; `rendered` is the
+    /// op and value in the explanation's words.
+    fn new(condition: &Condition, name: &str, sql: String, params: Vec<Param>, rendered: &str, resolved: Option<ResolvedDate>) -> Self {
+        CompiledCondition {
+            sql,
+            params,
+            phrase: format!("{name} {rendered}"),
+            column: name.to_string(),
+            path: condition.path.clone(),
+            drops_nulls_silently: matches!(condition.op.value, Op::Ne | Op::NotIn),
+            resolved,
+        }
+    }
+}
+
 /// What kind of answer the plan asks for.
 enum Shape {
     Listing(Vec<Output>),
@@ -442,15 +458,7 @@ impl Compilation<'_> {
                 (format!("{expression} LIKE {} ESCAPE '\\'", params.bind(Param::Text(pattern))), rendered)
             }
         };
-        Ok(CompiledCondition {
-            sql,
-            params: params.into_vec(),
-            phrase: format!("{name} {rendered}"),
-            column: name.to_string(),
-            path: condition.path.clone(),
-            drops_nulls_silently: matches!(op, Op::Ne | Op::NotIn),
-            resolved: None,
-        })
+        Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, None))
     }
 
     /// A condition whose value is a relative date: resolved against the host's today into a
@@ -505,15 +513,8 @@ impl Compilation<'_> {
                 .with_hint(format!("use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it")))
             }
         };
-        Ok(CompiledCondition {
-            sql,
-            params: params.into_vec(),
-            phrase: format!("{name} {rendered}"),
-            column: name.to_string(),
-            path: condition.path.clone(),
-            drops_nulls_silently: op == Op::Ne,
-            resolved: Some(ResolvedDate { column: Some(name.to_string()), path: path.to_string(), phrase, start: range.start, end: range.end }),
-        })
+        let resolved = ResolvedDate { column: Some(name.to_string()), path: path.to_string(), phrase, start: range.start, end: range.end };
+        Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, Some(resolved)))
     }
 
     /// The items of a list value, bounded by the policy (or exactly `exact` long).
