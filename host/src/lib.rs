@@ -14,7 +14,8 @@
 //! - [`config`]: the operator's configuration file (SQL mode switch, limits).
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
 //! - [`schema`]: the catalog as prompt-ready Markdown, the plan language as JSON Schema.
-//! - [`duck`]: the small unsafe layer over DuckDB's C API for the read-only path.
+//! - [`duck`]: the small unsafe layer over DuckDB's C API, safe at its surface: results are
+//!   read chunk by chunk into owned values, up to a row cap the host sets.
 //! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
 //! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
@@ -22,6 +23,9 @@
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
+
+// Every unsafe block says why it is sound (`cargo clippy` enforces it).
+#![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod answer;
 pub mod calendar;

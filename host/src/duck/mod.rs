@@ -17,6 +17,11 @@ use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
+mod values;
+
+use values::OwnedResult;
+pub use values::{Column, Rows};
+
 /// Why a DuckDB call failed, coarsely, so the executor can classify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureKind {
@@ -24,6 +29,10 @@ pub enum FailureKind {
     OutOfMemory,
     /// One statement of type SELECT that DuckDB could not bind (prepare failed).
     Binding,
+    /// A result column of a type querycell cannot read back (nested types and the like).
+    UnsupportedType,
+    /// A result column of untyped NULL (`SELECT NULL`).
+    UntypedNull,
     Other,
 }
 
@@ -145,36 +154,17 @@ impl Database {
     /// `;`), discarding their results. Never called with request text.
     pub fn execute_batch(&self, sql: &str) -> DuckResult<()> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("NUL byte in SQL"))?;
-        // SAFETY: the connection is live; the result is destroyed after use.
-        unsafe {
-            let mut result: ffi::duckdb_result = std::mem::zeroed();
-            let state = ffi::duckdb_query(self.con(), c_sql.as_ptr(), &mut result);
-            let failure = (state != ffi::DuckDBSuccess).then(|| result_failure(&mut result));
-            ffi::duckdb_destroy_result(&mut result);
-            match failure {
-                Some(f) => Err(f),
-                None => Ok(()),
-            }
-        }
+        // SAFETY: the connection is live and outlives the result, which is dropped at once.
+        unsafe { OwnedResult::fill(|out| ffi::duckdb_query(self.con(), c_sql.as_ptr(), out)) }.map(drop)
     }
 
     /// Run one of querycell's own queries and read its (small) result whole. Never called
     /// with request text.
     pub fn query(&self, sql: &str) -> DuckResult<Vec<Vec<Cell>>> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("NUL byte in SQL"))?;
-        // SAFETY: the connection is live; the result is owned by `Materialized` (destroyed
-        // on drop) or destroyed here on failure.
-        let mut result = unsafe {
-            let mut result: ffi::duckdb_result = std::mem::zeroed();
-            if ffi::duckdb_query(self.con(), c_sql.as_ptr(), &mut result) != ffi::DuckDBSuccess {
-                let failure = result_failure(&mut result);
-                ffi::duckdb_destroy_result(&mut result);
-                return Err(failure);
-            }
-            Materialized { result }
-        };
-        let (rows, columns) = (result.row_count(), result.column_count());
-        Ok((0..rows).map(|r| (0..columns).map(|c| result.cell(r, c)).collect()).collect())
+        // SAFETY: the connection is live and outlives the result, read and dropped here.
+        let result = unsafe { OwnedResult::fill(|out| ffi::duckdb_query(self.con(), c_sql.as_ptr(), out)) }?;
+        Ok(result.read(usize::MAX)?.rows)
     }
 
     /// Split `sql` with DuckDB's parser and prepare it, if and only if it is exactly one
@@ -255,23 +245,17 @@ impl ParseTrees {
     /// DuckDB's parse tree of `sql` as JSON text (`{"error": true, ...}` when it does not
     /// parse or is not a SELECT).
     pub fn serialize(&mut self, sql: &str) -> DuckResult<String> {
-        // SAFETY: live prepared statement with one parameter; DuckDB copies the bound text;
-        // the result is owned by `Materialized`, which destroys it.
-        let mut result = unsafe {
-            if ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t) != ffi::DuckDBSuccess {
-                return Err(Failure::other("binding the statement text failed"));
-            }
-            let mut result: ffi::duckdb_result = std::mem::zeroed();
-            if ffi::duckdb_execute_prepared(self.serialize, &mut result) != ffi::DuckDBSuccess {
-                let failure = result_failure(&mut result);
-                ffi::duckdb_destroy_result(&mut result);
-                return Err(failure);
-            }
-            Materialized { result }
-        };
-        match (result.row_count(), result.column_count()) {
-            (1, 1) => match result.cell(0, 0) {
-                Cell::Text(json) => Ok(json),
+        // SAFETY: live prepared statement with one parameter; DuckDB copies the bound text.
+        if unsafe { ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t) } != ffi::DuckDBSuccess {
+            return Err(Failure::other("binding the statement text failed"));
+        }
+        // SAFETY: live prepared statement on the private database this value owns, which
+        // outlives the result, read and dropped here.
+        let result = unsafe { OwnedResult::fill(|out| ffi::duckdb_execute_prepared(self.serialize, out)) }?;
+        let read = result.read(2)?;
+        match (read.rows.len(), read.columns.len()) {
+            (1, 1) => match &read.rows[0][0] {
+                Cell::Text(json) => Ok(json.clone()),
                 _ => Err(Failure::other("DuckDB's parse tree was not text")),
             },
             _ => Err(Failure::other("DuckDB's parse tree was not one value")),
@@ -352,19 +336,15 @@ impl Prepared<'_> {
         Ok(())
     }
 
-    /// Execute and materialise the result. Row counts are bounded by the statement's own
-    /// `LIMIT` (the compiler always emits one).
-    pub fn execute(&mut self) -> DuckResult<Materialized> {
-        // SAFETY: live statement; the result is owned by `Materialized` or destroyed here.
-        unsafe {
-            let mut result: ffi::duckdb_result = std::mem::zeroed();
-            if ffi::duckdb_execute_prepared(self.statement, &mut result) != ffi::DuckDBSuccess {
-                let failure = result_failure(&mut result);
-                ffi::duckdb_destroy_result(&mut result);
-                return Err(failure);
-            }
-            Ok(Materialized { result })
-        }
+    /// Execute, and read the columns and at most `max_rows` rows, whatever the statement's
+    /// own `LIMIT` says: the result streams, one chunk at a time, and is cancelled once
+    /// `max_rows` rows are read. Reading is part of running (a streaming query does its
+    /// work as chunks are fetched), so an interrupt during it stops it too.
+    pub fn run(&mut self, max_rows: usize) -> DuckResult<Rows> {
+        // SAFETY: live statement; its connection (borrowed for 'db) outlives the result,
+        // read and dropped here.
+        let result = unsafe { OwnedResult::fill(|out| ffi::duckdb_execute_prepared_streaming(self.statement, out)) }?;
+        result.read(max_rows)
     }
 }
 
@@ -410,133 +390,6 @@ impl Cell {
             Cell::Boolean(b) => Some(*b),
             _ => None,
         }
-    }
-}
-
-/// A fully materialised query result.
-pub struct Materialized {
-    result: ffi::duckdb_result,
-}
-
-impl Materialized {
-    pub fn column_count(&mut self) -> usize {
-        // SAFETY: live result.
-        unsafe { ffi::duckdb_column_count(&mut self.result) as usize }
-    }
-
-    pub fn row_count(&mut self) -> usize {
-        // SAFETY: live, materialised result.
-        unsafe { ffi::duckdb_row_count(&mut self.result) as usize }
-    }
-
-    pub fn column_name(&mut self, column: usize) -> String {
-        // SAFETY: live result; the name is owned by it.
-        unsafe { borrowed_string(ffi::duckdb_column_name(&mut self.result, column as ffi::idx_t)).unwrap_or_default() }
-    }
-
-    /// DuckDB's name for the column's type, e.g. `BIGINT`, `DECIMAL(18,3)`.
-    pub fn column_type_name(&mut self, column: usize) -> String {
-        // SAFETY: live result; the logical type is destroyed after use.
-        unsafe {
-            let id = ffi::duckdb_column_type(&mut self.result, column as ffi::idx_t);
-            if id == ffi::DUCKDB_TYPE_DUCKDB_TYPE_DECIMAL {
-                let mut logical = ffi::duckdb_column_logical_type(&mut self.result, column as ffi::idx_t);
-                let name = format!("DECIMAL({},{})", ffi::duckdb_decimal_width(logical), ffi::duckdb_decimal_scale(logical));
-                ffi::duckdb_destroy_logical_type(&mut logical);
-                return name;
-            }
-            type_name(id).to_string()
-        }
-    }
-
-    /// Does the result have a column of untyped NULL (`SELECT NULL`)? DuckDB's value
-    /// functions crash reading the *other* columns of such a result, so callers must not
-    /// read any cell of it.
-    pub fn has_untyped_null_column(&mut self) -> bool {
-        // SAFETY: live result; every index is below its column count.
-        (0..self.column_count()).any(|c| unsafe { ffi::duckdb_column_type(&mut self.result, c as ffi::idx_t) } == ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL)
-    }
-
-    pub fn cell(&mut self, row: usize, column: usize) -> Cell {
-        let (r, c) = (row as ffi::idx_t, column as ffi::idx_t);
-        // SAFETY: live result; row/column are within the counts the caller read; strings
-        // from duckdb_value_varchar are freed with duckdb_free.
-        unsafe {
-            let result = &mut self.result;
-            // A column of untyped NULL (`SELECT NULL`) has no data for the value functions
-            // to read: asking it crashed the process. Every cell of it is NULL.
-            if ffi::duckdb_column_type(result, c) == ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL || ffi::duckdb_value_is_null(result, c, r) {
-                return Cell::Null;
-            }
-            match ffi::duckdb_column_type(result, c) {
-                ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN => Cell::Boolean(ffi::duckdb_value_boolean(result, c, r)),
-                ffi::DUCKDB_TYPE_DUCKDB_TYPE_TINYINT
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_SMALLINT
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_UTINYINT
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT
-                | ffi::DUCKDB_TYPE_DUCKDB_TYPE_UINTEGER => Cell::Integer(i128::from(ffi::duckdb_value_int64(result, c, r))),
-                ffi::DUCKDB_TYPE_DUCKDB_TYPE_UBIGINT => Cell::Integer(i128::from(ffi::duckdb_value_uint64(result, c, r))),
-                ffi::DUCKDB_TYPE_DUCKDB_TYPE_HUGEINT => {
-                    let h = ffi::duckdb_value_hugeint(result, c, r);
-                    Cell::Integer((i128::from(h.upper) << 64) | i128::from(h.lower))
-                }
-                ffi::DUCKDB_TYPE_DUCKDB_TYPE_FLOAT | ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE | ffi::DUCKDB_TYPE_DUCKDB_TYPE_DECIMAL => {
-                    Cell::Float(ffi::duckdb_value_double(result, c, r))
-                }
-                _ => {
-                    let text = ffi::duckdb_value_varchar(result, c, r);
-                    let value = borrowed_string(text).unwrap_or_default();
-                    if !text.is_null() {
-                        ffi::duckdb_free(text as *mut std::ffi::c_void);
-                    }
-                    Cell::Text(value)
-                }
-            }
-        }
-    }
-}
-
-impl Drop for Materialized {
-    fn drop(&mut self) {
-        // SAFETY: the result came from duckdb_execute_prepared and is not used after this.
-        unsafe { ffi::duckdb_destroy_result(&mut self.result) };
-    }
-}
-
-fn type_name(id: ffi::duckdb_type) -> &'static str {
-    match id {
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN => "BOOLEAN",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TINYINT => "TINYINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_SMALLINT => "SMALLINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER => "INTEGER",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT => "BIGINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UTINYINT => "UTINYINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT => "USMALLINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UINTEGER => "UINTEGER",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UBIGINT => "UBIGINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_HUGEINT => "HUGEINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UHUGEINT => "UHUGEINT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_FLOAT => "FLOAT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE => "DOUBLE",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_DATE => "DATE",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIME => "TIME",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP => "TIMESTAMP",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_S => "TIMESTAMP_S",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_MS => "TIMESTAMP_MS",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_NS => "TIMESTAMP_NS",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_TZ => "TIMESTAMP WITH TIME ZONE",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTERVAL => "INTERVAL",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR => "VARCHAR",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_BLOB => "BLOB",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_UUID => "UUID",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_LIST => "LIST",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_STRUCT => "STRUCT",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_MAP => "MAP",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_ENUM => "ENUM",
-        ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL => "NULL",
-        _ => "OTHER",
     }
 }
 
