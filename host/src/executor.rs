@@ -11,10 +11,11 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 use serde_json::Value;
 
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Cell, Database, FailureKind, Materialized};
+use crate::duck::{Access, Bind, Cell, Database, FailureKind, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
@@ -122,27 +123,36 @@ impl Executor {
         let limit = compiled.limit.clamp(1, self.limits.max_rows.max(1)) as usize;
 
         let main_started = Instant::now();
-        let mut main = self.execute(&compiled.main, deadline, tree_check)?;
-        let returned = main.column_count();
+        // One row past the cap tells whether rows were cut; the host reads no more than
+        // that, whatever the statement's own LIMIT says.
+        let main = self.execute(&compiled.main, deadline, tree_check, limit + 1)?;
+        let returned = main.columns.len();
         // The compiler's trailing count columns are not part of the answer.
         let counted = compiled.main_counts.len();
         let promised = compiled.columns.len() + counted;
-        if (!compiled.columns.is_empty() && returned != promised) || returned < counted {
+        if ((!compiled.columns.is_empty() || counted > 0) && returned != promised) || returned < counted {
             return Err(Error::internal(
                 "guest_output_mismatch",
                 format!("the compiler promised {} columns and {counted} counts but the query returned {returned} columns", compiled.columns.len()),
             ));
         }
         let column_count = returned - counted;
-        let columns = (0..column_count).map(|c| ResultColumn { name: main.column_name(c), sql_type: main.column_type_name(c) }).collect();
-        let available = main.row_count();
-        let kept = available.min(limit);
-        let rows = (0..kept).map(|r| (0..column_count).map(|c| json_cell(main.cell(r, c))).collect()).collect();
+        // Only columns named as count columns are stripped and read as counts: a compiler
+        // cannot pass an answer column off as a total.
+        if let Some(stray) = main.columns[column_count..].iter().find(|c| !c.name.starts_with(COUNT_COLUMN_PREFIX)) {
+            return Err(Error::internal(
+                "guest_output_mismatch",
+                format!("the compiler promised count columns but the query's column \"{}\" is not one", stray.name),
+            ));
+        }
+        let Rows { columns: read_columns, rows: read_rows } = main;
+        let columns = read_columns.into_iter().take(column_count).map(|c| ResultColumn { name: c.name, sql_type: c.type_name }).collect();
+        let fetched = read_rows.len();
         let mut null_counts = Vec::new();
         let mut answer_rows = None;
-        if available > 0 {
-            for (i, what) in compiled.main_counts.iter().enumerate() {
-                if let Cell::Integer(n) = main.cell(0, column_count + i) {
+        if let Some(first) = read_rows.first() {
+            for (what, cell) in compiled.main_counts.iter().zip(&first[column_count..]) {
+                if let Cell::Integer(n) = *cell {
                     match what {
                         wit::ProbeCount::AnswerRows => answer_rows = u64::try_from(n).ok(),
                         _ if n > 0 => null_counts.push((what.clone(), n as u64)),
@@ -151,13 +161,14 @@ impl Executor {
                 }
             }
         }
-        drop(main);
+        let kept = fetched.min(limit);
+        let rows = read_rows.into_iter().take(kept).map(|row| row.into_iter().take(column_count).map(json_cell).collect()).collect();
         let mut cost = QueryCost { main_ms: millis(main_started), count_ms: None, null_probe_ms: None };
-        let truncated = available > limit;
+        let truncated = fetched > limit;
 
         // The main query's own total, if it is one that fits what the host saw; otherwise
         // (a listing, or a count that cannot be right) the separate count query.
-        let carried_total = answer_rows.filter(|&n| truncated && n >= available as u64);
+        let carried_total = answer_rows.filter(|&n| truncated && n >= fetched as u64);
         let total_rows = if let Some(total) = carried_total {
             total
         } else if truncated {
@@ -170,10 +181,10 @@ impl Executor {
         };
         if let Some(probe) = &compiled.null_probe {
             let probe_started = Instant::now();
-            let mut counts = self.execute(&probe.query, deadline, tree_check)?;
-            if counts.row_count() == 1 && counts.column_count() == probe.counts.len() {
-                for (c, what) in probe.counts.iter().enumerate() {
-                    if let Cell::Integer(n) = counts.cell(0, c) {
+            let counts = self.execute(&probe.query, deadline, tree_check, 2)?;
+            if counts.rows.len() == 1 && counts.columns.len() == probe.counts.len() {
+                for (cell, what) in counts.rows[0].iter().zip(&probe.counts) {
+                    if let Cell::Integer(n) = *cell {
                         if n > 0 {
                             null_counts.push((what.clone(), n as u64));
                         }
@@ -186,9 +197,9 @@ impl Executor {
     }
 
     fn single_count(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {
-        let mut result = self.execute(query, deadline, tree_check)?;
-        match (result.row_count(), result.column_count()) {
-            (1, 1) => match result.cell(0, 0) {
+        let result = self.execute(query, deadline, tree_check, 2)?;
+        match (result.rows.len(), result.columns.len()) {
+            (1, 1) => match result.rows[0][0] {
                 Cell::Integer(n) => Ok(n.max(0) as u64),
                 _ => Err(Error::internal("guest_output_mismatch", "the count query did not return a number")),
             },
@@ -196,8 +207,16 @@ impl Executor {
         }
     }
 
-    /// Re-check, prepare, bind and execute one statement from the guest.
-    fn execute(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<Materialized> {
+    /// Re-check, prepare, bind and execute one statement from the guest, reading at most
+    /// `max_rows` rows of it.
+    fn execute(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        if query.sql.len() > self.limits.max_statement_bytes {
+            return Err(Error::internal(
+                "guest_output_too_large",
+                format!("the compiler returned a statement of {} bytes; the host accepts at most {}", query.sql.len(), self.limits.max_statement_bytes),
+            )
+            .hint("the compiler returned SQL the host will not run; nothing was executed"));
+        }
         match tree_check {
             TreeCheck::On => self.parse_tree_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&query.sql)?,
             TreeCheck::Off => check_statement_shape(&query.sql)?,
@@ -214,25 +233,29 @@ impl Executor {
             .map_err(|f| Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message)))?;
 
         let watch = self.watchdog.arm(deadline);
-        let outcome = prepared.execute();
+        let outcome = prepared.run(max_rows);
         let timed_out = watch.disarm();
-        let mut result = outcome.map_err(|failure| {
+        outcome.map_err(|failure| {
             if timed_out {
                 Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", self.limits.query_timeout.as_millis()))
                     .hint("narrow the question with filters, or ask for fewer groups")
-            } else if failure.kind == FailureKind::OutOfMemory {
-                Error::limit("query_memory", format!("the query needed more than its {} MiB memory limit: {}", self.limits.query_memory_bytes >> 20, failure.message))
-                    .hint("narrow the question with filters, or ask for fewer groups")
             } else {
-                Error::internal("query_failed", failure.message)
+                match failure.kind {
+                    FailureKind::OutOfMemory => Error::limit(
+                        "query_memory",
+                        format!("the query needed more than its {} MiB memory limit: {}", self.limits.query_memory_bytes >> 20, failure.message),
+                    )
+                    .hint("narrow the question with filters, or ask for fewer groups"),
+                    FailureKind::UntypedNull => Error::refused("untyped_null_column", "a column of the answer is an untyped NULL, which cannot be read back")
+                        .at("sql")
+                        .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"),
+                    FailureKind::UnsupportedType => Error::refused("unsupported_result_type", failure.message)
+                        .at("sql")
+                        .hint("cast the column to a type querycell reads, for example CAST(x AS VARCHAR)"),
+                    _ => Error::internal("query_failed", failure.message),
+                }
             }
-        })?;
-        if result.has_untyped_null_column() {
-            return Err(Error::refused("untyped_null_column", "a column of the answer is an untyped NULL, which cannot be read back")
-                .at("sql")
-                .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"));
-        }
-        Ok(result)
+        })
     }
 }
 

@@ -18,7 +18,12 @@ pub struct Limits {
     pub guest_output_bytes: usize,
     /// Longest request text (plan JSON or SQL) accepted, checked by host and guest.
     pub max_request_bytes: u32,
-    /// Rows an answer may carry; a plan's `limit` is clamped to it.
+    /// Longest SQL text the host accepts back from the compiler, checked before DuckDB's
+    /// parser sees it. A plan compiles to a few KiB and SQL mode re-emits about what it
+    /// was given: a longer statement is a compiler bug or a hostile component.
+    pub max_statement_bytes: usize,
+    /// Rows an answer may carry; a plan's `limit` is clamped to it. The host reads at most
+    /// one row more (to know the answer was cut), whatever the statement's own LIMIT says.
     pub max_rows: u32,
     /// Values an `in` / `not_in` list may hold.
     pub max_in_list: u32,
@@ -40,11 +45,22 @@ impl Default for Limits {
             guest_memory_bytes: 64 << 20,
             guest_output_bytes: 64 << 10,
             max_request_bytes: 64 << 10,
+            max_statement_bytes: 1 << 20,
             max_rows: 1000,
             max_in_list: 100,
             query_timeout: Duration::from_secs(10),
             query_memory_bytes: 1 << 30,
             query_threads: 2,
         }
+    }
+}
+
+impl Limits {
+    /// Bytes one compiler answer may carry out of the sandbox (wasmtime's hostcall fuel):
+    /// room for a main, a count and a null-probe statement at `max_statement_bytes` each,
+    /// their parameters and the explanation. Lifting more traps the call before the host
+    /// holds it.
+    pub fn guest_output_lift_bytes(&self) -> usize {
+        self.max_statement_bytes.saturating_mul(8)
     }
 }

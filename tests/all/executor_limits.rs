@@ -181,3 +181,20 @@ fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
     let error = executor.run(&lying).expect_err("one column cannot be an answer column and a count");
     assert_eq!(error.code, "guest_output_mismatch", "{error}");
 }
+
+/// Issue [7]: the row cap is the host's, not the SQL's. A statement with no LIMIT over 4^12
+/// rows (16.7 M: far more than the 64 MiB memory limit could hold as a materialised result)
+/// gives the compiled limit's rows, read from a stream the host stops.
+#[test]
+fn the_host_reads_at_most_limit_plus_one_rows_whatever_the_sql_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let limits = Limits { query_memory_bytes: 64 << 20, ..Limits::default() };
+    let executor = open(&index, &limits);
+    let from: Vec<String> = (0..12).map(|i| format!("incidents AS t{i}")).collect();
+    let sql = format!("SELECT t0.team, t11.incident_id FROM {}", from.join(", "));
+    let execution = run(&executor, &sql, Vec::new(), 2).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    assert_eq!(execution.rows.len(), 10);
+    assert!(execution.truncated);
+    assert_eq!(execution.total_rows, 4u64.pow(12));
+}
