@@ -210,6 +210,12 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         .with_hint("a plan needs a few hundred bytes; long value lists belong in fewer, broader filters"));
     }
     let root: Value = serde_json::from_str(text).map_err(|e| {
+        // serde_json stops at 128 levels of arrays and objects (its own depth guard, before
+        // any of the plan is walked); a plan needs five.
+        if e.to_string().starts_with("recursion limit exceeded") {
+            return CompileError::new("too_deeply_nested", "$", format!("the plan nests arrays and objects deeper than JSON allows here: {e}"))
+                .with_hint("a plan nests at most five levels: plan, list, condition, value, relative date");
+        }
         CompileError::new("invalid_json", "$", format!("the plan is not valid JSON: {e}"))
             .with_hint("send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}")
     })?;
@@ -432,6 +438,19 @@ pub fn clip(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// JSON nested as deep as a request may be long: refused by serde_json's depth guard,
+    /// and named for what it is.
+    #[test]
+    fn json_nested_to_the_request_limit_is_too_deeply_nested() {
+        for (open, close) in [("[", "]"), ("{\"a\":", "}")] {
+            let depth = ((64 << 10) - 1) / (open.len() + close.len());
+            let text = format!("{}1{}", open.repeat(depth), close.repeat(depth));
+            assert_eq!(parse_plan(&text, 64 << 10).unwrap_err().code, "too_deeply_nested");
+            let nested_value = format!("{{\"table\": \"t\", \"filters\": [{{\"column\": \"a\", \"op\": \"eq\", \"value\": {}1{}}}]}}", open.repeat(200), close.repeat(200));
+            assert_eq!(parse_plan(&nested_value, 64 << 10).unwrap_err().code, "too_deeply_nested");
+        }
+    }
 
     #[test]
     fn parses_the_design_example() {

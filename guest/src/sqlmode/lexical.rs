@@ -146,14 +146,44 @@ fn opens_clause(word: &sqlparser::tokenizer::Word) -> bool {
         )
 }
 
-/// Tokens that join two operands into a deeper tree.
+/// Tokens that join two operands into a deeper tree: every operator keyword, and every
+/// punctuation token that is not a bracket, a separator or a placeholder (casts with `::`,
+/// bitwise and JSON operators chain as deep as arithmetic does).
 fn is_chaining_operator(token: &Token) -> bool {
     use sqlparser::keywords::Keyword;
     match token {
-        Token::Word(word) => word.quote_style.is_none() && matches!(word.keyword, Keyword::AND | Keyword::OR | Keyword::NOT | Keyword::IS),
-        Token::Plus | Token::Minus | Token::Mul | Token::Div | Token::Mod | Token::StringConcat | Token::DuckIntDiv => true,
-        Token::Eq | Token::DoubleEq | Token::Neq | Token::Lt | Token::Gt | Token::LtEq | Token::GtEq => true,
-        _ => false,
+        Token::Word(word) => {
+            word.quote_style.is_none()
+                && matches!(
+                    word.keyword,
+                    Keyword::AND
+                        | Keyword::OR
+                        | Keyword::NOT
+                        | Keyword::IS
+                        | Keyword::IN
+                        | Keyword::BETWEEN
+                        | Keyword::LIKE
+                        | Keyword::ILIKE
+                        | Keyword::SIMILAR
+                        | Keyword::COLLATE
+                )
+        }
+        Token::LParen
+        | Token::RParen
+        | Token::LBracket
+        | Token::RBracket
+        | Token::LBrace
+        | Token::RBrace
+        | Token::Comma
+        | Token::Period
+        | Token::SemiColon
+        | Token::Colon
+        | Token::Whitespace(_)
+        | Token::Number(_, _)
+        | Token::SingleQuotedString(_)
+        | Token::Placeholder(_)
+        | Token::EOF => false,
+        _ => true,
     }
 }
 
