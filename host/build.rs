@@ -7,7 +7,6 @@
 //! toolchain).
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn main() {
     println!("cargo:rerun-if-env-changed=QUERYCELL_GUEST_WASM");
@@ -29,40 +28,7 @@ fn main() {
 
 fn build_guest(workspace: &Path) -> PathBuf {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
-    let target_dir = out_dir.ancestors().nth(4).expect("OUT_DIR has the usual depth").join("guest");
-    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-    let mut command = Command::new(cargo);
-    command
-        .current_dir(workspace)
-        .args(["build", "--release", "--locked", "-p", "querycell-guest", "--target", "wasm32-wasip2", "--target-dir"])
-        .arg(&target_dir);
-    // The outer build's settings (target, flags, jobserver, profile) must not leak into
-    // the nested one.
-    for (key, _) in std::env::vars_os() {
-        let key = key.to_string_lossy();
-        let leaks = (key.starts_with("CARGO_") && key != "CARGO_HOME" && !key.starts_with("CARGO_NET_") && !key.starts_with("CARGO_REGISTRIES_"))
-            || key.starts_with("__CARGO")
-            || matches!(key.as_ref(), "RUSTFLAGS" | "RUSTC" | "RUSTC_WRAPPER" | "RUSTC_WORKSPACE_WRAPPER" | "RUSTDOC" | "TARGET" | "HOST" | "PROFILE" | "OUT_DIR" | "DEBUG" | "OPT_LEVEL" | "NUM_JOBS");
-        if leaks {
-            command.env_remove(key.as_ref());
-        }
-    }
-    let status = command.status().expect("running cargo for the guest");
-    if !status.success() {
-        panic!(
-            "building the guest component failed ({status}). Is the wasm target installed? \
-             Run `rustup target add wasm32-wasip2` (or `just setup`)."
-        );
-    }
-    target_dir.join("wasm32-wasip2/release/querycell_guest.wasm")
+    build_component(workspace, "querycell-guest", &out_dir)
 }
 
-fn rerun_if_changed(path: &Path) {
-    println!("cargo:rerun-if-changed={}", path.display());
-    if path.is_dir() {
-        for entry in std::fs::read_dir(path).unwrap().flatten() {
-            rerun_if_changed(&entry.path());
-        }
-    }
-}
+include!("build_support.rs");

@@ -109,3 +109,8 @@ mod tests {
         assert_eq!(cast_type_modifiers("BPCHAR"), None);
     }
 }
+
+/// The name every trailing count column of a main query starts with (`__querycell_rows`,
+/// `__querycell_nulls_0`, …). The compiler names them so; the host strips only columns that
+/// are named so, and refuses a statement whose promised count columns are named otherwise.
+pub const COUNT_COLUMN_PREFIX: &str = "__querycell_";

@@ -3,6 +3,7 @@
 //! from the catalog, and the output is deterministic (every order ends in a tie-breaker).
 
 use serde_json::Value;
+use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 
 use crate::calendar;
 use crate::error::{CompileError, Result};
@@ -305,12 +306,12 @@ impl Compilation<'_> {
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS \"__querycell_nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()))
+                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS \"{COUNT_COLUMN_PREFIX}nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()))
             })
             .collect();
         if matches!(self.shape, Shape::Aggregation { .. }) {
             main_counts.push(ProbeCount::AnswerRows);
-            count_columns.push_str(", count(*) OVER () AS \"__querycell_rows\"");
+            count_columns.push_str(&format!(", count(*) OVER () AS \"{COUNT_COLUMN_PREFIX}rows\""));
         }
         let mut body = format!(" FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });

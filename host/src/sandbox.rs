@@ -265,6 +265,9 @@ impl Sandbox {
         if policy.fuel {
             store.set_fuel(self.limits.guest_fuel).expect("fuel is enabled on the engine");
         }
+        // Bounds what lifting the compiler's answer may copy into the host: a statement
+        // larger than the host would run cannot even leave the sandbox.
+        store.set_hostcall_fuel(self.limits.guest_output_lift_bytes());
         let ticks = self.limits.guest_timeout.as_nanos().div_ceil(policy.epoch_tick.as_nanos().max(1)).max(1) as u64;
         store.set_epoch_deadline(ticks);
         store.epoch_deadline_trap();
@@ -276,6 +279,15 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
     if failure.downcast_ref::<PoolConcurrencyLimitError>().is_some() {
         return Error::limit("guest_busy", "every sandbox slot is in use by other calls; this one was not started")
             .hint("retry in a moment; the deployment's EnginePolicy::pool_slots sets how many compiles run at once");
+    }
+    // wasmtime's hostcall fuel ran out lifting the answer (its error type is private; its
+    // message is the stable part).
+    if format!("{failure:#}").contains("too much data is being copied between the host and the guest") {
+        return Error::internal(
+            "guest_output_too_large",
+            format!("the compiler's answer is larger than the {} bytes the host lifts out of the sandbox", limits.guest_output_lift_bytes()),
+        )
+        .hint("the compiler returned more than the host will take; nothing was executed");
     }
     if state.limiter.memory_refused {
         return Error::limit(
@@ -323,14 +335,15 @@ fn check_imports(engine: &Engine, component: &Component) -> Result<()> {
 
 /// Compile `bytes`, or reuse the machine code cached for them by an earlier run.
 ///
-/// Deserializing machine code is only as safe as the cache folder: it is created owner-only
-/// (0700) and entries are written atomically; anyone who can write there can already run
-/// code as this user.
+/// Deserializing machine code is only as safe as the cache folder: whoever can write there
+/// chooses the code this process runs. So the folder is created owner-only (0700), entries
+/// are written atomically, and a folder (or entry) that is not this user's own, or that
+/// others may write, is not used at all: the component is compiled in memory instead.
 fn load_component(engine: &Engine, bytes: &[u8], cache_dir: Option<&Path>) -> Result<Component> {
     let compile = || Component::new(engine, bytes).map_err(|e| guest_load_error(format!("compiling the component: {e:#}")));
-    let Some(dir) = cache_dir else { return compile() };
+    let Some(dir) = cache_dir.filter(|dir| cache_dir_trusted(dir)) else { return compile() };
     let entry = dir.join(cache_key(engine, bytes));
-    if entry.is_file() {
+    if owned_and_private(&entry, false) {
         // SAFETY: the entry was written by `Component::serialize` for this engine's
         // compatibility hash (part of the file name) into the owner-only cache folder.
         if let Ok(component) = unsafe { Component::deserialize_file(engine, &entry) } {
@@ -343,6 +356,26 @@ fn load_component(engine: &Engine, bytes: &[u8], cache_dir: Option<&Path>) -> Re
         let _ = write_cache_entry(dir, &entry, &serialized);
     }
     Ok(component)
+}
+
+/// A cache folder may be used if it does not exist yet (it will be created 0700), or is a
+/// real folder (not a link) owned by this user that no one else may write.
+fn cache_dir_trusted(dir: &Path) -> bool {
+    match std::fs::symlink_metadata(dir) {
+        Err(e) => e.kind() == std::io::ErrorKind::NotFound,
+        Ok(_) => owned_and_private(dir, true),
+    }
+}
+
+/// `path` is a real folder (`folder`) or regular file, owned by this process's user, and
+/// neither group nor others may write it.
+fn owned_and_private(path: &Path, folder: bool) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(meta) = std::fs::symlink_metadata(path) else { return false };
+    let kind_ok = if folder { meta.is_dir() } else { meta.is_file() };
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let me = unsafe { libc::geteuid() };
+    kind_ok && meta.uid() == me && meta.mode() & 0o022 == 0
 }
 
 fn cache_key(engine: &Engine, bytes: &[u8]) -> String {

@@ -1,0 +1,46 @@
+// Building a workspace crate as a WebAssembly component from a build script. Included
+// (`include!`) by host/build.rs for the compiler guest and by tests/build.rs for the
+// malicious-compiler fixture, so the two nested builds cannot drift apart.
+
+/// Build `package` for wasm32-wasip2 (release) with a nested cargo into `<target>/guest`,
+/// its own target folder, so it never contends for the outer build's lock, and return
+/// the component's path. `out_dir` is the calling build script's OUT_DIR.
+fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::path::Path) -> std::path::PathBuf {
+    // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
+    let target_dir = out_dir.ancestors().nth(4).expect("OUT_DIR has the usual depth").join("guest");
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let mut command = std::process::Command::new(cargo);
+    command
+        .current_dir(workspace)
+        .args(["build", "--release", "--locked", "-p", package, "--target", "wasm32-wasip2", "--target-dir"])
+        .arg(&target_dir);
+    // The outer build's settings (target, flags, jobserver, profile) must not leak into
+    // the nested one.
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        let leaks = (key.starts_with("CARGO_") && key != "CARGO_HOME" && !key.starts_with("CARGO_NET_") && !key.starts_with("CARGO_REGISTRIES_"))
+            || key.starts_with("__CARGO")
+            || matches!(key.as_ref(), "RUSTFLAGS" | "RUSTC" | "RUSTC_WRAPPER" | "RUSTC_WORKSPACE_WRAPPER" | "RUSTDOC" | "TARGET" | "HOST" | "PROFILE" | "OUT_DIR" | "DEBUG" | "OPT_LEVEL" | "NUM_JOBS");
+        if leaks {
+            command.env_remove(key.as_ref());
+        }
+    }
+    let status = command.status().expect("running cargo for a guest component");
+    if !status.success() {
+        panic!(
+            "building the {package} component failed ({status}). Is the wasm target installed? \
+             Run `rustup target add wasm32-wasip2` (or `just setup`)."
+        );
+    }
+    target_dir.join("wasm32-wasip2/release").join(format!("{}.wasm", package.replace('-', "_")))
+}
+
+/// Tell cargo to rerun the build script when `path`, or anything under it, changes.
+fn rerun_if_changed(path: &std::path::Path) {
+    println!("cargo:rerun-if-changed={}", path.display());
+    if path.is_dir() {
+        for entry in std::fs::read_dir(path).unwrap().flatten() {
+            rerun_if_changed(&entry.path());
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! The malicious-compiler fixture of issue [7]: a component that exports the same WIT world
+//! as querycell's compiler and returns whatever hostile output the test describes.
+//!
+//! Its request text (plan or SQL alike) is a JSON description of the `compiled` record to
+//! return, so every hostile shape travels through the real component boundary (lifting,
+//! the host's checks, DuckDB), exactly as a buggy or malicious compiler's output would:
+//!
+//! ```json
+//! {"sql": "SELECT * FROM big", "repeat_sql": 1, "count_sql": "...", "params": [1, "x"],
+//!  "param_count": 1000000, "columns": 2, "answer_rows": true, "limit": 10}
+//! ```
+//! `repeat_sql` repeats `sql` that many times (a huge statement without a huge request);
+//! `param_count` binds that many integer parameters instead of `params`; `columns` is how
+//! many output columns the record claims; `answer_rows` claims a trailing row-count column.
+//!
+//! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
+//! is empty, since export names like `querycell:engine/compiler@0.3.0#compile-plan` are not
+//! symbols a native linker accepts.
+
+#![cfg(target_arch = "wasm32")]
+
+wit_bindgen::generate!({
+    path: "../../wit",
+    world: "query-compiler",
+});
+
+use exports::querycell::engine::compiler as wit;
+
+struct Malicious;
+
+impl wit::Guest for Malicious {
+    fn compile_plan(request: String, _view: wit::CatalogView) -> Result<wit::Compiled, wit::CompileError> {
+        compiled(&request)
+    }
+
+    fn compile_sql(request: String, _view: wit::CatalogView) -> Result<wit::Compiled, wit::CompileError> {
+        compiled(&request)
+    }
+}
+
+export!(Malicious);
+
+fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
+    let spec: serde_json::Value = serde_json::from_str(request).map_err(|e| wit::CompileError {
+        code: "fixture_request".into(),
+        message: format!("the fixture's request is not JSON: {e}"),
+        path: "$".into(),
+        hint: None,
+    })?;
+    let text = |key: &str| spec.get(key).and_then(|v| v.as_str()).map(str::to_string);
+    let number = |key: &str| spec.get(key).and_then(|v| v.as_u64());
+    let sql = text("sql").unwrap_or_default().repeat(number("repeat_sql").unwrap_or(1) as usize);
+    let params: Vec<wit::Param> = match number("param_count") {
+        Some(count) => (0..count).map(|i| wit::Param::Integer(i as i64)).collect(),
+        None => spec
+            .get("params")
+            .and_then(|v| v.as_array())
+            .map(|values| values.iter().map(param).collect())
+            .unwrap_or_default(),
+    };
+    let count_sql = text("count_sql").unwrap_or_else(|| format!("SELECT count(*) FROM ({sql}) AS answer"));
+    let columns = (0..number("columns").unwrap_or(0)).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect();
+    let main_counts = if spec.get("answer_rows").and_then(|v| v.as_bool()).unwrap_or(false) { vec![wit::ProbeCount::AnswerRows] } else { Vec::new() };
+    Ok(wit::Compiled {
+        main: wit::Query { sql, params: params.clone() },
+        count: wit::Query { sql: count_sql, params },
+        main_counts,
+        null_probe: None,
+        columns,
+        limit: number("limit").unwrap_or(10) as u32,
+        explanation: "whatever the test asked for".into(),
+        warnings: Vec::new(),
+        resolved_dates: Vec::new(),
+    })
+}
+
+fn param(value: &serde_json::Value) -> wit::Param {
+    match value {
+        serde_json::Value::Null => wit::Param::Null,
+        serde_json::Value::Bool(b) => wit::Param::Boolean(*b),
+        serde_json::Value::Number(n) => n.as_i64().map(wit::Param::Integer).unwrap_or_else(|| wit::Param::Float(n.as_f64().unwrap_or(0.0))),
+        other => wit::Param::Text(other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string())),
+    }
+}
