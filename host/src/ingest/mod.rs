@@ -10,6 +10,7 @@
 //! - [`excel`]: `.xlsx` sheets through calamine.
 //! - [`load`]: per-source loading, allowed-value checks and statistics.
 //! - [`names`]: the field map from headers to SQL identifiers.
+//! - [`staging`]: the locked folder a new index is built in, and cleanup of abandoned ones.
 //!
 //! The index is built in a temporary folder beside the target and swapped in with one atomic
 //! `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
@@ -22,6 +23,7 @@ pub mod names;
 pub mod numbers;
 pub mod sidecar;
 pub mod sources;
+pub mod staging;
 pub mod types;
 
 use std::io::IsTerminal;
@@ -59,10 +61,7 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     check_replaceable(index)?;
     let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| Error::io(&format!("creating {}", parent.display()), &e))?;
-    let staging = tempfile::Builder::new()
-        .prefix(".querycell-ingest-")
-        .tempdir_in(parent)
-        .map_err(|e| Error::io(&format!("creating a staging folder in {}", parent.display()), &e))?;
+    let staging = staging::Staging::create(parent)?;
     let scratch = staging.path().join("scratch");
     std::fs::create_dir(&scratch).map_err(|e| Error::io("creating the scratch folder", &e))?;
 
@@ -97,7 +96,7 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped };
     write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
     sync_path(&data_file)?;
-    swap_into_place(staging, index)?;
+    swap_into_place(staging.into_finished()?, index)?;
     Ok(catalog)
 }
 

@@ -1,0 +1,159 @@
+//! Issue [7]'s hygiene: machine code is loaded only from a cache folder no one else can
+//! write, and staging folders that a killed ingest left behind are cleaned up by the next
+//! ingest without touching a running one's.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant, SystemTime};
+
+use querycell::ingest::staging::STAGING_PREFIX;
+use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
+use querycell::{ingest, Limits};
+use querycell_tests::{component_from_core_wat, querycell_bin, write_file};
+
+use crate::hostile_guests::{view, HOSTILE_CORE};
+
+fn only_entry(dir: &Path) -> PathBuf {
+    let entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(entries.len(), 1, "{entries:?}");
+    entries.into_iter().next().unwrap()
+}
+
+/// The hostile component's machine code, and the bundled compiler's cache file name.
+fn hostile_code_and_bundled_name(root: &Path) -> (PathBuf, std::ffi::OsString) {
+    let hostile_cache = root.join("hostile");
+    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), Limits::default(), Some(&hostile_cache)).unwrap();
+    let bundled_cache = root.join("bundled");
+    Sandbox::from_component_bytes(BUNDLED_GUEST, Limits::default(), Some(&bundled_cache)).unwrap();
+    (only_entry(&hostile_cache), only_entry(&bundled_cache).file_name().unwrap().to_owned())
+}
+
+/// A planted cache entry: the hostile component's machine code under the bundled
+/// compiler's cache name, in a folder with `folder_mode`, the entry with `entry_mode`.
+fn planted(root: &Path, source: &(PathBuf, std::ffi::OsString), name: &str, folder_mode: u32, entry_mode: u32) -> PathBuf {
+    let folder = root.join(name);
+    std::fs::create_dir(&folder).unwrap();
+    let entry = folder.join(&source.1);
+    std::fs::copy(&source.0, &entry).unwrap();
+    std::fs::set_permissions(&entry, std::fs::Permissions::from_mode(entry_mode)).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(folder_mode)).unwrap();
+    folder
+}
+
+/// Which code answers when the bundled compiler is loaded through `cache`.
+fn answering_code(cache: &Path) -> String {
+    let sandbox = Sandbox::from_component_bytes(BUNDLED_GUEST, Limits::default(), Some(cache)).unwrap();
+    match sandbox.compile_plan(r#"{"table": "incidents", "aggregations": [{"function": "count"}]}"#, &view()) {
+        Ok(_) => "the bundled compiler".into(),
+        Err(e) if e.code == "hostile_ok" => "the planted code".into(),
+        Err(e) => panic!("{e}"),
+    }
+}
+
+#[test]
+fn machine_code_is_loaded_only_from_a_cache_no_one_else_can_write() {
+    let root = tempfile::tempdir().unwrap();
+    let source = hostile_code_and_bundled_name(root.path());
+    // The control: a private folder is trusted, so a planted entry there does run. (Only
+    // this user can plant there, and this user can already run code as itself.)
+    assert_eq!(answering_code(&planted(root.path(), &source, "private", 0o700, 0o600)), "the planted code");
+    // A folder others may write, or an entry others may write: compiled in memory instead.
+    assert_eq!(answering_code(&planted(root.path(), &source, "shared-folder", 0o777, 0o600)), "the bundled compiler");
+    assert_eq!(answering_code(&planted(root.path(), &source, "shared-entry", 0o700, 0o666)), "the bundled compiler");
+    // A link to a private folder is not the folder.
+    let link = root.path().join("link");
+    std::os::unix::fs::symlink(root.path().join("private"), &link).unwrap();
+    assert_eq!(answering_code(&link), "the bundled compiler");
+}
+
+fn staging_folders(parent: &Path) -> Vec<String> {
+    let mut names: Vec<String> =
+        std::fs::read_dir(parent).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with(STAGING_PREFIX)).collect();
+    names.sort();
+    names
+}
+
+fn small_data(dir: &Path) -> PathBuf {
+    let data = dir.join("data");
+    write_file(&data, "t.csv", "a,b\n1,x\n2,y\n");
+    data
+}
+
+#[test]
+fn abandoned_staging_folders_are_removed_and_live_ones_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = small_data(dir.path());
+    let parent = dir.path().join("indexes");
+    std::fs::create_dir(&parent).unwrap();
+    let make = |name: &str, lock: bool| {
+        let folder = parent.join(format!("{STAGING_PREFIX}{name}"));
+        std::fs::create_dir(&folder).unwrap();
+        std::fs::write(folder.join("data.duckdb"), b"half-written").unwrap();
+        if lock {
+            std::fs::write(folder.join(".ingest-lock"), b"").unwrap();
+        }
+        folder
+    };
+    make("dead", true);
+    let live = make("live", true);
+    let held = std::fs::File::options().write(true).open(live.join(".ingest-lock")).unwrap();
+    held.lock().unwrap();
+    make("young-unlocked", false);
+    let old = make("old-unlocked", false);
+    std::fs::File::open(&old).unwrap().set_modified(SystemTime::now() - Duration::from_secs(7200)).unwrap();
+    // Not a folder of ours: a link named like one, pointing at data that must survive.
+    std::os::unix::fs::symlink(&data, parent.join(format!("{STAGING_PREFIX}link"))).unwrap();
+
+    ingest::ingest(&parent.join("index"), &[data.clone()]).unwrap();
+    let left = staging_folders(&parent);
+    assert_eq!(left, [format!("{STAGING_PREFIX}link"), format!("{STAGING_PREFIX}live"), format!("{STAGING_PREFIX}young-unlocked")]);
+    assert!(data.join("t.csv").is_file());
+    drop(held);
+    ingest::ingest(&parent.join("index"), &[data]).unwrap();
+    assert_eq!(staging_folders(&parent), [format!("{STAGING_PREFIX}link"), format!("{STAGING_PREFIX}young-unlocked")]);
+}
+
+/// The real thing: `querycell ingest` killed with SIGKILL mid-way leaves its staging folder;
+/// the next ingest removes it, and the previous index is intact throughout.
+#[test]
+fn an_ingest_killed_with_sigkill_is_cleaned_up_by_the_next() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("index");
+    ingest::ingest(&index, &[small_data(dir.path())]).unwrap();
+    let before = querycell_tests::snapshot_folder(&index);
+
+    let big = dir.path().join("big");
+    std::fs::create_dir(&big).unwrap();
+    let mut out = std::io::BufWriter::new(std::fs::File::create(big.join("events.csv")).unwrap());
+    writeln!(out, "id,team,minutes,opened").unwrap();
+    for i in 0..3_000_000u32 {
+        writeln!(out, "E{i:08},T{},{},2026-01-{:02}", i % 50, i % 500, 1 + i % 28).unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+
+    let mut child = std::process::Command::new(querycell_bin())
+        .args(["ingest", "--index"])
+        .arg(&index)
+        .arg(&big)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while staging_folders(dir.path()).is_empty() {
+        assert!(child.try_wait().unwrap().is_none(), "the ingest ended before its staging folder was seen");
+        assert!(started.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Let it get into the work, then kill it the way the OOM killer would.
+    std::thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert_eq!(staging_folders(dir.path()).len(), 1, "the killed ingest left its folder");
+    assert_eq!(querycell_tests::snapshot_folder(&index), before, "the previous index is untouched");
+
+    ingest::ingest(&index, &[small_data(dir.path())]).unwrap();
+    assert!(staging_folders(dir.path()).is_empty(), "{:?}", staging_folders(dir.path()));
+}
