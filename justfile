@@ -35,13 +35,16 @@ test: build
 bench: build
     cargo run --release --locked -p querycell-tests --bin bench
 
-# Fuzz SQL mode's compiler for `seconds` (cargo-fuzz, nightly), then replay the whole corpus
-# through the oracles plus DuckDB's parser on stable. Crashes land in fuzz/artifacts/; copy
-# each into fuzz/regressions/compile_sql/ so `just test` replays it forever.
+# Fuzz the compilers for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
+# then the plan compiler's (`compile_plan`); then replay both corpora through the oracles plus
+# DuckDB's parser on stable. Crashes land in fuzz/artifacts/<target>/; copy each into
+# fuzz/regressions/<target>/ so `just test` replays it forever.
 fuzz seconds="1800": build
     rustup toolchain install nightly --profile minimal
     command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-    mkdir -p fuzz/corpus/compile_sql
+    mkdir -p fuzz/corpus/compile_sql fuzz/corpus/compile_plan
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_sql corpus/compile_sql seeds/compile_sql -- \
         -dict=sql.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
-    QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql cargo test --release --locked -p querycell-tests --test all fuzz_regressions -- --nocapture
+    cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_plan corpus/compile_plan seeds/compile_plan -- \
+        -dict=plan.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan cargo test --release --locked -p querycell-tests --test all fuzz_regressions -- --nocapture

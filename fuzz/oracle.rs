@@ -55,20 +55,27 @@ pub fn check(text: &str) -> Option<[String; 2]> {
         }
     };
     for sql in [&compiled.main.sql, &compiled.count.sql] {
-        let statements = Parser::new(&DuckDbDialect {})
-            .with_recursion_limit(64)
-            .try_with_sql(sql)
-            .and_then(|mut p| p.parse_statements())
-            .unwrap_or_else(|e| panic!("accepted output does not parse: {e}\ninput: {text:?}\noutput: {sql}"));
-        let [Statement::Query(query)] = statements.as_slice() else {
-            panic!("accepted output is not one query\ninput: {text:?}\noutput: {sql}");
-        };
+        let query = one_query(sql, text);
+        let query = &query;
         assert_eq!(&query.to_string(), sql, "accepted output does not print back to itself\ninput: {text:?}");
         querycell_guest::sqlmode::lexical::check(sql, querycell_guest::sqlmode::lexical::Source::Emitted)
             .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
         names_are_allowed(query, text, sql);
     }
     Some([compiled.main.sql, compiled.count.sql])
+}
+
+/// `sql`, which the compiler accepted from `text`, parsed again: it must be exactly one query.
+fn one_query(sql: &str, text: &str) -> Box<Query> {
+    let statements = Parser::new(&DuckDbDialect {})
+        .with_recursion_limit(64)
+        .try_with_sql(sql)
+        .and_then(|mut p| p.parse_statements())
+        .unwrap_or_else(|e| panic!("accepted output does not parse: {e}\ninput: {text:?}\noutput: {sql}"));
+    match <[Statement; 1]>::try_from(statements) {
+        Ok([Statement::Query(query)]) => query,
+        _ => panic!("accepted output is not one query\ninput: {text:?}\noutput: {sql}"),
+    }
 }
 
 fn names_are_allowed(query: &Query, text: &str, sql: &str) {
@@ -105,4 +112,43 @@ fn cte_names(query: &Query) -> BTreeSet<String> {
     let mut ctes = Ctes(BTreeSet::new());
     let _ = query.visit(&mut ctes);
     ctes.0
+}
+
+/// Run the plan oracles on `text`: no panic; a refusal has a code and a message; every
+/// accepted statement (main, count, null probe) parses again to exactly one query that
+/// reads only catalog tables and calls only allowlisted functions, has as many placeholders
+/// as bound values, and carries no text of the caller's: its only string literals are the
+/// compiler's own words (date parts such as 'month').
+pub fn check_plan(text: &str) -> Option<String> {
+    let compiled = match querycell_guest::compile_plan(text, &view()) {
+        Ok(compiled) => compiled,
+        Err(error) => {
+            assert!(!error.code.is_empty() && !error.message.is_empty(), "a refusal without code or message: {error:?}");
+            return None;
+        }
+    };
+    let mut queries = vec![&compiled.main, &compiled.count];
+    if let Some(probe) = &compiled.null_probe {
+        queries.push(&probe.query);
+    }
+    for emitted in queries {
+        let sql = &emitted.sql;
+        let query = one_query(sql, text);
+        let query = &query;
+        names_are_allowed(query, text, sql);
+        let placeholders = sql.matches('?').count();
+        assert_eq!(placeholders, emitted.params.len(), "placeholders and bound values differ\ninput: {text:?}\noutput: {sql}");
+        let _ = visit_expressions(query, |expr| {
+            if let Expr::Value(value) = expr {
+                if let sqlparser::ast::Value::SingleQuotedString(literal) = &value.value {
+                    assert!(
+                        literal.len() <= 16 && literal.bytes().all(|b| b.is_ascii_lowercase()),
+                        "accepted plan output carries the literal '{literal}'\ninput: {text:?}\noutput: {sql}"
+                    );
+                }
+            }
+            ControlFlow::<()>::Continue(())
+        });
+    }
+    Some(compiled.main.sql)
 }
