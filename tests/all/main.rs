@@ -1,16 +1,20 @@
 //! Every cross-crate test in one binary, so DuckDB and Cranelift are linked once (the way
 //! wasmtime keeps `tests/all/`). One module per area.
 
+mod depth_limits;
 mod end_to_end;
 mod executor_limits;
 mod fuzz_regressions;
 mod host_check;
 mod hostile_guests;
+mod hygiene;
 mod ingest_formats;
 mod ingest_layouts;
+mod malicious_compiler;
 mod messy_files;
 mod model_requests;
 mod relative_dates;
+mod result_values;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;

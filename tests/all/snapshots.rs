@@ -38,20 +38,27 @@ fn answers_never_mix_versions_while_the_index_is_reingested() {
     let expected = |snapshot: &str| if snapshot == big_snapshot { 200_000 } else if snapshot == small_snapshot { 1_000 } else { panic!("unknown snapshot {snapshot}") };
 
     let stop = Arc::new(AtomicBool::new(false));
+    let swapped = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let reingest = {
-        let (stop, index) = (stop.clone(), index.clone());
+        let (stop, swapped, index) = (stop.clone(), swapped.clone(), index.clone());
         std::thread::spawn(move || {
             let mut swaps = 0;
             while !stop.load(Ordering::SeqCst) {
                 let source = if swaps % 2 == 0 { &small } else { &big };
                 ingest::ingest(&index, &[source.clone()]).expect("re-ingest");
                 swaps += 1;
+                swapped.store(swaps, Ordering::SeqCst);
             }
             swaps
         })
     };
     let mut seen = std::collections::BTreeSet::new();
-    for _ in 0..300 {
+    // At least 300 answers, and on until four re-ingests have run under them (a loaded
+    // machine ingests slowly), within two minutes.
+    let started = std::time::Instant::now();
+    let mut answers = 0;
+    while answers < 300 || (swapped.load(Ordering::SeqCst) < 4 && started.elapsed() < std::time::Duration::from_secs(120)) {
+        answers += 1;
         // A fresh open per answer, as each CLI call does.
         let cell = QueryCell::open(&index, Limits::default()).unwrap_or_else(|e| panic!("open failed during re-ingest: {e}"));
         let (count, snapshot) = count_and_snapshot(&cell);
