@@ -2,7 +2,7 @@
 // (`include!`) by host/build.rs for the compiler guest and by tests/build.rs for the
 // malicious-compiler fixture, so the two nested builds cannot drift apart.
 
-/// Build `package` for wasm32-wasip2 (release) with a nested cargo into `<target>/guest`,
+/// Build `package` for wasm32-wasip2 (profile `guest`, see Cargo.toml) with a nested cargo into `<target>/guest`,
 /// its own target folder, so it never contends for the outer build's lock, and return
 /// the component's path. `out_dir` is the calling build script's OUT_DIR.
 fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::path::Path) -> std::path::PathBuf {
@@ -12,7 +12,7 @@ fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::pa
     let mut command = std::process::Command::new(cargo);
     command
         .current_dir(workspace)
-        .args(["build", "--release", "--locked", "-p", package, "--target", "wasm32-wasip2", "--target-dir"])
+        .args(["build", "--profile", "guest", "--locked", "-p", package, "--target", "wasm32-wasip2", "--target-dir"])
         .arg(&target_dir);
     // The outer build's settings (target, flags, jobserver, profile) must not leak into
     // the nested one.
@@ -32,7 +32,7 @@ fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::pa
              Run `rustup target add wasm32-wasip2` (or `just setup`)."
         );
     }
-    target_dir.join("wasm32-wasip2/release").join(format!("{}.wasm", package.replace('-', "_")))
+    target_dir.join("wasm32-wasip2/guest").join(format!("{}.wasm", package.replace('-', "_")))
 }
 
 /// Tell cargo to rerun the build script when `path`, or anything under it, changes.
