@@ -27,7 +27,12 @@ fn kept_inputs(target: &str, corpus_var: &str, min_seeds: usize) -> Vec<PathBuf>
     assert!(seeds >= min_seeds, "the {target} seed corpus has {seeds} inputs");
     files.extend(inputs(&fuzz.join("regressions").join(target)));
     if let Some(corpus) = std::env::var_os(corpus_var) {
-        files.extend(inputs(Path::new(&corpus)));
+        // Relative to the workspace (where `just fuzz` names it), not to tests/, where
+        // cargo runs this binary.
+        let corpus = querycell_tests::workspace().join(corpus);
+        let found = inputs(&corpus);
+        assert!(!found.is_empty(), "{corpus_var} names {}, which holds no inputs", corpus.display());
+        files.extend(found);
     }
     files
 }
@@ -83,5 +88,6 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    println!("{accepted} of {} plan inputs accepted", files.len());
     assert!(accepted >= 12, "only {accepted} of {} plan inputs compiled; the seeds should exercise the accepting path", files.len());
 }
