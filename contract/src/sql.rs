@@ -114,3 +114,8 @@ mod tests {
 /// `__querycell_nulls_0`, …). The compiler names them so; the host strips only columns that
 /// are named so, and refuses a statement whose promised count columns are named otherwise.
 pub const COUNT_COLUMN_PREFIX: &str = "__querycell_";
+
+/// The words a statement the host runs may begin with (after white space). The compiler
+/// refuses SQL whose re-emitted text would begin otherwise (a parenthesised query); the
+/// host refuses such text again before DuckDB prepares it.
+pub const QUERY_FIRST_WORDS: &[&str] = &["SELECT", "WITH"];

@@ -59,7 +59,7 @@ const CLAUSES: &[&str] = &[
 /// The text-level check: only SELECT or WITH may start the statement.
 pub fn check_statement_shape(sql: &str) -> Result<()> {
     let first_word: String = sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
-    if first_word == "SELECT" || first_word == "WITH" {
+    if querycell_contract::sql::QUERY_FIRST_WORDS.contains(&first_word.as_str()) {
         Ok(())
     } else {
         Err(refused(format!("the compiled statement starts with '{first_word}', not SELECT or WITH")))

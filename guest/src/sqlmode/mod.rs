@@ -102,8 +102,17 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         Some(date) => format!("; {} is {}", date.phrase, crate::values::format_date(view.today)),
         None => String::new(),
     };
+    let main_sql = roundtrip::emit(&query)?;
+    // The host runs only text that begins with SELECT or WITH; a query in parentheses as a
+    // whole, or as the first part of a UNION, would be accepted here and refused there
+    // (found by replaying the fuzz corpus through the host's check).
+    let first_word: String = main_sql.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
+    if !querycell_contract::sql::QUERY_FIRST_WORDS.iter().any(|word| first_word.eq_ignore_ascii_case(word)) {
+        return Err(CompileError::new("unsupported_syntax", "sql", "a query in parentheses as a whole, or as the first part of a set operation, is not accepted")
+            .with_hint("remove the parentheses around the query (or around its first SELECT)"));
+    }
     Ok(Compiled {
-        main: crate::model::Query { sql: roundtrip::emit(&query)?, params },
+        main: crate::model::Query { sql: main_sql, params },
         count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
         main_counts: Vec::new(),
         null_probe: None,
