@@ -216,8 +216,39 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
         let result = statement.run(usize::MAX).expect("run");
         assert_eq!(result.rows.len(), answer.row_count + usize::from(answer.truncated));
     });
+    // The sandboxed compile alone, each call right after a plain DuckDB query: what the
+    // compile costs once DuckDB has had the caches; and after a query on a one-thread
+    // connection, to tell DuckDB's worker threads from the caches.
+    let sandbox = Sandbox::bundled(Limits::default()).expect("load");
+    let view = Catalog::load(index).expect("catalog").view(&Limits::default(), querycell::Date::today_utc());
+    let one_thread = Database::open(&Catalog::data_path(index), Access::ReadOnly, &["SET threads = 1".to_string()]).expect("plain connection");
+    let mut interleaved = Vec::with_capacity(runs as usize);
+    let mut interleaved_one = Vec::with_capacity(runs as usize);
+    for i in 0..warmup + runs {
+        let mut statement = one_thread.prepare_single_select(&answer.sql).expect("prepare");
+        statement.bind_all(&binds).expect("bind");
+        statement.run(usize::MAX).expect("run");
+        drop(statement);
+        let started = Instant::now();
+        sandbox.compile_plan(plan, &view).expect("compiles");
+        if i >= warmup {
+            interleaved_one.push(started.elapsed());
+        }
+        let mut statement = plain.prepare_single_select(&answer.sql).expect("prepare");
+        statement.bind_all(&binds).expect("bind");
+        statement.run(usize::MAX).expect("run");
+        drop(statement);
+        let started = Instant::now();
+        sandbox.compile_plan(plan, &view).expect("compiles");
+        if i >= warmup {
+            interleaved.push(started.elapsed());
+        }
+    }
+    let interleaved = Timing::from_samples(interleaved);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("whole answer, {label} ({runs} runs each after {warmup}):");
+    println!("  sandboxed compile alone, each right after a DuckDB query {}", interleaved.micros());
+    println!("  the same, after a query on a 1-thread connection        {}", Timing::from_samples(interleaved_one).micros());
     println!("  querycell                                 {}", through_querycell.micros());
     println!("  plain DuckDB, prepare + run the same SQL  {}", direct.micros());
     println!(
