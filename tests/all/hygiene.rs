@@ -59,6 +59,7 @@ fn machine_code_is_loaded_only_from_a_cache_no_one_else_can_write() {
     assert_eq!(answering_code(&planted(root.path(), &source, "private", 0o700, 0o600)), "the planted code");
     // A folder others may write, or an entry others may write: compiled in memory instead.
     assert_eq!(answering_code(&planted(root.path(), &source, "shared-folder", 0o777, 0o600)), "the bundled compiler");
+    assert_eq!(answering_code(&planted(root.path(), &source, "group-folder", 0o770, 0o600)), "the bundled compiler");
     assert_eq!(answering_code(&planted(root.path(), &source, "shared-entry", 0o700, 0o666)), "the bundled compiler");
     // A link to a private folder is not the folder.
     let link = root.path().join("link");
