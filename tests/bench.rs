@@ -210,11 +210,14 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
         serde_json::Value::Number(n) => Bind::Integer(n.as_i64().expect("integer parameters")),
         other => panic!("the bench binds text and integers only, not {other}"),
     }).collect();
-    let direct = Timing::measure(warmup, runs, || {
-        let mut statement = plain.prepare_single_select(&answer.sql).expect("prepare");
+    // The same SQL prepared, bound and run on a plain connection, every row read.
+    let run_plain = |database: &Database| {
+        let mut statement = database.prepare_single_select(&answer.sql).expect("prepare");
         statement.bind_all(&binds).expect("bind");
-        let result = statement.run(usize::MAX).expect("run");
-        assert_eq!(result.rows.len(), answer.row_count + usize::from(answer.truncated));
+        statement.run(usize::MAX).expect("run")
+    };
+    let direct = Timing::measure(warmup, runs, || {
+        assert_eq!(run_plain(&plain).rows.len(), answer.row_count + usize::from(answer.truncated));
     });
     // The sandboxed compile alone, each call right after a plain DuckDB query: what the
     // compile costs once DuckDB has had the caches; and after a query on a one-thread
@@ -222,26 +225,15 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
     let sandbox = Sandbox::bundled(Limits::default()).expect("load");
     let view = Catalog::load(index).expect("catalog").view(&Limits::default(), querycell::Date::today_utc());
     let one_thread = Database::open(&Catalog::data_path(index), Access::ReadOnly, &["SET threads = 1".to_string()]).expect("plain connection");
-    let mut interleaved = Vec::with_capacity(runs as usize);
-    let mut interleaved_one = Vec::with_capacity(runs as usize);
+    let (mut interleaved, mut interleaved_one) = (Vec::with_capacity(runs as usize), Vec::with_capacity(runs as usize));
     for i in 0..warmup + runs {
-        let mut statement = one_thread.prepare_single_select(&answer.sql).expect("prepare");
-        statement.bind_all(&binds).expect("bind");
-        statement.run(usize::MAX).expect("run");
-        drop(statement);
-        let started = Instant::now();
-        sandbox.compile_plan(plan, &view).expect("compiles");
-        if i >= warmup {
-            interleaved_one.push(started.elapsed());
-        }
-        let mut statement = plain.prepare_single_select(&answer.sql).expect("prepare");
-        statement.bind_all(&binds).expect("bind");
-        statement.run(usize::MAX).expect("run");
-        drop(statement);
-        let started = Instant::now();
-        sandbox.compile_plan(plan, &view).expect("compiles");
-        if i >= warmup {
-            interleaved.push(started.elapsed());
+        for (database, samples) in [(&one_thread, &mut interleaved_one), (&plain, &mut interleaved)] {
+            run_plain(database);
+            let started = Instant::now();
+            sandbox.compile_plan(plan, &view).expect("compiles");
+            if i >= warmup {
+                samples.push(started.elapsed());
+            }
         }
     }
     let interleaved = Timing::from_samples(interleaved);
