@@ -263,6 +263,12 @@ impl PinnedIndex {
         PathBuf::from(format!("/proc/self/fd/{}/{DATA_FILE}", self.folder.as_raw_fd()))
     }
 
+    /// This version's data file, opened read-only (for a query worker to inherit).
+    pub fn open_data_file(&self) -> Result<std::fs::File> {
+        let file = self.folder.open(DATA_FILE).map_err(|e| Error::internal("index_unreadable", format!("the index's data file cannot be opened: {e}")))?;
+        Ok(file.into_std())
+    }
+
     /// Whether this version's data file still exists (an ingest deletes a replaced version).
     pub fn data_present(&self) -> bool {
         self.folder.exists(DATA_FILE)

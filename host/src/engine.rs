@@ -12,12 +12,30 @@ use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
 use crate::sandbox::{wit, Sandbox};
+use crate::worker::WorkerPolicy;
+
+/// Where an index's queries run: the trade between isolation and cost an embedder chooses.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum QueryIsolation {
+    /// DuckDB runs in the calling process, on one connection that concurrent callers wait
+    /// for. No process to start or deploy, the cheapest answer; but a query that ignores
+    /// DuckDB's interrupt holds its caller past the timeout, an allocation DuckDB does not
+    /// count is the embedding process's memory, and a crash in DuckDB is a crash of the
+    /// embedding process.
+    #[default]
+    InProcess,
+    /// DuckDB runs in query worker processes ([`crate::worker`]): killed at the deadline
+    /// plus a grace or past a memory ceiling, confined (rlimits, Landlock), replaced when
+    /// lost; concurrent answers beyond the pool are refused as `busy`. The CLI's mode.
+    Workers(WorkerPolicy),
+}
 
 pub struct QueryCell {
     index: PathBuf,
     catalog: Catalog,
     sandbox: Sandbox,
     executor: Executor,
+    isolation: QueryIsolation,
     limits: Limits,
     sql_enabled: bool,
     /// The date answers are computed for, when the application pinned one.
@@ -33,15 +51,20 @@ impl QueryCell {
 
     /// Open `index` with a compiler component the caller loaded (plugin hosts, tests).
     pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
+        Self::open_isolated(index, sandbox, QueryIsolation::InProcess)
+    }
+
+    /// Open `index` with a compiler component and the choice of where queries run.
+    pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let (catalog, executor) = open_version(index, &limits)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, limits, sql_enabled: false, today: None })
+        let (catalog, executor) = open_version(index, &limits, &isolation)?;
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None })
     }
 
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let (catalog, executor) = open_version(&self.index, &self.limits)?;
+        let (catalog, executor) = open_version(&self.index, &self.limits, &self.isolation)?;
         self.catalog = catalog;
         self.executor = executor;
         Ok(())
@@ -78,6 +101,17 @@ impl QueryCell {
 
     pub fn limits(&self) -> &Limits {
         &self.limits
+    }
+
+    /// The process ids of this index's query workers, idle or answering (none in-process).
+    pub fn worker_pids(&self) -> Vec<u32> {
+        self.executor.worker_pids()
+    }
+
+    /// What holds in the query workers, e.g. `landlock:fully_enforced` (empty in-process, or
+    /// before the first answer).
+    pub fn worker_confinement(&self) -> Vec<String> {
+        self.executor.worker_confinement()
     }
 
     /// Answer a plan (plan language v1, JSON text).
@@ -205,12 +239,17 @@ const OPEN_ATTEMPTS: usize = 8;
 /// The catalog and a read-only executor of one and the same index version. An ingest that
 /// swaps the index between reading the catalog and opening the data deletes the pinned
 /// version's data file; the open then starts again on the new version.
-fn open_version(index: &Path, limits: &Limits) -> Result<(Catalog, Executor)> {
+fn open_version(index: &Path, limits: &Limits, isolation: &QueryIsolation) -> Result<(Catalog, Executor)> {
     let mut attempt = 0;
     loop {
         attempt += 1;
         let pinned = PinnedIndex::open(index)?;
-        match Executor::open(&pinned.data_path(), limits, pinned.catalog.tables.iter().map(|t| t.name.clone())) {
+        let tables = pinned.catalog.tables.iter().map(|t| t.name.clone());
+        let opened = match isolation {
+            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, tables),
+            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, limits, tables, policy)),
+        };
+        match opened {
             Ok(executor) => return Ok((pinned.catalog, executor)),
             Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
             Err(error) => return Err(error),

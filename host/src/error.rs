@@ -3,10 +3,10 @@
 
 use std::fmt;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// What kind of failure, for callers that branch on it (and the CLI's exit code).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorClass {
     /// The request or input was refused; fixing it can succeed (exit 2).
@@ -14,6 +14,7 @@ pub enum ErrorClass {
     /// A limit stopped the work: guest fuel/time/memory, query timeout or memory (exit 3).
     Limit,
     /// Anything else: I/O, a broken index, a guest fault (exit 1).
+    #[default]
     Internal,
 }
 
@@ -27,7 +28,7 @@ impl ErrorClass {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Error {
     pub code: String,
     pub message: String,

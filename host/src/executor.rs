@@ -1,41 +1,25 @@
-//! Runs what the compiler guest returned, and nothing else, on a read-only connection.
+//! Runs what the compiler guest returned, and nothing else, on a read-only connection, and
+//! turns it into an answer's rows and counts.
 //!
-//! Before any statement runs, the connection is configured and locked (invariant 4). Each
-//! statement passes the host's re-checks ([`crate::check`]: SELECT or WITH first, DuckDB's
-//! parse tree on the allowlist) and must be exactly one statement of type SELECT according
-//! to DuckDB's own parser (invariant 2); that prepared handle is then bound and executed. A
-//! watchdog thread interrupts the query at the deadline and keeps interrupting until it
-//! returns.
+//! An answer holds one connection for all its statements (main query, total count, null
+//! probe) and one deadline. Each statement goes through [`crate::runner`]: the host's
+//! re-checks, DuckDB's one-SELECT prepare, binding, the deadline, the row cap. Where that
+//! runs is the embedder's choice ([`crate::QueryIsolation`]): on this process's own
+//! connection, or in a query worker process ([`crate::worker`]) the host can kill.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, MutexGuard};
 use std::time::Instant;
 
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 use serde_json::Value;
 
-use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Cell, Database, FailureKind, Rows};
+use crate::duck::{Cell, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
-use crate::watchdog::Watchdog;
-
-/// The settings applied, in this order, before the configuration is locked.
-pub fn connection_settings(limits: &Limits) -> Vec<String> {
-    vec![
-        "SET autoinstall_known_extensions = false".into(),
-        "SET autoload_known_extensions = false".into(),
-        "SET allow_persistent_secrets = false".into(),
-        "SET allow_community_extensions = false".into(),
-        // No spill target: a query that outgrows memory_limit fails instead of writing files.
-        "SET temp_directory = ''".into(),
-        "SET enable_external_access = false".into(),
-        format!("SET memory_limit = '{}MiB'", (limits.query_memory_bytes >> 20).max(16)),
-        format!("SET threads = {}", limits.query_threads.max(1)),
-        "SET lock_configuration = true".into(),
-    ]
-}
+use crate::runner::{Param, StatementRunner, TreeCheck};
+use crate::worker::{Lease, WorkerPolicy, WorkerPool};
 
 /// A column of an answer as DuckDB typed it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -74,38 +58,52 @@ fn millis(since: Instant) -> f64 {
 }
 
 pub struct Executor {
-    database: Database,
-    /// Interrupts a statement past the answer's deadline; one thread for the connection's life.
-    watchdog: Watchdog,
-    parse_tree_check: Mutex<ParseTreeCheck>,
+    connections: Connections,
     limits: Limits,
 }
 
-/// Whether a statement's DuckDB parse tree is checked against the allowlist.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum TreeCheck {
-    On,
-    Off,
+/// Where statements run: on this process's own connection, or in query worker processes.
+enum Connections {
+    /// One connection; callers on other threads wait for it.
+    InProcess(Mutex<StatementRunner>),
+    Workers(WorkerPool),
+}
+
+/// The connection one answer holds for all its statements.
+enum Session<'e> {
+    InProcess(MutexGuard<'e, StatementRunner>),
+    Worker(Lease<'e>),
+}
+
+impl Session<'_> {
+    fn execute(&mut self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        let params: Vec<Param> = query.params.iter().map(param_of).collect();
+        match self {
+            Session::InProcess(runner) => runner.execute(&query.sql, &params, deadline, tree_check, max_rows),
+            Session::Worker(lease) => lease.execute(&query.sql, &params, deadline, tree_check, max_rows),
+        }
+    }
 }
 
 impl Executor {
-    /// Open the DuckDB file read-only, apply [`connection_settings`] and lock them.
-    /// `tables` are the catalog's tables: the only relations a statement may read.
+    /// Run statements in this process: open the DuckDB file read-only, apply
+    /// [`connection_settings`](crate::runner::connection_settings) and lock them. `tables`
+    /// are the catalog's tables: the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, tables: impl IntoIterator<Item = String>) -> Result<Self> {
-        let settings = connection_settings(limits);
-        let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
-            Error::internal("index_unreadable", format!("{} could not be opened read-only: {}", data_file.display(), f.message))
-        })?;
-        // The parser database holds no data: one thread and a small memory limit are
-        // plenty, and one thread keeps a parse from waking a pool of workers.
-        let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let parse_tree_check = Mutex::new(ParseTreeCheck::open(tables, &connection_settings(&parser_limits))?);
-        let watchdog = Watchdog::start(database.interrupter()).map_err(|e| Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}")))?;
-        Ok(Executor { database, watchdog, parse_tree_check, limits: limits.clone() })
+        let runner = StatementRunner::open(data_file, limits, tables)?;
+        Ok(Executor { connections: Connections::InProcess(Mutex::new(runner)), limits: limits.clone() })
+    }
+
+    /// Run statements in query worker processes (see [`crate::worker`]), each of which opens
+    /// `data_file` read-only under the same settings, inside its own confinement.
+    pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, tables: impl IntoIterator<Item = String>, policy: &WorkerPolicy) -> Result<Self> {
+        let pool = WorkerPool::start(data_file, limits, tables.into_iter().collect(), policy)?;
+        Ok(Executor { connections: Connections::Workers(pool), limits: limits.clone() })
     }
 
     /// Run the compiled answer: the main query (at most `limit + 1` rows are read), the
-    /// total count when rows were cut, and the null probe. All share one deadline.
+    /// total count when rows were cut, and the null probe. All share one deadline and one
+    /// connection.
     pub fn run(&self, compiled: &wit::Compiled) -> Result<Execution> {
         self.run_with(compiled, TreeCheck::On)
     }
@@ -118,14 +116,40 @@ impl Executor {
         self.run_with(compiled, TreeCheck::Off)
     }
 
+    /// The process ids of the query workers alive now, idle or answering (none
+    /// in-process), for operators and tests.
+    pub fn worker_pids(&self) -> Vec<u32> {
+        match &self.connections {
+            Connections::InProcess(_) => Vec::new(),
+            Connections::Workers(pool) => pool.pids(),
+        }
+    }
+
+    /// What holds in the query workers (see [`crate::worker`]); empty in-process, or
+    /// before the first worker has answered.
+    pub fn worker_confinement(&self) -> Vec<String> {
+        match &self.connections {
+            Connections::InProcess(_) => Vec::new(),
+            Connections::Workers(pool) => pool.confinement(),
+        }
+    }
+
+    fn session(&self) -> Result<Session<'_>> {
+        Ok(match &self.connections {
+            Connections::InProcess(runner) => Session::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())),
+            Connections::Workers(pool) => Session::Worker(pool.lease()?),
+        })
+    }
+
     fn run_with(&self, compiled: &wit::Compiled, tree_check: TreeCheck) -> Result<Execution> {
+        let mut session = self.session()?;
         let deadline = Instant::now() + self.limits.query_timeout;
         let limit = compiled.limit.clamp(1, self.limits.max_rows.max(1)) as usize;
 
         let main_started = Instant::now();
         // One row past the cap tells whether rows were cut; the host reads no more than
         // that, whatever the statement's own LIMIT says.
-        let main = self.execute(&compiled.main, deadline, tree_check, limit + 1)?;
+        let main = session.execute(&compiled.main, deadline, tree_check, limit + 1)?;
         let returned = main.columns.len();
         // The compiler's trailing count columns are not part of the answer.
         let counted = compiled.main_counts.len();
@@ -174,7 +198,7 @@ impl Executor {
             total
         } else if truncated {
             let count_started = Instant::now();
-            let total = self.single_count(&compiled.count, deadline, tree_check)?;
+            let total = single_count(&mut session, &compiled.count, deadline, tree_check)?;
             cost.count_ms = Some(millis(count_started));
             total
         } else {
@@ -182,7 +206,7 @@ impl Executor {
         };
         if let Some(probe) = &compiled.null_probe {
             let probe_started = Instant::now();
-            let counts = self.execute(&probe.query, deadline, tree_check, 2)?;
+            let counts = session.execute(&probe.query, deadline, tree_check, 2)?;
             if counts.rows.len() == 1 && counts.columns.len() == probe.counts.len() {
                 for (cell, what) in counts.rows[0].iter().zip(&probe.counts) {
                     if let Cell::Integer(n) = *cell {
@@ -196,79 +220,28 @@ impl Executor {
         }
         Ok(Execution { columns, rows, truncated, total_rows, null_counts, cost })
     }
+}
 
-    fn single_count(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {
-        let result = self.execute(query, deadline, tree_check, 2)?;
-        match (result.rows.len(), result.columns.len()) {
-            (1, 1) => match result.rows[0][0] {
-                Cell::Integer(n) => Ok(n.max(0) as u64),
-                _ => Err(Error::internal("guest_output_mismatch", "the count query did not return a number")),
-            },
-            _ => Err(Error::internal("guest_output_mismatch", "the count query did not return one value")),
-        }
-    }
-
-    /// Re-check, prepare, bind and execute one statement from the guest, reading at most
-    /// `max_rows` rows of it.
-    fn execute(&self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
-        if query.sql.len() > self.limits.max_statement_bytes {
-            return Err(Error::internal(
-                "guest_output_too_large",
-                format!("the compiler returned a statement of {} bytes; the host accepts at most {}", query.sql.len(), self.limits.max_statement_bytes),
-            )
-            .hint("the compiler returned SQL the host will not run; nothing was executed"));
-        }
-        match tree_check {
-            TreeCheck::On => self.parse_tree_check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&query.sql)?,
-            TreeCheck::Off => check_statement_shape(&query.sql)?,
-        }
-        let mut prepared = self.database.prepare_single_select(&query.sql).map_err(|f| match f.kind {
-            // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
-            FailureKind::Binding => Error::internal("query_invalid", f.message),
-            _ => Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
-                .hint("the compiler returned SQL the host will not run; nothing was executed"),
-        })?;
-        let binds: Vec<Bind<'_>> = query.params.iter().map(bind_of).collect();
-        prepared
-            .bind_all(&binds)
-            .map_err(|f| Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message)))?;
-
-        let watch = self.watchdog.arm(deadline);
-        let outcome = prepared.run(max_rows);
-        let timed_out = watch.disarm();
-        outcome.map_err(|failure| {
-            if timed_out {
-                Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", self.limits.query_timeout.as_millis()))
-                    .hint("narrow the question with filters, or ask for fewer groups")
-            } else {
-                match failure.kind {
-                    FailureKind::OutOfMemory => Error::limit(
-                        "query_memory",
-                        format!("the query needed more than its {} MiB memory limit: {}", self.limits.query_memory_bytes >> 20, failure.message),
-                    )
-                    .hint("narrow the question with filters, or ask for fewer groups"),
-                    FailureKind::UntypedNull => Error::refused("untyped_null_column", "a column of the answer is an untyped NULL, which cannot be read back")
-                        .at("sql")
-                        .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"),
-                    FailureKind::UnsupportedType => Error::refused("unsupported_result_type", failure.message)
-                        .at("sql")
-                        .hint("cast the column to a type querycell reads, for example CAST(x AS VARCHAR)"),
-                    _ => Error::internal("query_failed", failure.message),
-                }
-            }
-        })
+fn single_count(session: &mut Session<'_>, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {
+    let result = session.execute(query, deadline, tree_check, 2)?;
+    match (result.rows.len(), result.columns.len()) {
+        (1, 1) => match result.rows[0][0] {
+            Cell::Integer(n) => Ok(n.max(0) as u64),
+            _ => Err(Error::internal("guest_output_mismatch", "the count query did not return a number")),
+        },
+        _ => Err(Error::internal("guest_output_mismatch", "the count query did not return one value")),
     }
 }
 
-fn bind_of(param: &wit::Param) -> Bind<'_> {
+fn param_of(param: &wit::Param) -> Param {
     match param {
-        wit::Param::Null => Bind::Null,
-        wit::Param::Boolean(b) => Bind::Boolean(*b),
-        wit::Param::Integer(i) => Bind::Integer(*i),
-        wit::Param::Float(f) => Bind::Float(*f),
-        wit::Param::Text(t) => Bind::Text(t),
-        wit::Param::Date(d) => Bind::Date(*d),
-        wit::Param::Timestamp(t) => Bind::Timestamp(*t),
+        wit::Param::Null => Param::Null,
+        wit::Param::Boolean(b) => Param::Boolean(*b),
+        wit::Param::Integer(i) => Param::Integer(*i),
+        wit::Param::Float(f) => Param::Float(*f),
+        wit::Param::Text(t) => Param::Text(t.clone()),
+        wit::Param::Date(d) => Param::Date(*d),
+        wit::Param::Timestamp(t) => Param::Timestamp(*t),
     }
 }
 

@@ -17,7 +17,11 @@
 //! - [`duck`]: the small unsafe layer over DuckDB's C API, safe at its surface: results are
 //!   read chunk by chunk into owned values, up to a row cap the host sets.
 //! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
-//! - [`executor`]: parameter binding, timeouts, row caps, on the locked connection.
+//! - [`executor`]: an answer's statements (main, count, null probe) and their receipt
+//!   figures, run in-process or in query workers.
+//! - [`runner`]: one statement on the locked connection: re-checks, binding, deadline,
+//!   row cap, the classification of failures.
+//! - [`worker`]: query worker processes: pool, protocol, confinement.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
@@ -38,14 +42,17 @@ pub mod error;
 pub mod executor;
 pub mod ingest;
 pub mod limits;
+pub mod runner;
 pub mod sandbox;
 pub mod sandbox_engine;
 pub mod schema;
 mod watchdog;
+pub mod worker;
 
 pub use answer::Answer;
 pub use calendar::Date;
-pub use engine::QueryCell;
+pub use engine::{QueryCell, QueryIsolation};
 pub use error::{Error, ErrorClass};
 pub use limits::Limits;
 pub use sandbox_engine::{EnginePolicy, SandboxEngine};
+pub use worker::WorkerPolicy;

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// Fuel for one guest call (about one unit per WebAssembly instruction). Bounds the CPU a
     /// compile may burn, deterministically: a hostile plan cannot spin the compiler.

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use querycell::{catalog::Catalog, config::Config, ingest, Answer, Date, Error, Limits, QueryCell};
+use querycell::{catalog::Catalog, config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 
 #[derive(Parser)]
 #[command(name = "querycell", version, about = "Answer aggregate questions over your tables without running untrusted code.")]
@@ -94,14 +94,22 @@ enum Command {
         #[arg(value_name = "SQL|-")]
         sql: String,
     },
+    /// A query worker: started by querycell itself, speaking its frame protocol on stdin
+    /// and stdout with the index's data file on fd 3. Not for people.
+    #[command(hide = true)]
+    Worker,
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Worker = cli.command {
+        return querycell::worker::serve();
+    }
     let format = match &cli.command {
         Command::Ingest { format, .. } => *format,
         Command::Schema { format, .. } => if *format == SchemaFormat::Json { Format::Json } else { Format::Table },
         Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
+        Command::Worker => unreachable!("served above"),
     };
     match run(cli.command) {
         Ok(output) => {
@@ -163,6 +171,7 @@ fn run(command: Command) -> Result<String, Error> {
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             Ok(render(&cell.query_sql(&text)?, options.format))
         }
+        Command::Worker => unreachable!("served in main"),
     }
 }
 
@@ -179,7 +188,10 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Lim
     if let Some(ms) = options.timeout_ms {
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
-    let mut cell = QueryCell::open(&options.index, limits.clone())?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    // One answer per run: one worker, started while the compiler runs.
+    let workers = WorkerPolicy { max_workers: 1, ..WorkerPolicy::current_exe()? };
+    let sandbox = Sandbox::bundled(limits.clone())?;
+    let mut cell = QueryCell::open_isolated(&options.index, sandbox, QueryIsolation::Workers(workers))?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
     }

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use querycell::catalog::Catalog;
 use querycell::executor::Executor;
 use querycell::sandbox::wit;
-use querycell::{ingest, Error, ErrorClass, Limits};
-use querycell_tests::{snapshot_folder, write_file, INCIDENTS_CSV};
+use querycell::{ingest, Error, ErrorClass, Limits, WorkerPolicy};
+use querycell_tests::{querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV};
 
 fn query(sql: &str, params: Vec<wit::Param>) -> wit::Query {
     wit::Query { sql: sql.into(), params }
@@ -48,9 +48,15 @@ fn run_unchecked(executor: &Executor, sql: &str, params: Vec<wit::Param>, column
     executor.run_without_parse_tree_check(&compiled(sql, params, columns))
 }
 
-fn open(index: &Path, limits: &Limits) -> Executor {
+/// The same index opened both ways statements can run: on this process's connection, and in
+/// a query worker process. Every defence below must hold in both.
+fn open(index: &Path, limits: &Limits) -> [(&'static str, Executor); 2] {
     let catalog = Catalog::load(index).expect("catalog");
-    Executor::open(&Catalog::data_path(index), limits, catalog.tables.iter().map(|t| t.name.clone())).expect("executor")
+    let tables = || catalog.tables.iter().map(|t| t.name.clone());
+    let in_process = Executor::open(&Catalog::data_path(index), limits, tables()).expect("executor");
+    let data = std::fs::File::open(Catalog::data_path(index)).expect("data file");
+    let workers = Executor::open_in_workers(data, limits, tables(), &WorkerPolicy::new(querycell_bin())).expect("worker executor");
+    [("in-process", in_process), ("worker", workers)]
 }
 
 #[test]
@@ -58,39 +64,41 @@ fn statements_are_rechecked_with_duckdbs_parser() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let before = snapshot_folder(&index);
-    let executor = open(&index, &Limits::default());
+    for (mode, executor) in open(&index, &Limits::default()) {
+        eprintln!("statements run {mode}");
 
-    let ok = run(&executor, "SELECT team FROM incidents WHERE severity = ? ORDER BY team LIMIT ?", vec![wit::Param::Text("P2".into()), wit::Param::Integer(11)], 1).unwrap();
-    assert_eq!(ok.rows, vec![vec![serde_json::json!("Payments")]]);
+        let ok = run(&executor, "SELECT team FROM incidents WHERE severity = ? ORDER BY team LIMIT ?", vec![wit::Param::Text("P2".into()), wit::Param::Integer(11)], 1).unwrap();
+        assert_eq!(ok.rows, vec![vec![serde_json::json!("Payments")]]);
 
-    let refused = [
-        "SELECT 1 AS a; SELECT 2 AS a",
-        "SELECT 1 AS a; DROP TABLE incidents",
-        "PRAGMA version",
-        "SHOW TABLES",
-        "DESCRIBE incidents",
-        "FROM incidents",
-        "DROP TABLE incidents",
-        "CREATE TABLE x AS SELECT 1",
-        "COPY incidents TO '/tmp/querycell-exfil.csv'",
-        "ATTACH '/tmp/querycell-other.duckdb' AS other",
-        "SET threads = 64",
-        "INSTALL httpfs",
-        "WITH d AS (SELECT 1) DELETE FROM incidents",
-    ];
-    for sql in refused {
-        let error = run(&executor, sql, vec![], 1).expect_err(sql);
-        assert_eq!(error.code, "statement_refused", "{sql}: {error}");
-        // The shape check and DuckDB's one-SELECT rule hold without the tree allowlist too
-        // (DuckDB refuses to prepare a write on the read-only connection).
-        let error = run_unchecked(&executor, sql, vec![], 1).expect_err(sql);
-        assert!(matches!(error.code.as_str(), "statement_refused" | "query_invalid"), "{sql}: {error}");
+        let refused = [
+            "SELECT 1 AS a; SELECT 2 AS a",
+            "SELECT 1 AS a; DROP TABLE incidents",
+            "PRAGMA version",
+            "SHOW TABLES",
+            "DESCRIBE incidents",
+            "FROM incidents",
+            "DROP TABLE incidents",
+            "CREATE TABLE x AS SELECT 1",
+            "COPY incidents TO '/tmp/querycell-exfil.csv'",
+            "ATTACH '/tmp/querycell-other.duckdb' AS other",
+            "SET threads = 64",
+            "INSTALL httpfs",
+            "WITH d AS (SELECT 1) DELETE FROM incidents",
+        ];
+        for sql in refused {
+            let error = run(&executor, sql, vec![], 1).expect_err(sql);
+            assert_eq!(error.code, "statement_refused", "{sql}: {error}");
+            // The shape check and DuckDB's one-SELECT rule hold without the tree allowlist too
+            // (DuckDB refuses to prepare a write on the read-only connection).
+            let error = run_unchecked(&executor, sql, vec![], 1).expect_err(sql);
+            assert!(matches!(error.code.as_str(), "statement_refused" | "query_invalid"), "{sql}: {error}");
+        }
+        // A placeholder count that does not match the values is refused too.
+        let error = run(&executor, "SELECT team FROM incidents WHERE severity = ?", vec![], 1).expect_err("unbound");
+        assert_eq!(error.code, "statement_refused", "{error}");
+        assert!(!Path::new("/tmp/querycell-exfil.csv").exists());
+        assert_eq!(snapshot_folder(&index), before, "the index changed");
     }
-    // A placeholder count that does not match the values is refused too.
-    let error = run(&executor, "SELECT team FROM incidents WHERE severity = ?", vec![], 1).expect_err("unbound");
-    assert_eq!(error.code, "statement_refused", "{error}");
-    assert!(!Path::new("/tmp/querycell-exfil.csv").exists());
-    assert_eq!(snapshot_folder(&index), before, "the index changed");
 }
 
 #[test]
@@ -98,37 +106,39 @@ fn the_connection_is_read_only_locked_and_cut_off_from_files() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let before = snapshot_folder(&index);
-    let executor = open(&index, &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() });
+    for (mode, executor) in open(&index, &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() }) {
+        eprintln!("statements run {mode}");
 
-    let settings = run_unchecked(
-        &executor,
-        "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('threads'), \
-         current_setting('autoload_known_extensions'), current_setting('temp_directory'), current_setting('access_mode')",
-        vec![],
-        6,
-    )
-    .unwrap();
-    let row = &settings.rows[0];
-    assert_eq!(row[0], serde_json::json!(false));
-    assert_eq!(row[1], serde_json::json!(true));
-    assert_eq!(row[2], serde_json::json!(1));
-    assert_eq!(row[3], serde_json::json!(false));
-    assert_eq!(row[4], serde_json::json!(""));
-    assert_eq!(row[5].as_str().map(str::to_ascii_lowercase).as_deref(), Some("read_only"));
+        let settings = run_unchecked(
+            &executor,
+            "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('threads'), \
+             current_setting('autoload_known_extensions'), current_setting('temp_directory'), current_setting('access_mode')",
+            vec![],
+            6,
+        )
+        .unwrap();
+        let row = &settings.rows[0];
+        assert_eq!(row[0], serde_json::json!(false));
+        assert_eq!(row[1], serde_json::json!(true));
+        assert_eq!(row[2], serde_json::json!(1));
+        assert_eq!(row[3], serde_json::json!(false));
+        assert_eq!(row[4], serde_json::json!(""));
+        assert_eq!(row[5].as_str().map(str::to_ascii_lowercase).as_deref(), Some("read_only"));
 
-    for sql in [
-        "SELECT content FROM read_text('/etc/hostname')",
-        "SELECT * FROM read_csv('/etc/passwd')",
-        "SELECT * FROM '/etc/passwd'",
-        "SELECT * FROM glob('/etc/*')",
-    ] {
-        let error = run_unchecked(&executor, sql, vec![], 1).expect_err(sql);
-        // DuckDB refuses file access while binding (prepare) or while running.
-        assert!(matches!(error.code.as_str(), "query_invalid" | "query_failed"), "{sql}: {error}");
-        let blocked = ["disabled by configuration", "Permission", "does not exist"];
-        assert!(blocked.iter().any(|b| error.message.contains(b)), "{sql}: {error}");
+        for sql in [
+            "SELECT content FROM read_text('/etc/hostname')",
+            "SELECT * FROM read_csv('/etc/passwd')",
+            "SELECT * FROM '/etc/passwd'",
+            "SELECT * FROM glob('/etc/*')",
+        ] {
+            let error = run_unchecked(&executor, sql, vec![], 1).expect_err(sql);
+            // DuckDB refuses file access while binding (prepare) or while running.
+            assert!(matches!(error.code.as_str(), "query_invalid" | "query_failed"), "{sql}: {error}");
+            let blocked = ["disabled by configuration", "Permission", "does not exist"];
+            assert!(blocked.iter().any(|b| error.message.contains(b)), "{sql}: {error}");
+        }
+        assert_eq!(snapshot_folder(&index), before, "the index changed");
     }
-    assert_eq!(snapshot_folder(&index), before, "the index changed");
 }
 
 #[test]
@@ -136,14 +146,16 @@ fn a_runaway_query_is_interrupted_at_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
-    let executor = open(&index, &limits);
-    let started = Instant::now();
-    let error = run_unchecked(&executor, "SELECT sum(x) FROM range(1000000000000) AS t(x)", vec![], 1).expect_err("runs for hours otherwise");
-    let elapsed = started.elapsed();
-    assert_eq!((error.code.as_str(), error.class), ("query_timeout", ErrorClass::Limit), "{error}");
-    assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
-    // The connection is usable afterwards.
-    assert!(run_unchecked(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+    for (mode, executor) in open(&index, &limits) {
+        eprintln!("statements run {mode}");
+        let started = Instant::now();
+        let error = run_unchecked(&executor, "SELECT sum(x) FROM range(1000000000000) AS t(x)", vec![], 1).expect_err("runs for hours otherwise");
+        let elapsed = started.elapsed();
+        assert_eq!((error.code.as_str(), error.class), ("query_timeout", ErrorClass::Limit), "{error}");
+        assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
+        // The connection is usable afterwards.
+        assert!(run_unchecked(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+    }
 }
 
 #[test]
@@ -151,35 +163,41 @@ fn a_query_that_outgrows_the_memory_limit_fails_without_spilling() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let limits = Limits { query_memory_bytes: 64 << 20, query_threads: 1, query_timeout: Duration::from_secs(120), ..Limits::default() };
-    let executor = open(&index, &limits);
-    let error = run_unchecked(&executor, "SELECT count(*) FROM range(50000000) AS a(x) JOIN range(50000000) AS b(y) ON x = y", vec![], 1)
-        .expect_err("the join's hash table needs far more than 64 MiB");
-    assert_eq!((error.code.as_str(), error.class), ("query_memory", ErrorClass::Limit), "{error}");
-    assert!(run_unchecked(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+    for (mode, executor) in open(&index, &limits) {
+        eprintln!("statements run {mode}");
+        let error = run_unchecked(&executor, "SELECT count(*) FROM range(50000000) AS a(x) JOIN range(50000000) AS b(y) ON x = y", vec![], 1)
+            .expect_err("the join's hash table needs far more than 64 MiB");
+        assert_eq!((error.code.as_str(), error.class), ("query_memory", ErrorClass::Limit), "{error}");
+        assert!(run_unchecked(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
+    }
 }
 
 #[test]
 fn rows_past_the_limit_are_counted_not_returned() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
-    let executor = open(&index, &Limits::default());
-    let mut plan = compiled("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?", vec![wit::Param::Integer(4)], 1);
-    plan.limit = 3;
-    plan.count = query("SELECT count(*) FROM incidents", vec![]);
-    let execution = executor.run(&plan).unwrap();
-    assert_eq!(execution.rows.len(), 3);
-    assert!(execution.truncated);
-    assert_eq!(execution.total_rows, INCIDENTS_CSV.lines().count() as u64 - 1);
+    for (mode, executor) in open(&index, &Limits::default()) {
+        eprintln!("statements run {mode}");
+        let mut plan = compiled("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?", vec![wit::Param::Integer(4)], 1);
+        plan.limit = 3;
+        plan.count = query("SELECT count(*) FROM incidents", vec![]);
+        let execution = executor.run(&plan).unwrap();
+        assert_eq!(execution.rows.len(), 3);
+        assert!(execution.truncated);
+        assert_eq!(execution.total_rows, INCIDENTS_CSV.lines().count() as u64 - 1);
+    }
 }
 
 #[test]
 fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
     let dir = tempfile::tempdir().unwrap();
-    let executor = open(&index(dir.path()), &Limits::default());
-    let mut lying = compiled("SELECT team FROM incidents ORDER BY team LIMIT ?", vec![wit::Param::Integer(11)], 1);
-    lying.main_counts = vec![wit::ProbeCount::AggregateSkipped("team".into())];
-    let error = executor.run(&lying).expect_err("one column cannot be an answer column and a count");
-    assert_eq!(error.code, "guest_output_mismatch", "{error}");
+    for (mode, executor) in open(&index(dir.path()), &Limits::default()) {
+        eprintln!("statements run {mode}");
+        let mut lying = compiled("SELECT team FROM incidents ORDER BY team LIMIT ?", vec![wit::Param::Integer(11)], 1);
+        lying.main_counts = vec![wit::ProbeCount::AggregateSkipped("team".into())];
+        let error = executor.run(&lying).expect_err("one column cannot be an answer column and a count");
+        assert_eq!(error.code, "guest_output_mismatch", "{error}");
+    }
 }
 
 /// Issue [7]: the row cap is the host's, not the SQL's. A statement with no LIMIT over 4^12
@@ -190,11 +208,13 @@ fn the_host_reads_at_most_limit_plus_one_rows_whatever_the_sql_says() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let limits = Limits { query_memory_bytes: 64 << 20, ..Limits::default() };
-    let executor = open(&index, &limits);
-    let from: Vec<String> = (0..12).map(|i| format!("incidents AS t{i}")).collect();
-    let sql = format!("SELECT t0.team, t11.incident_id FROM {}", from.join(", "));
-    let execution = run(&executor, &sql, Vec::new(), 2).unwrap_or_else(|e| panic!("{sql}: {e}"));
-    assert_eq!(execution.rows.len(), 10);
-    assert!(execution.truncated);
-    assert_eq!(execution.total_rows, 4u64.pow(12));
+    for (mode, executor) in open(&index, &limits) {
+        eprintln!("statements run {mode}");
+        let from: Vec<String> = (0..12).map(|i| format!("incidents AS t{i}")).collect();
+        let sql = format!("SELECT t0.team, t11.incident_id FROM {}", from.join(", "));
+        let execution = run(&executor, &sql, Vec::new(), 2).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        assert_eq!(execution.rows.len(), 10);
+        assert!(execution.truncated);
+        assert_eq!(execution.total_rows, 4u64.pow(12));
+    }
 }

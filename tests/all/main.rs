@@ -13,6 +13,7 @@ mod ingest_layouts;
 mod malicious_compiler;
 mod messy_files;
 mod model_requests;
+mod query_workers;
 mod relative_dates;
 mod result_values;
 mod release_duckdb;

@@ -356,12 +356,13 @@ impl Drop for Prepared<'_> {
 }
 
 /// A cell of a result, typed as JSON will show it.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cell {
     Null,
     Boolean(bool),
     Integer(i128),
-    Float(f64),
+    /// Carried as its bits between processes: JSON has no NaN or infinity.
+    Float(#[serde(with = "crate::runner::float_bits")] f64),
     Text(String),
 }
 
@@ -395,7 +396,7 @@ impl Cell {
 
 /// The error of a failed result, classified.
 unsafe fn result_failure(result: &mut ffi::duckdb_result) -> Failure {
-    // SAFETY (caller): `result` was filled by a failed DuckDB call and is still live.
+    // SAFETY: by the caller's contract, `result` was filled by a failed DuckDB call and is still live.
     unsafe {
         let message = borrowed_string(ffi::duckdb_result_error(result)).unwrap_or_else(|| "query failed".into());
         let kind = match ffi::duckdb_result_error_type(result) {
@@ -412,14 +413,14 @@ unsafe fn borrowed_string(text: *const c_char) -> Option<String> {
     if text.is_null() {
         None
     } else {
-        // SAFETY (caller): `text` is a NUL-terminated string DuckDB keeps alive for now.
+        // SAFETY: by the caller's contract, `text` is a NUL-terminated string DuckDB keeps alive for now.
         Some(unsafe { CStr::from_ptr(text) }.to_string_lossy().into_owned())
     }
 }
 
 /// Copy and free an error string DuckDB allocated for us.
 unsafe fn take_error_string(text: *mut c_char) -> Option<String> {
-    // SAFETY (caller): `text` is null or a string allocated by DuckDB for the caller.
+    // SAFETY: by the caller's contract, `text` is null or a string allocated by DuckDB for the caller.
     unsafe {
         let copy = borrowed_string(text);
         if !text.is_null() {

@@ -16,7 +16,7 @@ use libduckdb_sys as ffi;
 use super::{borrowed_string, result_failure, Cell, DuckResult, Failure, FailureKind};
 
 /// A column of a result: its name and DuckDB's name for its type.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Column {
     pub name: String,
     /// e.g. `BIGINT`, `DECIMAL(18,3)`, `TIMESTAMP`.
@@ -24,7 +24,7 @@ pub struct Column {
 }
 
 /// A result read into Rust: owned, holding nothing of DuckDB's.
-#[derive(Debug, Clone, PartialEq, Default)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Rows {
     pub columns: Vec<Column>,
     /// At most the `max_rows` the reader was given.
@@ -192,7 +192,7 @@ impl Vector<'_> {
     /// logical type).
     unsafe fn get<T: Copy>(&self, row: usize) -> T {
         assert!(row < self.size, "row {row} of a chunk of {}", self.size);
-        // SAFETY (caller): the data holds `size` values of type `T`, aligned for it.
+        // SAFETY: by the caller's contract, the data holds `size` values of type `T`, aligned for it.
         unsafe { (self.data as *const T).add(row).read() }
     }
 
@@ -202,7 +202,7 @@ impl Vector<'_> {
     /// The vector must hold `duckdb_string_t` values (VARCHAR or BLOB).
     unsafe fn bytes(&self, row: usize) -> &[u8] {
         assert!(row < self.size, "row {row} of a chunk of {}", self.size);
-        // SAFETY (caller): `duckdb_string_t` values; a string's bytes (inlined in the
+        // SAFETY: by the caller's contract, `duckdb_string_t` values; a string's bytes (inlined in the
         // value, or in the chunk's string heap) live as long as the chunk.
         unsafe {
             let value = (self.data as *mut ffi::duckdb_string_t).add(row);
@@ -246,7 +246,7 @@ impl Storage {
     /// # Safety
     /// The vector must be stored as `self`.
     unsafe fn get(self, vector: &Vector<'_>, row: usize) -> i128 {
-        // SAFETY (caller): the storage type is the vector's physical type.
+        // SAFETY: by the caller's contract, the storage type is the vector's physical type.
         unsafe {
             match self {
                 Storage::U8 => i128::from(vector.get::<u8>(row)),

@@ -85,10 +85,10 @@ pub struct Found {
 pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     if input.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
         return Err(Error::refused("path_escapes_root", format!("{} contains '..'", input.display()))
-            .at(&input.display().to_string())
+            .at(input.display().to_string())
             .hint("name the folder or file directly, without '..'"));
     }
-    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at(&input.display().to_string()))?;
+    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at(input.display().to_string()))?;
     if metadata.file_type().is_symlink() {
         return Err(symlink_refused(&input.display().to_string()));
     }
@@ -97,11 +97,11 @@ pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     } else {
         let parent = input.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
         let name = input.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at(&input.display().to_string())
+            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at(input.display().to_string())
         })?;
         if Format::of(name).is_none() {
             return Err(Error::refused("unsupported_format", format!("{} is not a loadable file", input.display()))
-                .at(&input.display().to_string())
+                .at(input.display().to_string())
                 .hint(format!("loadable endings: {}", Format::ENDINGS)));
         }
         (parent, Some(name.to_string()))

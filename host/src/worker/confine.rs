@@ -1,0 +1,94 @@
+//! What a query worker gives up before it touches the database, so that even a bug in
+//! DuckDB cannot read other files, write anything, reach the network or outgrow its memory.
+//!
+//! - `RLIMIT_DATA`: the data memory (heap, anonymous and thread-stack mappings) the worker
+//!   may map. DuckDB's `memory_limit` does not count every allocation; past this ceiling an
+//!   allocation fails, which DuckDB reports as an out-of-memory error.
+//! - `RLIMIT_CORE` 0: no core dumps of memory that holds the user's data. (Not
+//!   `RLIMIT_FSIZE`: it would also stop the worker's stderr when that is a log file.)
+//! - Landlock (Linux 5.13 and later): the only file the worker may open is the data file
+//!   the host handed it; nothing may be written, created, removed or executed; no TCP bind
+//!   or connect (6.7 and later); no signals to, or abstract sockets of, processes outside
+//!   (6.12 and later). Applied best effort: what the kernel supports holds, and the worker
+//!   says which held ([`Confinement::words`]).
+//!
+//! It runs on the worker's only thread, before any other thread exists: Landlock and the
+//! limits are inherited by every thread DuckDB starts afterwards.
+
+use std::fs::File;
+use std::io;
+
+use landlock::{Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI};
+
+/// The restrictions that hold in this worker.
+#[derive(Debug)]
+pub struct Confinement {
+    pub memory_ceiling_bytes: u64,
+    pub landlock: Option<RulesetStatus>,
+}
+
+impl Confinement {
+    /// Short words for the operator (the `Ready` reply), e.g. `landlock:fully_enforced`.
+    pub fn words(&self) -> Vec<String> {
+        let mut words = vec![format!("rlimit_data:{}MiB", self.memory_ceiling_bytes >> 20), "rlimit_core:0".to_string()];
+        words.push(
+            match self.landlock {
+                Some(RulesetStatus::FullyEnforced) => "landlock:fully_enforced",
+                Some(RulesetStatus::PartiallyEnforced) => "landlock:partially_enforced",
+                Some(RulesetStatus::NotEnforced) | None => "landlock:not_enforced",
+            }
+            .to_string(),
+        );
+        words
+    }
+}
+
+/// Readable in a worker besides the data file: the worker's own /proc entry (cgroup, status),
+/// CPU and memory counts, and cgroup limits. Paths missing on a machine are skipped.
+const SYSTEM_FACTS: &[&str] = &["/proc/self", "/proc/stat", "/proc/meminfo", "/proc/cpuinfo", "/sys/fs/cgroup", "/sys/devices/system/cpu"];
+
+/// The newest Landlock ABI this code knows what to ask of; older kernels get what they have.
+const LANDLOCK_ABI: ABI = ABI::V6;
+
+/// Apply the limits and the Landlock ruleset to this process. `data` is the only file it
+/// may read from now on.
+pub fn confine(data: &File, memory_ceiling_bytes: u64) -> io::Result<Confinement> {
+    set_limit(libc::RLIMIT_DATA, memory_ceiling_bytes)?;
+    set_limit(libc::RLIMIT_CORE, 0)?;
+    let landlock = restrict_files_and_network(data).map_err(|e| io::Error::other(format!("landlock: {e}")))?;
+    Ok(Confinement { memory_ceiling_bytes, landlock: Some(landlock) })
+}
+
+fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) -> io::Result<()> {
+    let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+    // SAFETY: setrlimit reads the struct we pass and touches no other memory.
+    if unsafe { libc::setrlimit(resource, &limit) } != 0 {
+        return Err(io::Error::last_os_error());
+    }
+    Ok(())
+}
+
+/// A rule to read `path` (a folder: everything beneath it), if it exists. A file gets file
+/// rights only: asking for a folder's rights on a file would leave the ruleset partial.
+fn readable_beneath(path: &str, abi: ABI) -> Option<PathBeneath<PathFd>> {
+    let is_dir = std::fs::metadata(path).ok()?.is_dir();
+    let access = if is_dir { AccessFs::from_read(abi) } else { AccessFs::from_read(abi) & AccessFs::from_file(abi) };
+    Some(PathBeneath::new(PathFd::new(path).ok()?, access))
+}
+
+fn restrict_files_and_network(data: &File) -> Result<RulesetStatus, landlock::RulesetError> {
+    let abi = LANDLOCK_ABI;
+    let status = Ruleset::default()
+        .set_compatibility(CompatLevel::BestEffort)
+        .handle_access(AccessFs::from_all(abi))?
+        .handle_access(AccessNet::from_all(abi))?
+        .scope(Scope::from_all(abi))?
+        .create()?
+        // Reading the one data file; DuckDB opens it again through /proc/self/fd.
+        .add_rule(PathBeneath::new(data, AccessFs::from_read(abi) & AccessFs::from_file(abi)))?
+        // What DuckDB reads about the machine when a database opens (it aborts the process
+        // when its own cgroup is unreadable): facts about this process and its limits.
+        .add_rules(SYSTEM_FACTS.iter().filter_map(|path| readable_beneath(path, abi)).map(Ok::<_, landlock::RulesetError>))?
+        .restrict_self()?;
+    Ok(status.ruleset)
+}

@@ -1,0 +1,20 @@
+//! Query workers: each DuckDB query runs in a child process of querycell's own binary
+//! (`querycell worker`), so a query that ignores DuckDB's interrupt, outgrows DuckDB's
+//! memory accounting or crashes DuckDB ends as a typed error for its caller, and the host
+//! (a CLI, an MCP server, an embedder's process) carries on.
+//!
+//! - [`WorkerPool`] (host side): a small pool, one read-only connection per worker, one
+//!   answer per worker at a time; `busy` when all are taken. The host kills a worker that
+//!   passes its deadline plus a grace or its memory ceiling, and replaces it.
+//! - [`serve`] (worker side): confines the process ([`confine`]), opens the data file the
+//!   host handed it, and answers statements through the same
+//!   [`StatementRunner`](crate::runner::StatementRunner) the in-process mode uses.
+//! - [`protocol`]: the frames between the two.
+
+mod confine;
+mod pool;
+pub mod protocol;
+mod serve;
+
+pub use pool::{Lease, WorkerPolicy, WorkerPool};
+pub use serve::serve;

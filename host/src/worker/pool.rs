@@ -1,0 +1,394 @@
+//! The host's side of the query workers: a small pool of child processes, each holding one
+//! read-only connection, leased to one answer at a time.
+//!
+//! The host enforces the worker's bounds from outside, where DuckDB cannot interfere:
+//! while a statement runs it watches the worker's resident memory and the answer's
+//! deadline, and kills the worker (SIGKILL) when it passes the memory ceiling or has not
+//! answered by the deadline plus [`WorkerPolicy::kill_grace`] (DuckDB's own interrupt, sent
+//! inside the worker at the deadline, comes first). A killed or dead worker is reaped and
+//! never reused; the next answer starts a new one.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::AsRawFd;
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::protocol::{decode, encode, read_frame_bytes, Reply, Request, Setup, DATA_FD};
+use crate::duck::Rows;
+use crate::error::{Error, Result};
+use crate::limits::Limits;
+use crate::runner::{memory_error, timeout_error, Param, TreeCheck};
+
+/// How query workers are run: chosen by the embedder (the CLI takes the defaults).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WorkerPolicy {
+    /// The executable started as `<program> worker`: querycell's own binary, or an
+    /// embedder's binary that calls [`super::serve`] for that argument.
+    pub program: PathBuf,
+    /// Workers alive at once, so the most answers that run at the same time.
+    pub max_workers: usize,
+    /// How long an answer that finds every worker taken waits for one to come free before
+    /// it is refused with `busy`. Zero refuses at once.
+    pub queue_wait: Duration,
+    /// Workers started when the pool opens, so a first answer does not wait for one to
+    /// start (a worker opens the database while the compiler runs).
+    pub prestart: usize,
+    /// How long past the answer's deadline a worker may take to stop after DuckDB's
+    /// interrupt before it is killed.
+    pub kill_grace: Duration,
+    /// Resident memory a worker may use beyond `Limits::query_memory_bytes` (DuckDB's own
+    /// limit) before it is killed; the same headroom is its `RLIMIT_DATA` above that limit.
+    pub memory_headroom_bytes: u64,
+}
+
+impl WorkerPolicy {
+    /// Run `program` as the worker, with the default bounds.
+    pub fn new(program: impl Into<PathBuf>) -> Self {
+        WorkerPolicy {
+            program: program.into(),
+            max_workers: 4,
+            queue_wait: Duration::from_secs(1),
+            prestart: 1,
+            kill_grace: Duration::from_millis(500),
+            memory_headroom_bytes: 256 << 20,
+        }
+    }
+
+    /// Run this very executable as the worker (querycell's own binary).
+    pub fn current_exe() -> Result<Self> {
+        let program = std::env::current_exe().map_err(|e| Error::io("finding querycell's own executable for its query workers", &e))?;
+        Ok(Self::new(program))
+    }
+
+    fn memory_ceiling(&self, limits: &Limits) -> u64 {
+        limits.query_memory_bytes.saturating_add(self.memory_headroom_bytes)
+    }
+}
+
+/// How often a waiting host looks at the worker's memory and the clock.
+const WATCH_EVERY: Duration = Duration::from_millis(10);
+
+/// Query workers for one index version.
+pub struct WorkerPool {
+    /// The data file, held open for the pool's life: every worker, including one that
+    /// replaces a killed worker, opens this very version.
+    data: File,
+    /// The encoded [`Setup`] frame every worker is started with.
+    setup: Vec<u8>,
+    limits: Limits,
+    policy: WorkerPolicy,
+    state: Mutex<PoolState>,
+    /// Signalled whenever a lease ends, so a waiting answer looks again.
+    freed: Condvar,
+}
+
+#[derive(Default)]
+struct PoolState {
+    idle: Vec<Worker>,
+    /// Workers that exist: idle, leased, or being started.
+    live: usize,
+    /// The process ids of the started workers that exist, idle or leased.
+    pids: Vec<u32>,
+    /// What the last worker to start said holds in it.
+    confinement: Vec<String>,
+}
+
+impl WorkerPool {
+    /// A pool over `data` (the index's data file, opened read-only by the caller).
+    pub fn start(data: File, limits: &Limits, tables: Vec<String>, policy: &WorkerPolicy) -> Result<Self> {
+        if policy.max_workers == 0 {
+            return Err(Error::refused("invalid_policy", "a worker pool needs at least one worker").at("max_workers"));
+        }
+        let setup = Setup { limits: limits.clone(), tables, memory_ceiling_bytes: policy.memory_ceiling(limits) };
+        let setup = encode(&setup).map_err(|e| Error::internal("worker_setup", format!("the worker setup cannot be encoded: {e}")))?;
+        let pool = WorkerPool { data, setup, limits: limits.clone(), policy: policy.clone(), state: Mutex::new(PoolState::default()), freed: Condvar::new() };
+        let mut started = Vec::new();
+        for _ in 0..policy.prestart.min(policy.max_workers) {
+            started.push(pool.spawn()?);
+        }
+        let mut state = pool.lock();
+        state.live = started.len();
+        state.pids = started.iter().map(|w| w.child.id()).collect();
+        state.idle = started;
+        drop(state);
+        Ok(pool)
+    }
+
+    /// A worker for one answer: an idle one, or a new one while fewer than
+    /// `max_workers` exist; else the first to come free within `queue_wait`; else `busy`.
+    pub fn lease(&self) -> Result<Lease<'_>> {
+        let give_up = Instant::now() + self.policy.queue_wait;
+        let mut state = self.lock();
+        loop {
+            while let Some(mut worker) = state.idle.pop() {
+                if worker.has_exited() {
+                    // It died while idle (killed from outside): forget it and look again.
+                    state.live -= 1;
+                    state.pids.retain(|&pid| pid != worker.child.id());
+                    continue;
+                }
+                return Ok(Lease { pool: self, worker: Some(worker) });
+            }
+            if state.live < self.policy.max_workers {
+                break;
+            }
+            let now = Instant::now();
+            if now >= give_up {
+                return Err(Error::limit(
+                    "busy",
+                    format!("all {} query workers were answering other questions for {} ms", self.policy.max_workers, self.policy.queue_wait.as_millis()),
+                )
+                .hint("try again in a moment"));
+            }
+            state = self.freed.wait_timeout(state, give_up - now).unwrap_or_else(|poisoned| poisoned.into_inner()).0;
+        }
+        state.live += 1;
+        drop(state);
+        match self.spawn() {
+            Ok(worker) => {
+                self.lock().pids.push(worker.child.id());
+                Ok(Lease { pool: self, worker: Some(worker) })
+            }
+            Err(error) => {
+                self.lock().live -= 1;
+                self.freed.notify_one();
+                Err(error)
+            }
+        }
+    }
+
+    /// The process ids of the workers alive now, idle or answering.
+    pub fn pids(&self) -> Vec<u32> {
+        self.lock().pids.clone()
+    }
+
+    /// The restrictions the most recently started worker reported holding (empty until
+    /// one has answered), e.g. `landlock:fully_enforced`.
+    pub fn confinement(&self) -> Vec<String> {
+        self.lock().confinement.clone()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, PoolState> {
+        self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    fn spawn(&self) -> Result<Worker> {
+        Worker::spawn(&self.policy.program, &self.data, &self.setup)
+            .map_err(|e| Error::internal("worker_unavailable", format!("a query worker could not be started from {}: {e}", self.policy.program.display())))
+    }
+}
+
+/// One worker leased to one answer; back to the pool when dropped, unless it was lost.
+pub struct Lease<'p> {
+    pool: &'p WorkerPool,
+    /// `None` once the worker is gone (killed, or dead).
+    worker: Option<Worker>,
+}
+
+impl Lease<'_> {
+    /// Run one statement in the worker (see [`crate::runner::StatementRunner::execute`]),
+    /// holding it to `deadline` and to the memory ceiling from outside.
+    pub fn execute(&mut self, sql: &str, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        let Some(worker) = self.worker.as_mut() else {
+            return Err(Error::internal("query_worker_failed", "the query worker of this answer is gone"));
+        };
+        let request = Request {
+            sql: sql.to_string(),
+            params: params.to_vec(),
+            timeout_micros: deadline.saturating_duration_since(Instant::now()).as_micros() as u64,
+            tree_check,
+            max_rows: max_rows as u64,
+        };
+        let frame = encode(&request).map_err(|e| Error::internal("guest_output_too_large", format!("the statement cannot be sent to a query worker: {e}")))?;
+        let kill_at = deadline + self.pool.policy.kill_grace;
+        let ceiling = self.pool.policy.memory_ceiling(&self.pool.limits);
+        if !worker.ready {
+            match self.await_reply(kill_at, ceiling)? {
+                Reply::Ready { confinement } => {
+                    self.worker.as_mut().expect("present until lost").ready = true;
+                    self.pool.lock().confinement = confinement;
+                }
+                Reply::Failed { class, error } => {
+                    self.lose();
+                    return Err(Error { class, ..error });
+                }
+                Reply::Rows(_) => return Err(self.protocol_broken("rows before it was ready")),
+            }
+        }
+        let worker = self.worker.as_mut().expect("present until lost");
+        if let Err(e) = worker.requests.write_all(&frame).and_then(|()| worker.requests.flush()) {
+            return Err(self.lost(format!("it stopped taking requests ({e})")));
+        }
+        match self.await_reply(kill_at, ceiling)? {
+            Reply::Rows(rows) => Ok(rows),
+            Reply::Failed { class, error } => Err(Error { class, ..error }),
+            Reply::Ready { .. } => Err(self.protocol_broken("a second ready")),
+        }
+    }
+
+    /// Wait for the worker's next reply; kill it when it passes `kill_at` or `ceiling`.
+    fn await_reply(&mut self, kill_at: Instant, ceiling: u64) -> Result<Reply> {
+        loop {
+            let worker = self.worker.as_mut().expect("present until lost");
+            match worker.replies.recv_timeout(WATCH_EVERY) {
+                Ok(Ok(bytes)) => return decode(&bytes).map_err(|e| self.protocol_broken(&e.to_string())),
+                Ok(Err(e)) => return Err(self.protocol_broken(&e.to_string())),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.worker.as_mut().and_then(|w| w.child.wait().ok());
+                    let how = match status {
+                        Some(status) => match status.signal() {
+                            Some(signal) => format!("it was ended by signal {signal}"),
+                            None => format!("it exited with status {}", status.code().unwrap_or(-1)),
+                        },
+                        None => "it ended".to_string(),
+                    };
+                    return Err(self.lost(how));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if Instant::now() >= kill_at {
+                        self.lose();
+                        return Err(timeout_error(&self.pool.limits));
+                    }
+                    if let Some(resident) = worker.resident_bytes().filter(|&bytes| bytes > ceiling) {
+                        self.lose();
+                        return Err(memory_error(
+                            &self.pool.limits,
+                            &format!("its query worker held {} MiB, over the {} MiB ceiling, and was stopped", resident >> 20, ceiling >> 20),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Kill and reap the worker; it will not be reused.
+    fn lose(&mut self) {
+        if let Some(worker) = self.worker.take() {
+            let pid = worker.child.id();
+            // Dropping a worker kills and reaps it.
+            drop(worker);
+            self.pool.lock().pids.retain(|&p| p != pid);
+        }
+    }
+
+    /// The worker died on its own: the typed error for the caller.
+    fn lost(&mut self, how: String) -> Error {
+        self.lose();
+        Error::internal("query_worker_failed", format!("the query worker ended before it answered: {how}"))
+            .hint("nothing was returned; ask again (a new worker will answer), and report it if it repeats")
+    }
+
+    fn protocol_broken(&mut self, what: &str) -> Error {
+        self.lose();
+        Error::internal("query_worker_failed", format!("the query worker broke the protocol: {what}"))
+    }
+}
+
+impl Drop for Lease<'_> {
+    fn drop(&mut self) {
+        let mut state = self.pool.lock();
+        match self.worker.take() {
+            Some(worker) => state.idle.push(worker),
+            None => state.live -= 1,
+        }
+        drop(state);
+        self.pool.freed.notify_one();
+    }
+}
+
+/// A running worker process, as the host holds it.
+struct Worker {
+    child: Child,
+    requests: ChildStdin,
+    /// Frames read from the worker's stdout by `reader`; disconnected when it ends.
+    replies: Receiver<io::Result<Vec<u8>>>,
+    reader: Option<JoinHandle<()>>,
+    /// Whether its `Ready` was read.
+    ready: bool,
+}
+
+impl Worker {
+    /// Start `<program> worker` with the data file on [`DATA_FD`] and send it `setup`.
+    fn spawn(program: &std::path::Path, data: &File, setup: &[u8]) -> io::Result<Worker> {
+        let data_fd = data.as_raw_fd();
+        let mut command = Command::new(program);
+        command.arg("worker").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).env_clear();
+        // SAFETY: the closure runs in the child between fork and exec, and calls only
+        // dup2 and fcntl, which are async-signal-safe; it allocates nothing and takes no
+        // locks. `data_fd` stays open in the parent (the pool holds the file) until the
+        // spawn has returned.
+        unsafe {
+            command.pre_exec(move || {
+                if data_fd == DATA_FD {
+                    // Already in place: only let it survive exec.
+                    if libc::fcntl(DATA_FD, libc::F_SETFD, 0) == -1 {
+                        return Err(io::Error::last_os_error());
+                    }
+                } else if libc::dup2(data_fd, DATA_FD) == -1 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn()?;
+        let requests = child.stdin.take().expect("stdin is piped");
+        let mut stdout = child.stdout.take().expect("stdout is piped");
+        let (sender, replies) = mpsc::channel();
+        let reader = std::thread::Builder::new().name("querycell-worker-replies".into()).spawn(move || loop {
+            match read_frame_bytes(&mut stdout) {
+                Ok(Some(frame)) => {
+                    if sender.send(Ok(frame)).is_err() {
+                        return;
+                    }
+                }
+                Ok(None) => return,
+                Err(e) => {
+                    let _ = sender.send(Err(e));
+                    return;
+                }
+            }
+        });
+        let reader = match reader {
+            Ok(reader) => reader,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
+        let mut worker = Worker { child, requests, replies, reader: Some(reader), ready: false };
+        // On failure the worker is dropped: killed and reaped.
+        worker.requests.write_all(setup)?;
+        worker.requests.flush()?;
+        Ok(worker)
+    }
+
+    fn has_exited(&mut self) -> bool {
+        !matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The worker's resident memory (VmRSS), if it can be read.
+    fn resident_bytes(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmRSS:"))?;
+        let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kib * 1024)
+    }
+}
+
+impl Drop for Worker {
+    /// Kill and reap: a worker never outlives its pool, and none is left a zombie.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if let Some(reader) = self.reader.take() {
+            let _ = reader.join();
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! The query worker's side: `querycell worker`, started by the host's [`super::WorkerPool`].
+//!
+//! It reads its [`Setup`], confines itself ([`super::confine`]), opens the data file it
+//! was handed on fd [`DATA_FD`] read-only under the same locked settings as an in-process
+//! connection, says it is ready, then answers one [`Request`] at a time until its input
+//! ends. Nothing but protocol frames is written to stdout.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::os::fd::FromRawFd;
+use std::os::unix::fs::FileTypeExt;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use super::confine::confine;
+use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, DATA_FD};
+use crate::error::Error;
+use crate::runner::StatementRunner;
+
+/// How often the worker checks that the host that started it is still there.
+const PARENT_CHECK_EVERY: Duration = Duration::from_millis(250);
+
+/// Serve requests on stdin and stdout until stdin ends. For the `worker` subcommand of
+/// querycell's binary, or of an embedder's binary named in [`super::WorkerPolicy`].
+pub fn serve() -> ExitCode {
+    let mut input = io::stdin().lock();
+    let mut output = io::stdout().lock();
+    let setup: Setup = match read_frame(&mut input) {
+        Ok(Some(setup)) => setup,
+        Ok(None) => return ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("querycell worker: unreadable setup: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut runner = match start(&setup) {
+        Ok((runner, confinement)) => {
+            if write_frame(&mut output, &Reply::Ready { confinement }).is_err() {
+                return ExitCode::FAILURE;
+            }
+            runner
+        }
+        Err(error) => {
+            let _ = write_frame(&mut output, &Reply::failed(error));
+            return ExitCode::FAILURE;
+        }
+    };
+    loop {
+        let request: Request = match read_frame(&mut input) {
+            Ok(Some(request)) => request,
+            Ok(None) => return ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("querycell worker: unreadable request: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let deadline = Instant::now() + Duration::from_micros(request.timeout_micros);
+        let max_rows = usize::try_from(request.max_rows).unwrap_or(usize::MAX);
+        let reply = match runner.execute(&request.sql, &request.params, deadline, request.tree_check, max_rows) {
+            Ok(rows) => Reply::Rows(rows),
+            Err(error) => Reply::failed(error),
+        };
+        let frame = encode(&reply).or_else(|_| {
+            encode(&Reply::failed(
+                Error::limit("answer_too_large", "the answer's rows are too large to return")
+                    .hint("ask for fewer rows, or for shorter values (an aggregate instead of the values themselves)"),
+            ))
+        });
+        if frame.and_then(|bytes| output.write_all(&bytes).and_then(|()| output.flush())).is_err() {
+            return ExitCode::FAILURE;
+        }
+    }
+}
+
+/// Take the data file, confine the process, start the parent watch, open the database.
+fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
+    let data = data_file()?;
+    let confinement = confine(&data, setup.memory_ceiling_bytes)
+        .map_err(|e| Error::internal("worker_unconfined", format!("the query worker could not confine itself: {e}")))?;
+    // Started after confinement, so this thread is confined like every other.
+    watch_parent();
+    let runner = StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.tables.iter().cloned())?;
+    // `data` stays open for the worker's life: DuckDB opened the file through it.
+    std::mem::forget(data);
+    Ok((runner, confinement.words()))
+}
+
+/// The data file the host placed on [`DATA_FD`], required to be a regular file.
+fn data_file() -> Result<File, Error> {
+    let missing = |what: String| Error::internal("worker_setup", format!("the query worker has no data file on fd {DATA_FD}: {what}"));
+    // SAFETY: fd DATA_FD is not owned by anything else in this process: the host put the
+    // data file there for the worker, and nothing in the worker opens files before this.
+    // If the process was started some other way, the fstat below refuses whatever it is.
+    let file = unsafe { File::from_raw_fd(DATA_FD) };
+    match file.metadata() {
+        Ok(meta) if meta.is_file() => Ok(file),
+        Ok(meta) => {
+            let kind = if meta.file_type().is_fifo() { "a pipe" } else { "not a regular file" };
+            std::mem::forget(file);
+            Err(missing(kind.to_string()))
+        }
+        Err(e) => {
+            // Not ours to close: the descriptor is not open at all.
+            std::mem::forget(file);
+            Err(missing(e.to_string()))
+        }
+    }
+}
+
+/// End the worker when the host that started it is gone (it was reparented), even in the
+/// middle of a query: nobody is left to read the answer.
+fn watch_parent() {
+    let parent = std::os::unix::process::parent_id();
+    let _ = std::thread::Builder::new().name("querycell-parent-watch".into()).spawn(move || loop {
+        std::thread::sleep(PARENT_CHECK_EVERY);
+        if std::os::unix::process::parent_id() != parent {
+            // SAFETY: _exit ends the process at once without running destructors or
+            // atexit handlers, which could race a query running on another thread.
+            unsafe { libc::_exit(0) };
+        }
+    });
+}
