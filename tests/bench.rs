@@ -4,7 +4,8 @@
 //! phases (store creation, instantiate, the export, store drop) for pooled and on-demand
 //! instances, with and without fuel; component load cold vs from the on-disk cache; a whole
 //! answer through querycell vs the same SQL on a plain DuckDB connection, on the demo table
-//! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); SQL mode's
+//! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
+//! through a warm query worker vs in-process, and the CLI's whole run; SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
 //! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
@@ -16,7 +17,7 @@ use querycell::catalog::Catalog;
 use querycell::duck::{Access, Bind, Database};
 use querycell::executor::Executor;
 use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
-use querycell::{ingest, EnginePolicy, Limits, QueryCell, SandboxEngine};
+use querycell::{ingest, EnginePolicy, Limits, QueryCell, QueryIsolation, SandboxEngine, WorkerPolicy};
 
 const SQL: &str = "SELECT team, avg(ack_minutes) AS average_minutes FROM incidents WHERE severity = 'P1' GROUP BY team ORDER BY average_minutes DESC LIMIT 5";
 
@@ -131,6 +132,7 @@ fn main() {
 
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");
     answer_bench("demo table (4 teams, 40 rows)", &cell, &index, PLAN, 200, 2_000);
+    worker_bench(&cell, &index, &limits);
 
     sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
 
@@ -255,6 +257,38 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
         ms(compile.p50()),
         ms(main.p50())
     );
+}
+
+/// Query workers on the demo table: a whole answer through a warm worker against the same
+/// answer in-process (same run), and the CLI's whole run, whose worker starts with it.
+fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limits: &Limits) {
+    const RUNS: u32 = 2_000;
+    const WARMUP: u32 = 200;
+    let isolation = QueryIsolation::Workers(WorkerPolicy::new(querycell_tests::querycell_bin()));
+    let sandbox = Sandbox::bundled(limits.clone()).expect("load");
+    let in_worker = QueryCell::open_isolated(index, sandbox, isolation).expect("open with workers");
+    let local = Timing::measure(WARMUP, RUNS, || {
+        in_process.query_plan(PLAN).expect("answers");
+    });
+    let worker = Timing::measure(WARMUP, RUNS, || {
+        in_worker.query_plan(PLAN).expect("answers");
+    });
+    let plan_file = std::env::temp_dir().join(format!("querycell-bench-plan-{}.json", std::process::id()));
+    std::fs::write(&plan_file, PLAN).expect("plan file");
+    let cli = Timing::measure(3, 30, || {
+        let output = std::process::Command::new(querycell_tests::querycell_bin())
+            .args(["query", "--index", index.to_str().expect("UTF-8 path"), "--plan", plan_file.to_str().expect("UTF-8 path")])
+            .output()
+            .expect("querycell");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    });
+    let _ = std::fs::remove_file(&plan_file);
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!("query workers, demo table ({RUNS} answers each after {WARMUP}):");
+    println!("  answer in-process                         {}", local.micros());
+    println!("  answer through a warm worker              {}", worker.micros());
+    println!("  p50 +{:.3} ms for the worker's round trip", ms(worker.p50().saturating_sub(local.p50())));
+    println!("  the CLI's whole run (process, worker start, answer), 30 runs: {}", cli.micros());
 }
 
 /// The same plan over a generated table of `QUERYCELL_BENCH_ANSWER_ROWS` rows (10 M by

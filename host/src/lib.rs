@@ -31,28 +31,40 @@
 // Every unsafe block says why it is sound (`cargo clippy` enforces it).
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+#[cfg(feature = "duckdb")]
 pub mod answer;
 pub mod calendar;
 pub mod catalog;
+#[cfg(feature = "duckdb")]
 pub mod check;
 pub mod config;
+#[cfg(feature = "duckdb")]
 pub mod duck;
+#[cfg(feature = "duckdb")]
 pub mod engine;
 pub mod error;
+#[cfg(feature = "duckdb")]
 pub mod executor;
+#[cfg(feature = "duckdb")]
 pub mod ingest;
 pub mod limits;
+#[cfg(feature = "duckdb")]
 pub mod runner;
 pub mod sandbox;
 pub mod sandbox_engine;
 pub mod schema;
+#[cfg(feature = "duckdb")]
 mod watchdog;
+#[cfg(feature = "duckdb")]
 pub mod worker;
 
+#[cfg(feature = "duckdb")]
 pub use answer::Answer;
 pub use calendar::Date;
+#[cfg(feature = "duckdb")]
 pub use engine::{QueryCell, QueryIsolation};
 pub use error::{Error, ErrorClass};
 pub use limits::Limits;
 pub use sandbox_engine::{EnginePolicy, SandboxEngine};
+#[cfg(feature = "duckdb")]
 pub use worker::WorkerPolicy;

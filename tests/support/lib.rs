@@ -10,14 +10,16 @@ pub fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace").to_path_buf()
 }
 
-/// The `querycell` binary of the same build as this test (`<target>/<profile>/querycell`),
-/// or `$QUERYCELL_BIN`.
+/// The `querycell` binary of the same build as this test (`<target>/<profile>/querycell`,
+/// next to a binary such as the bench, or one folder up from a test in `deps/`), or
+/// `$QUERYCELL_BIN`.
 pub fn querycell_bin() -> PathBuf {
     if let Some(path) = std::env::var_os("QUERYCELL_BIN") {
         return PathBuf::from(path);
     }
-    let test_exe = std::env::current_exe().expect("test executable path");
-    let profile_dir = test_exe.parent().and_then(Path::parent).expect("<target>/<profile>/deps/<test>");
+    let exe = std::env::current_exe().expect("executable path");
+    let folder = exe.parent().expect("an executable is in a folder");
+    let profile_dir = if folder.ends_with("deps") { folder.parent().expect("<target>/<profile>/deps") } else { folder };
     let bin = profile_dir.join("querycell");
     assert!(bin.is_file(), "{} is missing: build it first (`just test` does: cargo build --release -p querycell)", bin.display());
     bin
