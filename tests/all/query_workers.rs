@@ -327,3 +327,59 @@ fn children_of(parent: u32) -> Vec<u32> {
     }
     children
 }
+
+/// A stand-in worker program that speaks the frame protocol and then misbehaves as
+/// `behaviour` says: what a worker whose DuckDB was subverted could send back.
+fn hostile_worker(dir: &Path, behaviour: &str) -> PathBuf {
+    let python = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output().expect("python3 is installed");
+    let python = String::from_utf8(python.stdout).unwrap().trim().to_string();
+    let script = format!(
+        r#"#!{python}
+import json, struct, sys, time
+def read():
+    header = sys.stdin.buffer.read(4)
+    if len(header) < 4: sys.exit(0)
+    return json.loads(sys.stdin.buffer.read(struct.unpack('<I', header)[0]))
+def send(message):
+    body = json.dumps(message).encode()
+    sys.stdout.buffer.write(struct.pack('<I', len(body)) + body); sys.stdout.buffer.flush()
+read()
+send({{"Ready": {{"confinement": []}}}})
+request = read()
+behaviour = {behaviour:?}
+if behaviour == "too_many_rows":
+    send({{"Rows": {{"columns": [{{"name": "c0", "type_name": "BIGINT"}}], "rows": [[{{"Integer": 1}}]] * (request["max_rows"] + 5)}}}})
+elif behaviour == "huge_frame":
+    sys.stdout.buffer.write(struct.pack('<I', 0xFFFFFFF0)); sys.stdout.buffer.flush(); time.sleep(30)
+elif behaviour == "garbage":
+    sys.stdout.buffer.write(struct.pack('<I', 8) + b'not json'); sys.stdout.buffer.flush(); time.sleep(30)
+elif behaviour == "silent":
+    time.sleep(60)
+"#
+    );
+    let path = dir.join(format!("hostile-worker-{behaviour}"));
+    std::fs::write(&path, script).unwrap();
+    let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut permissions, 0o700);
+    std::fs::set_permissions(&path, permissions).unwrap();
+    path
+}
+
+/// The host holds a worker to the protocol and to its own row cap, and ends one that
+/// breaks either; one that goes silent is killed at the deadline plus the grace.
+#[test]
+fn a_worker_that_lies_or_stalls_is_ended_with_a_typed_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
+    for (behaviour, code) in
+        [("too_many_rows", "query_worker_failed"), ("huge_frame", "query_worker_failed"), ("garbage", "query_worker_failed"), ("silent", "query_timeout")]
+    {
+        let executor = workers(&index, &limits, WorkerPolicy { prestart: 0, ..WorkerPolicy::new(hostile_worker(dir.path(), behaviour)) });
+        let started = Instant::now();
+        let error = run_unchecked(&executor, "SELECT count(*) FROM incidents").expect_err(behaviour);
+        assert_eq!(error.code, code, "{behaviour}: {error}");
+        assert!(started.elapsed() < limits.query_timeout + Duration::from_secs(1), "{behaviour}: {:?}", started.elapsed());
+        assert!(executor.worker_pids().is_empty(), "{behaviour}: the worker was ended and forgotten");
+    }
+}

@@ -226,6 +226,9 @@ impl Lease<'_> {
             return Err(self.lost(format!("it stopped taking requests ({e})")));
         }
         match self.await_reply(kill_at, ceiling)? {
+            // The row cap is the host's: a worker that sends more than it was asked for is
+            // not believed about anything.
+            Reply::Rows(rows) if rows.rows.len() > max_rows => Err(self.protocol_broken(&format!("{} rows for a cap of {max_rows}", rows.rows.len()))),
             Reply::Rows(rows) => Ok(rows),
             Reply::Failed { class, error } => Err(Error { class, ..error }),
             Reply::Ready { .. } => Err(self.protocol_broken("a second ready")),
