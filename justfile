@@ -28,8 +28,13 @@ demo: build
 
 # The whole test suite: unit tests of every crate, then every cross-crate test (one binary,
 # tests/all) against real DuckDB files, the built binary and the fuzz regressions.
-test: build
+test: build test-deps
     cargo test --release --locked --workspace --lib --bins --tests
+
+# What the tests need besides Rust: the official MCP SDK for Python, a real client for the
+# MCP server's tests.
+test-deps:
+    python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0"
 
 # Benchmarks: numbers and ratios measured side by side in one run.
 bench: build

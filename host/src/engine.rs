@@ -70,6 +70,11 @@ impl QueryCell {
         Ok(())
     }
 
+    /// Whether [`QueryCell::query_sql`] answers (SQL mode is on for this deployment).
+    pub fn sql_enabled(&self) -> bool {
+        self.sql_enabled
+    }
+
     /// Allow (or forbid) [`QueryCell::query_sql`]. SQL mode is off unless the deployment
     /// turns it on.
     pub fn with_sql_enabled(mut self, enabled: bool) -> Self {

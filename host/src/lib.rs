@@ -23,6 +23,7 @@
 //!   row cap, the classification of failures.
 //! - [`worker`]: query worker processes: pool, protocol, confinement.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
+//! - [`mcp`]: the MCP server (`querycell mcp`) over stdio.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
@@ -48,6 +49,8 @@ pub mod executor;
 #[cfg(feature = "duckdb")]
 pub mod ingest;
 pub mod limits;
+#[cfg(feature = "duckdb")]
+pub mod mcp;
 #[cfg(feature = "duckdb")]
 pub mod runner;
 pub mod sandbox;

@@ -94,6 +94,16 @@ enum Command {
         #[arg(value_name = "SQL|-")]
         sql: String,
     },
+    /// Serve the index to agents over the Model Context Protocol on stdin and stdout:
+    /// tools list_tables, describe_table, query, and sql where SQL mode is enabled. Logs go
+    /// to stderr; stdout carries protocol messages only.
+    Mcp {
+        #[command(flatten)]
+        options: AnswerOptions,
+        /// Offer the `sql` tool (SQL mode) in this session.
+        #[arg(long)]
+        allow_sql: bool,
+    },
     /// A query worker: started by querycell itself, speaking its frame protocol on stdin
     /// and stdout with the index's data file on fd 3. Not for people.
     #[command(hide = true)]
@@ -109,6 +119,7 @@ fn main() -> ExitCode {
         Command::Ingest { format, .. } => *format,
         Command::Schema { format, .. } => if *format == SchemaFormat::Json { Format::Json } else { Format::Table },
         Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
+        Command::Mcp { .. } => Format::Table,
         Command::Worker => unreachable!("served above"),
     };
     match run(cli.command) {
@@ -162,21 +173,34 @@ fn run(command: Command) -> Result<String, Error> {
             })
         }
         Command::Query { options, plan } => {
-            let (cell, limits) = open(&options, false)?;
+            let (cell, limits) = open(&options, false, one_worker()?)?;
             let text = read_request(&plan, "--plan", limits.max_request_bytes)?;
             Ok(render(&cell.query_plan(&text)?, options.format))
         }
         Command::Sql { options, allow_sql, sql } => {
-            let (cell, limits) = open(&options, allow_sql)?;
+            let (cell, limits) = open(&options, allow_sql, one_worker()?)?;
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             Ok(render(&cell.query_sql(&text)?, options.format))
+        }
+        Command::Mcp { options, allow_sql } => {
+            // Many answers over the session's life, some at once: the default pool.
+            let (cell, _) = open(&options, allow_sql, WorkerPolicy::current_exe()?)?;
+            eprintln!("querycell mcp: serving {} ({} tables) on stdio", options.index.display(), cell.catalog().tables.len());
+            querycell::mcp::McpServer::new(cell).serve_stdio()?;
+            Ok(String::new())
         }
         Command::Worker => unreachable!("served in main"),
     }
 }
 
-/// Open the index with the configuration file's and the flags' limits applied, flags last.
-fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Limits), Error> {
+/// One answer per run: one query worker, started while the compiler runs.
+fn one_worker() -> Result<WorkerPolicy, Error> {
+    Ok(WorkerPolicy { max_workers: 1, ..WorkerPolicy::current_exe()? })
+}
+
+/// Open the index with the configuration file's and the flags' limits applied, flags last;
+/// queries run in `workers`.
+fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy) -> Result<(QueryCell, Limits), Error> {
     let config = match &options.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
@@ -188,8 +212,6 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool) -> Result<(QueryCell, Lim
     if let Some(ms) = options.timeout_ms {
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
-    // One answer per run: one worker, started while the compiler runs.
-    let workers = WorkerPolicy { max_workers: 1, ..WorkerPolicy::current_exe()? };
     let sandbox = Sandbox::bundled(limits.clone())?;
     let mut cell = QueryCell::open_isolated(&options.index, sandbox, QueryIsolation::Workers(workers))?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {

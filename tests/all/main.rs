@@ -11,6 +11,7 @@ mod hygiene;
 mod ingest_formats;
 mod ingest_layouts;
 mod malicious_compiler;
+mod mcp_server;
 mod messy_files;
 mod model_requests;
 mod query_workers;
