@@ -197,7 +197,14 @@ pub struct OrderKey {
     pub direction: Direction,
 }
 
-const PLAN_FIELDS: [&str; 8] = ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
+/// The fields each object of a plan may have: the parser's side of the contract with the
+/// host's JSON Schema (`host/src/schema.rs`; tests/all/plan_language_drift.rs ties them).
+pub const PLAN_FIELDS: [&str; 8] = ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
+pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];
+pub const GROUP_KEY_FIELDS: [&str; 2] = ["column", "granularity"];
+pub const AGGREGATION_FIELDS: [&str; 3] = ["function", "column", "alias"];
+pub const ORDER_KEY_FIELDS: [&str; 2] = ["column", "direction"];
+pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc", Direction::Desc)];
 
 /// Parse plan JSON text into a [`Plan`], refusing unknown fields and ill-typed parts.
 pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
@@ -251,7 +258,7 @@ fn parse_list<T>(value: Option<&Value>, path: &str, item: fn(&Value, String) -> 
 }
 
 fn condition(value: &Value, path: String) -> Result<Condition> {
-    let fields = object(value, &path, &["column", "op", "value"])?;
+    let fields = object(value, &path, &CONDITION_FIELDS)?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let op_value = required(fields, &path, "op")?;
     let op = word(op_value, &format!("{path}.op"), &Op::ALL).map_err(|error| match op_value.as_str().and_then(op_for_symbol) {
@@ -280,7 +287,7 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
     }
 }
 
-const RELATIVE_DATE_FIELDS: [&str; 4] = ["last", "unit", "this", "previous"];
+pub const RELATIVE_DATE_FIELDS: [&str; 4] = ["last", "unit", "this", "previous"];
 
 /// `{"last": N, "unit": U}`, `{"this": U}` or `{"previous": U}`, U a calendar word.
 fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
@@ -344,14 +351,14 @@ fn group_key(value: &Value, path: String) -> Result<GroupKey> {
     if let Value::String(_) = value {
         return Ok(GroupKey { column: string(value, &path)?, granularity: None });
     }
-    let fields = object(value, &path, &["column", "granularity"])?;
+    let fields = object(value, &path, &GROUP_KEY_FIELDS)?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let granularity = fields.get("granularity").map(|g| word(g, &format!("{path}.granularity"), &Granularity::ALL)).transpose()?;
     Ok(GroupKey { column, granularity })
 }
 
 fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
-    let fields = object(value, &path, &["function", "column", "alias"])?;
+    let fields = object(value, &path, &AGGREGATION_FIELDS)?;
     let function = word(required(fields, &path, "function")?, &format!("{path}.function"), &Function::ALL)?;
     let column = fields.get("column").map(|c| string(c, &format!("{path}.column"))).transpose()?;
     let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
@@ -362,11 +369,11 @@ fn order_key(value: &Value, path: String) -> Result<OrderKey> {
     if let Value::String(_) = value {
         return Ok(OrderKey { column: string(value, &path)?, direction: Direction::Asc });
     }
-    let fields = object(value, &path, &["column", "direction"])?;
+    let fields = object(value, &path, &ORDER_KEY_FIELDS)?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let direction = match fields.get("direction") {
         None => Direction::Asc,
-        Some(d) => word(d, &format!("{path}.direction"), &[("asc", Direction::Asc), ("desc", Direction::Desc)])?.value,
+        Some(d) => word(d, &format!("{path}.direction"), &DIRECTIONS)?.value,
     };
     Ok(OrderKey { column, direction })
 }

@@ -13,6 +13,7 @@ mod ingest_layouts;
 mod malicious_compiler;
 mod mcp_server;
 mod messy_files;
+mod plan_language_drift;
 mod model_requests;
 mod query_workers;
 mod relative_dates;
