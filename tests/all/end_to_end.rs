@@ -304,3 +304,16 @@ fn a_truncated_aggregation_counts_its_groups_in_the_same_scan() {
     assert_eq!((listing["truncated"].clone(), listing["total_rows"].clone()), (json!(true), json!(60)), "{listing}");
     assert!(listing["cost"]["count_ms"].is_number(), "{listing}");
 }
+
+/// `host/examples/embed.rs`, built with the workspace, runs and shows the answer and the
+/// typed refusal it promises.
+#[test]
+fn the_embedding_example_runs() {
+    let example = querycell_tests::querycell_bin().parent().unwrap().join("examples/embed");
+    let output = std::process::Command::new(&example).output().unwrap_or_else(|e| panic!("{}: {e}", example.display()));
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{}\nstdout:\n{stdout}\nstderr:\n{}", example.display(), String::from_utf8_lossy(&output.stderr));
+    assert!(stdout.contains("ingested 1 table(s)"), "{stdout}");
+    assert!(stdout.contains("Platform"), "{stdout}");
+    assert!(stdout.contains("refused: code unknown_column at filters[0].column; hint: did you mean 'severity'?"), "{stdout}");
+}
