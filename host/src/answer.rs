@@ -9,16 +9,27 @@ use crate::calendar::format_date;
 use crate::executor::ResultColumn;
 use crate::sandbox::wit;
 
+/// The deployment's bounds an answer ran under, as the receipt reports them.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AnswerLimits {
+    /// Rows an answer may carry ([`Limits::max_rows`](crate::Limits::max_rows)).
     pub max_rows: u32,
+    /// Wall-clock time the answer's SQL may run, in milliseconds
+    /// ([`Limits::query_timeout`](crate::Limits::query_timeout)).
     pub timeout_ms: u64,
 }
 
+/// An answer with its receipt: the rows, and everything needed to trust them. Its JSON form
+/// ([`Answer::to_json`]) is the contract.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Answer {
+    /// The answer's columns in order, each with DuckDB's type (the compiler's count columns
+    /// removed).
     pub columns: Vec<ResultColumn>,
+    /// The rows, one JSON value per column: null, a boolean, a number, or text (dates and
+    /// timestamps as DuckDB writes them; integers beyond `i64` as their digits).
     pub rows: Vec<Vec<Value>>,
+    /// Rows the answer carries (the length of `rows`).
     pub row_count: usize,
     /// More rows matched than the answer carries.
     pub truncated: bool,
@@ -28,16 +39,22 @@ pub struct Answer {
     pub sql: String,
     /// The values bound to the placeholders, in order.
     pub params: Vec<Value>,
+    /// What the query computes, in one sentence in the caller's terms (from the compiler).
     pub explanation: String,
+    /// What a reader of the rows must know: the compiler's warnings, nulls an aggregate
+    /// skipped or a filter left out, and truncation.
     pub warnings: Vec<String>,
     /// Every relative date the request used ("the last 30 days", `current_date`) and the
     /// days it resolved to.
     pub resolved_dates: Vec<ResolvedDate>,
+    /// The row cap and query timeout the answer ran under.
     pub limits: AnswerLimits,
     /// `sha256:<hex>` of the index data the answer was computed from.
     pub snapshot: String,
     /// Where the time went.
     pub cost: AnswerCost,
+    /// Milliseconds from taking the request to the finished receipt (compile and run),
+    /// rounded to hundredths.
     pub elapsed_ms: f64,
 }
 
@@ -74,6 +91,8 @@ pub struct ResolvedDate {
 }
 
 impl ResolvedDate {
+    /// The receipt's form of a date the compiler resolved: its days as `YYYY-MM-DD`, with
+    /// the last day of the range added.
     pub fn from_wit(date: &wit::ResolvedDate) -> ResolvedDate {
         ResolvedDate {
             column: date.column.clone(),
@@ -125,6 +144,7 @@ fn format_timestamp(micros: i64) -> String {
 }
 
 impl Answer {
+    /// The receipt as JSON, as `--format json` prints it and MCP returns it.
     pub fn to_json(&self) -> Value {
         serde_json::to_value(self).expect("answers serialise")
     }

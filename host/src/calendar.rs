@@ -62,6 +62,8 @@ impl Date {
         Date { days_since_epoch: seconds.div_euclid(86_400) as i32 }
     }
 
+    /// The day `days` after 1970-01-01 (before it when negative), as the WIT contract
+    /// carries dates.
     pub fn from_days_since_epoch(days: i32) -> Date {
         Date { days_since_epoch: days }
     }

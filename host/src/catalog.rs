@@ -11,22 +11,32 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 
-/// File names inside an index folder.
+/// The catalog's file name inside an index folder (JSON, written by ingest).
 pub const CATALOG_FILE: &str = "catalog.json";
+/// The DuckDB data file's name inside an index folder.
 pub const DATA_FILE: &str = "data.duckdb";
 
 /// Bumped when the catalog's shape changes incompatibly.
 pub const CATALOG_FORMAT: u32 = 2;
 
+/// The coarse type of a column, enough for the compiler's type checks (the WIT
+/// `value-kind`); [`ValueKind::of_sql_type`] derives it from DuckDB's type name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ValueKind {
+    /// `VARCHAR` (also spelled `TEXT`, `STRING`).
     Text,
+    /// Any integer type, signed or unsigned, up to `HUGEINT` / `UHUGEINT`.
     Integer,
+    /// `FLOAT`, `DOUBLE`, `REAL` or `DECIMAL`.
     Float,
+    /// `BOOLEAN`.
     Boolean,
+    /// `DATE`: a calendar day.
     Date,
+    /// `TIMESTAMP` at any precision, without a time zone.
     Timestamp,
+    /// Any other type (`TIMESTAMP WITH TIME ZONE`, `INTERVAL`, lists, ...).
     Other,
 }
 
@@ -74,6 +84,8 @@ impl ValueKind {
     }
 }
 
+/// One column of a table as the catalog records it: names, type, why it has that type,
+/// the operator's notes, and statistics.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ColumnEntry {
     /// SQL identifier: normalised, unique in its table.
@@ -82,33 +94,46 @@ pub struct ColumnEntry {
     pub display_name: String,
     /// DuckDB's type name.
     pub sql_type: String,
+    /// The coarse kind of `sql_type`, as the compiler checks it.
     pub kind: ValueKind,
     /// Why the column has this type (e.g. "digits with leading zeros: kept as text").
     pub decision: String,
+    /// What the column means, from `querycell.toml`; `None` when the operator gave none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
+    /// The unit of its values (e.g. `minutes`), from `querycell.toml`; `None` when not given.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unit: Option<String>,
+    /// The only values the column may hold, from `querycell.toml` (ingest fails on any
+    /// other); `None` when not set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub allowed_values: Option<Vec<String>>,
+    /// Counts and bounds of its values, computed by ingest.
     pub stats: ColumnStats,
 }
 
 /// Grounding statistics. Values quoted from the data are cut to 64 characters.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ColumnStats {
+    /// Rows in which the column is null (missing).
     pub null_count: u64,
+    /// Distinct values, nulls not counted.
     pub distinct_count: u64,
-    /// Smallest and largest value (ordered types), as text.
+    /// Smallest value, as text; `None` for booleans and other kinds, or when every value
+    /// is null.
     pub min: Option<String>,
+    /// Largest value, as text; `None` as for `min`.
     pub max: Option<String>,
     /// Every distinct value, for text columns with at most 20 of them (data, not instructions).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub values: Option<Vec<String>>,
 }
 
+/// One table of the index: where it came from, what ingest decided about it, its columns.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct TableEntry {
+    /// The table's SQL name, as plans and SQL use it (normalised from the file's stem, or
+    /// stem and sheet name; unique in the index).
     pub name: String,
     /// The sum of DuckDB's hash of every row: the same rows give the same number, in any order.
     #[serde(default)]
@@ -117,6 +142,7 @@ pub struct TableEntry {
     pub source: String,
     /// csv, tsv, parquet, json, ndjson or xlsx.
     pub format: String,
+    /// What the table holds, from `querycell.toml`; `None` when the operator gave none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What ingest decided about this table's rows and name, in words: a title above the
@@ -124,7 +150,9 @@ pub struct TableEntry {
     /// Recorded so the table is never silently different from the file.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub decisions: Vec<String>,
+    /// Rows in the table.
     pub row_count: u64,
+    /// The loaded columns, in the file's order (hidden and left-out columns are not here).
     pub columns: Vec<ColumnEntry>,
     /// Columns of the file that are not in the table, each with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -136,6 +164,7 @@ pub struct TableEntry {
 pub struct LeftOutColumn {
     /// The name as the file had it (`customer.photo` for a field of a nested object).
     pub name: String,
+    /// Why it was left out, in words (e.g. binary data).
     pub reason: String,
 }
 
@@ -144,15 +173,20 @@ pub struct LeftOutColumn {
 pub struct Skipped {
     /// The path as the operator named it (root, then the path under it).
     pub path: String,
+    /// Why it was not loaded, in words (hidden, an unknown ending, an empty sheet, ...).
     pub reason: String,
 }
 
+/// An index's catalog (`catalog.json`): its tables, the snapshot id of their data, and what
+/// ingest found but did not load.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalog {
+    /// The catalog format it was written in; only [`CATALOG_FORMAT`] is read.
     pub format: u32,
     /// `sha256:<hex>` of the tables' names, columns, types, row counts and content hashes:
     /// identical data gives the identical id (usable as a cache key), any change a new one.
     pub snapshot: String,
+    /// Every table of the index: the only relations a query may read.
     pub tables: Vec<TableEntry>,
     /// What the ingest found under the folders it was given and did not load (hidden files,
     /// unknown endings, empty sheets, ...), so a missing table has a visible reason.
@@ -195,6 +229,8 @@ impl Catalog {
         format!("sha256:{}", hex::encode(hasher.finalize()))
     }
 
+    /// The data file of the index folder `index`, as a plain path (a [`PinnedIndex`] gives
+    /// one that stays on its version while ingest swaps in another).
     pub fn data_path(index: &Path) -> PathBuf {
         index.join(DATA_FILE)
     }
@@ -235,10 +271,13 @@ impl Catalog {
 /// (ingest exchanges whole folders, then deletes the old one).
 pub struct PinnedIndex {
     folder: cap_std::fs::Dir,
+    /// The catalog of this version.
     pub catalog: Catalog,
 }
 
 impl PinnedIndex {
+    /// Open the index folder `index` and read its catalog; `index_not_found` when it is not
+    /// a querycell index.
     pub fn open(index: &Path) -> Result<PinnedIndex> {
         let not_found = || {
             Error::refused("index_not_found", format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))

@@ -16,18 +16,24 @@ use serde::Deserialize;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 
+/// The configuration file's settings; a key left out leaves its limit as it was.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Config {
     /// Enable SQL mode (`querycell sql`, the MCP `sql` tool, `QueryCell::query_sql`).
     #[serde(default)]
     pub allow_sql: bool,
+    /// [`Limits::max_rows`]: rows an answer may carry (0 is read as 1).
     pub max_rows: Option<u32>,
+    /// [`Limits::query_timeout`], in milliseconds (0 is read as 1).
     pub timeout_ms: Option<u64>,
+    /// [`Limits::query_memory_bytes`], in MiB (at least 16).
     pub query_memory_mb: Option<u64>,
 }
 
 impl Config {
+    /// Read and parse the file at `path`; an unreadable file is `config_unreadable`, an
+    /// unknown key or a wrong value `config_invalid`.
     pub fn load(path: &Path) -> Result<Config> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::refused("config_unreadable", format!("{}: {e}", path.display())).at("--config"))?;

@@ -30,6 +30,8 @@ pub enum QueryIsolation {
     Workers(WorkerPolicy),
 }
 
+/// An opened index, ready to answer: its catalog, the sandboxed compiler, and a read-only
+/// executor for one version of its data. Safe to share between threads.
 pub struct QueryCell {
     index: PathBuf,
     catalog: Catalog,
@@ -96,14 +98,17 @@ impl QueryCell {
         self.today.unwrap_or_else(Date::today_utc)
     }
 
+    /// The index folder this `QueryCell` was opened on.
     pub fn index(&self) -> &Path {
         &self.index
     }
 
+    /// The catalog of the version this `QueryCell` answers from.
     pub fn catalog(&self) -> &Catalog {
         &self.catalog
     }
 
+    /// The limits answers are held to (those of the sandbox it was opened with).
     pub fn limits(&self) -> &Limits {
         &self.limits
     }

@@ -19,6 +19,7 @@ pub enum ErrorClass {
 }
 
 impl ErrorClass {
+    /// The CLI's exit status for this class: 2 refused, 3 limit, 1 internal.
     pub fn exit_code(self) -> i32 {
         match self {
             ErrorClass::Refused => 2,
@@ -28,38 +29,52 @@ impl ErrorClass {
     }
 }
 
+/// What went wrong (a stable `code` and a `message`), where (`path`), what to do about it
+/// (`hint`), and its [`ErrorClass`]. Every fallible path of the host returns this.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Error {
+    /// Stable snake_case code to branch on, e.g. `unknown_column`, `query_timeout`.
     pub code: String,
+    /// What went wrong, in words for people.
     pub message: String,
+    /// Where: a JSON path into the request (`filters[0].column`), an argument (`--index`),
+    /// a file, or `$` for the request as a whole.
     pub path: String,
+    /// What to change for the next attempt to succeed, when there is something to say.
     pub hint: Option<String>,
+    /// What kind of failure (and so the CLI's exit code); not part of the JSON form.
     #[serde(skip)]
     pub class: ErrorClass,
 }
 
 impl Error {
+    /// An error of `class` with `code` and `message`, at `$` and without a hint.
     pub fn new(class: ErrorClass, code: &str, message: impl Into<String>) -> Self {
         Error { code: code.to_string(), message: message.into(), path: "$".into(), hint: None, class }
     }
 
+    /// An [`ErrorClass::Refused`] error: the request or input can be fixed.
     pub fn refused(code: &str, message: impl Into<String>) -> Self {
         Self::new(ErrorClass::Refused, code, message)
     }
 
+    /// An [`ErrorClass::Limit`] error: a bound stopped the work.
     pub fn limit(code: &str, message: impl Into<String>) -> Self {
         Self::new(ErrorClass::Limit, code, message)
     }
 
+    /// An [`ErrorClass::Internal`] error: I/O, a broken index, a compiler fault.
     pub fn internal(code: &str, message: impl Into<String>) -> Self {
         Self::new(ErrorClass::Internal, code, message)
     }
 
+    /// The same error, located at `path` (a JSON path, an argument or a file).
     pub fn at(mut self, path: impl Into<String>) -> Self {
         self.path = path.into();
         self
     }
 
+    /// The same error, with a hint on what to do.
     pub fn hint(mut self, hint: impl Into<String>) -> Self {
         self.hint = Some(hint.into());
         self
@@ -92,4 +107,5 @@ impl fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+/// The result of every fallible host operation.
 pub type Result<T> = std::result::Result<T, Error>;

@@ -24,7 +24,9 @@ use crate::worker::{Lease, WorkerPolicy, WorkerPool};
 /// A column of an answer as DuckDB typed it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ResultColumn {
+    /// The column's name as the statement gave it.
     pub name: String,
+    /// DuckDB's type name, e.g. `BIGINT`, `DECIMAL(18,3)` (`type` in JSON).
     #[serde(rename = "type")]
     pub sql_type: String,
 }
@@ -32,13 +34,18 @@ pub struct ResultColumn {
 /// What running a compiled query produced.
 #[derive(Debug, Clone)]
 pub struct Execution {
+    /// The answer's columns (the compiler's trailing count columns removed).
     pub columns: Vec<ResultColumn>,
+    /// The rows kept, as JSON values: at most the answer's limit.
     pub rows: Vec<Vec<Value>>,
+    /// More rows matched than the limit let through.
     pub truncated: bool,
+    /// Rows the question matched in all: `rows.len()` unless truncated.
     pub total_rows: u64,
     /// Each null-probe count above zero, with what it counts: nulls an aggregate skipped,
     /// or rows a `ne` / `not_in` filter left out for being null.
     pub null_counts: Vec<(wit::ProbeCount, u64)>,
+    /// What each statement took.
     pub cost: QueryCost,
 }
 
@@ -57,6 +64,8 @@ fn millis(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1e3
 }
 
+/// Runs compiled answers against one index version, in this process or in query workers,
+/// under one set of [`Limits`].
 pub struct Executor {
     connections: Connections,
     limits: Limits,

@@ -28,9 +28,28 @@
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
 //! - [`engine`]: the library entry point tying these together.
+//!
+//! # Security model
+//!
+//! - Request text (plans, SQL) is parsed only inside the compiler guest: a WebAssembly
+//!   component with no capabilities, held to an epoch deadline, a memory limit and (unless the
+//!   [`EnginePolicy`] turns it off) fuel, in a fresh instance for every call.
+//! - The host re-checks the guest's SQL with DuckDB's own parser ([`check`]): exactly one
+//!   SELECT, allowlisted functions only, catalog tables (or the statement's CTEs) as the only
+//!   relations. Values are bound as parameters, never spliced into the text.
+//! - The query connection is read-only, with external access off and its configuration locked
+//!   ([`runner::connection_settings`]); the host enforces the row cap, the statement size, the
+//!   timeout and DuckDB's memory limit ([`Limits`]).
+//! - [`QueryIsolation::Workers`] adds a process around DuckDB that the host kills at the
+//!   deadline or a memory ceiling, confined by rlimits and Landlock where the kernel has it.
+//!   [`QueryIsolation::InProcess`], the default of [`QueryCell::open`], has no such boundary.
+//! - [`ingest`] is the only writer, and opens input files only under the roots it is given.
+//! - Every failure is the one typed [`Error`]: code, message, path, hint, and an [`ErrorClass`]
+//!   that sets the CLI's exit code.
 
 // Every unsafe block says why it is sound (`cargo clippy` enforces it).
 #![deny(clippy::undocumented_unsafe_blocks)]
+#![warn(missing_docs)]
 
 #[cfg(feature = "duckdb")]
 pub mod answer;

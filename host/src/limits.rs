@@ -3,6 +3,8 @@
 
 use std::time::Duration;
 
+/// The bounds on guest calls and on queries; [`Limits::default`] is what the CLI starts
+/// from before the configuration file and flags.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Limits {
     /// Fuel for one guest call (about one unit per WebAssembly instruction). Bounds the CPU a

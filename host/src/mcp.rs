@@ -48,6 +48,7 @@ pub struct McpServer {
 }
 
 impl McpServer {
+    /// A server answering from `cell`, with its limits and SQL mode setting.
     pub fn new(cell: QueryCell) -> Self {
         McpServer { cell: Arc::new(cell) }
     }

@@ -36,12 +36,16 @@ pub fn connection_settings(limits: &Limits) -> Vec<String> {
 /// also travel to a query worker.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Param {
+    /// SQL NULL.
     Null,
+    /// A `BOOLEAN`.
     Boolean(bool),
+    /// A `BIGINT`.
     Integer(i64),
     /// Carried as its bits: JSON has no NaN or infinity, and a bound value must arrive
     /// exactly as the compiler returned it.
     Float(#[serde(with = "crate::runner::float_bits")] f64),
+    /// A `VARCHAR`.
     Text(String),
     /// Days since 1970-01-01.
     Date(i32),
@@ -79,6 +83,7 @@ pub(crate) mod float_bits {
 /// Whether a statement's DuckDB parse tree is checked against the allowlist.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TreeCheck {
+    /// Check the tree: what querycell itself always does.
     On,
     /// Every other check stays; only tests turn this off, to show the locked connection
     /// holding on its own.

@@ -4,7 +4,7 @@
 //! fuel on or off, the epoch tick), or on [`SandboxEngine::shared`]. A component is
 //! checked against an import allowlist,
 //! precompiled once (cached on disk, keyed by its hash and the engine's compatibility hash)
-//! and pre-linked ([`QueryCompilerPre`]). Every call then gets a fresh [`Store`] with its own
+//! and pre-linked (`QueryCompilerPre`). Every call then gets a fresh [`Store`] with its own
 //! fuel, epoch deadline, memory limiter and an empty WASI context: no preopened folders, no
 //! environment, no arguments, no sockets, stdout/stderr into small in-memory pipes. A trap
 //! becomes a typed [`Error`]; the next call starts clean.
@@ -22,13 +22,20 @@ use crate::error::{Error, ErrorClass, Result};
 use crate::limits::Limits;
 use crate::sandbox_engine::SandboxEngine;
 
-wasmtime::component::bindgen!({
-    path: "../wit",
-    world: "query-compiler",
-});
+/// What `bindgen!` generates from `wit/compiler.wit`. Its items carry no Rust docs of their
+/// own: the WIT file documents them, and `wit` below is the public way in.
+#[allow(missing_docs)]
+mod bindings {
+    wasmtime::component::bindgen!({
+        path: "../wit",
+        world: "query-compiler",
+    });
+}
 
-/// The WIT types of the compiler interface, as the host sees them.
-pub use exports::querycell::engine::compiler as wit;
+use bindings::{QueryCompiler, QueryCompilerPre};
+/// The WIT types of the compiler interface, as the host sees them (documented in
+/// `wit/compiler.wit`).
+pub use bindings::exports::querycell::engine::compiler as wit;
 
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
@@ -110,6 +117,8 @@ impl ResourceLimiter for GuestLimiter {
 /// What one guest call cost.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CallStats {
+    /// Fuel the call burned (about one unit per instruction); 0 when the engine does not
+    /// count fuel.
     pub fuel_used: u64,
     /// The whole call: store creation to store drop.
     pub elapsed: Duration,
@@ -178,6 +187,8 @@ impl Sandbox {
         Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits })
     }
 
+    /// The limits every call runs under; a [`crate::QueryCell`] opened with this sandbox
+    /// answers with them too.
     pub fn limits(&self) -> &Limits {
         &self.limits
     }

@@ -120,6 +120,7 @@ impl SandboxEngine {
         SHARED.get_or_init(|| SandboxEngine::new(EnginePolicy::default()).expect("the default sandbox policy is valid"))
     }
 
+    /// The policy this engine was built with.
     pub fn policy(&self) -> &EnginePolicy {
         &self.inner.policy
     }

@@ -25,7 +25,10 @@ pub use values::{Column, Rows};
 /// Why a DuckDB call failed, coarsely, so the executor can classify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum FailureKind {
+    /// DuckDB's interrupt stopped the statement (the watchdog, at the deadline).
     Interrupted,
+    /// DuckDB ran out of memory: past the connection's `memory_limit`, or an allocation
+    /// that failed.
     OutOfMemory,
     /// One statement of type SELECT that DuckDB could not bind (prepare failed).
     Binding,
@@ -33,12 +36,17 @@ pub enum FailureKind {
     UnsupportedType,
     /// A result column of untyped NULL (`SELECT NULL`).
     UntypedNull,
+    /// Anything else (a parse error, a refusal by this module, a runtime error); the
+    /// message says which.
     Other,
 }
 
+/// A failed DuckDB call: its kind, and the message DuckDB (or this module) gave.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Failure {
+    /// What kind of failure, for the caller to classify.
     pub kind: FailureKind,
+    /// What went wrong, in DuckDB's words (or this module's, for a refusal).
     pub message: String,
 }
 
@@ -61,6 +69,7 @@ type DuckResult<T> = std::result::Result<T, Failure>;
 /// How a database file is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
+    /// DuckDB's `access_mode = READ_ONLY`: how the query side opens the index.
     ReadOnly,
     /// Created if missing; only the trusted ingest opens a file this way.
     ReadWrite,
@@ -277,6 +286,7 @@ pub struct Interrupter {
 }
 
 impl Interrupter {
+    /// Ask DuckDB to stop the statement running on the connection now, if any.
     pub fn interrupt(&self) {
         // SAFETY: the Arc keeps the connection open; duckdb_interrupt may be called from any
         // thread while another runs a query on it.
@@ -287,10 +297,15 @@ impl Interrupter {
 /// A value to bind to a `?` placeholder.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Bind<'a> {
+    /// SQL NULL.
     Null,
+    /// A `BOOLEAN`.
     Boolean(bool),
+    /// A `BIGINT`.
     Integer(i64),
+    /// A `DOUBLE`.
     Float(f64),
+    /// A `VARCHAR` (DuckDB copies the text when it is bound).
     Text(&'a str),
     /// Days since 1970-01-01.
     Date(i32),
@@ -305,6 +320,7 @@ pub struct Prepared<'db> {
 }
 
 impl Prepared<'_> {
+    /// How many placeholders the statement has.
     pub fn parameter_count(&self) -> usize {
         // SAFETY: live prepared statement.
         unsafe { ffi::duckdb_nparams(self.statement) as usize }
@@ -358,11 +374,16 @@ impl Drop for Prepared<'_> {
 /// A cell of a result, typed as JSON will show it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
 pub enum Cell {
+    /// SQL NULL.
     Null,
+    /// A `BOOLEAN`.
     Boolean(bool),
+    /// Any integer type up to `HUGEINT`; a `UHUGEINT` too large for `i128` comes as text.
     Integer(i128),
     /// Carried as its bits between processes: JSON has no NaN or infinity.
     Float(#[serde(with = "crate::runner::float_bits")] f64),
+    /// Text, and every type read back as text (dates, timestamps, times, intervals, UUIDs,
+    /// ...), spelled as DuckDB's `CAST(x AS VARCHAR)` spells it.
     Text(String),
 }
 
@@ -386,6 +407,7 @@ impl Cell {
         }
     }
 
+    /// The value as a boolean, if it is one.
     pub fn boolean(&self) -> Option<bool> {
         match self {
             Cell::Boolean(b) => Some(*b),

@@ -18,6 +18,8 @@ use super::{borrowed_string, result_failure, Cell, DuckResult, Failure, FailureK
 /// A column of a result: its name and DuckDB's name for its type.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Column {
+    /// The column's name as the statement gave it (its alias, or DuckDB's name for the
+    /// expression).
     pub name: String,
     /// e.g. `BIGINT`, `DECIMAL(18,3)`, `TIMESTAMP`.
     pub type_name: String,
@@ -26,6 +28,7 @@ pub struct Column {
 /// A result read into Rust: owned, holding nothing of DuckDB's.
 #[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Rows {
+    /// The result's columns, in order.
     pub columns: Vec<Column>,
     /// At most the `max_rows` the reader was given.
     pub rows: Vec<Vec<Cell>>,

@@ -25,6 +25,7 @@ impl Workbook {
         Ok(Workbook { workbook, shown: shown.to_string() })
     }
 
+    /// The workbook's sheet names, in the workbook's order.
     pub fn sheet_names(&self) -> Vec<String> {
         self.workbook.sheet_names()
     }

@@ -464,7 +464,9 @@ fn problem_in(row: Row<'_>, reference: Option<(u64, usize)>, dialect: &Dialect, 
 
 /// A sheet's cells as text, from its first filled row and column.
 pub struct SheetRows {
+    /// The sheet's name in the workbook.
     pub name: String,
+    /// The cells as text, row by row (an empty cell as empty text).
     pub rows: Vec<Vec<String>>,
     /// The sheet row number (1-based, as Excel shows it) of `rows[0]`.
     pub first_row: u64,

@@ -16,25 +16,33 @@ use super::types::sql_string;
 /// The decimal mark of a reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DecimalMark {
+    /// `.`, as in `1234.5`.
     Dot,
+    /// `,`, as in `1234,5`.
     Comma,
 }
 
 /// What groups thousands in a reading, if anything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grouping {
+    /// No separator between thousands.
     None,
+    /// `.`, as in `1.234.567`.
     Dot,
+    /// `,`, as in `1,234,567`.
     Comma,
     /// A space, a no-break space (U+00A0) or a narrow no-break space (U+202F).
     Space,
+    /// An apostrophe (`'` or U+2019), as in `1'234'567`.
     Apostrophe,
 }
 
 /// One way to read the numbers of a column.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Reading {
+    /// The mark before the fraction.
     pub decimal: DecimalMark,
+    /// What separates groups of three digits, if anything.
     pub grouping: Grouping,
 }
 
@@ -56,6 +64,7 @@ pub const READINGS: [Reading; 8] = [
 pub const NUMBER_LIKE: &str = "regexp_full_match(v, '[+-]?[0-9.,\\x{27} \\x{00A0}\\x{202F}]*[0-9][0-9.,\\x{27} \\x{00A0}\\x{202F}]*([eE][+-]?[0-9]+)?')";
 
 impl DecimalMark {
+    /// The sidecar spelling: `"."` or `","`; `None` for anything else.
     pub fn parse(text: &str) -> Option<DecimalMark> {
         match text {
             "." => Some(DecimalMark::Dot),
@@ -192,10 +201,21 @@ pub struct FileEvidence {
 /// The outcome of looking at every distinct value of a column under every reading.
 pub enum Verdict {
     /// One reading fits: `example` is a value that shows it (absent for plain numbers).
-    Number { reading: Reading, example: Option<String>, why: Option<String> },
+    Number {
+        /// The reading that fits.
+        reading: Reading,
+        /// A value with a mark that shows the reading; `None` for plain dot-decimal numbers.
+        example: Option<String>,
+        /// The file's evidence that settled a choice both decimal marks fit; `None` when
+        /// the values alone decided.
+        why: Option<String>,
+    },
     /// Both a dot-decimal and a comma-decimal reading fit every value; `example` is one
     /// value the two read differently.
-    Ambiguous { example: String },
+    Ambiguous {
+        /// A value the two readings read differently, e.g. `1.234`.
+        example: String,
+    },
     /// No reading fits every value.
     NotNumbers,
 }

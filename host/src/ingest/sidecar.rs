@@ -41,21 +41,31 @@ use serde::Deserialize;
 use super::numbers::{DecimalMark, Grouping, Reading};
 use crate::error::{Error, Result};
 
+/// The settings file's name; only the one at the top of a root is read.
 pub const SIDECAR_FILE: &str = "querycell.toml";
 
+/// A root's `querycell.toml`: settings for every table, and per table and column.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Sidecar {
+    /// Texts read as missing in CSV, TSV and Excel tables that set none of their own;
+    /// `None` leaves only the empty text.
     pub null_tokens: Option<Vec<String>>,
+    /// Per-table settings, keyed by the table's SQL name.
     #[serde(default)]
     pub tables: BTreeMap<String, TableOverride>,
 }
 
+/// Settings for one table (`[tables.<name>]`); every key is optional.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableOverride {
+    /// What the table holds, for the catalog and the schema.
     pub description: Option<String>,
+    /// The CSV/TSV field separator, one ASCII character; detected when `None`.
     pub delimiter: Option<String>,
+    /// Whether the CSV/TSV file or sheet has a header row; when `None`, sniffed for CSV
+    /// and true for Excel.
     pub header: Option<bool>,
     /// The 1-based line (CSV/TSV) or sheet row (Excel) of the header; the rows above it are skipped.
     pub header_row: Option<i64>,
@@ -65,25 +75,42 @@ pub struct TableOverride {
     /// Rows at the end that are not data (totals, notes), dropped; `0` keeps every row and
     /// turns off the detection of a totals row.
     pub footer_rows: Option<i64>,
+    /// Texts read as missing in this table, in place of the file-wide `null_tokens`.
     pub null_tokens: Option<Vec<String>>,
+    /// The decimal mark (`"."` or `","`) of every number column; detected per column when
+    /// `None`.
     pub decimal_separator: Option<String>,
+    /// The thousands separator (`""`, `"."`, `","`, `" "` or `"'"`) of every number
+    /// column; detected per column when `None`.
     pub thousands_separator: Option<String>,
+    /// Per-column settings, keyed by the column's SQL name.
     #[serde(default)]
     pub columns: BTreeMap<String, ColumnOverride>,
 }
 
+/// Settings for one column (`[tables.<table>.columns.<column>]`); every key is optional.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ColumnOverride {
+    /// The type to load it as (`type`), one of [`OVERRIDE_TYPES`]; decided by ingest when
+    /// `None`.
     #[serde(rename = "type")]
     pub sql_type: Option<String>,
+    /// How its dates are written, as a strptime format (`%d/%m/%Y`); refused with a type
+    /// other than DATE or TIMESTAMP.
     pub date_format: Option<String>,
+    /// What the column means, for the catalog and the schema.
     pub description: Option<String>,
+    /// The unit of its values (`minutes`), for the catalog and the schema.
     pub unit: Option<String>,
+    /// Leave the column out entirely: it is neither in the table nor in the catalog.
     #[serde(default)]
     pub hidden: bool,
+    /// The only values the column may hold, compared as text; ingest fails on any other.
     pub allowed_values: Option<Vec<String>>,
+    /// This column's decimal mark, in place of its table's.
     pub decimal_separator: Option<String>,
+    /// This column's thousands separator, in place of its table's.
     pub thousands_separator: Option<String>,
 }
 
@@ -155,6 +182,8 @@ impl TableOverride {
 }
 
 impl Sidecar {
+    /// Parse and check the text of a `querycell.toml` (`source` names it in errors): unknown
+    /// keys, types ingest does not offer, bad separators and impossible layouts are refused.
     pub fn parse(text: &str, source: &str) -> Result<Sidecar> {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
             Error::refused("sidecar_invalid", format!("{source}: {}", e.message()))
@@ -205,6 +234,7 @@ impl Sidecar {
         Reading::configured(decimal.and_then(|d| DecimalMark::parse(d)), thousands.and_then(|t| Grouping::parse(t)))
     }
 
+    /// The settings of table `name` (all unset when the file does not name it).
     pub fn table(&self, name: &str) -> TableOverride {
         self.tables.get(name).cloned().unwrap_or_default()
     }

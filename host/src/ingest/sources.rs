@@ -16,17 +16,25 @@ use super::sidecar::{Sidecar, SIDECAR_FILE};
 use crate::catalog::Skipped;
 use crate::error::{Error, Result};
 
+/// A file format ingest loads, known by the file's ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
+    /// Delimited text (`.csv`); the delimiter is detected unless `querycell.toml` sets it.
     Csv,
+    /// Tab-separated text (`.tsv`, `.tab`).
     Tsv,
+    /// Apache Parquet (`.parquet`): types come from its schema.
     Parquet,
+    /// A JSON document (`.json`), read by DuckDB's JSON reader.
     Json,
+    /// Newline-delimited JSON (`.ndjson`, `.jsonl`): one object per line.
     Ndjson,
+    /// An Excel workbook (`.xlsx`): one table per sheet.
     Xlsx,
 }
 
 impl Format {
+    /// Every file ending ingest loads, for messages and hints.
     pub const ENDINGS: &'static str = ".csv, .tsv, .tab, .parquet, .json, .ndjson, .jsonl, .xlsx";
 
     fn of(name: &str) -> Option<Format> {
@@ -42,6 +50,7 @@ impl Format {
         })
     }
 
+    /// The format's name as the catalog records it (`csv`, `xlsx`, ...).
     pub fn name(self) -> &'static str {
         match self {
             Format::Csv => "csv",
@@ -56,7 +65,9 @@ impl Format {
 
 /// A root and the overrides of its `querycell.toml`.
 pub struct Root {
+    /// The root's path as the operator named it (for a named file, its folder).
     pub label: String,
+    /// Its `querycell.toml` settings (all unset when it has none).
     pub sidecar: Sidecar,
     /// Where that `querycell.toml` is (or would be), for messages about its settings.
     pub sidecar_path: String,
@@ -64,20 +75,26 @@ pub struct Root {
 
 /// A file found under a root, already open.
 pub struct Source {
+    /// Its root: an index into [`Found::roots`].
     pub root: usize,
     /// Path relative to the root, for the catalog.
     pub relative: String,
     /// The path as the operator named it (root, then the relative path), for messages.
     pub shown: String,
+    /// The file, opened through its root's directory handle: what DuckDB and calamine read.
     pub file: cap_std::fs::File,
+    /// Its format, from its ending.
     pub format: Format,
 }
 
 /// What one input led to: its roots, the files to load, and what was passed over.
 #[derive(Default)]
 pub struct Found {
+    /// Every root registered, in the order the inputs were named.
     pub roots: Vec<Root>,
+    /// Every file to load, in the order found (by name within each folder).
     pub sources: Vec<Source>,
+    /// What under the roots was not loaded, each with its reason.
     pub skipped: Vec<Skipped>,
 }
 

@@ -43,6 +43,7 @@ impl Staging {
         Ok(Staging { dir, lock: Some(lock) })
     }
 
+    /// Where the staging folder is.
     pub fn path(&self) -> &Path {
         self.dir.path()
     }

@@ -21,7 +21,9 @@ use crate::error::{Error, Result};
 /// `querycell.toml` settles for the column (its own setting, or its table's).
 #[derive(Debug, Clone, Default)]
 pub struct NumberSettings {
+    /// What the file says about how it writes numbers (its delimiter).
     pub evidence: FileEvidence,
+    /// The reading `querycell.toml` settles for the column; `None` leaves it to the values.
     pub configured: Option<Reading>,
 }
 
@@ -31,7 +33,9 @@ pub const TYPED_NULL_TOKENS: &[&str] = &["NA", "N/A", "n/a", "null", "NULL", "-"
 /// What a column becomes, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
+    /// The DuckDB type the column gets (`VARCHAR` when it stays text).
     pub sql_type: String,
+    /// Why, in words, as the catalog records it.
     pub reason: String,
     /// SQL computing the typed value from the raw text column.
     pub expression: String,
@@ -69,15 +73,18 @@ impl Groups {
         format!("coalesce(sum({}) FILTER (WHERE {condition}), 0)", self.rows)
     }
 
+    /// Drop the temp table.
     pub fn remove(self, connection: &Connection) -> Result<()> {
         connection.execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table)).map_err(|e| Error::internal("ingest_failed", e.to_string()))
     }
 }
 
+/// `text` as an SQL string literal (single quotes doubled).
 pub fn sql_string(text: &str) -> String {
     format!("'{}'", text.replace('\'', "''"))
 }
 
+/// `identifier` as a quoted SQL identifier (double quotes doubled).
 pub fn quote(identifier: &str) -> String {
     format!("\"{}\"", identifier.replace('"', "\"\""))
 }

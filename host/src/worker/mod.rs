@@ -6,8 +6,8 @@
 //! - [`WorkerPool`] (host side): a small pool, one read-only connection per worker, one
 //!   answer per worker at a time; `busy` when all are taken. The host kills a worker that
 //!   passes its deadline plus a grace or its memory ceiling, and replaces it.
-//! - [`serve`] (worker side): confines the process ([`confine`]), opens the data file the
-//!   host handed it, and answers statements through the same
+//! - [`serve`] (worker side): confines the process (`confine`: rlimits, Landlock), opens
+//!   the data file the host handed it, and answers statements through the same
 //!   [`StatementRunner`](crate::runner::StatementRunner) the in-process mode uses.
 //! - [`protocol`]: the frames between the two.
 

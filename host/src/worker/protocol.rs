@@ -23,6 +23,7 @@ pub const DATA_FD: i32 = 3;
 /// The first frame a worker reads: everything it needs before it touches the database.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Setup {
+    /// The limits the worker's connection is opened with and each statement is held to.
     pub limits: Limits,
     /// The catalog's tables: the only relations a statement may read.
     pub tables: Vec<String>,
@@ -34,11 +35,15 @@ pub struct Setup {
 /// One statement to run.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Request {
+    /// The compiled statement, with placeholders.
     pub sql: String,
+    /// The values bound to its placeholders, in order.
     pub params: Vec<Param>,
     /// Time left until the answer's deadline when the host sent the request.
     pub timeout_micros: u64,
+    /// Whether the parse-tree allowlist runs ([`TreeCheck::Off`] only in tests).
     pub tree_check: TreeCheck,
+    /// The most rows to read back, whatever the statement's own LIMIT says.
     pub max_rows: u64,
 }
 
@@ -47,12 +52,23 @@ pub struct Request {
 pub enum Reply {
     /// The worker has opened the database and will take requests. `confinement` names each
     /// restriction that holds in it (for the operator; see `worker::confine`).
-    Ready { confinement: Vec<String> },
+    Ready {
+        /// Each restriction that holds, e.g. `rlimit_data:1280MiB`, `landlock:fully_enforced`.
+        confinement: Vec<String>,
+    },
+    /// The statement's result: its columns and at most `max_rows` rows.
     Rows(Rows),
-    Failed { class: ErrorClass, error: Error },
+    /// The worker could not start, or the statement failed.
+    Failed {
+        /// The error's class, which [`Error`] does not serialise itself.
+        class: ErrorClass,
+        /// The error, as the host hands it to its caller.
+        error: Error,
+    },
 }
 
 impl Reply {
+    /// The reply for `error`, its class carried beside it.
     pub fn failed(error: Error) -> Reply {
         Reply::Failed { class: error.class, error }
     }
