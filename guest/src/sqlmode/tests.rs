@@ -360,3 +360,11 @@ fn clock_functions_are_refused_with_a_hint_to_use_current_date() {
         }
     }
 }
+
+/// The SQL-grammar fuzzer's security finding: sqlparser keeps `FROM '/etc/passwd'` after a
+/// CTE as a field of the CTE, which DuckDB reads as a query over the file.
+#[test]
+fn a_from_clause_after_a_cte_is_refused() {
+    let error = compile_sql("WITH c AS (SELECT 1) FROM '/etc/passwd' SELECT 1", &view()).unwrap_err();
+    assert_eq!(error.code, "unsupported_syntax", "{error}");
+}

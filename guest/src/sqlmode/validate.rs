@@ -137,6 +137,16 @@ impl Visitor for Checker<'_> {
                 return refuse("recursive_cte", span, "WITH RECURSIVE is not allowed", "rewrite the query without recursion");
             }
             for (i, cte) in with.cte_tables.iter().enumerate() {
+                // sqlparser keeps `WITH c AS (…) FROM x` as a field of the CTE; DuckDB reads
+                // it as a FROM-first query over `x`, which may be a file ('/etc/passwd').
+                if let Some(from) = &cte.from {
+                    return refuse(
+                        "unsupported_syntax",
+                        from.span,
+                        "FROM after a CTE is not allowed",
+                        "write the query as SELECT … FROM …, after the WITH clause",
+                    );
+                }
                 let later: Vec<String> = with.cte_tables[i..].iter().map(|c| c.alias.name.value.to_lowercase()).collect();
                 let mut used_early = None;
                 let _ = visit_relations(&cte.query, |relation| {
