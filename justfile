@@ -41,15 +41,30 @@ bench: build
     cargo run --release --locked -p querycell-tests --bin bench
 
 # Fuzz the compilers for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
-# then the plan compiler's (`compile_plan`); then replay both corpora through the oracles plus
-# DuckDB's parser on stable. Crashes land in fuzz/artifacts/<target>/; copy each into
+# then the plan compiler's (`compile_plan`), then both again with generated input (plans built
+# by fuzz/plan_gen.rs: `plan_structured`; SQL written by fuzz/sql_gen.rs: `sql_grammar`; raw
+# bytes, so no dictionary); then replay all four corpora through the oracles plus DuckDB's
+# parser on stable. Crashes land in fuzz/artifacts/<target>/; copy each into
 # fuzz/regressions/<target>/ so `just test` replays it forever.
 fuzz seconds="1800": build
     rustup toolchain install nightly --profile minimal
     command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-    mkdir -p fuzz/corpus/compile_sql fuzz/corpus/compile_plan
+    mkdir -p fuzz/corpus/compile_sql fuzz/corpus/compile_plan fuzz/corpus/plan_structured fuzz/corpus/sql_grammar
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_sql corpus/compile_sql seeds/compile_sql -- \
         -dict=sql.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_plan corpus/compile_plan seeds/compile_plan -- \
         -dict=plan.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
-    QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan cargo test --release --locked -p querycell-tests --test all fuzz_regressions -- --nocapture
+    cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none plan_structured corpus/plan_structured -- \
+        -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none sql_grammar corpus/sql_grammar -- \
+        -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    # The sandbox boundary is a fuzz package of its own (it links wasmtime); it loads the
+    # compiler component the stable build made.
+    mkdir -p fuzz/sandbox/corpus
+    QUERYCELL_GUEST_WASM={{CARGO_TARGET_DIR}}/guest/wasm32-wasip2/guest/querycell_guest.wasm CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
+        cargo +nightly fuzz run --fuzz-dir fuzz/sandbox --sanitizer none sandbox_boundary fuzz/sandbox/corpus fuzz/sandbox/seeds/sandbox_boundary -- \
+        -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus \
+        QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan \
+        QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS=fuzz/corpus/plan_structured QUERYCELL_FUZZ_SQL_GRAMMAR_CORPUS=fuzz/corpus/sql_grammar \
+        cargo test --release --locked -p querycell-tests --test all fuzz_regressions sandbox_boundary -- --nocapture

@@ -18,6 +18,7 @@ mod model_requests;
 mod query_workers;
 mod relative_dates;
 mod result_values;
+mod sandbox_boundary;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;

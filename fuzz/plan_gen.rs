@@ -1,0 +1,1182 @@
+//! Structured plans for the plan compiler (issue [7]'s target (b)): a small Rust model of
+//! the plan language that `arbitrary` derives from raw fuzz bytes, serialised to plan JSON.
+//!
+//! Byte-level mutation of JSON (target `compile_plan`) spends most of its time on text that
+//! is not JSON or names nothing; this model makes almost every input a well-formed plan over
+//! the oracle's catalog, so the fuzzer's time goes into the compiler's name resolution, type
+//! checks, relative dates, having/order_by resolution and SQL emission. Names are picked by
+//! index from the catalog (so most are real), values mostly fit the column they compare with,
+//! and a small, deliberate share is wrong or odd (names, words, types, huge numbers, broken
+//! relative dates, text-level damage) to keep the refusal paths covered too.
+//!
+//! Shared by `fuzz_targets/plan_structured.rs` and the stable replay in
+//! `tests/all/fuzz_regressions.rs` (both include it with `#[path]`), so a kept regression
+//! decodes to the same plan in both. Changing how bytes decode changes what every kept
+//! input means: add variants at the end of weight lists rather than reorder them.
+
+#![allow(dead_code)]
+
+use arbitrary::{Arbitrary, Result, Unstructured};
+use querycell_guest::model::{Column, Table};
+use querycell_guest::{CatalogView, ValueKind};
+use serde_json::{Map, Value};
+
+/// The plan JSON text `data` decodes to, or `None` where `arbitrary` gives up (it does not
+/// on short input: missing bytes read as zeros, which pick the first, simplest variant).
+pub fn plan_text(data: &[u8], view: &CatalogView) -> Option<String> {
+    let mut u = Unstructured::new(data);
+    let plan = Plan::arbitrary(&mut u).ok()?;
+    Some(plan.to_json(view))
+}
+
+/// An index into `weights`, each option as likely as its weight; option 0 when the input is
+/// used up, so exhausted input ends in the simplest forms instead of recursing.
+fn pick(u: &mut Unstructured, weights: &[u32]) -> Result<usize> {
+    let total: u32 = weights.iter().sum();
+    let mut x = u.int_in_range(0..=total - 1)?;
+    for (i, w) in weights.iter().enumerate() {
+        if x < *w {
+            return Ok(i);
+        }
+        x -= w;
+    }
+    Ok(weights.len() - 1)
+}
+
+/// A part present in about one input in sixteen (never when the input is used up): for
+/// damage that would otherwise make most plans refusals.
+#[derive(Debug)]
+pub struct Rare<T>(pub Option<T>);
+
+impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Rare<T> {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(Rare(if u8::arbitrary(u)? >= 240 { Some(T::arbitrary(u)?) } else { None }))
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct Plan {
+    table: TableRef,
+    shape: Shape,
+    filters: Vec<Condition<ColumnRef>>,
+    order_by: Vec<OrderKey>,
+    limit: Option<Limit>,
+    /// A field of the wrong type, an unknown field, an empty list.
+    field_oddity: Rare<FieldOddity>,
+    /// Damage to the JSON text itself.
+    text_oddity: Rare<TextOddity>,
+    /// Without it, answer columns that would repeat a name are left out (a repeat is
+    /// refused, and drew most refusals before), an aggregation without keys or functions
+    /// counts rows, and a listing without columns lists the first one: `Shape::Neither` and
+    /// `FieldOddity::EmptyColumns` keep the empty forms covered.
+    keep_repeats_and_empties: Rare<()>,
+}
+
+/// Mostly a catalog table (by index); now and then a near miss.
+#[derive(Debug)]
+pub enum TableRef {
+    Catalog(u8),
+    Odd(OddName),
+}
+
+impl<'a> Arbitrary<'a> for TableRef {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[30, 1])? {
+            0 => TableRef::Catalog(u8::arbitrary(u)?),
+            _ => TableRef::Odd(OddName::arbitrary(u)?),
+        })
+    }
+}
+
+/// A column of the plan's table (by index), or now and then a near miss.
+#[derive(Debug)]
+pub enum ColumnRef {
+    Catalog(u8),
+    Odd(OddName),
+}
+
+impl<'a> Arbitrary<'a> for ColumnRef {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[30, 1])? {
+            0 => ColumnRef::Catalog(u8::arbitrary(u)?),
+            _ => ColumnRef::Odd(OddName::arbitrary(u)?),
+        })
+    }
+}
+
+/// A name derived from a real one (`base` indexes the table's columns, or the tables) the
+/// way a model gets names wrong, or one of a few hostile words.
+#[derive(Debug, Arbitrary)]
+pub struct OddName {
+    base: u8,
+    how: Misspelling,
+}
+
+#[derive(Debug, Arbitrary)]
+pub enum Misspelling {
+    Upper,
+    TrailingSpace,
+    LeadingSpace,
+    Qualified,
+    DoubleQuoted,
+    DropLastChar,
+    Plural,
+    Accented,
+    NulByte,
+    Empty,
+    Hostile(u8),
+    Free(String),
+}
+
+const HOSTILE_NAMES: &[&str] = &[
+    "*",
+    "count(*)",
+    "select",
+    "1",
+    "rowid",
+    "__querycell_rows",
+    "__querycell_nulls_0",
+    "NULL",
+    "team; DROP TABLE incidents",
+    "team\" OR \"1\"=\"1",
+    "team' OR '1'='1",
+    "information_schema.tables",
+    "read_csv('/etc/passwd')",
+    "$1",
+    "?",
+    "-- comment",
+    "/*",
+    "\u{202e}maet",
+    "ｔｅａｍ",
+    "team\u{0}",
+    "total_rows",
+    "answer",
+];
+
+impl OddName {
+    fn render(&self, real: &[&str], qualifier: &str) -> String {
+        let base = if real.is_empty() { "x" } else { real[self.base as usize % real.len()] };
+        match &self.how {
+            Misspelling::Upper => base.to_uppercase(),
+            Misspelling::TrailingSpace => format!("{base} "),
+            Misspelling::LeadingSpace => format!(" {base}"),
+            Misspelling::Qualified => format!("{qualifier}.{base}"),
+            Misspelling::DoubleQuoted => format!("\"{base}\""),
+            Misspelling::DropLastChar => base.chars().take(base.chars().count().saturating_sub(1)).collect(),
+            Misspelling::Plural => format!("{base}s"),
+            Misspelling::Accented => base.replacen('e', "é", 1).replacen('a', "а", 1),
+            Misspelling::NulByte => format!("{base}\u{0}"),
+            Misspelling::Empty => String::new(),
+            Misspelling::Hostile(i) => HOSTILE_NAMES[*i as usize % HOSTILE_NAMES.len()].to_string(),
+            Misspelling::Free(text) => text.clone(),
+        }
+    }
+}
+
+/// What the plan asks for: mostly an aggregation or a listing; rarely both (refused as
+/// mixed) or neither (refused as empty).
+#[derive(Debug)]
+pub enum Shape {
+    Aggregate { group_by: Vec<GroupKey>, aggregations: Vec<Aggregation>, having: Vec<Condition<OutputRef>> },
+    Listing { columns: Vec<ColumnRef>, having: Rare<Vec<Condition<OutputRef>>> },
+    Both { columns: Vec<ColumnRef>, group_by: Vec<GroupKey>, aggregations: Vec<Aggregation> },
+    Neither,
+}
+
+impl<'a> Arbitrary<'a> for Shape {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[16, 8, 1, 1])? {
+            0 => Shape::Aggregate { group_by: Vec::arbitrary(u)?, aggregations: Vec::arbitrary(u)?, having: Vec::arbitrary(u)? },
+            1 => Shape::Listing { columns: Vec::arbitrary(u)?, having: Rare::arbitrary(u)? },
+            2 => Shape::Both { columns: Vec::arbitrary(u)?, group_by: Vec::arbitrary(u)?, aggregations: Vec::arbitrary(u)? },
+            _ => Shape::Neither,
+        })
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct GroupKey {
+    column: ColumnRef,
+    granularity: Option<Word<Granularity>>,
+    /// Without it a granularity is only sent for a date or timestamp column, since on any
+    /// other it is refused and the rest of the plan would go untested.
+    even_if_not_temporal: Rare<()>,
+    object_form: bool,
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct Aggregation {
+    function: Word<Function>,
+    column: Option<ColumnRef>,
+    alias: Option<Alias>,
+    /// Without it the column is repaired where the function would refuse it (no column for
+    /// sum, a text column for avg): most aggregations should compile.
+    as_is: Rare<()>,
+}
+
+/// One of a language's words (by index), or now and then a word it does not have.
+#[derive(Debug)]
+pub enum Word<T> {
+    Known(u8, std::marker::PhantomData<T>),
+    Odd(OddWord),
+}
+
+impl<'a, T> Arbitrary<'a> for Word<T> {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[60, 1])? {
+            0 => Word::Known(u8::arbitrary(u)?, std::marker::PhantomData),
+            _ => Word::Odd(OddWord::arbitrary(u)?),
+        })
+    }
+}
+
+pub trait Words {
+    const WORDS: &'static [&'static str];
+}
+
+#[derive(Debug)]
+pub struct Op;
+impl Words for Op {
+    const WORDS: &'static [&'static str] =
+        &["eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "between", "is_null", "is_not_null", "contains", "starts_with"];
+}
+
+#[derive(Debug)]
+pub struct Function;
+impl Words for Function {
+    const WORDS: &'static [&'static str] = &["count", "count_distinct", "sum", "avg", "min", "max", "median"];
+}
+
+#[derive(Debug)]
+pub struct Granularity;
+impl Words for Granularity {
+    const WORDS: &'static [&'static str] = &["day", "week", "month", "quarter", "year"];
+}
+
+#[derive(Debug)]
+pub struct Direction;
+impl Words for Direction {
+    const WORDS: &'static [&'static str] = &["asc", "desc"];
+}
+
+impl<T: Words> Word<T> {
+    fn text(&self) -> String {
+        match self {
+            Word::Known(i, _) => T::WORDS[*i as usize % T::WORDS.len()].to_string(),
+            Word::Odd(odd) => odd.text(),
+        }
+    }
+
+    /// The known word, if it is one.
+    fn known(&self) -> Option<&'static str> {
+        match self {
+            Word::Known(i, _) => Some(T::WORDS[*i as usize % T::WORDS.len()]),
+            Word::Odd(_) => None,
+        }
+    }
+}
+
+/// Words a model writes where the language has its own: symbols, other spellings, plurals.
+#[derive(Debug, Arbitrary)]
+pub enum OddWord {
+    Listed(u8),
+    Free(String),
+}
+
+const ODD_WORDS: &[&str] = &[
+    ">=", "=", "==", "<>", "!=", "like", "EQ", "Eq", "eq ", "", "not in", "isnull", "days", "Month", "decade", "hour", "weeks",
+    "DESC", "descending", "average", "mean", "count(*)", "distinct", "quarterly", "\u{0}", "between ", "in_list", "ilike",
+];
+
+impl OddWord {
+    fn text(&self) -> String {
+        match self {
+            OddWord::Listed(i) => ODD_WORDS[*i as usize % ODD_WORDS.len()].to_string(),
+            OddWord::Free(text) => text.clone(),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum Alias {
+    Good(u8),
+    Long(u8),
+    Odd(OddString),
+}
+
+const ALIASES: &[&str] = &["n", "total", "average_minutes", "worst", "x1", "_a", "Count", "team", "count", "cost", "opened_at_month", "A", "select", "order"];
+
+impl<'a> Arbitrary<'a> for Alias {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[12, 1, 2])? {
+            0 => Alias::Good(u8::arbitrary(u)?),
+            1 => Alias::Long(u8::arbitrary(u)?),
+            _ => Alias::Odd(OddString::arbitrary(u)?),
+        })
+    }
+}
+
+impl Alias {
+    fn text(&self) -> String {
+        match self {
+            Alias::Good(i) => ALIASES[*i as usize % ALIASES.len()].to_string(),
+            // Around the 63-character limit of an alias.
+            Alias::Long(n) => "a".repeat(56 + (*n as usize % 12)),
+            Alias::Odd(odd) => odd.text(),
+        }
+    }
+}
+
+/// A condition of `filters` (on a table column) or `having` (on an answer column).
+#[derive(Debug, Arbitrary)]
+pub struct Condition<C> {
+    column: C,
+    op: Word<Op>,
+    value: ValueSpec,
+    /// Without it an op the column's kind does not take is swapped for one it does
+    /// (contains on a number, gt on a boolean), which would otherwise refuse many plans.
+    as_is: Rare<()>,
+}
+
+/// A column of the answer, for `having` and `order_by`: mostly one the plan produces.
+#[derive(Debug)]
+pub enum OutputRef {
+    Output(u8),
+    Column(ColumnRef),
+    Odd(OddName),
+}
+
+impl<'a> Arbitrary<'a> for OutputRef {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[14, 2, 1])? {
+            0 => OutputRef::Output(u8::arbitrary(u)?),
+            1 => OutputRef::Column(ColumnRef::arbitrary(u)?),
+            _ => OutputRef::Odd(OddName::arbitrary(u)?),
+        })
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct OrderKey {
+    column: OutputRef,
+    direction: Option<Word<Direction>>,
+    string_form: bool,
+}
+
+/// A condition's value: mostly one that fits the op and the column's kind (a list for in
+/// and between, none for is_null, a relative date now and then for dates); otherwise any
+/// JSON value at all, or none.
+#[derive(Debug)]
+pub enum ValueSpec {
+    Fitting(Fitting),
+    Raw(RawValue),
+    Absent,
+}
+
+impl<'a> Arbitrary<'a> for ValueSpec {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[30, 4, 1])? {
+            0 => ValueSpec::Fitting(Fitting::arbitrary(u)?),
+            1 => ValueSpec::Raw(RawValue::arbitrary(u)?),
+            _ => ValueSpec::Absent,
+        })
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct Fitting {
+    items: Vec<u32>,
+    /// For a date or timestamp column with a single-value op.
+    relative: Option<RelativeDate>,
+    /// 0 or over the catalog's limit of 100 items for in/not_in, when present.
+    list_length: Rare<u8>,
+}
+
+/// A single value, any shape, for when fitting values are not what is wanted.
+#[derive(Debug, Arbitrary)]
+pub enum RawValue {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(OddString),
+    Date(DateText),
+    Timestamp(TimestampText),
+    Relative(RelativeDate),
+    List(Vec<RawScalar>),
+    Number(HugeNumber),
+    EmptyObject,
+    Nested(u8),
+    OddObject(OddWord, RawScalar),
+    LongString(u8),
+}
+
+#[derive(Debug, Arbitrary)]
+pub enum RawScalar {
+    Null,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Str(OddString),
+    Date(DateText),
+    Timestamp(TimestampText),
+    Number(HugeNumber),
+    Relative(RelativeDate),
+    EmptyList,
+}
+
+/// Numbers at and past the edges of what JSON readers hold exactly; written as raw JSON text
+/// (serde_json's own numbers cannot express most of them).
+#[derive(Debug, Arbitrary)]
+pub enum HugeNumber {
+    I64Min,
+    I64MaxPlusOne,
+    U64Max,
+    BelowI64Min,
+    Exp400,
+    NegExp400,
+    Tiny,
+    ManyDigits(u8),
+    LongFraction,
+    NegZero,
+    WholeAsFloat,
+    UpperExp,
+    F64Max,
+}
+
+impl HugeNumber {
+    fn text(&self) -> String {
+        match self {
+            HugeNumber::I64Min => i64::MIN.to_string(),
+            HugeNumber::I64MaxPlusOne => "9223372036854775808".into(),
+            HugeNumber::U64Max => u64::MAX.to_string(),
+            HugeNumber::BelowI64Min => "-9223372036854775809".into(),
+            HugeNumber::Exp400 => "1e400".into(),
+            HugeNumber::NegExp400 => "-1e400".into(),
+            HugeNumber::Tiny => "1e-400".into(),
+            HugeNumber::ManyDigits(n) => "9".repeat(1 + *n as usize),
+            HugeNumber::LongFraction => "0.30000000000000004440892098500626161694526672363281".into(),
+            HugeNumber::NegZero => "-0".into(),
+            HugeNumber::WholeAsFloat => "10.0".into(),
+            HugeNumber::UpperExp => "1E5".into(),
+            HugeNumber::F64Max => "1.7976931348623157e308".into(),
+        }
+    }
+}
+
+/// Strings a compiler that pastes text into SQL would get wrong.
+#[derive(Debug, Arbitrary)]
+pub enum OddString {
+    Listed(u8),
+    Free(String),
+}
+
+const ODD_STRINGS: &[&str] = &[
+    "", "'", "''", "\"", "\\", "%", "_", "%_%", "\\%", "a'b", "P1", "P1'; DROP TABLE incidents; --", "\u{0}", "é", "ｔｅａｍ",
+    "🙂", "\u{202e}", "?", "$1", "-- x", "/* x", "*/", "NULL", "null", "true", "2026-03-15", "2026-02-30", "1e308", "\n", "\r\n", "\t",
+    "\u{2028}", "\u{feff}", "[", "{", "E'\\x41'", "$$x$$",
+];
+
+impl OddString {
+    fn text(&self) -> String {
+        match self {
+            OddString::Listed(i) => ODD_STRINGS[*i as usize % ODD_STRINGS.len()].to_string(),
+            OddString::Free(text) => text.clone(),
+        }
+    }
+}
+
+/// `YYYY-MM-DD` from parts that may not make a date (month 13, day 31 of a 30-day month,
+/// year 0 or five digits), or another way of writing one.
+#[derive(Debug, Arbitrary)]
+pub struct DateText {
+    year: i16,
+    month: u8,
+    day: u8,
+    form: u8,
+}
+
+impl DateText {
+    fn text(&self) -> String {
+        let (m, d) = (self.month % 14, self.day % 33);
+        match self.form % 8 {
+            0..=3 => format!("{:04}-{m:02}-{d:02}", 1990 + (self.year.rem_euclid(60))),
+            4 => format!("{:04}-{m:02}-{d:02}", self.year),
+            5 => format!("{}-{m}-{d}", self.year),
+            6 => format!("{d:02}/{m:02}/{:04}", self.year),
+            _ => format!("{:04}{m:02}{d:02}", self.year.rem_euclid(10000)),
+        }
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub struct TimestampText {
+    date: DateText,
+    hour: u8,
+    minute: u8,
+    second: u8,
+    fraction: u32,
+    form: u8,
+}
+
+impl TimestampText {
+    fn text(&self) -> String {
+        let date = self.date.text();
+        let (h, m, s) = (self.hour % 26, self.minute % 62, self.second % 62);
+        match self.form % 6 {
+            0 | 1 => format!("{date} {h:02}:{m:02}:{s:02}"),
+            2 => format!("{date}T{h:02}:{m:02}:{s:02}.{}", self.fraction),
+            3 => format!("{date} {h:02}:{m:02}"),
+            4 => format!("{date}T{h:02}:{m:02}:{s:02}Z"),
+            _ => format!("{date} {h:02}:{m:02}:{s:02}+02:00"),
+        }
+    }
+}
+
+/// `{"last": N, "unit": U}`, `{"this": U}`, `{"previous": U}`, or a broken one.
+#[derive(Debug)]
+pub enum RelativeDate {
+    Last { count: LastCount, unit: Word<Granularity> },
+    This(Word<Granularity>),
+    Previous(Word<Granularity>),
+    Broken(BrokenRelative),
+}
+
+impl<'a> Arbitrary<'a> for RelativeDate {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[6, 3, 3, 1])? {
+            0 => RelativeDate::Last { count: LastCount::arbitrary(u)?, unit: Word::arbitrary(u)? },
+            1 => RelativeDate::This(Word::arbitrary(u)?),
+            2 => RelativeDate::Previous(Word::arbitrary(u)?),
+            _ => RelativeDate::Broken(BrokenRelative::arbitrary(u)?),
+        })
+    }
+}
+
+#[derive(Debug)]
+pub enum LastCount {
+    Small(u8),
+    /// From 1 to the maximum of 10 000, so every unit reaches back far (10 000 years goes
+    /// before year 1, which must be refused).
+    Any(u16),
+    Max,
+    OverMax,
+    Zero,
+    Negative(i8),
+    Huge(HugeNumber),
+    Float,
+    Text,
+}
+
+impl<'a> Arbitrary<'a> for LastCount {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[12, 3, 1, 1, 1, 1, 1, 1, 1])? {
+            0 => LastCount::Small(u8::arbitrary(u)?),
+            1 => LastCount::Any(u16::arbitrary(u)?),
+            2 => LastCount::Max,
+            3 => LastCount::OverMax,
+            4 => LastCount::Zero,
+            5 => LastCount::Negative(i8::arbitrary(u)?),
+            6 => LastCount::Huge(HugeNumber::arbitrary(u)?),
+            7 => LastCount::Float,
+            _ => LastCount::Text,
+        })
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub enum BrokenRelative {
+    ThisWithUnit,
+    ThisAndPrevious,
+    LastWithoutUnit,
+    Empty,
+    UnknownKey(OddWord),
+    LastAndThis,
+    UnitOnly,
+    UnitNotAString,
+}
+
+/// A top-level field of the wrong shape, or one the language does not have.
+#[derive(Debug, Arbitrary)]
+pub enum FieldOddity {
+    UnknownField(OddWord),
+    Misspelled(u8),
+    TableAsNumber,
+    TableMissing,
+    ColumnsAsString,
+    FiltersAsObject,
+    EmptyColumns,
+    EmptyAggregationObject,
+    GroupByNumber,
+    OrderByNull,
+    ConditionUnknownField,
+    AggregationUnknownField,
+}
+
+/// Damage to the serialised text.
+#[derive(Debug, Arbitrary)]
+pub enum TextOddity {
+    TrailingText(OddString),
+    InAList,
+    ByteOrderMark,
+    Pretty,
+    DuplicateTable(TableRef),
+    Truncated(u16),
+    TrailingComma,
+    Padded(u8),
+}
+
+/// Raw JSON number texts, carried through `serde_json::Value` as marked strings and put in
+/// place after serialisation.
+#[derive(Default)]
+struct Raw(Vec<String>);
+
+impl Raw {
+    fn number(&mut self, text: String) -> Value {
+        self.0.push(text);
+        Value::String(format!("\u{1}raw{}\u{1}", self.0.len() - 1))
+    }
+
+    fn splice(&self, mut json: String) -> String {
+        // Highest index first, so "raw1" never matches the start of "raw10".
+        for (i, text) in self.0.iter().enumerate().rev() {
+            json = json.replace(&format!("\"\\u0001raw{i}\\u0001\""), text);
+        }
+        json
+    }
+}
+
+/// The plan's table as the serialiser sees it: the catalog table named, or (for an odd name)
+/// the first one, whose columns the rest of the plan then names.
+struct Scope<'v> {
+    table: &'v Table,
+    column_names: Vec<&'v str>,
+    table_names: Vec<&'v str>,
+}
+
+impl<'v> Scope<'v> {
+    fn column(&self, reference: &ColumnRef) -> (String, Option<&'v Column>) {
+        match reference {
+            ColumnRef::Catalog(i) => {
+                let column = &self.table.columns[*i as usize % self.table.columns.len()];
+                (column.name.clone(), Some(column))
+            }
+            ColumnRef::Odd(odd) => (odd.render(&self.column_names, &self.table.name), None),
+        }
+    }
+}
+
+/// An answer column the plan produces, as the compiler would name it, and its kind.
+struct Output {
+    name: String,
+    kind: ValueKind,
+}
+
+impl Plan {
+    pub fn to_json(&self, view: &CatalogView) -> String {
+        let table_names: Vec<&str> = view.tables.iter().map(|t| t.name.as_str()).collect();
+        let (table_name, table) = match &self.table {
+            TableRef::Catalog(i) => {
+                let t = &view.tables[*i as usize % view.tables.len()];
+                (t.name.clone(), t)
+            }
+            TableRef::Odd(odd) => (odd.render(&table_names, "main"), &view.tables[0]),
+        };
+        let scope = Scope { table, column_names: table.columns.iter().map(|c| c.name.as_str()).collect(), table_names };
+        let mut raw = Raw::default();
+        let mut root = Map::new();
+        root.insert("table".into(), Value::String(table_name));
+
+        let mut outputs = Vec::new();
+        let as_is = self.keep_repeats_and_empties.0.is_some();
+        let mut having_conditions: &[Condition<OutputRef>] = &[];
+        match &self.shape {
+            Shape::Aggregate { group_by, aggregations, having } => {
+                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs);
+                if !as_is && outputs.is_empty() {
+                    root.insert("aggregations".into(), Value::Array(vec![object([("function", "count".into())])]));
+                    outputs.push(Output { name: "count".into(), kind: ValueKind::Integer });
+                }
+                having_conditions = having;
+            }
+            Shape::Listing { columns, having } => {
+                let mut list = Vec::new();
+                for c in columns {
+                    let (name, column) = scope.column(c);
+                    if as_is || !outputs.iter().any(|o: &Output| o.name == name) {
+                        outputs.push(Output { name: name.clone(), kind: column.map_or(ValueKind::Text, |c| c.kind) });
+                        list.push(Value::String(name));
+                    }
+                }
+                if !as_is && list.is_empty() {
+                    let first = &scope.table.columns[0];
+                    outputs.push(Output { name: first.name.clone(), kind: first.kind });
+                    list.push(Value::String(first.name.clone()));
+                }
+                root.insert("columns".into(), Value::Array(list));
+                if let Some(having) = &having.0 {
+                    having_conditions = having;
+                }
+            }
+            Shape::Both { columns, group_by, aggregations } => {
+                let list = columns.iter().map(|c| Value::String(scope.column(c).0)).collect();
+                root.insert("columns".into(), Value::Array(list));
+                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs);
+            }
+            Shape::Neither => {}
+        }
+
+        if !self.filters.is_empty() {
+            let filters = self
+                .filters
+                .iter()
+                .map(|c| {
+                    let (name, column) = scope.column(&c.column);
+                    condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, &mut raw)
+                })
+                .collect();
+            root.insert("filters".into(), Value::Array(filters));
+        }
+        if !having_conditions.is_empty() {
+            let having = having_conditions
+                .iter()
+                .map(|c| {
+                    let (name, kind) = output(&scope, &outputs, &c.column);
+                    condition(name, kind, c, &mut raw)
+                })
+                .collect();
+            root.insert("having".into(), Value::Array(having));
+        }
+        if !self.order_by.is_empty() {
+            let keys = self
+                .order_by
+                .iter()
+                .map(|k| {
+                    let name = output(&scope, &outputs, &k.column).0;
+                    match (&k.direction, k.string_form) {
+                        (None, true) => Value::String(name),
+                        (None, false) => object([("column", Value::String(name))]),
+                        (Some(direction), _) => object([("column", Value::String(name)), ("direction", Value::String(direction.text()))]),
+                    }
+                })
+                .collect();
+            root.insert("order_by".into(), Value::Array(keys));
+        }
+        if let Some(limit) = &self.limit {
+            root.insert("limit".into(), limit.value(&mut raw));
+        }
+        if let Some(oddity) = &self.field_oddity.0 {
+            oddity.apply(&mut root);
+        }
+        let root = Value::Object(root);
+        let text = match &self.text_oddity.0 {
+            Some(TextOddity::Pretty) => serde_json::to_string_pretty(&root),
+            _ => serde_json::to_string(&root),
+        }
+        .expect("a Value always serialises");
+        let text = raw.splice(text);
+        match &self.text_oddity.0 {
+            Some(oddity) => oddity.apply(text, &scope),
+            None => text,
+        }
+    }
+
+    fn aggregate_fields(&self, scope: &Scope, group_by: &[GroupKey], aggregations: &[Aggregation], root: &mut Map<String, Value>, outputs: &mut Vec<Output>) {
+        let as_is = self.keep_repeats_and_empties.0.is_some();
+        if !group_by.is_empty() {
+            let keys = group_by
+                .iter()
+                .filter_map(|key| {
+                    let (name, column) = scope.column(&key.column);
+                    let kind = column.map_or(ValueKind::Text, |c| c.kind);
+                    let granularity = key.granularity.as_ref().filter(|_| kind.is_temporal() || key.even_if_not_temporal.0.is_some());
+                    let output_name = match granularity.and_then(Word::known) {
+                        Some(part) => format!("{name}_{part}"),
+                        None => name.clone(),
+                    };
+                    if !as_is && outputs.iter().any(|o| o.name == output_name) {
+                        return None;
+                    }
+                    outputs.push(Output { name: output_name, kind });
+                    Some(match granularity {
+                        Some(g) => object([("column", Value::String(name)), ("granularity", Value::String(g.text()))]),
+                        None if key.object_form => object([("column", Value::String(name))]),
+                        None => Value::String(name),
+                    })
+                })
+                .collect();
+            root.insert("group_by".into(), Value::Array(keys));
+        }
+        if !aggregations.is_empty() {
+            let list: Vec<Value> = aggregations
+                .iter()
+                .filter_map(|agg| {
+                    let mut function = agg.function.text();
+                    let mut column = agg.column.as_ref().map(|c| scope.column(c));
+                    if agg.as_is.0.is_none() {
+                        let numeric_only = matches!(function.as_str(), "sum" | "avg" | "median");
+                        let ordered_only = matches!(function.as_str(), "min" | "max");
+                        let needs_column = function != "count";
+                        let fits_kind = |c: &Column| (!numeric_only || c.kind.is_numeric()) && (!ordered_only || c.kind.is_ordered());
+                        if column.as_ref().is_some_and(|(_, c)| c.is_some_and(|c| !fits_kind(c))) || (needs_column && column.is_none()) {
+                            match scope.table.columns.iter().find(|c| fits_kind(c)) {
+                                Some(wanted) => column = Some((wanted.name.clone(), Some(wanted))),
+                                // No column of this table fits (teams has no number).
+                                None => function = "count_distinct".into(),
+                            }
+                            if column.is_none() {
+                                column = Some((scope.table.columns[0].name.clone(), Some(&scope.table.columns[0])));
+                            }
+                        }
+                    }
+                    let alias = agg.alias.as_ref().map(Alias::text);
+                    let kind = match (function.as_str(), &column) {
+                        ("count" | "count_distinct", _) => ValueKind::Integer,
+                        ("avg" | "median", _) => ValueKind::Float,
+                        (_, Some((_, Some(c)))) => c.kind,
+                        _ => ValueKind::Integer,
+                    };
+                    let name = match (&alias, &column) {
+                        (Some(alias), _) => alias.clone(),
+                        (None, Some((c, _))) => format!("{function}_{c}"),
+                        (None, None) => function.clone(),
+                    };
+                    if !as_is && outputs.iter().any(|o| o.name == name) {
+                        return None;
+                    }
+                    outputs.push(Output { name, kind });
+                    let mut fields = Map::new();
+                    fields.insert("function".into(), Value::String(function));
+                    if let Some((name, _)) = column {
+                        fields.insert("column".into(), Value::String(name));
+                    }
+                    if let Some(alias) = alias {
+                        fields.insert("alias".into(), Value::String(alias));
+                    }
+                    Some(Value::Object(fields))
+                })
+                .collect();
+            if as_is || !list.is_empty() {
+                root.insert("aggregations".into(), Value::Array(list));
+            }
+        }
+    }
+}
+
+fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {
+    Value::Object(fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+/// The name (and kind) an [`OutputRef`] points at among the plan's answer columns.
+fn output(scope: &Scope, outputs: &[Output], reference: &OutputRef) -> (String, ValueKind) {
+    match reference {
+        OutputRef::Output(i) if !outputs.is_empty() => {
+            let o = &outputs[*i as usize % outputs.len()];
+            (o.name.clone(), o.kind)
+        }
+        OutputRef::Output(i) => {
+            let c = &scope.table.columns[*i as usize % scope.table.columns.len()];
+            (c.name.clone(), c.kind)
+        }
+        OutputRef::Column(c) => {
+            let (name, column) = scope.column(c);
+            (name, column.map_or(ValueKind::Text, |c| c.kind))
+        }
+        OutputRef::Odd(odd) => {
+            let names: Vec<&str> = outputs.iter().map(|o| o.name.as_str()).collect();
+            (odd.render(&names, &scope.table.name), ValueKind::Text)
+        }
+    }
+}
+
+fn condition<C>(name: String, kind: ValueKind, condition: &Condition<C>, raw: &mut Raw) -> Value {
+    let mut op = condition.op.text();
+    let mut known = condition.op.known();
+    if condition.as_is.0.is_none() {
+        let swap = match (kind, known) {
+            (ValueKind::Boolean, Some(o)) if !matches!(o, "eq" | "ne" | "is_null" | "is_not_null") => Some("eq"),
+            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("contains")) => Some("lte"),
+            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("starts_with")) => Some("gte"),
+            _ => None,
+        };
+        if let Some(swap) = swap {
+            op = swap.to_string();
+            known = Some(swap);
+        }
+    }
+    let mut fields = Map::new();
+    fields.insert("column".into(), Value::String(name));
+    let value = match &condition.value {
+        ValueSpec::Absent => None,
+        ValueSpec::Raw(value) => Some(value.value(raw)),
+        ValueSpec::Fitting(fitting) => fitting.value(kind, known, raw),
+    };
+    fields.insert("op".into(), Value::String(op));
+    if let Some(value) = value {
+        fields.insert("value".into(), value);
+    }
+    Value::Object(fields)
+}
+
+/// Text values a model would compare the catalog's text columns with.
+const TEXTS: &[&str] = &["P1", "P2", "P3", "platform", "payments", "EU", "US", "a", "", "%", "_", "plat%", "it's", "Ünïcode", "P1 ", "p1"];
+
+/// A value of `kind` from a seed: near the catalog's `today` for dates and timestamps, small
+/// for numbers.
+fn fitting_scalar(kind: ValueKind, seed: u32, raw: &mut Raw) -> Value {
+    const TODAY: i32 = 20527;
+    let small = (seed % 2001) as i64 - 1000;
+    match kind {
+        ValueKind::Integer => Value::from(small),
+        ValueKind::Float => match seed % 4 {
+            0 => Value::from(small),
+            1 => raw.number(format!("{}.5", small)),
+            _ => serde_json::Number::from_f64(small as f64 / 7.0).map_or(Value::Null, Value::Number),
+        },
+        ValueKind::Text => Value::String(TEXTS[seed as usize % TEXTS.len()].to_string()),
+        ValueKind::Boolean => Value::Bool(seed & 1 == 1),
+        ValueKind::Date => Value::String(querycell_guest::values::format_date(TODAY + small as i32)),
+        ValueKind::Timestamp => {
+            let micros = i64::from(TODAY) * 86_400_000_000 + small * 3_600_000_000 + i64::from(seed % 60) * 60_000_000;
+            Value::String(querycell_guest::values::format_timestamp(micros))
+        }
+        ValueKind::Other => Value::Null,
+    }
+}
+
+impl Fitting {
+    fn value(&self, kind: ValueKind, op: Option<&str>, raw: &mut Raw) -> Option<Value> {
+        let seed = |i: usize| self.items.get(i).copied().unwrap_or(i as u32 * 7919);
+        match op {
+            Some("is_null" | "is_not_null") => None,
+            Some("in" | "not_in") => {
+                let n = match self.list_length.0 {
+                    Some(n) if n % 2 == 0 => 0,
+                    Some(n) => 100 + n as usize % 4,
+                    None => self.items.len().clamp(1, 8),
+                };
+                Some(Value::Array((0..n).map(|i| fitting_scalar(kind, seed(i), raw)).collect()))
+            }
+            Some("between") => Some(Value::Array((0..2).map(|i| fitting_scalar(kind, seed(i), raw)).collect())),
+            Some("contains" | "starts_with") => Some(fitting_scalar(ValueKind::Text, seed(0), raw)),
+            _ => match &self.relative {
+                Some(relative) if kind.is_temporal() => Some(relative.value(raw)),
+                _ => Some(fitting_scalar(kind, seed(0), raw)),
+            },
+        }
+    }
+}
+
+impl RawValue {
+    fn value(&self, raw: &mut Raw) -> Value {
+        match self {
+            RawValue::Null => Value::Null,
+            RawValue::Bool(b) => Value::Bool(*b),
+            RawValue::Int(i) => Value::from(*i),
+            // Not finite: serde_json writes null.
+            RawValue::Float(f) => Value::from(*f),
+            RawValue::Str(s) => Value::String(s.text()),
+            RawValue::Date(d) => Value::String(d.text()),
+            RawValue::Timestamp(t) => Value::String(t.text()),
+            RawValue::Relative(r) => r.value(raw),
+            RawValue::List(items) => Value::Array(items.iter().map(|i| i.value(raw)).collect()),
+            RawValue::Number(n) => raw.number(n.text()),
+            RawValue::EmptyObject => Value::Object(Map::new()),
+            // Up to past serde_json's 128 levels.
+            RawValue::Nested(depth) => (0..*depth).fold(Value::from(1), |inner, _| Value::Array(vec![inner])),
+            RawValue::OddObject(key, value) => Value::Object([(key.text(), value.value(raw))].into_iter().collect()),
+            // Up to past the request's 64 KiB.
+            RawValue::LongString(n) => Value::String("x".repeat(*n as usize * 300)),
+        }
+    }
+}
+
+impl RawScalar {
+    fn value(&self, raw: &mut Raw) -> Value {
+        match self {
+            RawScalar::Null => Value::Null,
+            RawScalar::Bool(b) => Value::Bool(*b),
+            RawScalar::Int(i) => Value::from(*i),
+            RawScalar::Float(f) => Value::from(*f),
+            RawScalar::Str(s) => Value::String(s.text()),
+            RawScalar::Date(d) => Value::String(d.text()),
+            RawScalar::Timestamp(t) => Value::String(t.text()),
+            RawScalar::Number(n) => raw.number(n.text()),
+            RawScalar::Relative(r) => r.value(raw),
+            RawScalar::EmptyList => Value::Array(Vec::new()),
+        }
+    }
+}
+
+impl RelativeDate {
+    fn value(&self, raw: &mut Raw) -> Value {
+        let unit = |w: &Word<Granularity>| Value::String(w.text());
+        match self {
+            RelativeDate::Last { count, unit: u } => object([("last", count.value(raw)), ("unit", unit(u))]),
+            RelativeDate::This(u) => object([("this", unit(u))]),
+            RelativeDate::Previous(u) => object([("previous", unit(u))]),
+            RelativeDate::Broken(broken) => match broken {
+                BrokenRelative::ThisWithUnit => object([("this", "month".into()), ("unit", "day".into())]),
+                BrokenRelative::ThisAndPrevious => object([("this", "month".into()), ("previous", "month".into())]),
+                BrokenRelative::LastWithoutUnit => object([("last", 30.into())]),
+                BrokenRelative::Empty => object([]),
+                BrokenRelative::UnknownKey(key) => Value::Object([(key.text(), Value::from(1))].into_iter().collect()),
+                BrokenRelative::LastAndThis => object([("last", 3.into()), ("unit", "day".into()), ("this", "week".into())]),
+                BrokenRelative::UnitOnly => object([("unit", "day".into())]),
+                BrokenRelative::UnitNotAString => object([("last", 3.into()), ("unit", 1.into())]),
+            },
+        }
+    }
+}
+
+impl LastCount {
+    fn value(&self, raw: &mut Raw) -> Value {
+        match self {
+            LastCount::Small(n) => Value::from(1 + *n as i64 % 60),
+            LastCount::Any(n) => Value::from(1 + *n as i64 % 10_000),
+            LastCount::Max => Value::from(10_000),
+            LastCount::OverMax => Value::from(10_001),
+            LastCount::Zero => Value::from(0),
+            LastCount::Negative(n) => Value::from(-1 - (*n as i64).abs()),
+            LastCount::Huge(n) => raw.number(n.text()),
+            LastCount::Float => raw.number("2.5".into()),
+            LastCount::Text => Value::String("30".into()),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub enum Limit {
+    Small(u8),
+    Zero,
+    Max,
+    OverMax,
+    Huge(i64),
+    I64Max,
+    Negative(i8),
+    Float,
+    Text,
+    Null,
+    Number(HugeNumber),
+}
+
+impl<'a> Arbitrary<'a> for Limit {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[30, 3, 2, 2, 1, 1, 1, 1, 1, 1, 1])? {
+            0 => Limit::Small(u8::arbitrary(u)?),
+            1 => Limit::Zero,
+            2 => Limit::Max,
+            3 => Limit::OverMax,
+            4 => Limit::Huge(i64::arbitrary(u)?),
+            5 => Limit::I64Max,
+            6 => Limit::Negative(i8::arbitrary(u)?),
+            7 => Limit::Float,
+            8 => Limit::Text,
+            9 => Limit::Null,
+            _ => Limit::Number(HugeNumber::arbitrary(u)?),
+        })
+    }
+}
+
+impl Limit {
+    fn value(&self, raw: &mut Raw) -> Value {
+        match self {
+            Limit::Small(n) => Value::from(*n),
+            Limit::Zero => Value::from(0),
+            Limit::Max => Value::from(1000),
+            Limit::OverMax => Value::from(1001),
+            Limit::Huge(n) => Value::from(*n),
+            Limit::I64Max => Value::from(i64::MAX),
+            Limit::Negative(n) => Value::from(-1 - (*n as i64).abs()),
+            Limit::Float => raw.number("5.5".into()),
+            Limit::Text => Value::String("10".into()),
+            Limit::Null => Value::Null,
+            Limit::Number(n) => raw.number(n.text()),
+        }
+    }
+}
+
+const PLAN_FIELD_TYPOS: &[&str] = &["tabel", "tables", "where", "select", "Limit", "group", "groupBy", "orderBy", "filter", "aggregation", "columns "];
+
+impl FieldOddity {
+    fn apply(&self, root: &mut Map<String, Value>) {
+        let first = |root: &mut Map<String, Value>, field: &str| -> Option<Map<String, Value>> {
+            root.get(field).and_then(|v| v.as_array()).and_then(|a| a.first()).and_then(|v| v.as_object()).cloned()
+        };
+        match self {
+            FieldOddity::UnknownField(word) => {
+                root.insert(word.text(), Value::from(1));
+            }
+            FieldOddity::Misspelled(i) => {
+                root.insert(PLAN_FIELD_TYPOS[*i as usize % PLAN_FIELD_TYPOS.len()].into(), Value::String("incidents".into()));
+            }
+            FieldOddity::TableAsNumber => {
+                root.insert("table".into(), Value::from(3));
+            }
+            FieldOddity::TableMissing => {
+                root.remove("table");
+            }
+            FieldOddity::ColumnsAsString => {
+                root.insert("columns".into(), Value::String("team".into()));
+            }
+            FieldOddity::FiltersAsObject => {
+                root.insert("filters".into(), object([("column", "team".into()), ("op", "eq".into()), ("value", "P1".into())]));
+            }
+            FieldOddity::EmptyColumns => {
+                root.insert("columns".into(), Value::Array(Vec::new()));
+            }
+            FieldOddity::EmptyAggregationObject => {
+                root.insert("aggregations".into(), Value::Array(vec![Value::Object(Map::new())]));
+            }
+            FieldOddity::GroupByNumber => {
+                root.insert("group_by".into(), Value::Array(vec![Value::from(1)]));
+            }
+            FieldOddity::OrderByNull => {
+                root.insert("order_by".into(), Value::Array(vec![Value::Null]));
+            }
+            FieldOddity::ConditionUnknownField => {
+                if let Some(mut c) = first(root, "filters") {
+                    c.insert("opp".into(), "eq".into());
+                    root.insert("filters".into(), Value::Array(vec![Value::Object(c)]));
+                }
+            }
+            FieldOddity::AggregationUnknownField => {
+                if let Some(mut a) = first(root, "aggregations") {
+                    a.insert("distinct".into(), true.into());
+                    root.insert("aggregations".into(), Value::Array(vec![Value::Object(a)]));
+                }
+            }
+        }
+    }
+}
+
+impl TextOddity {
+    fn apply(&self, text: String, scope: &Scope) -> String {
+        match self {
+            TextOddity::TrailingText(s) => format!("{text}{}", s.text()),
+            TextOddity::InAList => format!("[{text}]"),
+            TextOddity::ByteOrderMark => format!("\u{feff}{text}"),
+            TextOddity::Pretty => text,
+            // serde_json keeps the last of two equal keys; the compiler must too, or refuse.
+            TextOddity::DuplicateTable(table) => {
+                let name = match table {
+                    TableRef::Catalog(i) => scope.table_names[*i as usize % scope.table_names.len()].to_string(),
+                    TableRef::Odd(odd) => odd.render(&scope.table_names, "main"),
+                };
+                format!("{{\"table\":{},{}", Value::String(name), &text[1..])
+            }
+            TextOddity::Truncated(at) => {
+                let mut cut = *at as usize % (text.len() + 1);
+                while !text.is_char_boundary(cut) {
+                    cut -= 1;
+                }
+                text[..cut].to_string()
+            }
+            TextOddity::TrailingComma => match text.strip_suffix('}') {
+                Some(body) => format!("{body},}}"),
+                None => text,
+            },
+            TextOddity::Padded(n) => format!("{}{text}{}", " \n\t\r".repeat(*n as usize % 16), "\n".repeat(*n as usize / 16)),
+        }
+    }
+}

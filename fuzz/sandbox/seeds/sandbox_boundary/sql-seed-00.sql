@@ -1,0 +1,1 @@
+SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY team

@@ -1,0 +1,1 @@
+SELECT team, avg(ack_minutes) FROM incidents WHERE severity = 'P1' AND ack_minutes BETWEEN 1 AND 90 GROUP BY team HAVING count(*) > 2 ORDER BY 2 DESC LIMIT 5

@@ -1,0 +1,1 @@
+WITH p1 AS (SELECT * FROM incidents WHERE severity = 'P1') SELECT team, max(ack_minutes) AS worst FROM p1 GROUP BY team

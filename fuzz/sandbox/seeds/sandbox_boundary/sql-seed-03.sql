@@ -1,0 +1,1 @@
+SELECT i.team, t.region, count(*) FROM incidents AS i JOIN teams AS t ON i.team = t.team GROUP BY ALL

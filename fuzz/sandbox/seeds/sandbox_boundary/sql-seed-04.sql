@@ -1,0 +1,1 @@
+SELECT incident_id, rank() OVER (PARTITION BY team ORDER BY ack_minutes DESC NULLS LAST) AS r FROM incidents

@@ -1,0 +1,1 @@
+SELECT CASE WHEN ack_minutes > 30 THEN 'slow' ELSE 'fast' END AS speed, count(*) FROM incidents GROUP BY 1

@@ -1,0 +1,1 @@
+SELECT date_trunc('month', opened_at) AS m, count(*) FROM incidents GROUP BY ROLLUP (m)

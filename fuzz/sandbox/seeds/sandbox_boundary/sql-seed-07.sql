@@ -1,0 +1,1 @@
+SELECT team FROM incidents WHERE team IN (SELECT team FROM teams WHERE region LIKE 'E%') UNION SELECT team FROM teams

@@ -1,0 +1,1 @@
+SELECT EXTRACT(year FROM opened_at) AS y, CAST(ack_minutes AS DOUBLE) / 60 AS hours, ack_minutes::DECIMAL(10,2) FROM incidents

@@ -1,0 +1,1 @@
+SELECT count(*) FROM incidents WHERE opened_at >= DATE '2026-01-01' AND opened_at < DATE '2026-01-01' + INTERVAL 1 MONTH

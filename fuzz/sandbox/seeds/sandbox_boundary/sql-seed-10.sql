@@ -1,0 +1,1 @@
+SELECT quantile_cont(cost, 0.9), median(ack_minutes), string_agg(DISTINCT team, ',' ORDER BY team) FROM incidents

@@ -1,0 +1,1 @@
+SELECT team, count_if(resolved) FROM incidents GROUP BY team QUALIFY row_number() OVER (ORDER BY team) = 1

@@ -1,0 +1,1 @@
+SELECT * FROM (SELECT team, max(ack_minutes) AS worst FROM incidents GROUP BY team) AS w WHERE worst > 10 ORDER BY worst LIMIT 3 OFFSET 1

@@ -1,0 +1,1 @@
+SELECT t.team FROM teams t WHERE EXISTS (SELECT 1 FROM incidents i WHERE i.team = t.team)

@@ -1,0 +1,1 @@
+SELECT team || '-' || severity, ack_minutes // 2, -ack_minutes % 7, coalesce(cost, 0) FROM incidents WHERE NOT resolved IS NULL

@@ -1,0 +1,1 @@
+SELECT "team", "a""b" FROM incidents WHERE team = 'it''s'

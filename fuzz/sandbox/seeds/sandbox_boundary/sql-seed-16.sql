@@ -1,0 +1,4 @@
+<think>count</think>
+```sql
+SELECT count(*) FROM incidents;
+```

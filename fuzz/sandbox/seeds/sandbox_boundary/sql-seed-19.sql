@@ -1,0 +1,1 @@
+SELECT 1_000 FROM teams

@@ -1,0 +1,1 @@
+SELECT E'\x41', N'x', X'41', $$x$$ FROM incidents

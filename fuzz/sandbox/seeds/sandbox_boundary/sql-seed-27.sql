@@ -1,0 +1,1 @@
+SELECT region::mytype(1), TRY_CAST(region AS VARCHAR(10)) FROM teams

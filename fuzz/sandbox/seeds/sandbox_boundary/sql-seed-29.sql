@@ -1,0 +1,1 @@
+SELECT * EXCLUDE (team) FROM incidents

@@ -1,0 +1,1 @@
+SELECT * REPLACE (team AS severity) FROM incidents

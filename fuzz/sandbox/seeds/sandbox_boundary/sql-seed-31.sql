@@ -1,0 +1,1 @@
+SELECT * ILIKE '%team%' FROM incidents

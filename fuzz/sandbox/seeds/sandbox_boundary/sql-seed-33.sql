@@ -1,0 +1,1 @@
+SELECT [1, 2][1], {'a': 1}, list_transform([1], x -> x + 1)

@@ -1,0 +1,1 @@
+SELECT lag(cost, 1, 0) IGNORE NULLS OVER w FROM incidents WINDOW w AS (ORDER BY opened_at)

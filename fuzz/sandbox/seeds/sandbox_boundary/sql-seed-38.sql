@@ -1,0 +1,1 @@
+SELECT position('a' IN team), substring(team FROM 1 FOR 2), trim(BOTH 'x' FROM team), ceil(cost) FROM incidents

@@ -1,0 +1,1 @@
+SELECT team FROM incidents WHERE team SIMILAR TO 'a%' OR team GLOB 'a*' OR team ~ 'a'

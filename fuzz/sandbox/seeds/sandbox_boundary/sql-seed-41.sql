@@ -1,0 +1,1 @@
+SELECT team, now(), current_timestamp, localtimestamp FROM incidents WHERE opened_at < current_date()
