@@ -74,32 +74,9 @@ fn wit_kind(kind: model::ValueKind) -> wit::ValueKind {
 }
 
 /// A compiled answer as comparable text: statements, parameters (floats by their bits),
-/// columns, limit, explanation and warnings.
-fn wit_summary(c: &wit::Compiled) -> String {
-    let param = |p: &wit::Param| match p {
-        wit::Param::Null => "null".to_string(),
-        wit::Param::Boolean(b) => format!("bool {b}"),
-        wit::Param::Integer(i) => format!("int {i}"),
-        wit::Param::Float(f) => format!("float {:x}", f.to_bits()),
-        wit::Param::Text(t) => format!("text {t:?}"),
-        wit::Param::Date(d) => format!("date {d}"),
-        wit::Param::Timestamp(t) => format!("ts {t}"),
-    };
-    let query = |q: &wit::Query| format!("{} {:?}", q.sql, q.params.iter().map(param).collect::<Vec<_>>());
-    let columns: Vec<&str> = c.columns.iter().map(|c| c.name.as_str()).collect();
-    format!(
-        "main {}\ncount {}\nprobe {:?}\ncounts {}\ncolumns {columns:?}\nlimit {}\n{}\n{:?}",
-        query(&c.main),
-        query(&c.count),
-        c.null_probe.as_ref().map(|p| query(&p.query)),
-        c.main_counts.len(),
-        c.limit,
-        c.explanation,
-        c.warnings
-    )
-}
-
-fn native_summary(c: &model::Compiled) -> String {
+/// columns, limit, explanation and warnings. The sandbox's answer is first carried into the
+/// native compiler's types, so both sides are printed by the same code.
+fn summary(main: &model::Query, count: &model::Query, probe: Option<&model::Query>, counts: usize, columns: Vec<&str>, limit: u32, explanation: &str, warnings: &[String]) -> String {
     let param = |p: &model::Param| match p {
         model::Param::Null => "null".to_string(),
         model::Param::Boolean(b) => format!("bool {b}"),
@@ -110,17 +87,40 @@ fn native_summary(c: &model::Compiled) -> String {
         model::Param::Timestamp(t) => format!("ts {t}"),
     };
     let query = |q: &model::Query| format!("{} {:?}", q.sql, q.params.iter().map(param).collect::<Vec<_>>());
-    let columns: Vec<&str> = c.columns.iter().map(|c| c.name.as_str()).collect();
     format!(
-        "main {}\ncount {}\nprobe {:?}\ncounts {}\ncolumns {columns:?}\nlimit {}\n{}\n{:?}",
-        query(&c.main),
-        query(&c.count),
-        c.null_probe.as_ref().map(|p| query(&p.query)),
-        c.main_counts.len(),
-        c.limit,
-        c.explanation,
-        c.warnings
+        "main {}\ncount {}\nprobe {:?}\ncounts {counts}\ncolumns {columns:?}\nlimit {limit}\n{explanation}\n{warnings:?}",
+        query(main),
+        query(count),
+        probe.map(query),
     )
+}
+
+fn from_wit(q: &wit::Query) -> model::Query {
+    let params = q
+        .params
+        .iter()
+        .map(|p| match p {
+            wit::Param::Null => model::Param::Null,
+            wit::Param::Boolean(b) => model::Param::Boolean(*b),
+            wit::Param::Integer(i) => model::Param::Integer(*i),
+            wit::Param::Float(f) => model::Param::Float(*f),
+            wit::Param::Text(t) => model::Param::Text(t.clone()),
+            wit::Param::Date(d) => model::Param::Date(*d),
+            wit::Param::Timestamp(t) => model::Param::Timestamp(*t),
+        })
+        .collect();
+    model::Query { sql: q.sql.clone(), params }
+}
+
+fn wit_summary(c: &wit::Compiled) -> String {
+    let probe = c.null_probe.as_ref().map(|p| from_wit(&p.query));
+    let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
+    summary(&from_wit(&c.main), &from_wit(&c.count), probe.as_ref(), c.main_counts.len(), columns, c.limit, &c.explanation, &c.warnings)
+}
+
+fn native_summary(c: &model::Compiled) -> String {
+    let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
+    summary(&c.main, &c.count, c.null_probe.as_ref().map(|p| &p.query), c.main_counts.len(), columns, c.limit, &c.explanation, &c.warnings)
 }
 
 /// Every oracle on one input: its first byte picks plan (even) or SQL mode (odd), the rest
