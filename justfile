@@ -12,7 +12,7 @@ default: demo
 
 # Install what a fresh machine lacks (the WebAssembly target for the compiler guest).
 setup:
-    rustup target add wasm32-wasip2
+    rustup target add wasm32-unknown-unknown wasm32-wasip2
 
 # Build the compiler guest component, the querycell binary and the test crates (release).
 # Always the whole workspace, so every recipe shares one feature set and nothing rebuilds.
@@ -61,7 +61,7 @@ fuzz seconds="1800": build
     # The sandbox boundary is a fuzz package of its own (it links wasmtime); it loads the
     # compiler component the stable build made.
     mkdir -p fuzz/sandbox/corpus
-    QUERYCELL_GUEST_WASM={{CARGO_TARGET_DIR}}/guest/wasm32-wasip2/guest/querycell_guest.wasm CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
+    QUERYCELL_GUEST_WASM={{CARGO_TARGET_DIR}}/guest/wasm32-unknown-unknown/guest/querycell_guest.component.wasm CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
         cargo +nightly fuzz run --fuzz-dir fuzz/sandbox --sanitizer none sandbox_boundary fuzz/sandbox/corpus fuzz/sandbox/seeds/sandbox_boundary -- \
         -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
     QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus \

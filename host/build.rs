@@ -2,9 +2,13 @@
 //! crate, which embeds it (`include_bytes!`), so the `querycell` binary is self-contained.
 //!
 //! The guest is built by a nested cargo into its own target folder (`<target>/guest`) so it
-//! never contends for the outer build's lock. `QUERYCELL_GUEST_WASM=<path>` skips the nested
-//! build and embeds a component built some other way (see ../shared notes on the fallback
-//! toolchain).
+//! never contends for the outer build's lock, for `wasm32-unknown-unknown`: a core module
+//! that imports nothing, not even WASI, which this script wraps into a component with
+//! wit-component. So the compiler the host runs has no way to ask the host for anything
+//! (no clock, no random, no streams), and a call needs no WASI context.
+//! The component lands beside the module as `querycell_guest.component.wasm`.
+//! `QUERYCELL_GUEST_WASM=<path>` skips the nested build and embeds a component built some
+//! other way (see ../shared notes on the fallback toolchain).
 
 use std::path::{Path, PathBuf};
 
@@ -28,7 +32,27 @@ fn main() {
 
 fn build_guest(workspace: &Path) -> PathBuf {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    build_component(workspace, "querycell-guest", &out_dir)
+    let module_path = build_wasm(workspace, "querycell-guest", "wasm32-unknown-unknown", &out_dir);
+    let module = std::fs::read(&module_path).expect("reading the guest module");
+    let component = wit_component::ComponentEncoder::default()
+        .module(&module)
+        .expect("the guest module carries its WIT (wit-bindgen's component-type section)")
+        .validate(true)
+        .encode()
+        .expect("encoding the guest module as a component");
+    // Written atomically: two host builds (other features, the fuzz package) may share the
+    // guest's target folder.
+    let path = module_path.with_file_name("querycell_guest.component.wasm");
+    let staging = out_dir.join("querycell_guest.component.wasm.tmp");
+    std::fs::write(&staging, component).expect("writing the guest component");
+    if std::fs::rename(&staging, &path).is_err() {
+        // OUT_DIR and the guest's target folder are on different file systems: embed the
+        // copy in OUT_DIR instead.
+        let local = out_dir.join("querycell_guest.component.wasm");
+        std::fs::rename(&staging, &local).expect("keeping the guest component in OUT_DIR");
+        return local;
+    }
+    path
 }
 
 include!("build_support.rs");

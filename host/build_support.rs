@@ -2,17 +2,23 @@
 // (`include!`) by host/build.rs for the compiler guest and by tests/build.rs for the
 // malicious-compiler fixture, so the two nested builds cannot drift apart.
 
-/// Build `package` for wasm32-wasip2 (profile `guest`, see Cargo.toml) with a nested cargo into `<target>/guest`,
-/// its own target folder, so it never contends for the outer build's lock, and return
-/// the component's path. `out_dir` is the calling build script's OUT_DIR.
-fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::path::Path) -> std::path::PathBuf {
+/// Build `package` for the WebAssembly `target` (profile `guest`, see Cargo.toml) with a
+/// nested cargo into `<target>/guest`, its own target folder, so it never contends for the
+/// outer build's lock, and return the path of the `.wasm` it wrote. `out_dir` is the
+/// calling build script's OUT_DIR.
+///
+/// For `wasm32-wasip2` that file is already a component (rustup's linker makes one, with
+/// the WASI imports Rust's std brings). For `wasm32-unknown-unknown` it is a core module
+/// that imports nothing, carrying wit-bindgen's component-type section; the caller wraps it
+/// into a component.
+fn build_wasm(workspace: &std::path::Path, package: &str, target: &str, out_dir: &std::path::Path) -> std::path::PathBuf {
     // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
     let target_dir = out_dir.ancestors().nth(4).expect("OUT_DIR has the usual depth").join("guest");
     let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
     let mut command = std::process::Command::new(cargo);
     command
         .current_dir(workspace)
-        .args(["build", "--profile", "guest", "--locked", "-p", package, "--target", "wasm32-wasip2", "--target-dir"])
+        .args(["build", "--profile", "guest", "--locked", "-p", package, "--target", target, "--target-dir"])
         .arg(&target_dir);
     // The outer build's settings (target, flags, jobserver, profile) must not leak into
     // the nested one.
@@ -29,10 +35,10 @@ fn build_component(workspace: &std::path::Path, package: &str, out_dir: &std::pa
     if !status.success() {
         panic!(
             "building the {package} component failed ({status}). Is the wasm target installed? \
-             Run `rustup target add wasm32-wasip2` (or `just setup`)."
+             Run `rustup target add {target}` (or `just setup`)."
         );
     }
-    target_dir.join("wasm32-wasip2/guest").join(format!("{}.wasm", package.replace('-', "_")))
+    target_dir.join(target).join("guest").join(format!("{}.wasm", package.replace('-', "_")))
 }
 
 /// Tell cargo to rerun the build script when `path`, or anything under it, changes.

@@ -13,6 +13,8 @@ fn main() {
         rerun_if_changed(&workspace.join(watched));
     }
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").unwrap());
-    let wasm = build_component(&workspace, "querycell-malicious-guest", &out_dir);
+    // Built for wasm32-wasip2 on purpose: this fixture is the component that imports WASI,
+    // so the tests cover the empty WASI context a third-party component gets.
+    let wasm = build_wasm(&workspace, "querycell-malicious-guest", "wasm32-wasip2", &out_dir);
     println!("cargo:rustc-env=QUERYCELL_MALICIOUS_GUEST_WASM_PATH={}", wasm.display());
 }

@@ -5,9 +5,11 @@
 //! checked against an import allowlist,
 //! precompiled once (cached on disk, keyed by its hash and the engine's compatibility hash)
 //! and pre-linked (`QueryCompilerPre`). Every call then gets a fresh [`Store`] with its own
-//! fuel, epoch deadline, memory limiter and an empty WASI context: no preopened folders, no
-//! environment, no arguments, no sockets, stdout/stderr into small in-memory pipes. A trap
-//! becomes a typed [`Error`]; the next call starts clean.
+//! fuel, epoch deadline and memory limiter. The bundled compiler imports nothing, so its
+//! store holds nothing else; a component that imports WASI (one a plugin host built for
+//! `wasm32-wasip2`) also gets an empty WASI context: no preopened folders, no environment,
+//! no arguments, no sockets, stdout/stderr into small in-memory pipes. A trap becomes a typed
+//! [`Error`]; the next call starts clean.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -40,9 +42,11 @@ pub use bindings::exports::querycell::engine::compiler as wit;
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
 
-/// WASI interfaces a guest may import. Rust's std pulls these in even when unused; with the
-/// empty context they can read nothing and reach nothing. Anything else (sockets, http,
-/// custom host functions) makes the component unloadable.
+/// WASI interfaces a guest may import. The bundled compiler imports none of them (it is built
+/// for `wasm32-unknown-unknown`); a component built for `wasm32-wasip2` gets them from
+/// Rust's std even when unused, and with the empty context they can read nothing and reach
+/// nothing. Anything else (sockets, http, custom host functions) makes the component
+/// unloadable.
 const ALLOWED_IMPORTS: &[&str] = &[
     "wasi:cli/environment",
     "wasi:cli/exit",
@@ -66,17 +70,27 @@ const ALLOWED_IMPORTS: &[&str] = &[
     "wasi:filesystem/preopens",
 ];
 
-/// Per-call store state: the empty WASI context and the memory limiter.
+/// Per-call store state: the memory limiter, and the empty WASI context when the component
+/// imports WASI.
 struct GuestState {
-    wasi: WasiCtx,
-    table: ResourceTable,
     limiter: GuestLimiter,
+    wasi: Option<GuestWasi>,
+}
+
+/// The empty WASI context of one call, and the pipe its stderr goes to (quoted when the
+/// guest traps).
+struct GuestWasi {
+    ctx: WasiCtx,
+    table: ResourceTable,
     stderr: MemoryOutputPipe,
 }
 
 impl WasiView for GuestState {
     fn ctx(&mut self) -> WasiCtxView<'_> {
-        WasiCtxView { ctx: &mut self.wasi, table: &mut self.table }
+        // WASI is linked only for components that import it, and their stores always get a
+        // context (`Sandbox::new_store`): no WASI function can be reached without one.
+        let wasi = self.wasi.as_mut().expect("a component that imports WASI has a WASI context");
+        WasiCtxView { ctx: &mut wasi.ctx, table: &mut wasi.table }
     }
 }
 
@@ -129,7 +143,8 @@ pub struct CallStats {
 /// The parts of one guest call.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct CallPhases {
-    /// A new store with its empty WASI context, fuel and deadline.
+    /// A new store with its fuel, deadline and limiter (and an empty WASI context, for a
+    /// component that imports WASI).
     pub new_store: Duration,
     /// Instantiating the component in it (taking a pool slot, or mapping memory).
     pub instantiate: Duration,
@@ -144,6 +159,9 @@ pub struct Sandbox {
     pre: QueryCompilerPre<GuestState>,
     engine: SandboxEngine,
     limits: Limits,
+    /// Whether the component imports anything (only WASI passes [`check_imports`]), so its
+    /// stores need a WASI context.
+    imports_wasi: bool,
 }
 
 impl Sandbox {
@@ -180,11 +198,20 @@ impl Sandbox {
         let engine = sandbox_engine.engine();
         let component = load_component(engine, bytes, cache_dir)?;
         check_imports(engine, &component)?;
+        let imports_wasi = component.component_type().imports(engine).next().is_some();
         let mut linker = Linker::<GuestState>::new(engine);
-        wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
+        if imports_wasi {
+            wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
+        }
         let instance_pre = linker.instantiate_pre(&component).map_err(|e| guest_load_error(format!("{e:#}")))?;
         let pre = QueryCompilerPre::new(instance_pre).map_err(|e| guest_load_error(format!("{e:#}")))?;
-        Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits })
+        Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits, imports_wasi })
+    }
+
+    /// Whether the component imports anything. The bundled compiler does not: it cannot
+    /// even read a clock.
+    pub fn imports_anything(&self) -> bool {
+        self.imports_wasi
     }
 
     /// The limits every call runs under; a [`crate::QueryCell`] opened with this sandbox
@@ -249,26 +276,13 @@ impl Sandbox {
     }
 
     fn new_store(&self) -> Store<GuestState> {
-        let stdout = MemoryOutputPipe::new(self.limits.guest_output_bytes);
-        let stderr = MemoryOutputPipe::new(self.limits.guest_output_bytes);
-        // Nothing is granted: the builder's defaults are no preopens, no env, no args, and
-        // network access is switched off explicitly on top.
-        let wasi = WasiCtx::builder()
-            .stdout(stdout)
-            .stderr(stderr.clone())
-            .allow_tcp(false)
-            .allow_udp(false)
-            .allow_ip_name_lookup(false)
-            .build();
         let state = GuestState {
-            wasi,
-            table: ResourceTable::new(),
             limiter: GuestLimiter {
                 max_memory_bytes: self.limits.guest_memory_bytes,
                 max_table_elements: 100_000,
                 memory_refused: false,
             },
-            stderr,
+            wasi: self.imports_wasi.then(|| empty_wasi(&self.limits)),
         };
         let mut store = Store::new(self.pre.engine(), state);
         store.limiter(|state| &mut state.limiter);
@@ -284,6 +298,21 @@ impl Sandbox {
         store.epoch_deadline_trap();
         store
     }
+}
+
+/// A WASI context that grants nothing: the builder's defaults are no preopens, no env, no
+/// args, and network access is switched off explicitly on top.
+fn empty_wasi(limits: &Limits) -> GuestWasi {
+    let stdout = MemoryOutputPipe::new(limits.guest_output_bytes);
+    let stderr = MemoryOutputPipe::new(limits.guest_output_bytes);
+    let ctx = WasiCtx::builder()
+        .stdout(stdout)
+        .stderr(stderr.clone())
+        .allow_tcp(false)
+        .allow_udp(false)
+        .allow_ip_name_lookup(false)
+        .build();
+    GuestWasi { ctx, table: ResourceTable::new(), stderr }
 }
 
 fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limits) -> Error {
@@ -320,7 +349,7 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
         .hint("simplify the request"),
         other => {
             let what = other.map(|t| t.to_string()).unwrap_or_else(|| format!("{failure:#}"));
-            let stderr = state.stderr.contents();
+            let stderr = state.wasi.as_ref().map(|wasi| wasi.stderr.contents()).unwrap_or_default();
             let said = String::from_utf8_lossy(&stderr[..stderr.len().min(600)]).trim().to_string();
             let message = if said.is_empty() { format!("the compiler failed: {what}") } else { format!("the compiler failed: {what}; it said: {said}") };
             Error::internal("guest_fault", message).hint("this is a bug in the compiler component; the request was not run")

@@ -148,6 +148,17 @@ fn components_importing_anything_off_the_allowlist_are_refused() {
 }
 
 #[test]
+fn the_bundled_compiler_imports_nothing() {
+    // Built for wasm32-unknown-unknown: no WASI, so not even a clock or a random source. A
+    // WASI import creeping back in (a dependency that reads the time, a build for wasip2)
+    // fails here.
+    let sandbox = Sandbox::bundled(Limits::default()).expect("bundled guest loads");
+    assert!(!sandbox.imports_anything(), "the bundled compiler component imports something");
+    let malicious = Sandbox::from_component_bytes(&std::fs::read(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")).unwrap(), Limits::default(), None).unwrap();
+    assert!(malicious.imports_anything(), "the wasip2 fixture should import WASI, so the empty-context path stays tested");
+}
+
+#[test]
 fn the_real_compiler_is_metered_too() {
     let plan = r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}]}"#;
     let tiny = Sandbox::bundled(Limits { guest_fuel: 10_000, ..Limits::default() }).expect("bundled guest loads");
