@@ -1,11 +1,16 @@
 //! The deployment's configuration file (TOML, written by the operator, so trusted): whether
-//! SQL mode is enabled and the limits to answer with. Unknown keys are errors.
+//! SQL mode is enabled, the limits to answer with, and the audit trace. Unknown keys are
+//! errors, and so is any key that looks like a credential: querycell needs none, and a
+//! file it reads is no place to keep one.
 //!
 //! ```toml
 //! allow_sql = true
 //! max_rows = 500
 //! timeout_ms = 5000
 //! query_memory_mb = 512
+//! trace = "/var/log/querycell/trace.jsonl"
+//! trace_max_bytes = 16777216
+//! trace_keep = 3
 //! ```
 
 use std::path::Path;
@@ -29,7 +34,19 @@ pub struct Config {
     pub timeout_ms: Option<u64>,
     /// [`Limits::query_memory_bytes`], in MiB (at least 16).
     pub query_memory_mb: Option<u64>,
+    /// The audit trace file (`crate::trace`); `--trace` overrides it.
+    pub trace: Option<std::path::PathBuf>,
+    /// Bytes a trace file may hold before it is rotated (16 MiB if left out).
+    pub trace_max_bytes: Option<u64>,
+    /// Rotated trace files kept (3 if left out).
+    pub trace_keep: Option<u32>,
 }
+
+/// The keys [`Config`] accepts, for the hint of a refused file.
+const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep";
+
+/// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
+const CREDENTIAL_WORDS: &[&str] = &["password", "passwd", "pwd", "token", "secret", "key", "apikey", "credential", "credentials", "auth"];
 
 impl Config {
     /// Read and parse the file at `path`; an unreadable file is `config_unreadable`, an
@@ -37,11 +54,38 @@ impl Config {
     pub fn load(path: &Path) -> Result<Config> {
         let text = std::fs::read_to_string(path)
             .map_err(|e| Error::refused("config_unreadable", format!("{}: {e}", path.display())).at("--config"))?;
-        toml::from_str(&text).map_err(|e| {
-            Error::refused("config_invalid", format!("{}: {}", path.display(), e.message()))
-                .at("--config")
-                .hint("keys: allow_sql, max_rows, timeout_ms, query_memory_mb")
+        Self::parse(&text).map_err(|e| Error { message: format!("{}: {}", path.display(), e.message), ..e })
+    }
+
+    /// Parse the file's text. A key that looks like a credential is `config_credential`,
+    /// named with its line, before anything else is looked at.
+    pub fn parse(text: &str) -> Result<Config> {
+        if let Ok(table) = text.parse::<toml::Table>() {
+            if let Some(key) = credential_key(&table, 0) {
+                let line = text.lines().position(|line| line.trim_start().starts_with(key.as_str())).map_or(String::new(), |n| format!(" (line {})", n + 1));
+                return Err(Error::refused("config_credential", format!("the key `{key}`{line} looks like a credential"))
+                    .at("--config")
+                    .hint("querycell needs no password, token, secret or key, and a configuration file is no place for one: remove it"));
+            }
+        }
+        toml::from_str(text).map_err(|e| {
+            let line = e.span().map_or(String::new(), |span| format!("line {}: ", text[..span.start].matches('\n').count() + 1));
+            Error::refused("config_invalid", format!("{line}{}", e.message())).at("--config").hint(format!("keys: {KEYS}"))
         })
+    }
+
+    /// The audit trace this file asks for, if any, with `path_override` (`--trace`) first.
+    #[cfg(feature = "duckdb")]
+    pub fn trace_policy(&self, path_override: Option<&Path>) -> Option<crate::trace::TracePolicy> {
+        let path = path_override.map(Path::to_path_buf).or_else(|| self.trace.clone())?;
+        let mut policy = crate::trace::TracePolicy::new(path);
+        if let Some(bytes) = self.trace_max_bytes {
+            policy.max_bytes = bytes.max(4096);
+        }
+        if let Some(keep) = self.trace_keep {
+            policy.keep = keep;
+        }
+        Some(policy)
     }
 
     /// The limits with this file's values applied over `limits`.
@@ -59,6 +103,23 @@ impl Config {
     }
 }
 
+/// The first key, at any depth (tables nest at most a few levels in a file a person writes),
+/// whose name contains a credential word.
+fn credential_key(table: &toml::Table, depth: usize) -> Option<String> {
+    for (key, value) in table {
+        let lowered = key.to_ascii_lowercase();
+        if lowered.split(['_', '-', '.']).any(|part| CREDENTIAL_WORDS.contains(&part)) {
+            return Some(key.clone());
+        }
+        if let (toml::Value::Table(inner), true) = (value, depth < 8) {
+            if let Some(found) = credential_key(inner, depth + 1) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +128,26 @@ mod tests {
     fn unknown_keys_are_refused() {
         assert!(toml::from_str::<Config>("allow_sql = true\nmax_rows = 5").is_ok());
         assert!(toml::from_str::<Config>("allow_sq = true").is_err());
+    }
+
+    #[test]
+    fn credential_keys_are_refused_with_their_line() {
+        for text in ["max_rows = 5\napi_token = \"abc\"", "password = \"x\"", "[upstream]\nsecret-key = \"x\"", "AWS_SECRET_ACCESS_KEY = \"x\""] {
+            let error = Config::parse(text).err().unwrap_or_else(|| panic!("{text:?} was accepted"));
+            assert_eq!(error.code, "config_credential", "{text:?}: {error}");
+        }
+        let error = Config::parse("max_rows = 5\napi_token = \"abc\"").unwrap_err();
+        assert!(error.message.contains("`api_token` (line 2)"), "{error}");
+        assert!(!error.message.contains("abc"), "the value is never repeated: {error}");
+        // Words that merely contain a credential word are not credentials.
+        assert!(Config::parse("trace_keep = 2\nmax_rows = 5").is_ok());
+    }
+
+    #[test]
+    fn a_wrong_value_names_its_line() {
+        let error = Config::parse("allow_sql = true\nmax_rows = \"many\"").unwrap_err();
+        assert_eq!(error.code, "config_invalid");
+        assert!(error.message.starts_with("line 2: "), "{error}");
     }
 
     #[test]

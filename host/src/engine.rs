@@ -3,6 +3,7 @@
 //! bytes → guest → checks → DuckDB → receipt.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, ResolvedDate};
@@ -12,6 +13,7 @@ use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
 use crate::sandbox::{wit, Sandbox};
+use crate::trace::{Trace, TraceRecord};
 use crate::worker::WorkerPolicy;
 
 /// Where an index's queries run: the trade between isolation and cost an embedder chooses.
@@ -42,6 +44,8 @@ pub struct QueryCell {
     sql_enabled: bool,
     /// The date answers are computed for, when the application pinned one.
     today: Option<Date>,
+    /// The audit trace every request is recorded in, when the deployment keeps one.
+    trace: Option<Arc<Trace>>,
 }
 
 impl QueryCell {
@@ -60,7 +64,7 @@ impl QueryCell {
     pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
         let limits = sandbox.limits().clone();
         let (catalog, executor) = open_version(index, &limits, &isolation)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None })
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None, trace: None })
     }
 
     /// Start answering from the index's current version. Until this is called, a
@@ -124,16 +128,30 @@ impl QueryCell {
         self.executor.worker_confinement()
     }
 
+    /// Record every request in `trace` (see [`crate::trace`]). A request whose line cannot
+    /// be written is answered with `trace_unwritable` instead.
+    pub fn with_trace(mut self, trace: Arc<Trace>) -> Self {
+        self.trace = Some(trace);
+        self
+    }
+
     /// Answer a plan (plan language v1, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
-        let started = Instant::now();
-        self.check_request_size(plan_json)?;
-        let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
-        self.answer(&compiled, started)
+        self.traced("plan", plan_json, |compiled_sql| {
+            let started = Instant::now();
+            self.check_request_size(plan_json)?;
+            let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
+            *compiled_sql = Some(compiled.main.clone());
+            self.answer(&compiled, started)
+        })
     }
 
     /// Answer one model-written SQL statement, if SQL mode is enabled.
     pub fn query_sql(&self, sql: &str) -> Result<Answer> {
+        self.traced("sql", sql, |compiled_sql| self.answer_sql(sql, compiled_sql))
+    }
+
+    fn answer_sql(&self, sql: &str, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
         let started = Instant::now();
         if !self.sql_enabled {
             return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
@@ -142,7 +160,44 @@ impl QueryCell {
         }
         self.check_request_size(sql)?;
         let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, self.today()))?;
+        *compiled_sql = Some(compiled.main.clone());
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
+    }
+
+    /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
+    /// leaves the compiled main statement in its argument, so a query that fails after
+    /// compiling is recorded with the SQL that failed.
+    fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
+        let started = Instant::now();
+        let mut compiled = None;
+        let outcome = answer(&mut compiled);
+        let Some(trace) = &self.trace else { return outcome };
+        let record = match &outcome {
+            Ok(answer) => TraceRecord {
+                kind,
+                request,
+                sql: Some(&answer.sql),
+                params: answer.params.len(),
+                rows: Some(answer.row_count),
+                truncated: Some(answer.truncated),
+                error: None,
+                elapsed: started.elapsed(),
+                snapshot: &self.catalog.snapshot,
+            },
+            Err(error) => TraceRecord {
+                kind,
+                request,
+                sql: compiled.as_ref().map(|statement| statement.sql.as_str()),
+                params: compiled.as_ref().map_or(0, |statement| statement.params.len()),
+                rows: None,
+                truncated: None,
+                error: Some(&error.code),
+                elapsed: started.elapsed(),
+                snapshot: &self.catalog.snapshot,
+            },
+        };
+        trace.record(&record)?;
+        outcome
     }
 
     fn check_request_size(&self, request: &str) -> Result<()> {

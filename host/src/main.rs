@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use querycell::trace::Trace;
 use querycell::{catalog::Catalog, config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 
 #[derive(Parser)]
@@ -37,8 +38,8 @@ struct AnswerOptions {
     index: PathBuf,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
-    /// Deployment configuration (TOML: allow_sql, max_rows, timeout_ms, query_memory_mb);
-    /// also read from $QUERYCELL_CONFIG.
+    /// Deployment configuration (TOML: allow_sql, max_rows, timeout_ms, query_memory_mb,
+    /// trace, trace_max_bytes, trace_keep); also read from $QUERYCELL_CONFIG.
     #[arg(long, env = "QUERYCELL_CONFIG")]
     config: Option<PathBuf>,
     /// Most rows an answer may carry (plan limits are clamped to it).
@@ -51,6 +52,10 @@ struct AnswerOptions {
     /// days") and current_date in SQL resolve against it.
     #[arg(long, value_name = "YYYY-MM-DD")]
     today: Option<Date>,
+    /// Append one JSON line per request to FILE, the audit trace (request hash and size,
+    /// executed SQL, rows, error code, time; never the request text or parameter values).
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
 }
 
 #[derive(Subcommand)]
@@ -94,15 +99,20 @@ enum Command {
         #[arg(value_name = "SQL|-")]
         sql: String,
     },
-    /// Serve the index to agents over the Model Context Protocol on stdin and stdout:
-    /// tools list_tables, describe_table, query, and sql where SQL mode is enabled. Logs go
-    /// to stderr; stdout carries protocol messages only.
+    /// Serve the index to agents over the Model Context Protocol, on stdin and stdout or
+    /// (`--http`) on a loopback HTTP address: tools list_tables, describe_table, query, and
+    /// sql where SQL mode is enabled. Logs go to stderr; stdout carries protocol messages only.
     Mcp {
         #[command(flatten)]
         options: AnswerOptions,
         /// Offer the `sql` tool (SQL mode) in this session.
         #[arg(long)]
         allow_sql: bool,
+        /// Serve MCP's streamable HTTP transport at http://ADDR/mcp instead of stdio. ADDR
+        /// must be a loopback address, e.g. 127.0.0.1:8765 (port 0 picks a free port; the
+        /// address is printed on stderr).
+        #[arg(long, value_name = "ADDR")]
+        http: Option<std::net::SocketAddr>,
     },
     /// A query worker: started by querycell itself, speaking its frame protocol on stdin
     /// and stdout with the index's data file on fd 3. Not for people.
@@ -182,11 +192,20 @@ fn run(command: Command) -> Result<String, Error> {
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             Ok(render(&cell.query_sql(&text)?, options.format))
         }
-        Command::Mcp { options, allow_sql } => {
+        Command::Mcp { options, allow_sql, http } => {
             // Many answers over the session's life, some at once: the default pool.
             let (cell, _) = open(&options, allow_sql, WorkerPolicy::current_exe()?)?;
-            eprintln!("querycell mcp: serving {} ({} tables) on stdio", options.index.display(), cell.catalog().tables.len());
-            querycell::mcp::McpServer::new(cell).serve_stdio()?;
+            let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
+            let server = querycell::mcp::McpServer::new(cell);
+            match http {
+                None => {
+                    eprintln!("querycell mcp: serving {what} on stdio");
+                    server.serve_stdio()?;
+                }
+                Some(addr) => server.serve_http(addr, |bound| {
+                    eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::mcp::HTTP_PATH);
+                })?,
+            }
             Ok(String::new())
         }
         Command::Worker => unreachable!("served in main"),
@@ -216,6 +235,9 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy) ->
     let mut cell = QueryCell::open_isolated(&options.index, sandbox, QueryIsolation::Workers(workers))?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
+    }
+    if let Some(policy) = config.trace_policy(options.trace.as_deref()) {
+        cell = cell.with_trace(std::sync::Arc::new(Trace::open(policy)?));
     }
     Ok((cell, limits))
 }

@@ -1,5 +1,10 @@
-//! `querycell mcp`: the index as a Model Context Protocol server on stdio, built on `rmcp`
-//! (the official Rust SDK).
+//! `querycell mcp`: the index as a Model Context Protocol server, built on `rmcp` (the
+//! official Rust SDK), on stdio or on the streamable HTTP transport (`--http ADDR`).
+//!
+//! Over HTTP the server listens on a loopback address only (there is no authentication in
+//! it: a deployment that wants remote agents puts an authenticating proxy in front), accepts
+//! only loopback `Host` headers (DNS rebinding) and refuses any request that carries an
+//! `Origin` (a web page's script), and bounds each request body.
 //!
 //! Tools: `list_tables`, `describe_table`, `query` (a plan; its input schema is the plan
 //! language's JSON Schema) and `sql`, listed only where the deployment enabled SQL mode.
@@ -13,13 +18,19 @@
 //! validated like any other plan. Nothing but protocol messages goes to stdout.
 
 use std::borrow::Cow;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult, JsonObject, ListToolsResult,
     PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
 };
+use bytes::Bytes;
+use http_body_util::combinators::BoxBody;
+use http_body_util::{BodyExt, Full};
 use rmcp::service::RequestContext;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
@@ -40,6 +51,13 @@ with its column and an `alias`); `having` (conditions on aggregation aliases, ap
 the receipt. Every answer is a receipt: the SQL that ran, its parameters, the rows, whether rows were cut, and warnings \
 (nulls skipped, rows a filter left out for being missing). A refusal is a tool error with a `code`, a `path` into your \
 plan and a `hint`: fix what it names and call again.";
+
+/// The one path the HTTP transport answers on.
+pub const HTTP_PATH: &str = "/mcp";
+
+/// Room in an HTTP request body for the JSON-RPC envelope around a request of the largest
+/// size the limits allow.
+const HTTP_ENVELOPE_BYTES: usize = 16 << 10;
 
 /// The MCP server over one opened index.
 #[derive(Clone)]
@@ -67,6 +85,61 @@ impl McpServer {
                 .map_err(|e| Error::internal("mcp_failed", format!("the MCP session did not start: {e}")))?;
             service.waiting().await.map_err(|e| Error::internal("mcp_failed", format!("the MCP session failed: {e}")))?;
             Ok(())
+        })
+    }
+
+    /// Serve MCP's streamable HTTP transport at `http://ADDR/mcp` until the process is
+    /// stopped. `addr` must be a loopback address (`http_not_loopback` otherwise); port 0
+    /// picks a free one. `ready` is told the address actually bound, before the first request
+    /// is accepted.
+    pub fn serve_http(self, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
+        if !addr.ip().is_loopback() {
+            return Err(Error::refused("http_not_loopback", format!("the MCP server listens on loopback addresses only, not {addr}"))
+                .at("--http")
+                .hint("use 127.0.0.1:PORT (or [::1]:PORT); to serve other machines, put an authenticating reverse proxy in front"));
+        }
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .map_err(|e| Error::io("starting the MCP server's runtime", &e))?;
+        let max_body = self.cell.limits().max_request_bytes as usize + HTTP_ENVELOPE_BYTES;
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
+            let bound = listener.local_addr().map_err(|e| Error::io("reading the bound address", &e))?;
+            let config = StreamableHttpServerConfig::default()
+                .with_allowed_hosts(["localhost".to_string(), bound.ip().to_string(), format!("localhost:{}", bound.port()), bound.to_string()])
+                .enforce_origin_validation()
+                .with_max_request_body_bytes(max_body);
+            let server = self.clone();
+            let service = StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+            ready(bound);
+            loop {
+                let (stream, _) = match listener.accept().await {
+                    Ok(connection) => connection,
+                    // Out of descriptors and the like: the listener itself is fine, so wait
+                    // a moment instead of spinning or giving up on every client.
+                    Err(_) => {
+                        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                        continue;
+                    }
+                };
+                let service = service.clone();
+                tokio::spawn(async move {
+                    let routed = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
+                        let mut service = service.clone();
+                        async move {
+                            if request.uri().path() != HTTP_PATH {
+                                return Ok::<_, std::convert::Infallible>(not_found());
+                            }
+                            use tower_service::Service;
+                            service.call(request).await
+                        }
+                    });
+                    // A connection that fails (a client that hangs up mid-request) ends alone.
+                    let _ = hyper::server::conn::http1::Builder::new().serve_connection(hyper_util::rt::TokioIo::new(stream), routed).await;
+                });
+            }
         })
     }
 
@@ -178,6 +251,13 @@ impl ServerHandler for McpServer {
             .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
         outcome.map(CallToolResponse::from)
     }
+}
+
+/// The answer to any path but [`HTTP_PATH`].
+fn not_found() -> hyper::Response<BoxBody<Bytes, std::convert::Infallible>> {
+    let mut response = hyper::Response::new(Full::new(Bytes::from_static(b"querycell serves MCP at /mcp\n")).boxed());
+    *response.status_mut() = hyper::StatusCode::NOT_FOUND;
+    response
 }
 
 fn object(value: Value) -> JsonObject {

@@ -22,3 +22,4 @@ mod sandbox_boundary;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;
+mod audit_trace;

@@ -1,10 +1,11 @@
 //! `querycell mcp` against a real MCP client: PyPI's `mcp`, the official Python SDK
 //! (`tests/mcp/client.py`; `just test` installs it). The client starts the server over
-//! stdio, lists the tools and calls each, with an answer and with a refusal.
+//! stdio, or connects to one serving the streamable HTTP transport, lists the tools and
+//! calls each, with an answer and with a refusal.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 use querycell::ingest;
 use querycell_tests::{querycell_bin, workspace, write_file, INCIDENTS_CSV};
@@ -19,9 +20,19 @@ fn index(dir: &Path) -> std::path::PathBuf {
 
 /// What the Python client saw, as its JSON report.
 fn session(index: &Path, allow_sql: bool) -> Value {
-    let script = workspace().join("tests/mcp/client.py");
     let mut command = Command::new("python3");
-    command.arg(&script).arg(querycell_bin()).arg(index).arg(if allow_sql { "1" } else { "0" });
+    command.arg(workspace().join("tests/mcp/client.py")).arg(querycell_bin()).arg(index).arg(if allow_sql { "1" } else { "0" });
+    client_report(command)
+}
+
+/// What the Python client saw over HTTP, connected to `server`.
+fn http_session(server: &HttpServer, allow_sql: bool) -> Value {
+    let mut command = Command::new("python3");
+    command.arg(workspace().join("tests/mcp/client.py")).arg("--http").arg(&server.url).arg(if allow_sql { "1" } else { "0" });
+    client_report(command)
+}
+
+fn client_report(mut command: Command) -> Value {
     let output = command.output().expect("python3 runs");
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(
@@ -57,6 +68,7 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert_eq!(missing["is_error"], true);
     assert_eq!(missing["structured"]["error"]["code"], "unknown_table");
 
+    assert_eq!(seen["query_p1"]["structured"]["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]), "{}", seen["query_p1"]);
     let answer = &seen["query"];
     assert_eq!(answer["is_error"], false, "{answer}");
     assert_eq!(answer["structured"]["rows"], json!([["Payments", 2], ["Platform", 2]]));
@@ -129,4 +141,117 @@ fn stdout_carries_protocol_messages_only() {
     assert_eq!(by_id(2)["result"]["structuredContent"]["rows"], json!([[4]]));
     assert!(by_id(3)["error"]["code"].is_i64(), "an unknown tool is a protocol error: {}", by_id(3));
     assert!(String::from_utf8_lossy(&output.stderr).contains("serving"), "logs go to stderr");
+}
+
+/// `querycell mcp --http 127.0.0.1:0` on an index, killed when dropped.
+struct HttpServer {
+    child: Child,
+    url: String,
+    addr: String,
+}
+
+impl HttpServer {
+    fn start(index: &Path, allow_sql: bool) -> HttpServer {
+        let mut command = Command::new(querycell_bin());
+        command.args(["mcp", "--index", index.to_str().unwrap(), "--http", "127.0.0.1:0"]);
+        if allow_sql {
+            command.arg("--allow-sql");
+        }
+        let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("querycell mcp --http");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut said = String::new();
+        let url = loop {
+            let mut line = String::new();
+            if stderr.read_line(&mut line).unwrap() == 0 {
+                let _ = child.kill();
+                panic!("{command:?} ended before it listened; stderr:\n{said}");
+            }
+            said.push_str(&line);
+            if let Some(at) = line.find("http://") {
+                break line[at..].trim().to_string();
+            }
+        };
+        // Keep draining stderr so the server never blocks on a full pipe.
+        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let addr = url.trim_start_matches("http://").trim_end_matches("/mcp").to_string();
+        HttpServer { child, url, addr }
+    }
+
+    /// One raw HTTP/1.1 exchange; the response's status code and body.
+    fn raw(&self, request: &str) -> (u16, String) {
+        let mut stream = std::net::TcpStream::connect(&self.addr).expect("connect");
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = String::new();
+        let _ = stream.read_to_string(&mut response);
+        let status = response.split_whitespace().nth(1).and_then(|code| code.parse().ok()).unwrap_or_else(|| panic!("no status line in {response:?}"));
+        (status, response)
+    }
+}
+
+impl Drop for HttpServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn an_mcp_client_over_http_answers_the_incidents_example() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let server = HttpServer::start(&index, false);
+    assert!(server.url.starts_with("http://127.0.0.1:") && server.url.ends_with("/mcp"), "{}", server.url);
+    let seen = http_session(&server, false);
+    assert_eq!(seen["server"], "querycell");
+    let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
+    assert_eq!(seen["list_tables"]["is_error"], false);
+    assert!(seen["list_tables"]["structured"]["tables"].as_array().unwrap().iter().any(|t| t["name"] == "incidents"));
+    assert!(seen["describe_table"]["text"][0].as_str().unwrap().contains("`ack_minutes`"), "{}", seen["describe_table"]);
+    let p1 = &seen["query_p1"];
+    assert_eq!(p1["is_error"], false, "{p1}");
+    assert_eq!(p1["structured"]["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]), "{p1}");
+    let refused = &seen["query_refused"];
+    assert_eq!(refused["is_error"], true, "a refusal is a tool error");
+    assert_eq!(refused["structured"]["error"]["code"], "unknown_column");
+    assert_eq!(refused["structured"]["error"]["hint"], "did you mean 'team'?");
+
+    let with_sql = HttpServer::start(&index, true);
+    let seen = http_session(&with_sql, true);
+    assert!(seen["tools"].get("sql").is_some());
+    assert_eq!(seen["sql_refused"]["structured"]["error"]["code"], "table_function_refused");
+}
+
+#[test]
+fn the_http_transport_serves_loopback_only_and_refuses_web_pages() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+
+    let mut command = Command::new(querycell_bin());
+    command.args(["mcp", "--index", index.to_str().unwrap(), "--http", "0.0.0.0:0"]);
+    let output = command.output().expect("querycell mcp");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+    assert!(stderr.contains("http_not_loopback"), "{stderr}");
+
+    let server = HttpServer::start(&index, false);
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}).to_string();
+    let post = |host: &str, extra: &str, body: &str| {
+        format!(
+            "POST /mcp HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{extra}Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+            body.len()
+        )
+    };
+    let (status, response) = server.raw(&post(&server.addr, "", &initialize));
+    assert_eq!(status, 200, "a plain client on loopback is served: {response}");
+    let (status, response) = server.raw(&post(&server.addr, "Origin: http://evil.example\r\n", &initialize));
+    assert_eq!(status, 403, "a request from a web page (it carries an Origin) is refused: {response}");
+    let (status, response) = server.raw(&post("evil.example", "", &initialize));
+    assert!((400..500).contains(&status), "a foreign Host (DNS rebinding) is refused: {response}");
+    let huge = format!("{{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {{\"pad\": \"{}\"}}}}", "x".repeat(2 << 20));
+    let (status, response) = server.raw(&post(&server.addr, "", &huge));
+    assert_eq!(status, 413, "a body over the request limit is refused: {}", &response[..response.len().min(300)]);
+    let (status, _) = server.raw(&format!("GET /other HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr));
+    assert_eq!(status, 404);
 }

@@ -1,8 +1,10 @@
 """A real MCP client (PyPI's `mcp`, the official Python SDK) against `querycell mcp`.
 
-Run by tests/all/mcp_server.rs: `client.py <querycell binary> <index> <allow-sql: 0|1>`. It
-starts the server over stdio, lists the tools, calls each with an answer and with a refusal,
-and prints one JSON document of what it saw for the Rust test to check.
+Run by tests/all/mcp_server.rs as `client.py <querycell binary> <index> <allow-sql: 0|1>`,
+which starts the server over stdio, or `client.py --http <url> <allow-sql: 0|1>`, which
+connects to a server the test started with `querycell mcp --http`. It lists the tools,
+calls each with an answer and with a refusal, and prints one JSON document of what it saw
+for the Rust test to check.
 """
 
 import asyncio
@@ -11,6 +13,7 @@ import sys
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
+from mcp.client.streamable_http import streamable_http_client
 
 
 def tool_result(result):
@@ -21,32 +24,54 @@ def tool_result(result):
     }
 
 
-async def main(binary, index, allow_sql):
+async def over_stdio(binary, index, allow_sql):
     args = ["mcp", "--index", index] + (["--allow-sql"] if allow_sql else [])
-    seen = {}
     async with stdio_client(StdioServerParameters(command=binary, args=args)) as (read, write):
-        async with ClientSession(read, write) as session:
-            init = await session.initialize()
-            seen["server"] = init.server_info.name
-            seen["instructions"] = init.instructions
-            tools = await session.list_tools()
-            seen["tools"] = {tool.name: tool.input_schema for tool in tools.tools}
-            seen["list_tables"] = tool_result(await session.call_tool("list_tables", {}))
-            seen["describe_table"] = tool_result(await session.call_tool("describe_table", {"table": "incidents"}))
-            seen["describe_missing"] = tool_result(await session.call_tool("describe_table", {"table": "nope"}))
-            plan = {
-                "table": "incidents",
-                "group_by": ["team"],
-                "aggregations": [{"function": "count", "alias": "n"}],
-                "order_by": [{"column": "team", "direction": "asc"}],
-            }
-            seen["query"] = tool_result(await session.call_tool("query", plan))
-            seen["query_refused"] = tool_result(await session.call_tool("query", {"table": "incidents", "aggregations": [{"function": "count", "alias": "n"}], "group_by": ["tema"]}))
-            if allow_sql:
-                seen["sql"] = tool_result(await session.call_tool("sql", {"sql": "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY team"}))
-                seen["sql_refused"] = tool_result(await session.call_tool("sql", {"sql": "SELECT * FROM read_text('/etc/passwd')"}))
-    print(json.dumps(seen))
+        return await converse(read, write, allow_sql)
+
+
+async def over_http(url, allow_sql):
+    async with streamable_http_client(url) as streams:
+        read, write = streams[0], streams[1]
+        return await converse(read, write, allow_sql)
+
+
+async def converse(read, write, allow_sql):
+    seen = {}
+    async with ClientSession(read, write) as session:
+        init = await session.initialize()
+        seen["server"] = init.server_info.name
+        seen["instructions"] = init.instructions
+        tools = await session.list_tools()
+        seen["tools"] = {tool.name: tool.input_schema for tool in tools.tools}
+        seen["list_tables"] = tool_result(await session.call_tool("list_tables", {}))
+        seen["describe_table"] = tool_result(await session.call_tool("describe_table", {"table": "incidents"}))
+        seen["describe_missing"] = tool_result(await session.call_tool("describe_table", {"table": "nope"}))
+        plan = {
+            "table": "incidents",
+            "group_by": ["team"],
+            "aggregations": [{"function": "count", "alias": "n"}],
+            "order_by": [{"column": "team", "direction": "asc"}],
+        }
+        seen["query"] = tool_result(await session.call_tool("query", plan))
+        p1_ack_by_team = {
+            "table": "incidents",
+            "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
+            "group_by": ["team"],
+            "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}],
+            "order_by": [{"column": "average_minutes", "direction": "desc"}],
+        }
+        seen["query_p1"] = tool_result(await session.call_tool("query", p1_ack_by_team))
+        seen["query_refused"] = tool_result(await session.call_tool("query", {"table": "incidents", "aggregations": [{"function": "count", "alias": "n"}], "group_by": ["tema"]}))
+        if allow_sql:
+            seen["sql"] = tool_result(await session.call_tool("sql", {"sql": "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY team"}))
+            seen["sql_refused"] = tool_result(await session.call_tool("sql", {"sql": "SELECT * FROM read_text('/etc/passwd')"}))
+    return seen
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3] == "1"))
+    if sys.argv[1] == "--http":
+        report = asyncio.run(over_http(sys.argv[2], sys.argv[3] == "1"))
+    else:
+        report = asyncio.run(over_stdio(sys.argv[1], sys.argv[2], sys.argv[3] == "1"))
+    print(json.dumps(report))
