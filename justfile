@@ -35,9 +35,11 @@ test: build test-deps
     cargo test --release --locked --workspace --lib --bins --tests
 
 # What the tests need besides Rust: the official MCP SDK for Python, a real client for the
-# MCP server's tests.
+# MCP server's tests; jco (the version tests/jco/package-lock.json pins), a second component
+# host the compiler component must answer the same in (Node 20 or later runs it).
 test-deps:
     python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0"
+    [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes
 # dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.3.0,
