@@ -6,6 +6,9 @@ set shell := ["bash", "-euo", "pipefail", "-c"]
 export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME") / ".cache/querycell/target")
 querycell := CARGO_TARGET_DIR / "release/querycell"
 demo_index := CARGO_TARGET_DIR / "demo-index"
+# The compiler component `build` makes (host/build.rs wraps the guest module into it).
+guest_component := CARGO_TARGET_DIR / "guest/wasm32-unknown-unknown/guest/querycell_guest.component.wasm"
+component_dir := justfile_directory() / "dist/querycell-compiler"
 
 # Build everything and answer a few questions over the bundled sample data.
 default: demo
@@ -32,9 +35,32 @@ test: build test-deps
     cargo test --release --locked --workspace --lib --bins --tests
 
 # What the tests need besides Rust: the official MCP SDK for Python, a real client for the
-# MCP server's tests.
+# MCP server's tests; jco (the version tests/jco/package-lock.json pins), a second component
+# host the compiler component must answer the same in (Node 20 or later runs it).
 test-deps:
     python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0"
+    [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
+
+# The compiler as a portable component, for a plugin host in any runtime: writes
+# dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.3.0,
+# imports nothing), its contract wit/compiler.wit, a README and SHA256SUMS.
+component: build
+    rm -rf {{component_dir}}
+    mkdir -p {{component_dir}}/wit
+    cp {{guest_component}} {{component_dir}}/querycell_compiler.wasm
+    cp wit/compiler.wit {{component_dir}}/wit/compiler.wit
+    printf '%s\n' \
+        "querycell's query compiler as a WebAssembly component ($(git describe --always --dirty 2>/dev/null || echo unknown))." \
+        "" \
+        "querycell_compiler.wasm  world query-compiler of wit/compiler.wit: exports querycell:engine/compiler@0.3.0" \
+        "                         (compile-plan, compile-sql); imports nothing, not even WASI." \
+        "wit/compiler.wit         the contract: what a catalog view holds, what answers and refusals carry." \
+        "" \
+        "The component has no clock: pass today's date in catalog-view.today. It returns SQL with placeholders and" \
+        "the values to bind; querycell's own host re-checks every statement with DuckDB's parser before running it." \
+        > {{component_dir}}/README
+    cd {{component_dir}} && sha256sum querycell_compiler.wasm wit/compiler.wit README > SHA256SUMS
+    @echo "wrote {{component_dir}}:" && cat {{component_dir}}/SHA256SUMS
 
 # Benchmarks: numbers and ratios measured side by side in one run.
 bench: build
@@ -61,7 +87,7 @@ fuzz seconds="1800": build
     # The sandbox boundary is a fuzz package of its own (it links wasmtime); it loads the
     # compiler component the stable build made.
     mkdir -p fuzz/sandbox/corpus
-    QUERYCELL_GUEST_WASM={{CARGO_TARGET_DIR}}/guest/wasm32-unknown-unknown/guest/querycell_guest.component.wasm CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
+    QUERYCELL_GUEST_WASM={{guest_component}} CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
         cargo +nightly fuzz run --fuzz-dir fuzz/sandbox --sanitizer none sandbox_boundary fuzz/sandbox/corpus fuzz/sandbox/seeds/sandbox_boundary -- \
         -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
     QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus \
