@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::model::{Param, ValueKind};
 
 /// Microseconds in a day: a date's midnight as a timestamp is `days * MICROS_PER_DAY`.
@@ -15,7 +15,7 @@ pub const MICROS_PER_DAY: i64 = 86_400_000_000;
 pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
     let wrong = |expected: &str, example: &str| {
         CompileError::new(
-            "invalid_value",
+            Code::InvalidValue,
             path,
             format!("expected {expected} for a {} column, got {}", kind.describe(), describe_json(value)),
         )
@@ -55,7 +55,7 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
             )),
         },
         ValueKind::Other => Err(CompileError::new(
-            "unsupported_column_type",
+            Code::UnsupportedColumnType,
             path,
             "this column's type cannot be compared with a value",
         )),

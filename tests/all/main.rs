@@ -20,6 +20,7 @@ mod readme_examples;
 mod relative_dates;
 mod result_values;
 mod sandbox_boundary;
+mod shared_words;
 mod release_duckdb;
 mod snapshots;
 mod sql_mode;

@@ -1,0 +1,116 @@
+//! Issue [8], item 2: the words the compiler guest, the host, the WIT contract and the README
+//! share besides the plan language's own (`plan_language_drift.rs`), each tied so that a
+//! change on one side fails here until the others follow: the refusal codes.
+
+use std::collections::BTreeSet;
+
+use querycell::ErrorClass;
+use querycell_guest::Code;
+use querycell_tests::workspace;
+
+fn readme() -> String {
+    std::fs::read_to_string(workspace().join("README.md")).expect("README.md")
+}
+
+/// The `code spans` of `text`.
+fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// The lines of the paragraph of `text` that starts with a line starting with `opening`.
+fn paragraph<'t>(text: &'t str, opening: &str) -> Vec<&'t str> {
+    let mut lines = text.lines().skip_while(|line| !line.starts_with(opening));
+    let first = lines.next().unwrap_or_else(|| panic!("the README has no line starting {opening:?}"));
+    std::iter::once(first).chain(lines.take_while(|line| !line.trim().is_empty())).collect()
+}
+
+/// The rows of the first Markdown table after the heading `heading`, as cells (header and
+/// separator rows left out).
+fn table_after<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
+    let after = text.split_once(&format!("\n{heading}\n")).unwrap_or_else(|| panic!("the README has no heading {heading:?}")).1;
+    let rows: Vec<Vec<&str>> = after
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert!(rows.len() > 2, "no table after {heading:?}");
+    rows.into_iter().skip(2).collect()
+}
+
+/// Every refusal code the README documents: the plan language's `Codes:` list and SQL
+/// mode's table of rules.
+fn readme_codes(readme: &str) -> BTreeSet<String> {
+    let plan_codes = paragraph(readme, "Codes: ").join(" ");
+    let sql_rules = table_after(readme, "### The rules (each refusal's `code`)");
+    let codes: BTreeSet<String> =
+        code_spans(&plan_codes).into_iter().chain(sql_rules.iter().flat_map(|row| code_spans(row[0]))).map(str::to_string).collect();
+    assert!(codes.len() > 30, "the README's code lists were not found: {codes:?}");
+    codes
+}
+
+/// Codes the README lists with the compiler's although the host gives them: each is
+/// refused before the compiler runs, or after DuckDB typed the answer.
+const HOST_REFUSALS_IN_README: [(&str, &str); 3] = [
+    ("sql_mode_disabled", "the host refuses SQL before any compiler sees it"),
+    ("untyped_null_column", "DuckDB's result, read by the host"),
+    ("unsupported_result_type", "DuckDB's result, read by the host"),
+];
+
+/// Every `Error::<constructor>("code"` the host's source writes, by constructor.
+fn host_codes(constructor: &str) -> BTreeSet<String> {
+    let mut codes = BTreeSet::new();
+    let mut pending = vec![workspace().join("host/src")];
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            pending.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for call in source.split(&format!("Error::{constructor}(")).skip(1) {
+            if let Some(quoted) = call.trim_start().strip_prefix('"') {
+                codes.insert(quoted.split('"').next().unwrap().to_string());
+            }
+        }
+    }
+    codes
+}
+
+/// The compiler's codes ([`Code::ALL`], the only way its refusals are built) and the
+/// README's lists name the same codes, both ways.
+#[test]
+fn every_compiler_code_is_documented_and_every_documented_code_exists() {
+    let readme = readme();
+    let documented = readme_codes(&readme);
+    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    let undocumented: Vec<&String> = compiler.difference(&documented).collect();
+    assert!(undocumented.is_empty(), "codes the compiler returns that the README does not list: {undocumented:?}");
+
+    let host_refusals = host_codes("refused");
+    for (code, why) in HOST_REFUSALS_IN_README {
+        assert!(host_refusals.contains(code), "the README lists {code} ({why}), but the host never refuses with it");
+    }
+    let host_listed: BTreeSet<String> = HOST_REFUSALS_IN_README.iter().map(|(code, _)| code.to_string()).collect();
+    let unknown: Vec<&String> = documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
+    assert!(unknown.is_empty(), "codes the README lists that nothing returns: {unknown:?}");
+}
+
+/// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox.rs` makes it
+/// [`ErrorClass::Refused`]), so no host error may reuse one of its codes with another class:
+/// one code would then mean two exit statuses. The README says what each status means.
+#[test]
+fn compiler_codes_keep_one_exit_status() {
+    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    for constructor in ["internal", "limit"] {
+        let clashing: Vec<String> = host_codes(constructor).intersection(&compiler).cloned().collect();
+        assert!(clashing.is_empty(), "the host raises compiler codes as Error::{constructor}: {clashing:?}");
+    }
+    let readme = readme();
+    for (class, meaning) in [(ErrorClass::Refused, "input refused"), (ErrorClass::Limit, "a limit"), (ErrorClass::Internal, "anything else")] {
+        let phrase = format!("`{}` {meaning}", class.exit_code());
+        assert!(readme.contains(&phrase), "the README's exit statuses do not say {phrase:?}");
+    }
+}
