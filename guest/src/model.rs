@@ -14,6 +14,10 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
+    /// Every kind, in the WIT `value-kind`'s order.
+    pub const ALL: [ValueKind; 7] =
+        [ValueKind::Text, ValueKind::Integer, ValueKind::Float, ValueKind::Boolean, ValueKind::Date, ValueKind::Timestamp, ValueKind::Other];
+
     pub fn is_numeric(self) -> bool {
         matches!(self, ValueKind::Integer | ValueKind::Float)
     }

@@ -1,10 +1,14 @@
 //! Issue [8], item 2: the words the compiler guest, the host, the WIT contract and the README
 //! share besides the plan language's own (`plan_language_drift.rs`), each tied so that a
-//! change on one side fails here until the others follow: the refusal codes.
+//! change on one side fails here until the others follow: the refusal codes and the value
+//! kinds.
 
 use std::collections::BTreeSet;
 
+use querycell::catalog::ValueKind as HostKind;
+use querycell::sandbox::wit;
 use querycell::ErrorClass;
+use querycell_guest::model::ValueKind as GuestKind;
 use querycell_guest::Code;
 use querycell_tests::workspace;
 
@@ -112,5 +116,41 @@ fn compiler_codes_keep_one_exit_status() {
     for (class, meaning) in [(ErrorClass::Refused, "input refused"), (ErrorClass::Limit, "a limit"), (ErrorClass::Internal, "anything else")] {
         let phrase = format!("`{}` {meaning}", class.exit_code());
         assert!(readme.contains(&phrase), "the README's exit statuses do not say {phrase:?}");
+    }
+}
+
+/// The `value-kind` enum of `wit/compiler.wit`, in order.
+fn wit_value_kinds() -> Vec<String> {
+    let mut resolve = wit_parser::Resolve::default();
+    resolve.push_dir(workspace().join("wit")).expect("the WIT contract parses");
+    let kind = resolve
+        .types
+        .iter()
+        .find(|(_, ty)| ty.name.as_deref() == Some("value-kind"))
+        .map(|(_, ty)| ty)
+        .expect("the contract has a value-kind");
+    match &kind.kind {
+        wit_parser::TypeDefKind::Enum(cases) => cases.cases.iter().map(|c| c.name.clone()).collect(),
+        other => panic!("value-kind is not an enum: {other:?}"),
+    }
+}
+
+/// One list of value kinds on three sides: the WIT enum, the host's catalog kinds (their
+/// names in `catalog.json` and their words in `schema --format markdown`) and the
+/// compiler's, which describes kinds in its refusals with the same words.
+#[test]
+fn value_kinds_are_the_same_on_every_side() {
+    let wit_names = wit_value_kinds();
+    let host_names: Vec<String> = HostKind::ALL.iter().map(|k| serde_json::to_value(k).unwrap().as_str().unwrap().to_string()).collect();
+    assert_eq!(host_names, wit_names, "the host's catalog kinds, against the WIT value-kind");
+    let guest_names: Vec<String> = GuestKind::ALL.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+    assert_eq!(guest_names, wit_names, "the compiler's kinds, against the WIT value-kind");
+    for (i, kind) in HostKind::ALL.into_iter().enumerate() {
+        let on_the_wire = wit::ValueKind::from(kind);
+        assert_eq!(on_the_wire as usize, i, "{kind:?} crosses the contract as case {} of value-kind", on_the_wire as usize);
+        assert_eq!(HostKind::from(on_the_wire), kind, "{kind:?} does not come back from the WIT as itself");
+        let read_back: HostKind = serde_json::from_value(serde_json::json!(wit_names[i])).unwrap();
+        assert_eq!(read_back, kind, "catalog.json's {:?}", wit_names[i]);
+        assert_eq!(kind.word(), GuestKind::ALL[i].describe(), "the word for {:?}", wit_names[i]);
     }
 }
