@@ -2,7 +2,9 @@
 //!
 //! The compiler guest checks SQL against these lists on sqlparser's tree; the host checks
 //! the guest's output again against the same lists on DuckDB's own parse tree. Both sides
-//! depend on this crate, so a name added here is added to both checks at once. This crate
-//! holds data only: the host must not link the guest's parsing code.
+//! depend on this crate, so a name added here is added to both checks at once. The same
+//! holds for the default request limits. This crate holds data only: the host must not
+//! link the guest's parsing code.
 
+pub mod limits;
 pub mod sql;

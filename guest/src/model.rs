@@ -71,9 +71,11 @@ pub struct RequestLimits {
     pub max_request_bytes: u32,
 }
 
+/// The host's defaults (the host always sends its limits; these serve native callers).
 impl Default for RequestLimits {
     fn default() -> Self {
-        RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 * 1024 }
+        use querycell_contract::limits;
+        RequestLimits { max_rows: limits::MAX_ROWS, max_in_list: limits::MAX_IN_LIST, max_request_bytes: limits::MAX_REQUEST_BYTES }
     }
 }
 

@@ -1,14 +1,14 @@
 //! Issue [8], item 2: the words the compiler guest, the host, the WIT contract and the README
 //! share besides the plan language's own (`plan_language_drift.rs`), each tied so that a
-//! change on one side fails here until the others follow: the refusal codes and the value
-//! kinds.
+//! change on one side fails here until the others follow: the refusal codes, the value
+//! kinds, and the default request limits.
 
 use std::collections::BTreeSet;
 
 use querycell::catalog::ValueKind as HostKind;
 use querycell::sandbox::wit;
-use querycell::ErrorClass;
-use querycell_guest::model::ValueKind as GuestKind;
+use querycell::{ErrorClass, Limits};
+use querycell_guest::model::{RequestLimits, ValueKind as GuestKind};
 use querycell_guest::Code;
 use querycell_tests::workspace;
 
@@ -152,5 +152,32 @@ fn value_kinds_are_the_same_on_every_side() {
         let read_back: HostKind = serde_json::from_value(serde_json::json!(wit_names[i])).unwrap();
         assert_eq!(read_back, kind, "catalog.json's {:?}", wit_names[i]);
         assert_eq!(kind.word(), GuestKind::ALL[i].describe(), "the word for {:?}", wit_names[i]);
+    }
+}
+
+/// The default request limits are defined once (`querycell_contract::limits`): the host's
+/// [`Limits::default`] sends them in `catalog-view.limits`, the compiler assumes them for a
+/// native view without limits, and the README's limits table says them.
+#[test]
+fn default_request_limits_are_the_same_everywhere() {
+    use querycell_contract::limits::{MAX_IN_LIST, MAX_REQUEST_BYTES, MAX_ROWS};
+    let host = Limits::default();
+    assert_eq!((host.max_rows, host.max_in_list, host.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
+    let guest = RequestLimits::default();
+    assert_eq!((guest.max_rows, guest.max_in_list, guest.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
+
+    let readme = readme();
+    let table = table_after(&readme, "## Limits, and what each protects");
+    let default_of = |limit: &str| -> &str {
+        table.iter().find(|row| row[0] == limit).unwrap_or_else(|| panic!("the README's limits table has no row {limit:?}"))[1]
+    };
+    assert!(MAX_REQUEST_BYTES % 1024 == 0, "the README writes the request limit in KiB");
+    let kib = format!("{} KiB", MAX_REQUEST_BYTES / 1024);
+    for (limit, default) in [("`max_rows`", MAX_ROWS.to_string()), ("`in` list length", MAX_IN_LIST.to_string()), ("request size", kib.clone())] {
+        assert!(default_of(limit).starts_with(&default), "the README's default for {limit} is {:?}, not {default}", default_of(limit));
+    }
+    // Where the plan language and SQL mode state the same limits in prose.
+    for phrase in [format!("at most {MAX_IN_LIST} values"), format!("text over {kib}"), format!("the {kib} request limit")] {
+        assert!(readme.contains(&phrase), "the README does not say {phrase:?}");
     }
 }
