@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
+use crate::calendar::{days_from_civil, days_in_month};
 use crate::error::{Code, CompileError, Result};
 use crate::model::{Param, ValueKind};
 
@@ -127,8 +127,7 @@ pub fn parse_timestamp(text: &str) -> Option<i64> {
 
 /// `days` since 1970-01-01 as `YYYY-MM-DD`.
 pub fn format_date(days: i32) -> String {
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}")
+    querycell_contract::calendar::format_date(days.into())
 }
 
 /// Microseconds since the epoch as `YYYY-MM-DD HH:MM:SS[.ffffff]`.
