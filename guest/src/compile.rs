@@ -46,7 +46,7 @@ fn resolve_column<'a>(table: &'a Table, name: &At<String>) -> Result<&'a Column>
             &name.path,
             format!("table '{}' has no column '{}'", table.name, clip(&name.value)),
         )
-        .with_hint(suggest::hint(&name.value, table.columns.iter().map(|c| c.name.as_str())))
+        .with_hint(suggest::column_hint(&name.value, &table.columns))
     })
 }
 
