@@ -1,8 +1,12 @@
-//! Words both sides of querycell must agree on, defined once.
+//! Words and arithmetic both sides of querycell must agree on, defined once.
 //!
 //! The compiler guest checks SQL against these lists on sqlparser's tree; the host checks
 //! the guest's output again against the same lists on DuckDB's own parse tree. Both sides
-//! depend on this crate, so a name added here is added to both checks at once. This crate
-//! holds data only: the host must not link the guest's parsing code.
+//! depend on this crate, so a name added here is added to both checks at once. The same
+//! holds for the default request limits and for civil-date arithmetic (days since
+//! 1970-01-01, the contract's dates). This crate holds data and pure functions only: the
+//! host must not link the guest's parsing code.
 
+pub mod calendar;
+pub mod limits;
 pub mod sql;

@@ -1,6 +1,8 @@
 //! Calendar arithmetic on days since 1970-01-01, in the proleptic Gregorian calendar DuckDB's
-//! DATE uses: civil dates, the period of a given unit that contains a day, shifting a day by
-//! whole periods, and the day range a relative date names.
+//! DATE uses: the period of a given unit that contains a day, shifting a day by whole
+//! periods, and the day range a relative date names. Civil dates themselves (days to
+//! year-month-day and back) are the contract's (`querycell_contract::calendar`), the one
+//! definition the host uses too.
 //!
 //! The units are the plan language's calendar words, defined once as
 //! [`crate::plan::Granularity`] (`day`, `week`, `month`, `quarter`, `year`), so "group by
@@ -8,6 +10,8 @@
 //! Monday, as DuckDB's `date_trunc('week', …)` does.
 //!
 //! Nothing here reads a clock: "today" is always an argument, given by the host.
+
+use querycell_contract::calendar;
 
 use crate::plan::{Granularity, RelativeDate};
 
@@ -30,42 +34,22 @@ impl DayRange {
 /// a range reaching before the year 1 is a mistake in the request, not a question).
 pub const EARLIEST_DAY: i32 = -719_162;
 
-pub fn is_leap(year: i32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-}
+// The civil-date arithmetic is the contract's, shared with the host; these are its `i32`
+// face, the width the WIT contract gives days.
 
 pub fn days_in_month(year: i32, month: u32) -> u32 {
-    match month {
-        2 if is_leap(year) => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
+    calendar::days_in_month(year.into(), month)
 }
 
-/// Howard Hinnant's days_from_civil: `year-month-day` as days since 1970-01-01.
+/// `year-month-day` as days since 1970-01-01.
 pub fn days_from_civil(year: i32, month: u32, day: u32) -> i32 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400) as u32;
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe as i32 - 719_468
+    calendar::days_from_civil(year.into(), month, day) as i32
 }
 
-/// Howard Hinnant's civil_from_days: days since 1970-01-01 as `(year, month, day)`.
+/// Days since 1970-01-01 as `(year, month, day)`.
 pub fn civil_from_days(days: i32) -> (i32, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097) as u32;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe as i32 + era * 400 + i32::from(month <= 2);
-    (year, month, day)
+    let (year, month, day) = calendar::civil_from_days(days.into());
+    (year as i32, month, day)
 }
 
 /// The first day of the period of `unit` that contains `day` (what `date_trunc` gives).
@@ -144,25 +128,6 @@ mod tests {
 
     fn pair(start: &str, last: &str) -> (String, String) {
         (start.to_string(), last.to_string())
-    }
-
-    #[test]
-    fn civil_dates_round_trip_over_centuries() {
-        assert_eq!(days_from_civil(1970, 1, 1), 0);
-        assert_eq!(days_from_civil(1, 1, 1), EARLIEST_DAY);
-        for days in (-800_000..800_000).step_by(997) {
-            let (y, m, d) = civil_from_days(days);
-            assert_eq!(days_from_civil(y, m, d), days);
-            assert!(d >= 1 && d <= days_in_month(y, m));
-        }
-    }
-
-    #[test]
-    fn leap_years_follow_the_gregorian_rules() {
-        assert!(is_leap(2024) && is_leap(2000) && is_leap(2400));
-        assert!(!is_leap(2026) && !is_leap(1900) && !is_leap(2100));
-        assert_eq!(days_in_month(2024, 2), 29);
-        assert_eq!(days_in_month(2100, 2), 28);
     }
 
     #[test]

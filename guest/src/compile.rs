@@ -6,7 +6,7 @@ use serde_json::Value;
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 
 use crate::calendar;
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::model::{CatalogView, Column, Compiled, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
 use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
 use crate::sql::{like_literal, quote_ident, Params};
@@ -34,7 +34,7 @@ fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
 
 fn resolve_table<'a>(name: &At<String>, view: &'a CatalogView) -> Result<&'a Table> {
     view.table(&name.value).ok_or_else(|| {
-        CompileError::new("unknown_table", &name.path, format!("there is no table '{}'", clip(&name.value)))
+        CompileError::new(Code::UnknownTable, &name.path, format!("there is no table '{}'", clip(&name.value)))
             .with_hint(suggest::hint(&name.value, view.tables.iter().map(|t| t.name.as_str())))
     })
 }
@@ -42,11 +42,11 @@ fn resolve_table<'a>(name: &At<String>, view: &'a CatalogView) -> Result<&'a Tab
 fn resolve_column<'a>(table: &'a Table, name: &At<String>) -> Result<&'a Column> {
     table.column(&name.value).ok_or_else(|| {
         CompileError::new(
-            "unknown_column",
+            Code::UnknownColumn,
             &name.path,
             format!("table '{}' has no column '{}'", table.name, clip(&name.value)),
         )
-        .with_hint(suggest::hint(&name.value, table.columns.iter().map(|c| c.name.as_str())))
+        .with_hint(suggest::column_hint(&name.value, &table.columns))
     })
 }
 
@@ -110,18 +110,18 @@ impl Shape {
             Some(columns) => {
                 if aggregating {
                     return Err(CompileError::new(
-                        "mixed_query_kinds",
+                        Code::MixedQueryKinds,
                         "columns",
                         "a plan either lists rows (\"columns\") or aggregates (\"group_by\" / \"aggregations\"), not both",
                     )
                     .with_hint("to show a column next to an aggregate, put it in \"group_by\""));
                 }
                 if columns.is_empty() {
-                    return Err(CompileError::new("empty_list", "columns", "\"columns\" names no column")
+                    return Err(CompileError::new(Code::EmptyList, "columns", "\"columns\" names no column")
                         .with_hint("name at least one column, or use aggregations"));
                 }
                 if !plan.having.is_empty() {
-                    return Err(CompileError::new("having_without_aggregation", "having", "\"having\" filters aggregated groups; this plan lists rows")
+                    return Err(CompileError::new(Code::HavingWithoutAggregation, "having", "\"having\" filters aggregated groups; this plan lists rows")
                         .with_hint("use \"filters\" for conditions on rows"));
                 }
                 let outputs = columns
@@ -140,7 +140,7 @@ impl Shape {
                 Ok(Shape::Listing(outputs))
             }
             None if !aggregating => Err(CompileError::new(
-                "empty_plan",
+                Code::EmptyPlan,
                 "$",
                 "the plan asks for nothing: give \"columns\" to list rows, or \"aggregations\" / \"group_by\" to aggregate",
             )
@@ -175,7 +175,7 @@ fn group_output(table: &Table, key: &plan::GroupKey) -> Result<Output> {
     };
     if !column.kind.is_temporal() {
         return Err(CompileError::new(
-            "invalid_granularity",
+            Code::InvalidGranularity,
             &granularity.path,
             format!("'{}' is a {} column; a granularity needs a date or timestamp column", column.name, column.kind.describe()),
         )
@@ -197,12 +197,12 @@ fn aggregate_output(table: &Table, agg: &Aggregation) -> Result<Output> {
     let function = agg.function.value;
     let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
     let needs_column = |why: &str| {
-        CompileError::new("missing_field", format!("{}.column", agg.path), format!("'{}' needs a column {why}", function.name()))
+        CompileError::new(Code::MissingField, format!("{}.column", agg.path), format!("'{}' needs a column {why}", function.name()))
             .with_hint("add \"column\": \"<name>\"")
     };
     let refuse_kind = |column: &Column, wanted: &str| {
         CompileError::new(
-            "invalid_aggregation",
+            Code::InvalidAggregation,
             agg.column.as_ref().map(|c| c.path.clone()).unwrap_or_else(|| agg.path.clone()),
             format!("'{}' needs {wanted}; '{}' is {} ({})", function.name(), column.name, column.kind.describe(), column.sql_type),
         )
@@ -257,7 +257,7 @@ fn check_alias(alias: &At<String>) -> Result<()> {
     if well_formed {
         Ok(())
     } else {
-        Err(CompileError::new("invalid_alias", &alias.path, format!("'{}' is not a usable alias", clip(text)))
+        Err(CompileError::new(Code::InvalidAlias, &alias.path, format!("'{}' is not a usable alias", clip(text)))
             .with_hint("an alias is 1 to 63 ASCII letters, digits or '_', not starting with a digit, e.g. \"average_minutes\""))
     }
 }
@@ -325,7 +325,7 @@ impl Compilation<'_> {
         for condition in plan.having.iter().filter(|_| aggregating) {
             let output = outputs.iter().find(|o| o.name == condition.column.value).ok_or_else(|| {
                 CompileError::new(
-                    "unknown_output",
+                    Code::UnknownOutput,
                     &condition.column.path,
                     format!("'{}' is not a column of the answer", clip(&condition.column.value)),
                 )
@@ -373,7 +373,7 @@ impl Compilation<'_> {
                     Shape::Aggregation { keys, .. } if i < keys.len() => format!("group_by[{i}]"),
                     Shape::Aggregation { keys, .. } => format!("aggregations[{}]", i - keys.len()),
                 };
-                return Err(CompileError::new("duplicate_output", path, format!("the answer would have two columns named '{}'", output.name))
+                return Err(CompileError::new(Code::DuplicateOutput, path, format!("the answer would have two columns named '{}'", output.name))
                     .with_hint("give one of them another \"alias\", or drop the repeat"));
             }
         }
@@ -386,7 +386,7 @@ impl Compilation<'_> {
         let op = condition.op.value;
         let op_path = &condition.op.path;
         let refuse_op = |why: String| {
-            CompileError::new("invalid_operator", op_path, why).with_hint(match kind {
+            CompileError::new(Code::InvalidOperator, op_path, why).with_hint(match kind {
                 ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
                 ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",
                 ValueKind::Other => "this column only takes is_null and is_not_null",
@@ -474,7 +474,7 @@ impl Compilation<'_> {
                 some => format!("relative dates filter date and timestamp columns: {}", some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")),
             };
             return Err(CompileError::new(
-                "invalid_value",
+                Code::InvalidValue,
                 path,
                 format!("a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column", kind.describe()),
             )
@@ -482,7 +482,7 @@ impl Compilation<'_> {
         }
         let range = calendar::resolve(relative, self.view.today);
         if range.start < calendar::EARLIEST_DAY {
-            return Err(CompileError::new("invalid_value", path, format!("{phrase} reaches back before the year 1"))
+            return Err(CompileError::new(Code::InvalidValue, path, format!("{phrase} reaches back before the year 1"))
                 .with_hint("ask for fewer units"));
         }
         let bound = |day: i32| match kind {
@@ -507,7 +507,7 @@ impl Compilation<'_> {
             Op::Gte => (format!("{expression} >= {}", params.bind(bound(range.start))), format!("is in or after {words} (from {start})")),
             other => {
                 return Err(CompileError::new(
-                    "invalid_value",
+                    Code::InvalidValue,
                     path,
                     format!("'{}' takes a list of values; a relative date is a whole range on its own", plan::op_name(other)),
                 )
@@ -522,20 +522,20 @@ impl Compilation<'_> {
     fn value_list<'v>(&self, value: &'v Value, path: &str, exact: Option<usize>) -> Result<Vec<(&'v Value, String)>> {
         let Value::Array(items) = value else {
             let example = if exact == Some(2) { "[10, 20]" } else { "[\"P1\", \"P2\"]" };
-            return Err(CompileError::new("invalid_value", path, "expected a list of values")
+            return Err(CompileError::new(Code::InvalidValue, path, "expected a list of values")
                 .with_hint(format!("write it like {example}")));
         };
         let max = self.view.limits.max_in_list as usize;
         match exact {
             Some(n) if items.len() != n => {
-                return Err(CompileError::new("invalid_value", path, format!("expected exactly {n} values, got {}", items.len()))
+                return Err(CompileError::new(Code::InvalidValue, path, format!("expected exactly {n} values, got {}", items.len()))
                     .with_hint("between takes [low, high], both inclusive"))
             }
             None if items.is_empty() => {
-                return Err(CompileError::new("invalid_value", path, "the list is empty").with_hint("give at least one value"))
+                return Err(CompileError::new(Code::InvalidValue, path, "the list is empty").with_hint("give at least one value"))
             }
             None if items.len() > max => {
-                return Err(CompileError::new("list_too_long", path, format!("the list has {} values; at most {max} are accepted", items.len()))
+                return Err(CompileError::new(Code::ListTooLong, path, format!("the list has {} values; at most {max} are accepted", items.len()))
                     .with_hint("use a range (between) or a broader filter"))
             }
             _ => {}
@@ -552,7 +552,7 @@ impl Compilation<'_> {
             let known = outputs.iter().any(|o| &o.name == name)
                 || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
             if !known {
-                return Err(CompileError::new("unknown_output", &key.column.path, format!("cannot order by '{}': it is not a column of the answer", clip(name)))
+                return Err(CompileError::new(Code::UnknownOutput, &key.column.path, format!("cannot order by '{}': it is not a column of the answer", clip(name)))
                     .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
             }
             if ordered.contains(name) {
@@ -686,7 +686,7 @@ fn null_probe(from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
 /// cannot stand: it is a whole range by itself.
 fn list_item_param(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
     if kind.is_temporal() && value.is_object() {
-        return Err(CompileError::new("invalid_value", path, "a relative date cannot be an item of a list: it is a whole range by itself")
+        return Err(CompileError::new(Code::InvalidValue, path, "a relative date cannot be an item of a list: it is a whole range by itself")
             .with_hint(format!("give the relative date alone with \"op\": \"eq\" (or gte / lt); {} are its forms", RelativeDate::FORMS)));
     }
     param_for(kind, value, path)

@@ -20,5 +20,5 @@ mod component;
 
 pub use compile::compile_plan;
 pub use sqlmode::compile_sql;
-pub use error::CompileError;
+pub use error::{Code, CompileError};
 pub use model::{CatalogView, Compiled, Param, ValueKind};

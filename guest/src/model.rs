@@ -14,6 +14,10 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
+    /// Every kind, in the WIT `value-kind`'s order.
+    pub const ALL: [ValueKind; 7] =
+        [ValueKind::Text, ValueKind::Integer, ValueKind::Float, ValueKind::Boolean, ValueKind::Date, ValueKind::Timestamp, ValueKind::Other];
+
     pub fn is_numeric(self) -> bool {
         matches!(self, ValueKind::Integer | ValueKind::Float)
     }
@@ -67,9 +71,11 @@ pub struct RequestLimits {
     pub max_request_bytes: u32,
 }
 
+/// The host's defaults (the host always sends its limits; these serve native callers).
 impl Default for RequestLimits {
     fn default() -> Self {
-        RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 * 1024 }
+        use querycell_contract::limits;
+        RequestLimits { max_rows: limits::MAX_ROWS, max_in_list: limits::MAX_IN_LIST, max_request_bytes: limits::MAX_REQUEST_BYTES }
     }
 }
 

@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::suggest;
 
 /// A request value together with where it stood in the request.
@@ -210,7 +210,7 @@ pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc"
 pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
     if text.len() > max_bytes as usize {
         return Err(CompileError::new(
-            "request_too_large",
+            Code::RequestTooLarge,
             "$",
             format!("the plan is {} bytes; at most {max_bytes} are accepted", text.len()),
         )
@@ -220,17 +220,17 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         // serde_json stops at 128 levels of arrays and objects (its own depth guard, before
         // any of the plan is walked); a plan needs five.
         if e.to_string().starts_with("recursion limit exceeded") {
-            return CompileError::new("too_deeply_nested", "$", format!("the plan nests arrays and objects deeper than JSON allows here: {e}"))
+            return CompileError::new(Code::TooDeeplyNested, "$", format!("the plan nests arrays and objects deeper than JSON allows here: {e}"))
                 .with_hint("a plan nests at most five levels: plan, list, condition, value, relative date");
         }
-        CompileError::new("invalid_json", "$", format!("the plan is not valid JSON: {e}"))
+        CompileError::new(Code::InvalidJson, "$", format!("the plan is not valid JSON: {e}"))
             .with_hint("send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}")
     })?;
     let fields = object(&root, "$", &PLAN_FIELDS)?;
     let table = match fields.get("table") {
         Some(v) => string(v, "table")?,
         None => {
-            return Err(CompileError::new("missing_field", "table", "the plan must name a table")
+            return Err(CompileError::new(Code::MissingField, "table", "the plan must name a table")
                 .with_hint("add \"table\": \"<name>\"; `querycell schema` lists the tables"))
         }
     };
@@ -279,9 +279,9 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
         })
         .transpose()?;
     match (op.value.takes_value(), &value) {
-        (true, None) => Err(CompileError::new("missing_field", format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))
+        (true, None) => Err(CompileError::new(Code::MissingField, format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))
             .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
-        (false, Some(_)) => Err(CompileError::new("unexpected_field", format!("{path}.value"), format!("op '{}' takes no value", op_name(op.value)))
+        (false, Some(_)) => Err(CompileError::new(Code::UnexpectedField, format!("{path}.value"), format!("op '{}' takes no value", op_name(op.value)))
             .with_hint("remove \"value\"")),
         _ => Ok(Condition { column, op, value, path }),
     }
@@ -301,13 +301,13 @@ fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
     })?;
     let anchors: Vec<&str> = ["last", "this", "previous"].into_iter().filter(|k| fields.contains_key(*k)).collect();
     match anchors.as_slice() {
-        [] => Err(CompileError::new("missing_field", path, "a relative date says \"last\", \"this\" or \"previous\"").with_hint(forms())),
+        [] => Err(CompileError::new(Code::MissingField, path, "a relative date says \"last\", \"this\" or \"previous\"").with_hint(forms())),
         ["last"] => {
             let count_path = format!("{path}.last");
             let count = integer(&fields["last"], &count_path)?;
             if !(1..=RelativeDate::MAX_COUNT).contains(&count.value) {
                 return Err(CompileError::new(
-                    "invalid_value",
+                    Code::InvalidValue,
                     count_path,
                     format!("\"last\" counts 1 to {} units; got {}", RelativeDate::MAX_COUNT, count.value),
                 )
@@ -319,14 +319,14 @@ fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
         }
         [anchor] => {
             if fields.contains_key("unit") {
-                return Err(CompileError::new("unexpected_field", format!("{path}.unit"), format!("\"{anchor}\" names its unit itself"))
+                return Err(CompileError::new(Code::UnexpectedField, format!("{path}.unit"), format!("\"{anchor}\" names its unit itself"))
                     .with_hint(format!("write {{\"{anchor}\": \"month\"}}; \"unit\" goes with \"last\"")));
             }
             let unit = word(&fields[*anchor], &format!("{path}.{anchor}"), &Granularity::ALL)?.value;
             Ok(if *anchor == "this" { RelativeDate::This(unit) } else { RelativeDate::Previous(unit) })
         }
         several => Err(CompileError::new(
-            "invalid_value",
+            Code::InvalidValue,
             path,
             format!("a relative date takes one of \"last\", \"this\" and \"previous\", not {}", several.join(" and ")),
         )
@@ -384,11 +384,11 @@ pub fn op_name(op: Op) -> &'static str {
 
 fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<String, Value>> {
     let Value::Object(fields) = value else {
-        return Err(CompileError::new("invalid_type", path, format!("expected an object, got {}", crate::values::describe_json(value))));
+        return Err(CompileError::new(Code::InvalidType, path, format!("expected an object, got {}", crate::values::describe_json(value))));
     };
     if let Some(unknown) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
         let at = if path == "$" { unknown.clone() } else { format!("{path}.{unknown}") };
-        return Err(CompileError::new("unknown_field", at, format!("'{}' is not a field here", clip(unknown)))
+        return Err(CompileError::new(Code::UnknownField, at, format!("'{}' is not a field here", clip(unknown)))
             .with_hint(suggest::hint(unknown, allowed.iter().copied())));
     }
     Ok(fields)
@@ -397,13 +397,13 @@ fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<
 fn required<'a>(fields: &'a Map<String, Value>, path: &str, name: &str) -> Result<&'a Value> {
     fields
         .get(name)
-        .ok_or_else(|| CompileError::new("missing_field", format!("{path}.{name}"), format!("'{name}' is required here")).with_hint(format!("add \"{name}\"")))
+        .ok_or_else(|| CompileError::new(Code::MissingField, format!("{path}.{name}"), format!("'{name}' is required here")).with_hint(format!("add \"{name}\"")))
 }
 
 fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
     match value {
         Value::Array(items) => Ok(items),
-        other => Err(CompileError::new("invalid_type", path, format!("expected a list, got {}", crate::values::describe_json(other)))
+        other => Err(CompileError::new(Code::InvalidType, path, format!("expected a list, got {}", crate::values::describe_json(other)))
             .with_hint("write a JSON list: [ … ]")),
     }
 }
@@ -411,14 +411,14 @@ fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
 fn string(value: &Value, path: &str) -> Result<At<String>> {
     match value {
         Value::String(s) => Ok(At { value: s.clone(), path: path.to_string() }),
-        other => Err(CompileError::new("invalid_type", path, format!("expected a string, got {}", crate::values::describe_json(other)))),
+        other => Err(CompileError::new(Code::InvalidType, path, format!("expected a string, got {}", crate::values::describe_json(other)))),
     }
 }
 
 fn integer(value: &Value, path: &str) -> Result<At<i64>> {
     match value.as_i64() {
         Some(n) => Ok(At { value: n, path: path.to_string() }),
-        None => Err(CompileError::new("invalid_type", path, format!("expected a whole number, got {}", crate::values::describe_json(value)))
+        None => Err(CompileError::new(Code::InvalidType, path, format!("expected a whole number, got {}", crate::values::describe_json(value)))
             .with_hint("write a whole number, e.g. 10")),
     }
 }
@@ -427,7 +427,7 @@ fn word<T: Copy>(value: &Value, path: &str, words: &[(&'static str, T)]) -> Resu
     let text = string(value, path)?;
     match words.iter().find(|(w, _)| *w == text.value) {
         Some((_, t)) => Ok(At { value: *t, path: text.path }),
-        None => Err(CompileError::new("unknown_word", path, format!("'{}' is not one of the accepted words", clip(&text.value)))
+        None => Err(CompileError::new(Code::UnknownWord, path, format!("'{}' is not one of the accepted words", clip(&text.value)))
             .with_hint(suggest::hint(&text.value, words.iter().map(|(w, _)| *w)))),
     }
 }

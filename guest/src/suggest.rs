@@ -24,6 +24,33 @@ pub fn hint<'a>(wanted: &str, candidates: impl IntoIterator<Item = &'a str> + Cl
     }
 }
 
+/// The hint for a column name a table does not have. Each column is known by two names: its
+/// SQL name, which plans must use, and its header as the source file had it (`display-name`
+/// in the WIT), which is what a model that read the file or the user's words often writes
+/// instead. Either may be the close one ("Ack minutes" for `ack_minutes`, "Région" for
+/// `region`, or a header the SQL name was made unique from); the hint always names the SQL
+/// name, and says which header matched when it was the header.
+pub fn column_hint(wanted: &str, columns: &[crate::model::Column]) -> String {
+    let wanted_lower = wanted.to_lowercase();
+    let budget = (wanted.chars().count() / 3).max(2);
+    // (distance, matched by the header, column); the SQL name wins a tie.
+    let best = columns
+        .iter()
+        .flat_map(|c| {
+            let by_name = (edit_distance(&wanted_lower, &c.name.to_lowercase()), false, c);
+            let by_header = (!c.display_name.is_empty() && c.display_name != c.name)
+                .then(|| (edit_distance(&wanted_lower, &c.display_name.to_lowercase()), true, c));
+            std::iter::once(by_name).chain(by_header)
+        })
+        .filter(|(distance, _, _)| *distance <= budget)
+        .min_by_key(|(distance, by_header, _)| (*distance, *by_header));
+    match best {
+        Some((_, true, column)) => format!("did you mean '{}'? (the column headed {:?} in the source)", column.name, column.display_name),
+        Some((_, false, column)) => format!("did you mean '{}'?", column.name),
+        None => hint(wanted, columns.iter().map(|c| c.name.as_str())),
+    }
+}
+
 /// The tables and their columns in one bounded line, for refusals that must say what
 /// exists: `tables: incidents (incident_id, team, …), teams (team, region)`.
 pub fn schema_listing(view: &crate::model::CatalogView) -> String {
@@ -76,5 +103,27 @@ mod tests {
         assert_eq!(closest("Team", names), Some("team"));
         assert_eq!(closest("region", names), None);
         assert!(hint("region", names).starts_with("valid names: severity, team"));
+    }
+
+    fn column(name: &str, header: &str) -> crate::model::Column {
+        crate::model::Column { name: name.into(), display_name: header.into(), sql_type: "BIGINT".into(), kind: crate::model::ValueKind::Integer }
+    }
+
+    /// A plan that names a column by its header gets the SQL name to use instead.
+    #[test]
+    fn column_hints_match_headers_too() {
+        let columns = [
+            column("incident_id", "Incident ID"),
+            column("time_to_ack", "Minutes until acknowledged"),
+            column("column2", "Кол-во"),
+            column("ack_minutes", "ack_minutes"),
+        ];
+        assert_eq!(column_hint("Minutes until acknowledged", &columns), "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)");
+        assert_eq!(column_hint("minutes until acknowledge", &columns), "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)");
+        assert_eq!(column_hint("Кол-во", &columns), "did you mean 'column2'? (the column headed \"Кол-во\" in the source)");
+        // Close to the SQL name itself: the plain hint, even when the header is as close.
+        assert_eq!(column_hint("Incident_ID", &columns), "did you mean 'incident_id'?");
+        assert_eq!(column_hint("ack_minuts", &columns), "did you mean 'ack_minutes'?");
+        assert!(column_hint("region", &columns).starts_with("valid names: incident_id, time_to_ack"));
     }
 }

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::calendar::{civil_from_days, days_from_civil, days_in_month};
-use crate::error::{CompileError, Result};
+use crate::calendar::{days_from_civil, days_in_month};
+use crate::error::{Code, CompileError, Result};
 use crate::model::{Param, ValueKind};
 
 /// Microseconds in a day: a date's midnight as a timestamp is `days * MICROS_PER_DAY`.
@@ -15,7 +15,7 @@ pub const MICROS_PER_DAY: i64 = 86_400_000_000;
 pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
     let wrong = |expected: &str, example: &str| {
         CompileError::new(
-            "invalid_value",
+            Code::InvalidValue,
             path,
             format!("expected {expected} for a {} column, got {}", kind.describe(), describe_json(value)),
         )
@@ -55,7 +55,7 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
             )),
         },
         ValueKind::Other => Err(CompileError::new(
-            "unsupported_column_type",
+            Code::UnsupportedColumnType,
             path,
             "this column's type cannot be compared with a value",
         )),
@@ -127,8 +127,7 @@ pub fn parse_timestamp(text: &str) -> Option<i64> {
 
 /// `days` since 1970-01-01 as `YYYY-MM-DD`.
 pub fn format_date(days: i32) -> String {
-    let (y, m, d) = civil_from_days(days);
-    format!("{y:04}-{m:02}-{d:02}")
+    querycell_contract::calendar::format_date(days.into())
 }
 
 /// Microseconds since the epoch as `YYYY-MM-DD HH:MM:SS[.ffffff]`.

@@ -2,48 +2,17 @@
 //! receipts, Excel serial dates), and [`Date`], the day an answer is computed for, read from
 //! the system clock (UTC) or pinned by the operator (`--today`, [`crate::QueryCell::with_today`]).
 //!
-//! The guest does its own calendar arithmetic for relative dates; the representation both
-//! sides share is the one the WIT contract fixes (days since 1970-01-01), and
-//! `tests/all/relative_dates.rs` checks that the two calendars agree.
+//! The civil-date arithmetic itself is the contract's (`querycell_contract::calendar`), the
+//! one definition the compiler's relative dates use too; `tests/all/relative_dates.rs` checks
+//! that the host's `--today` parser and the compiler's date parser agree on every day.
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-/// `days` since 1970-01-01 as `YYYY-MM-DD` (Howard Hinnant's civil_from_days).
-pub fn format_date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    format!("{year:04}-{month:02}-{day:02}")
-}
+use querycell_contract::calendar;
 
-/// `year-month-day` as days since 1970-01-01 (Howard Hinnant's days_from_civil).
-fn days_from_civil(year: i64, month: i64, day: i64) -> i64 {
-    let y = if month <= 2 { year - 1 } else { year };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (month + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + day - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-fn days_in_month(year: i64, month: i64) -> i64 {
-    let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-    match month {
-        2 if leap => 29,
-        2 => 28,
-        4 | 6 | 9 | 11 => 30,
-        _ => 31,
-    }
-}
+pub use querycell_contract::calendar::format_date;
 
 /// A calendar day: the date an answer is computed for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -111,10 +80,11 @@ impl FromStr for Date {
             }
         };
         let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
-        if year == 0 || !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+        let (month, day) = (month as u32, day as u32);
+        if year == 0 || !(1..=12).contains(&month) || day == 0 || day > calendar::days_in_month(year, month) {
             return Err(DateError(format!("'{text}' is not a day of the calendar")));
         }
-        Ok(Date { days_since_epoch: days_from_civil(year, month, day) as i32 })
+        Ok(Date { days_since_epoch: calendar::days_from_civil(year, month, day) as i32 })
     }
 }
 

@@ -41,6 +41,11 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
+    /// Every kind, in the WIT `value-kind`'s order (`tests/all/shared_words.rs` holds the two,
+    /// and the compiler's own, to the same names).
+    pub const ALL: [ValueKind; 7] =
+        [ValueKind::Text, ValueKind::Integer, ValueKind::Float, ValueKind::Boolean, ValueKind::Date, ValueKind::Timestamp, ValueKind::Other];
+
     /// The kind of a DuckDB type name as DuckDB reports it (`DESCRIBE`).
     pub fn of_sql_type(sql_type: &str) -> ValueKind {
         let upper = sql_type.to_ascii_uppercase();
@@ -71,8 +76,11 @@ impl ValueKind {
         }
     }
 
-    fn to_wit(self) -> wit::ValueKind {
-        match self {
+}
+
+impl From<ValueKind> for wit::ValueKind {
+    fn from(kind: ValueKind) -> wit::ValueKind {
+        match kind {
             ValueKind::Text => wit::ValueKind::Text,
             ValueKind::Integer => wit::ValueKind::Integer,
             ValueKind::Float => wit::ValueKind::Float,
@@ -80,6 +88,22 @@ impl ValueKind {
             ValueKind::Date => wit::ValueKind::Date,
             ValueKind::Timestamp => wit::ValueKind::Timestamp,
             ValueKind::Other => wit::ValueKind::Other,
+        }
+    }
+}
+
+// Both directions, each an exhaustive match: a kind added on either side of the contract
+// fails to compile here until the other has it too.
+impl From<wit::ValueKind> for ValueKind {
+    fn from(kind: wit::ValueKind) -> ValueKind {
+        match kind {
+            wit::ValueKind::Text => ValueKind::Text,
+            wit::ValueKind::Integer => ValueKind::Integer,
+            wit::ValueKind::Float => ValueKind::Float,
+            wit::ValueKind::Boolean => ValueKind::Boolean,
+            wit::ValueKind::Date => ValueKind::Date,
+            wit::ValueKind::Timestamp => ValueKind::Timestamp,
+            wit::ValueKind::Other => ValueKind::Other,
         }
     }
 }
@@ -251,7 +275,7 @@ impl Catalog {
                             name: c.name.clone(),
                             display_name: c.display_name.clone(),
                             sql_type: c.sql_type.clone(),
-                            kind: c.kind.to_wit(),
+                            kind: c.kind.into(),
                         })
                         .collect(),
                 })

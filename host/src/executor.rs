@@ -14,6 +14,7 @@ use std::time::Instant;
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 use serde_json::Value;
 
+use crate::catalog::ValueKind;
 use crate::duck::{Cell, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -178,6 +179,25 @@ impl Executor {
                 "guest_output_mismatch",
                 format!("the compiler promised count columns but the query's column \"{}\" is not one", stray.name),
             ));
+        }
+        // Each answer column must be of the kind the compiler promised: a compiler whose idea
+        // of the answer differs from what DuckDB computed has a bug, and its answer is not
+        // returned. A promised `other` claims no kind.
+        for (promised, read) in compiled.columns.iter().zip(&main.columns) {
+            let (promised_kind, read_kind) = (ValueKind::from(promised.kind), ValueKind::of_sql_type(&read.type_name));
+            if promised_kind != ValueKind::Other && promised_kind != read_kind {
+                return Err(Error::internal(
+                    "guest_output_mismatch",
+                    format!(
+                        "the compiler promised \"{}\" as {} but the query's column \"{}\" is {} ({})",
+                        promised.name,
+                        promised_kind.word(),
+                        read.name,
+                        read_kind.word(),
+                        read.type_name
+                    ),
+                ));
+            }
         }
         let Rows { columns: read_columns, rows: read_rows } = main;
         let columns = read_columns.into_iter().take(column_count).map(|c| ResultColumn { name: c.name, sql_type: c.type_name }).collect();

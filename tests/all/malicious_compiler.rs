@@ -26,7 +26,7 @@ fn malicious(index: &Path, limits: Limits) -> QueryCell {
 
 /// The honest request that must answer after every hostile one.
 fn assert_next_call_answers(cell: &QueryCell) {
-    let answer = cell.query_plan(&json!({"sql": "SELECT count(*) AS n FROM incidents", "columns": 1}).to_string()).unwrap();
+    let answer = cell.query_plan(&json!({"sql": "SELECT count(*) AS n FROM incidents", "columns": [{"name": "n", "kind": "integer"}]}).to_string()).unwrap();
     assert_eq!(answer.rows, vec![vec![json!(4)]]);
 }
 
@@ -89,6 +89,17 @@ fn output_columns_that_lie_are_refused() {
         "guest_output_mismatch",
         ErrorClass::Internal,
     );
+    // As many columns as the statement returns, but of another kind than DuckDB's type.
+    let sql = "SELECT team, ack_minutes FROM incidents";
+    let team = json!({"name": "team", "kind": "text"});
+    for second in [json!({"name": "ack_minutes", "kind": "text"}), json!({"name": "ack_minutes", "kind": "float"}), json!({"name": "ack_minutes", "kind": "date"})] {
+        refused(&cell, json!({ "sql": sql, "columns": [team, second] }), "guest_output_mismatch", ErrorClass::Internal);
+    }
+    // The kinds promised answer; `other` promises no kind.
+    for second in [json!({"name": "ack_minutes", "kind": "integer"}), json!({"name": "ack_minutes", "kind": "other"})] {
+        let answer = cell.query_plan(&json!({ "sql": sql, "columns": [team, second] }).to_string()).unwrap();
+        assert_eq!(answer.rows.len(), 4);
+    }
 }
 
 /// No LIMIT over 4^12 = 16.7 M rows: the host stops reading at the compiled limit + 1.

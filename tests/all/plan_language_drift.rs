@@ -2,13 +2,13 @@
 //! by the JSON Schema a model is given (`host/src/schema.rs`, served by `schema
 //! --plan-json-schema` and as the MCP `query` tool's input). These tests fail when one side
 //! gains or loses a word the other does not have: a field of any object, an op, an
-//! aggregation function, a granularity, a direction.
+//! aggregation function, a granularity, a direction; or states another bound.
 
 use std::collections::BTreeSet;
 
 use querycell::schema::plan_json_schema;
 use querycell_guest::plan::{
-    Direction, Function, Granularity, Op, AGGREGATION_FIELDS, CONDITION_FIELDS, DIRECTIONS, GROUP_KEY_FIELDS, ORDER_KEY_FIELDS, PLAN_FIELDS, RELATIVE_DATE_FIELDS,
+    Direction, Function, Granularity, Op, RelativeDate, AGGREGATION_FIELDS, CONDITION_FIELDS, DIRECTIONS, GROUP_KEY_FIELDS, ORDER_KEY_FIELDS, PLAN_FIELDS, RELATIVE_DATE_FIELDS,
 };
 use serde_json::Value;
 
@@ -53,4 +53,13 @@ fn every_word_is_in_both_sides() {
     assert_eq!(enumeration(&schema, "Function"), names(&Function::ALL), "aggregation functions");
     assert_eq!(enumeration(&schema, "Granularity"), names(&Granularity::ALL), "granularities and relative-date units");
     assert_eq!(enumeration(&schema, "Direction"), names::<Direction>(&DIRECTIONS), "order directions");
+}
+
+/// The bounds the schema states are the ones the parser enforces: how many units `last`
+/// may count back.
+#[test]
+fn the_schema_states_the_parsers_bounds() {
+    let schema = plan_json_schema();
+    let last = &definition(&schema, "LastUnits")["properties"]["last"];
+    assert_eq!((last["minimum"].as_i64(), last["maximum"].as_i64()), (Some(1), Some(RelativeDate::MAX_COUNT)), "{last}");
 }

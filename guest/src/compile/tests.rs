@@ -18,7 +18,8 @@ fn view() -> CatalogView {
                 column("team", "VARCHAR", ValueKind::Text),
                 column("severity", "VARCHAR", ValueKind::Text),
                 column("ack_minutes", "BIGINT", ValueKind::Integer),
-                column("cost", "DOUBLE", ValueKind::Float),
+                // A header the SQL name was shortened from.
+                Column { display_name: "Incident cost in euros".into(), ..column("cost", "DOUBLE", ValueKind::Float) },
                 column("opened_at", "DATE", ValueKind::Date),
                 column("closed_at", "TIMESTAMP", ValueKind::Timestamp),
                 column("resolved", "BOOLEAN", ValueKind::Boolean),
@@ -121,6 +122,12 @@ fn hostile_values_never_reach_the_sql_text() {
 fn unknown_names_get_a_hint() {
     let err = refusal(r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "severty", "op": "eq", "value": "P1"}]}"#);
     assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_column", "filters[0].column", Some("did you mean 'severity'?")));
+    // By its header, a column the SQL name is far from.
+    let err = refusal(r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "Incident cost in euros"}]}"#);
+    assert_eq!(
+        (err.code, err.path.as_str(), err.hint.as_deref()),
+        ("unknown_column", "aggregations[0].column", Some("did you mean 'cost'? (the column headed \"Incident cost in euros\" in the source)"))
+    );
     let err = refusal(r#"{"table": "incident", "columns": ["team"]}"#);
     assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_table", "table", Some("did you mean 'incidents'?")));
     let err = refusal(r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["cnt"]}"#);

@@ -23,7 +23,7 @@ use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use super::validate::position;
 use super::MAX_NESTING;
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::plan::clip;
 
 /// Binary operators one parenthesis level may chain. Each one is a level of the tree, in
@@ -59,7 +59,7 @@ pub fn check(text: &str, source: Source) -> Result<()> {
     let tokens = Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
-        CompileError::new("sql_syntax", position(sqlparser::tokenizer::Span::new(e.location, e.location)), format!("the SQL does not parse: {message}"))
+        CompileError::new(Code::SqlSyntax, position(sqlparser::tokenizer::Span::new(e.location, e.location)), format!("the SQL does not parse: {message}"))
             .with_hint("send one DuckDB SELECT statement")
     })?;
     let mut previous: Option<&TokenWithSpan> = None;
@@ -67,7 +67,7 @@ pub fn check(text: &str, source: Source) -> Result<()> {
     let mut significant: Option<&Token> = None;
     let mut levels = vec![Level { call: false, chain: 0 }];
     let too_deep = |token: &TokenWithSpan, message: String| {
-        CompileError::new("too_deeply_nested", position(token.span), message)
+        CompileError::new(Code::TooDeeplyNested, position(token.span), message)
             .with_hint(format!("split the expression, e.g. with CTEs; parentheses may nest {MAX_NESTING} levels, function calls {MAX_CALL_NESTING}"))
     };
     for token in &tokens {
@@ -188,7 +188,7 @@ fn is_chaining_operator(token: &Token) -> bool {
 }
 
 fn refuse(token: &TokenWithSpan, message: String, hint: &str) -> CompileError {
-    CompileError::new("unsupported_syntax", position(token.span), message).with_hint(hint)
+    CompileError::new(Code::UnsupportedSyntax, position(token.span), message).with_hint(hint)
 }
 
 fn check_token(token: &TokenWithSpan, source: Source) -> Result<()> {
@@ -204,7 +204,7 @@ fn check_token(token: &TokenWithSpan, source: Source) -> Result<()> {
         },
         Token::Placeholder(text) => match source {
             Source::Emitted if is_numbered_placeholder(text) => Ok(()),
-            _ => Err(CompileError::new("placeholder_refused", position(token.span), "placeholders cannot be bound in SQL mode")
+            _ => Err(CompileError::new(Code::PlaceholderRefused, position(token.span), "placeholders cannot be bound in SQL mode")
                 .with_hint("write the value itself; querycell binds it")),
         },
         // sqlparser reads `1L` as a number with a "long" mark; DuckDB as `1 AS L`.

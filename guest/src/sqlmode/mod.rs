@@ -17,7 +17,7 @@ use sqlparser::ast::{Query, Statement};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::{Parser, ParserError};
 
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::model::{CatalogView, Compiled, ResolvedDate};
 
 /// How deeply expressions and subqueries may nest before parsing stops.
@@ -35,24 +35,24 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     let max = view.limits.max_request_bytes;
     if text.len() > max as usize {
-        return Err(CompileError::new("request_too_large", "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))
+        return Err(CompileError::new(Code::RequestTooLarge, "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))
             .with_hint("ask a narrower question"));
     }
     let (statement_text, mut warnings) = cleanup::clean(text);
     if statement_text.is_empty() {
         if warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
-            return Err(CompileError::new("empty_sql", "sql", format!("no SQL statement was found: {}", cleanup::UNCLOSED_THINK))
+            return Err(CompileError::new(Code::EmptySql, "sql", format!("no SQL statement was found: {}", cleanup::UNCLOSED_THINK))
                 .with_hint("close the reasoning with </think> before the statement, or send the SELECT statement alone"));
         }
-        return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
+        return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
     }
     lexical::check(&statement_text, lexical::Source::Request)?;
     let statements = parse(&statement_text)?;
     let statement = match statements.as_slice() {
         [one] => one.clone(),
-        [] => return Err(CompileError::new("empty_sql", "sql", "no SQL statement was found").with_hint("send one SELECT statement")),
+        [] => return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found").with_hint("send one SELECT statement")),
         many => {
-            return Err(CompileError::new("multiple_statements", "sql", format!("{} statements were sent; exactly one is allowed", many.len()))
+            return Err(CompileError::new(Code::MultipleStatements, "sql", format!("{} statements were sent; exactly one is allowed", many.len()))
                 .with_hint("send a single SELECT; combine questions with CTEs or UNION"))
         }
     };
@@ -63,7 +63,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         } else {
             "send one SELECT statement (WITH … SELECT is fine)".to_string()
         };
-        return Err(CompileError::new("not_a_query", "sql", format!("{kind} statements are not allowed; only queries are")).with_hint(hint));
+        return Err(CompileError::new(Code::NotAQuery, "sql", format!("{kind} statements are not allowed; only queries are")).with_hint(hint));
     };
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
@@ -108,7 +108,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     // (found by replaying the fuzz corpus through the host's check).
     let first_word: String = main_sql.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
     if !querycell_contract::sql::QUERY_FIRST_WORDS.iter().any(|word| first_word.eq_ignore_ascii_case(word)) {
-        return Err(CompileError::new("unsupported_syntax", "sql", "a query in parentheses as a whole, or as the first part of a set operation, is not accepted")
+        return Err(CompileError::new(Code::UnsupportedSyntax, "sql", "a query in parentheses as a whole, or as the first part of a set operation, is not accepted")
             .with_hint("remove the parentheses around the query (or around its first SELECT)"));
     }
     Ok(Compiled {
@@ -151,7 +151,7 @@ fn count_query(counted: Query) -> Query {
 
 fn syntax_error(error: ParserError) -> CompileError {
     match error {
-        ParserError::RecursionLimitExceeded => CompileError::new("too_deeply_nested", "sql", format!("the statement nests deeper than {MAX_NESTING} levels"))
+        ParserError::RecursionLimitExceeded => CompileError::new(Code::TooDeeplyNested, "sql", format!("the statement nests deeper than {MAX_NESTING} levels"))
             .with_hint("flatten nested subqueries and parentheses, e.g. with CTEs"),
         ParserError::TokenizerError(message) | ParserError::ParserError(message) => {
             // sqlparser ends its messages with "at Line: L, Column: C".
@@ -161,7 +161,7 @@ fn syntax_error(error: ParserError) -> CompileError {
                 .map(|(line, column)| format!("sql:{}:{}", line.trim(), column.trim()))
                 .unwrap_or_else(|| "sql".into());
             let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
-            CompileError::new("sql_syntax", path, format!("the SQL does not parse: {message}"))
+            CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}"))
                 .with_hint("send one DuckDB SELECT statement")
         }
     }

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use sqlparser::ast::{Expr, Query, Statement, Visit, Visitor};
 
 use super::lexical::{self, Source};
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::plan::clip;
 
 /// Print `query` and prove that the text parses back to `query` itself.
@@ -36,7 +36,7 @@ pub fn prove(query: &Query, text: &str) -> Result<()> {
 }
 
 fn mismatch(what: String) -> CompileError {
-    CompileError::new("unsupported_syntax", "sql", format!("the statement cannot be re-emitted faithfully: {what}"))
+    CompileError::new(Code::UnsupportedSyntax, "sql", format!("the statement cannot be re-emitted faithfully: {what}"))
         .with_hint("rewrite it with plain names, 'single-quoted' strings, numbers and the listed types and functions")
 }
 

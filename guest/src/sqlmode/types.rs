@@ -8,7 +8,7 @@ use sqlparser::ast::{CharacterLength, DataType, ExactNumberInfo, ObjectNamePart,
 use sqlparser::tokenizer::Span;
 
 use super::validate::position;
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::plan::clip;
 
 /// DuckDB's widest DECIMAL.
@@ -24,7 +24,7 @@ pub fn check(data_type: &DataType, span: Span) -> Result<()> {
 }
 
 fn refuse(data_type: &DataType, span: Span) -> CompileError {
-    CompileError::new("type_not_allowed", position(span), format!("casts to '{}' are not allowed", clip(&data_type.to_string()))).with_hint(format!(
+    CompileError::new(Code::TypeNotAllowed, position(span), format!("casts to '{}' are not allowed", clip(&data_type.to_string()))).with_hint(format!(
         "cast to one of {} (DECIMAL(p,s) and VARCHAR(n) take numbers)",
         querycell_contract::sql::CAST_TYPES.join(", ")
     ))

@@ -18,7 +18,7 @@ use sqlparser::ast::{
 use sqlparser::tokenizer::Span;
 
 use super::{clock, types};
-use crate::error::{CompileError, Result};
+use crate::error::{Code, CompileError, Result};
 use crate::model::CatalogView;
 use crate::plan::clip;
 use crate::suggest;
@@ -123,7 +123,7 @@ struct Checker<'a> {
     pass: Pass,
 }
 
-fn refuse(code: &'static str, span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
+fn refuse(code: Code, span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
     ControlFlow::Break(CompileError::new(code, position(span), message).with_hint(hint))
 }
 
@@ -134,14 +134,14 @@ impl Visitor for Checker<'_> {
         let span = query.span();
         if let Some(with) = &query.with {
             if with.recursive {
-                return refuse("recursive_cte", span, "WITH RECURSIVE is not allowed", "rewrite the query without recursion");
+                return refuse(Code::RecursiveCte, span, "WITH RECURSIVE is not allowed", "rewrite the query without recursion");
             }
             for (i, cte) in with.cte_tables.iter().enumerate() {
                 // sqlparser keeps `WITH c AS (…) FROM x` as a field of the CTE; DuckDB reads
                 // it as a FROM-first query over `x`, which may be a file ('/etc/passwd').
                 if let Some(from) = &cte.from {
                     return refuse(
-                        "unsupported_syntax",
+                        Code::UnsupportedSyntax,
                         from.span,
                         "FROM after a CTE is not allowed",
                         "write the query as SELECT … FROM …, after the WITH clause",
@@ -160,7 +160,7 @@ impl Visitor for Checker<'_> {
                 });
                 if let Some(name) = used_early {
                     return refuse(
-                        "cte_order",
+                        Code::CteOrder,
                         name.span,
                         format!("CTE '{}' is used before (or inside) its own definition", clip(&name.value)),
                         "define each CTE before the ones that use it",
@@ -169,7 +169,7 @@ impl Visitor for Checker<'_> {
             }
         }
         if !query.locks.is_empty() || query.for_clause.is_some() || query.settings.is_some() || query.format_clause.is_some() || !query.pipe_operators.is_empty() || query.fetch.is_some() {
-            return refuse("unsupported_syntax", span, "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)", "use LIMIT for row counts");
+            return refuse(Code::UnsupportedSyntax, span, "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)", "use LIMIT for row counts");
         }
         if let Some(limit) = &query.limit_clause {
             let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
@@ -180,7 +180,7 @@ impl Visitor for Checker<'_> {
                 LimitClause::OffsetCommaLimit { .. } => false,
             };
             if !ok {
-                return refuse("unsupported_syntax", span, "LIMIT and OFFSET take plain numbers here", "write LIMIT 10 OFFSET 20");
+                return refuse(Code::UnsupportedSyntax, span, "LIMIT and OFFSET take plain numbers here", "write LIMIT 10 OFFSET 20");
             }
         }
         if let Some(error) = check_body(&query.body) {
@@ -193,7 +193,7 @@ impl Visitor for Checker<'_> {
                     sqlparser::ast::NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
                 };
                 if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
-                    return refuse("unknown_window", name.span, format!("there is no window '{}'", clip(&name.value)), "define the windows a WINDOW clause refers to, or write the window in full");
+                    return refuse(Code::UnknownWindow, name.span, format!("there is no window '{}'", clip(&name.value)), "define the windows a WINDOW clause refers to, or write the window in full");
                 }
             }
             for item in &select.projection {
@@ -206,7 +206,7 @@ impl Visitor for Checker<'_> {
                     };
                     if !known {
                         return refuse(
-                            "unknown_table",
+                            Code::UnknownTable,
                             span,
                             format!("'{}' does not name a table or alias of this statement", clip(&item.to_string())),
                             "write t.* with t a table, alias or CTE of the FROM clause",
@@ -231,23 +231,23 @@ impl Visitor for Checker<'_> {
                 if args.is_some() {
                     let shown = name.to_string();
                     return refuse(
-                        "table_function_refused",
+                        Code::TableFunctionRefused,
                         factor.span(),
                         format!("'{}(…)' is a table function; table functions are not allowed", clip(&shown)),
                         "read only the catalog's tables, by name",
                     );
                 }
                 if alias.as_ref().is_some_and(|a| a.columns.iter().any(|c| c.data_type.is_some())) {
-                    return refuse("unsupported_syntax", factor.span(), "a table alias's columns take names only, not types", "write FROM t AS a (c1, c2)");
+                    return refuse(Code::UnsupportedSyntax, factor.span(), "a table alias's columns take names only, not types", "write FROM t AS a (c1, c2)");
                 }
                 if !with_hints.is_empty() || version.is_some() || *with_ordinality || !partitions.is_empty() || json_path.is_some() || !index_hints.is_empty() {
-                    return refuse("unsupported_syntax", factor.span(), "table hints, versions and partitions are not allowed", "name the table alone");
+                    return refuse(Code::UnsupportedSyntax, factor.span(), "table hints, versions and partitions are not allowed", "name the table alone");
                 }
                 ControlFlow::Continue(())
             }
             TableFactor::Derived { .. } | TableFactor::NestedJoin { .. } => ControlFlow::Continue(()),
             other => refuse(
-                "table_function_refused",
+                Code::TableFunctionRefused,
                 other.span(),
                 "only catalog tables, CTEs and subqueries may appear in FROM",
                 "table functions, UNNEST, PIVOT and similar sources are not allowed",
@@ -264,10 +264,10 @@ impl Visitor for Checker<'_> {
             } else {
                 "name catalog tables without a schema or database prefix".to_string()
             };
-            return refuse("unknown_table", span, format!("'{}' is not a table of this index", clip(&shown)), hint);
+            return refuse(Code::UnknownTable, span, format!("'{}' is not a table of this index", clip(&shown)), hint);
         };
         if name.quote_style == Some('\'') {
-            return refuse("string_as_table", span, "a string cannot be used as a table (DuckDB would read it as a file)", "name a catalog table");
+            return refuse(Code::StringAsTable, span, "a string cannot be used as a table (DuckDB would read it as a file)", "name a catalog table");
         }
         let lower = name.value.to_lowercase();
         let is_cte = self.cte_scopes.iter().any(|frame| frame.contains(&lower));
@@ -280,7 +280,7 @@ impl Visitor for Checker<'_> {
         } else {
             suggest::hint(&name.value, candidates.iter().map(String::as_str))
         };
-        refuse("unknown_table", span, format!("there is no table '{}'", clip(&name.value)), hint)
+        refuse(Code::UnknownTable, span, format!("there is no table '{}'", clip(&name.value)), hint)
     }
 
     fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<CompileError> {
@@ -293,7 +293,7 @@ impl Visitor for Checker<'_> {
                 let (column, qualifiers) = parts.split_last().expect("compound identifiers have parts");
                 if let Some(unknown) = qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase())) {
                     return refuse(
-                        "unknown_table",
+                        Code::UnknownTable,
                         unknown.span,
                         format!("'{}' is not a table or alias of this statement", clip(&unknown.value)),
                         suggest::hint(&unknown.value, self.names.qualifiers.iter().map(String::as_str)),
@@ -309,12 +309,12 @@ impl Visitor for Checker<'_> {
                 }
                 let shown = function.name.to_string();
                 if clock::reads_time_of_day(&function.name) {
-                    return refuse("function_not_allowed", span, format!("function '{}' reads the clock, which is not allowed", clip(&shown)), clock::CLOCK_HINT);
+                    return refuse(Code::FunctionNotAllowed, span, format!("function '{}' reads the clock, which is not allowed", clip(&shown)), clock::CLOCK_HINT);
                 }
                 let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
                 if !allowed {
                     return refuse(
-                        "function_not_allowed",
+                        Code::FunctionNotAllowed,
                         span,
                         format!("function '{}' is not on the allowlist", clip(&shown)),
                         match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
@@ -331,7 +331,7 @@ impl Visitor for Checker<'_> {
                 if let Some(window) = window_name {
                     if !self.names.windows.contains(&window.value.to_lowercase()) {
                         return refuse(
-                            "unknown_window",
+                            Code::UnknownWindow,
                             window.span,
                             format!("there is no window '{}'", clip(&window.value)),
                             "define it with WINDOW name AS (…) after the FROM/WHERE/GROUP BY clauses, or write OVER (…) in place",
@@ -341,40 +341,40 @@ impl Visitor for Checker<'_> {
                 if function.null_treatment.is_some() {
                     // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
                     // clause inside the parentheses.
-                    return refuse("unsupported_syntax", span, "IGNORE/RESPECT NULLS after the call is not DuckDB syntax", "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)");
+                    return refuse(Code::UnsupportedSyntax, span, "IGNORE/RESPECT NULLS after the call is not DuckDB syntax", "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)");
                 }
                 if !matches!(function.parameters, FunctionArguments::None) || matches!(function.args, FunctionArguments::Subquery(_)) {
-                    return refuse("unsupported_syntax", span, "this function call form is not allowed", "call functions as name(arguments)");
+                    return refuse(Code::UnsupportedSyntax, span, "this function call form is not allowed", "call functions as name(arguments)");
                 }
                 ControlFlow::Continue(())
             }
             Expr::Value(value) => match &value.value {
                 Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => ControlFlow::Continue(()),
-                Value::Placeholder(_) => refuse("placeholder_refused", expr.span(), "placeholders cannot be bound in SQL mode", "write the value itself; querycell binds it"),
-                _ => refuse("unsupported_syntax", expr.span(), "this kind of literal is not allowed", "use 'single-quoted' strings and plain numbers"),
+                Value::Placeholder(_) => refuse(Code::PlaceholderRefused, expr.span(), "placeholders cannot be bound in SQL mode", "write the value itself; querycell binds it"),
+                _ => refuse(Code::UnsupportedSyntax, expr.span(), "this kind of literal is not allowed", "use 'single-quoted' strings and plain numbers"),
             },
             Expr::Cast { data_type, format, .. } => {
                 if format.is_some() {
-                    return refuse("unsupported_syntax", expr.span(), "CAST … FORMAT is not allowed", "use strptime or strftime");
+                    return refuse(Code::UnsupportedSyntax, expr.span(), "CAST … FORMAT is not allowed", "use strptime or strftime");
                 }
                 types::check(data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
             }
             Expr::TypedString(typed) => {
                 if !matches!(typed.value.value, Value::SingleQuotedString(_)) || typed.uses_odbc_syntax {
-                    return refuse("unsupported_syntax", expr.span(), "typed literals take a 'single-quoted' string", "write DATE '2025-01-31'");
+                    return refuse(Code::UnsupportedSyntax, expr.span(), "typed literals take a 'single-quoted' string", "write DATE '2025-01-31'");
                 }
                 types::check(&typed.data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
             }
             Expr::BinaryOp { op, left, right } => {
                 let written = op.to_string();
                 if is_comparison(op) && [left, right].iter().any(|side| matches!(side.as_ref(), Expr::BinaryOp { op, .. } if is_comparison(op))) {
-                    return refuse("unsupported_syntax", expr.span(), "comparisons cannot be chained (a < b < c)", "combine comparisons with AND: a < b AND b < c");
+                    return refuse(Code::UnsupportedSyntax, expr.span(), "comparisons cannot be chained (a < b < c)", "combine comparisons with AND: a < b AND b < c");
                 }
                 if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
                     ControlFlow::Continue(())
                 } else {
                     refuse(
-                        "unsupported_syntax",
+                        Code::UnsupportedSyntax,
                         expr.span(),
                         format!("the operator '{}' is not allowed", clip(&written)),
                         format!("use {}, LIKE, IN, BETWEEN and IS [NOT] NULL", allowlist::BINARY_OPERATORS.join(" ")),
@@ -383,16 +383,16 @@ impl Visitor for Checker<'_> {
             }
             Expr::UnaryOp { op, .. } => match op {
                 UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Not => ControlFlow::Continue(()),
-                other => refuse("unsupported_syntax", expr.span(), format!("the operator '{other}' is not allowed"), "use +, - and NOT"),
+                other => refuse(Code::UnsupportedSyntax, expr.span(), format!("the operator '{other}' is not allowed"), "use +, - and NOT"),
             },
             Expr::Like { any, escape_char, expr: operand, pattern, .. } | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
                 let chained = |side: &Expr| matches!(side, Expr::Like { .. } | Expr::ILike { .. }) || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op));
                 if chained(operand) || chained(pattern) {
-                    return refuse("unsupported_syntax", expr.span(), "LIKE cannot be chained with another comparison", "combine conditions with AND, or add parentheses");
+                    return refuse(Code::UnsupportedSyntax, expr.span(), "LIKE cannot be chained with another comparison", "combine conditions with AND, or add parentheses");
                 }
                 let plain_escape = escape_char.as_ref().is_none_or(|v| matches!(v, Value::SingleQuotedString(_)));
                 if *any || !plain_escape {
-                    return refuse("unsupported_syntax", expr.span(), "LIKE ANY and unusual ESCAPE forms are not allowed", "write x LIKE 'pattern' [ESCAPE '\\']");
+                    return refuse(Code::UnsupportedSyntax, expr.span(), "LIKE ANY and unusual ESCAPE forms are not allowed", "write x LIKE 'pattern' [ESCAPE '\\']");
                 }
                 ControlFlow::Continue(())
             }
@@ -424,7 +424,7 @@ impl Visitor for Checker<'_> {
             | Expr::Rollup(_)
             | Expr::Interval(_) => ControlFlow::Continue(()),
             other => refuse(
-                "unsupported_syntax",
+                Code::UnsupportedSyntax,
                 other.span(),
                 format!("this expression form is not allowed: {}", clip(&other.to_string())),
                 "use columns, literals, operators, CASE, CAST and the allowed functions",
@@ -447,7 +447,7 @@ impl Checker<'_> {
         } else {
             suggest::hint(&ident.value, self.names.columns.iter().map(String::as_str))
         };
-        refuse("unknown_column", ident.span, format!("no table in this statement has a column '{}'", clip(&ident.value)), hint)
+        refuse(Code::UnknownColumn, ident.span, format!("no table in this statement has a column '{}'", clip(&ident.value)), hint)
     }
 }
 
@@ -458,9 +458,9 @@ fn check_body(body: &SetExpr) -> Option<CompileError> {
         SetExpr::SetOperation { left, right, .. } => check_body(left).or_else(|| check_body(right)),
         SetExpr::Query(_) | SetExpr::Values(_) => None,
         SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_) | SetExpr::Merge(_) => Some(
-            CompileError::new("not_a_query", "sql", "data-changing statements are not allowed").with_hint("write one SELECT statement"),
+            CompileError::new(Code::NotAQuery, "sql", "data-changing statements are not allowed").with_hint("write one SELECT statement"),
         ),
-        SetExpr::Table(_) => Some(CompileError::new("unsupported_syntax", "sql", "TABLE t is not allowed").with_hint("write SELECT * FROM t")),
+        SetExpr::Table(_) => Some(CompileError::new(Code::UnsupportedSyntax, "sql", "TABLE t is not allowed").with_hint("write SELECT * FROM t")),
     }
 }
 
@@ -473,11 +473,11 @@ fn check_select(select: &Select) -> Option<CompileError> {
         _ => false,
     });
     if replace_without_as {
-        return Some(CompileError::new("unsupported_syntax", position(span), "* REPLACE needs AS between the expression and the column")
+        return Some(CompileError::new(Code::UnsupportedSyntax, position(span), "* REPLACE needs AS between the expression and the column")
             .with_hint("write SELECT * REPLACE (expression AS column) FROM …"));
     }
     if select.into.is_some() {
-        return Some(CompileError::new("select_into_refused", position(span), "SELECT … INTO creates a table; it is not allowed").with_hint("remove INTO"));
+        return Some(CompileError::new(Code::SelectIntoRefused, position(span), "SELECT … INTO creates a table; it is not allowed").with_hint("remove INTO"));
     }
     let unsupported = select.top.is_some()
         || !select.lateral_views.is_empty()
@@ -488,7 +488,7 @@ fn check_select(select: &Select) -> Option<CompileError> {
         || select.connect_by.is_some()
         || select.value_table_mode.is_some();
     unsupported.then(|| {
-        CompileError::new("unsupported_syntax", position(span), "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)")
+        CompileError::new(Code::UnsupportedSyntax, position(span), "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)")
             .with_hint("use standard SELECT … FROM … WHERE … GROUP BY … ORDER BY … LIMIT")
     })
 }

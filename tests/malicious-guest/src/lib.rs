@@ -10,8 +10,10 @@
 //!  "param_count": 1000000, "columns": 2, "answer_rows": true, "limit": 10}
 //! ```
 //! `repeat_sql` repeats `sql` that many times (a huge statement without a huge request);
-//! `param_count` binds that many integer parameters instead of `params`; `columns` is how
-//! many output columns the record claims; `answer_rows` claims a trailing row-count column.
+//! `param_count` binds that many integer parameters instead of `params`; `columns` is the
+//! output columns the record claims: a list of `{"name": "team", "kind": "text"}`, or a
+//! number of columns named `c0`, `c1`, … of kind `other`; `answer_rows` claims a trailing
+//! row-count column.
 //!
 //! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
 //! is empty, since export names like `querycell:engine/compiler@0.3.0#compile-plan` are not
@@ -59,7 +61,13 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
             .unwrap_or_default(),
     };
     let count_sql = text("count_sql").unwrap_or_else(|| format!("SELECT count(*) FROM ({sql}) AS answer"));
-    let columns = (0..number("columns").unwrap_or(0)).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect();
+    let columns = match spec.get("columns") {
+        Some(serde_json::Value::Array(listed)) => listed
+            .iter()
+            .map(|c| wit::OutputColumn { name: c["name"].as_str().unwrap_or_default().to_string(), kind: kind(c["kind"].as_str().unwrap_or_default()) })
+            .collect(),
+        _ => (0..number("columns").unwrap_or(0)).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect(),
+    };
     let main_counts = if spec.get("answer_rows").and_then(|v| v.as_bool()).unwrap_or(false) { vec![wit::ProbeCount::AnswerRows] } else { Vec::new() };
     Ok(wit::Compiled {
         main: wit::Query { sql, params: params.clone() },
@@ -80,5 +88,18 @@ fn param(value: &serde_json::Value) -> wit::Param {
         serde_json::Value::Bool(b) => wit::Param::Boolean(*b),
         serde_json::Value::Number(n) => n.as_i64().map(wit::Param::Integer).unwrap_or_else(|| wit::Param::Float(n.as_f64().unwrap_or(0.0))),
         other => wit::Param::Text(other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string())),
+    }
+}
+
+/// A `value-kind` by its WIT name; anything else is `other`.
+fn kind(name: &str) -> wit::ValueKind {
+    match name {
+        "text" => wit::ValueKind::Text,
+        "integer" => wit::ValueKind::Integer,
+        "float" => wit::ValueKind::Float,
+        "boolean" => wit::ValueKind::Boolean,
+        "date" => wit::ValueKind::Date,
+        "timestamp" => wit::ValueKind::Timestamp,
+        _ => wit::ValueKind::Other,
     }
 }

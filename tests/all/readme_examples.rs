@@ -1,0 +1,431 @@
+//! Issue [8], item 2: every example plan in the README is valid against the plan JSON Schema
+//! the host publishes (`querycell schema --plan-json-schema`, the MCP `query` tool's input)
+//! and answers over the bundled demo data (`host/demo/data`), so a reader who copies one
+//! gets an answer rather than a refusal.
+//!
+//! The examples are found where a reader finds them: every ```json block that is a plan (it
+//! has `"table"`), every JSON line of a ```json block that is a filter condition (the
+//! relative-date forms; each is asked as the filter of a count over the demo table), and
+//! every plan in a raw string (`r#"{…}"#`) of a ```rust block.
+//!
+//! No JSON Schema crate is in the build, so [`SchemaCheck`] validates the keywords the
+//! schema uses (types, properties, required, additionalProperties, items, $ref, anyOf,
+//! oneOf, allOf, enum, const, bounds, pattern) and fails on any keyword it does not know,
+//! so a schema that grows a new kind of constraint cannot pass unchecked.
+
+use querycell::{ingest, Limits, QueryCell};
+use querycell_tests::workspace;
+use serde_json::{json, Value};
+
+/// The day relative-date examples resolve against: the README's own example day, inside
+/// the demo data's months.
+const TODAY: &str = "2026-03-15";
+
+/// The table the demo data holds and condition examples are asked about.
+const DEMO_TABLE: &str = "incidents";
+
+/// One example found in the README: where (its line), what it is, and the plan asked.
+#[derive(Debug)]
+struct Example {
+    line: usize,
+    plan: Value,
+}
+
+/// The fenced blocks of `markdown`: (the info string, the first body line's number, the body).
+fn fenced_blocks(markdown: &str) -> Vec<(String, usize, String)> {
+    let mut blocks = Vec::new();
+    let mut open: Option<(String, usize, Vec<&str>)> = None;
+    for (index, line) in markdown.lines().enumerate() {
+        let fence = line.trim_start().strip_prefix("```");
+        match (&mut open, fence) {
+            (None, Some(info)) => open = Some((info.trim().to_string(), index + 2, Vec::new())),
+            (Some(_), Some(_)) => {
+                let (info, first, body) = open.take().expect("a block is open");
+                blocks.push((info, first, body.join("\n")));
+            }
+            (Some((_, _, body)), None) => body.push(line),
+            (None, None) => {}
+        }
+    }
+    assert!(open.is_none(), "the README ends inside a fenced block");
+    blocks
+}
+
+/// A plan asking for the rows `condition` keeps, over the demo table.
+fn counting(condition: &Value) -> Value {
+    json!({"table": DEMO_TABLE, "filters": [condition], "aggregations": [{"function": "count"}]})
+}
+
+/// Every example plan of the README, in order.
+fn readme_examples() -> Vec<Example> {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let mut examples = Vec::new();
+    for (info, first_line, body) in fenced_blocks(&readme) {
+        match info.as_str() {
+            "json" => {
+                if let Ok(value) = serde_json::from_str::<Value>(&body) {
+                    if value.get("table").is_some() {
+                        examples.push(Example { line: first_line, plan: value });
+                    }
+                    continue;
+                }
+                // Not one document: a block of one example per line, or not an example.
+                for (offset, line) in body.lines().enumerate() {
+                    let line_number = first_line + offset;
+                    let Ok(value) = serde_json::from_str::<Value>(line.trim()) else {
+                        assert!(!line.contains("\"table\""), "README.md:{line_number} looks like a plan but is not JSON: {line}");
+                        continue;
+                    };
+                    if value.get("table").is_some() {
+                        examples.push(Example { line: line_number, plan: value });
+                    } else if value.get("column").is_some() && value.get("op").is_some() {
+                        examples.push(Example { line: line_number, plan: counting(&value) });
+                    }
+                }
+            }
+            "rust" => {
+                for (offset, line) in body.lines().enumerate() {
+                    let mut rest = line;
+                    while let Some(start) = rest.find("r#\"") {
+                        let after = &rest[start + 3..];
+                        let end = after.find("\"#").unwrap_or_else(|| panic!("README.md:{}: an unclosed raw string", first_line + offset));
+                        let text = &after[..end];
+                        if text.contains("\"table\"") {
+                            let plan = serde_json::from_str(text).unwrap_or_else(|e| panic!("README.md:{}: the plan is not JSON ({e}): {text}", first_line + offset));
+                            examples.push(Example { line: first_line + offset, plan });
+                        }
+                        rest = &after[end + 2..];
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    examples
+}
+
+#[test]
+fn every_readme_example_plan_is_valid_against_the_schema_and_answers() {
+    let examples = readme_examples();
+    // The plan language section's plan, the Rust example's, and the three relative dates:
+    // finding fewer means the extraction broke, not that the README got shorter.
+    assert!(examples.len() >= 5, "found only {} example plans in the README: {examples:?}", examples.len());
+
+    let schema = querycell::schema::plan_json_schema();
+    let dir = tempfile::tempdir().unwrap();
+    let index = dir.path().join("index");
+    ingest::ingest(&index, &[workspace().join("host/demo/data")]).expect("the demo data ingests");
+    let cell = QueryCell::open(&index, Limits::default()).unwrap().with_today(TODAY.parse().unwrap());
+
+    let mut failures = Vec::new();
+    for example in &examples {
+        let errors = SchemaCheck::new(&schema).errors(&example.plan);
+        if !errors.is_empty() {
+            failures.push(format!("README.md:{}: not valid against the plan JSON Schema: {}", example.line, errors.join("; ")));
+        }
+        match cell.query_plan(&example.plan.to_string()) {
+            Ok(answer) if answer.rows.is_empty() => {
+                failures.push(format!("README.md:{}: answers with no rows over the demo data (today {TODAY}): {}", example.line, answer.sql))
+            }
+            Ok(_) => {}
+            Err(error) => failures.push(format!("README.md:{}: refused over the demo data: {error}", example.line)),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The checker itself: it must refuse what the schema forbids, or the test above proves
+/// nothing.
+#[test]
+fn the_schema_check_refuses_what_the_schema_forbids() {
+    let schema = querycell::schema::plan_json_schema();
+    let check = SchemaCheck::new(&schema);
+    let valid = json!({"table": "t", "filters": [{"column": "d", "op": "gte", "value": {"last": 3, "unit": "month"}}],
+                       "group_by": ["a", {"column": "d", "granularity": "week"}],
+                       "aggregations": [{"function": "avg", "column": "x", "alias": "mean_x"}],
+                       "order_by": [{"column": "mean_x", "direction": "desc"}], "limit": 5});
+    assert_eq!(check.errors(&valid), Vec::<String>::new());
+    let invalid = [
+        json!({"filters": []}),
+        json!({"table": "t", "tabel": "t"}),
+        json!({"table": "t", "filters": [{"column": "a", "op": "greater", "value": 1}]}),
+        json!({"table": "t", "filters": [{"column": "a", "op": "eq", "value": {"last": 0, "unit": "day"}}]}),
+        json!({"table": "t", "filters": [{"column": "a", "op": "eq", "value": {"this": "fortnight"}}]}),
+        json!({"table": "t", "aggregations": [{"function": "count", "alias": "9lives"}]}),
+        json!({"table": "t", "group_by": [{"column": "d", "granularity": "month", "as": "m"}]}),
+        json!({"table": "t", "limit": 0}),
+        json!({"table": "t", "limit": 2.5}),
+        json!({"table": 7}),
+    ];
+    for plan in invalid {
+        assert!(!check.errors(&plan).is_empty(), "the check let {plan} through");
+    }
+}
+
+/// A JSON Schema (2020-12) validator for the keywords the plan schema uses.
+struct SchemaCheck<'s> {
+    root: &'s Value,
+}
+
+/// Keywords that describe and constrain nothing.
+const ANNOTATIONS: [&str; 11] = ["$schema", "$defs", "$id", "$comment", "title", "description", "format", "default", "examples", "deprecated", "readOnly"];
+
+impl<'s> SchemaCheck<'s> {
+    fn new(root: &'s Value) -> Self {
+        SchemaCheck { root }
+    }
+
+    /// Every way `value` breaks the schema, each with its JSON path; empty when valid.
+    fn errors(&self, value: &Value) -> Vec<String> {
+        let mut errors = Vec::new();
+        self.check(self.root, value, "$", &mut errors);
+        errors
+    }
+
+    fn resolve(&self, reference: &str) -> &'s Value {
+        let pointer = reference.strip_prefix('#').unwrap_or_else(|| panic!("only local references are supported: {reference}"));
+        self.root.pointer(pointer).unwrap_or_else(|| panic!("the schema has no {reference}"))
+    }
+
+    fn valid(&self, schema: &Value, value: &Value) -> bool {
+        let mut errors = Vec::new();
+        self.check(schema, value, "$", &mut errors);
+        errors.is_empty()
+    }
+
+    fn check(&self, schema: &Value, value: &Value, path: &str, errors: &mut Vec<String>) {
+        let schema = match schema {
+            Value::Bool(true) => return,
+            Value::Bool(false) => return errors.push(format!("{path}: nothing is allowed here")),
+            Value::Object(schema) => schema,
+            other => panic!("not a schema: {other}"),
+        };
+        for (keyword, argument) in schema {
+            match keyword.as_str() {
+                "$ref" => self.check(self.resolve(argument.as_str().expect("$ref is a string")), value, path, errors),
+                "type" => {
+                    let allowed: Vec<&str> = match argument {
+                        Value::String(one) => vec![one.as_str()],
+                        Value::Array(many) => many.iter().map(|t| t.as_str().expect("type names are strings")).collect(),
+                        other => panic!("type {other}"),
+                    };
+                    if !allowed.iter().any(|t| has_type(value, t)) {
+                        errors.push(format!("{path}: {value} is not of type {}", allowed.join(" or ")));
+                    }
+                }
+                "enum" => {
+                    if !argument.as_array().expect("enum is a list").contains(value) {
+                        errors.push(format!("{path}: {value} is not one of {argument}"));
+                    }
+                }
+                "const" if argument != value => errors.push(format!("{path}: {value} is not {argument}")),
+                "const" => {}
+                "anyOf" | "oneOf" | "allOf" => {
+                    let branches = argument.as_array().expect("a list of schemas");
+                    let passing = branches.iter().filter(|branch| self.valid(branch, value)).count();
+                    let ok = match keyword.as_str() {
+                        "anyOf" => passing > 0,
+                        "oneOf" => passing == 1,
+                        _ => passing == branches.len(),
+                    };
+                    if !ok {
+                        errors.push(format!("{path}: {value} fits {passing} of the {} {keyword} branches", branches.len()));
+                    }
+                }
+                "properties" => {
+                    if let Value::Object(object) = value {
+                        for (name, property) in argument.as_object().expect("properties is an object") {
+                            if let Some(field) = object.get(name) {
+                                self.check(property, field, &format!("{path}.{name}"), errors);
+                            }
+                        }
+                    }
+                }
+                "required" => {
+                    if let Value::Object(object) = value {
+                        for name in argument.as_array().expect("required is a list") {
+                            let name = name.as_str().expect("required names are strings");
+                            if !object.contains_key(name) {
+                                errors.push(format!("{path}: \"{name}\" is missing"));
+                            }
+                        }
+                    }
+                }
+                "additionalProperties" => {
+                    if let Value::Object(object) = value {
+                        let declared = schema.get("properties").and_then(Value::as_object);
+                        for (name, field) in object {
+                            if !declared.is_some_and(|d| d.contains_key(name)) {
+                                match argument {
+                                    Value::Bool(false) => errors.push(format!("{path}: \"{name}\" is not a field here")),
+                                    extra => self.check(extra, field, &format!("{path}.{name}"), errors),
+                                }
+                            }
+                        }
+                    }
+                }
+                "items" => {
+                    if let Value::Array(items) = value {
+                        for (i, item) in items.iter().enumerate() {
+                            self.check(argument, item, &format!("{path}[{i}]"), errors);
+                        }
+                    }
+                }
+                "minItems" | "maxItems" => {
+                    if let Value::Array(items) = value {
+                        check_bound(keyword, argument, items.len() as f64, path, errors);
+                    }
+                }
+                "minLength" | "maxLength" => {
+                    if let Value::String(text) = value {
+                        check_bound(keyword, argument, text.chars().count() as f64, path, errors);
+                    }
+                }
+                "minimum" | "maximum" | "exclusiveMinimum" | "exclusiveMaximum" => {
+                    if let Some(number) = value.as_f64() {
+                        check_bound(keyword, argument, number, path, errors);
+                    }
+                }
+                "pattern" => {
+                    if let Value::String(text) = value {
+                        let pattern = argument.as_str().expect("a pattern is a string");
+                        if !Pattern::parse(pattern).is_match(text) {
+                            errors.push(format!("{path}: {value} does not match {pattern}"));
+                        }
+                    }
+                }
+                known if ANNOTATIONS.contains(&known) => {}
+                unknown => panic!("the schema uses \"{unknown}\", which this check does not know: teach SchemaCheck what it means"),
+            }
+        }
+    }
+}
+
+fn has_type(value: &Value, name: &str) -> bool {
+    match name {
+        "null" => value.is_null(),
+        "boolean" => value.is_boolean(),
+        "string" => value.is_string(),
+        "array" => value.is_array(),
+        "object" => value.is_object(),
+        "number" => value.is_number(),
+        "integer" => value.is_i64() || value.is_u64() || value.as_f64().is_some_and(|f| f.fract() == 0.0),
+        other => panic!("unknown JSON Schema type {other}"),
+    }
+}
+
+fn check_bound(keyword: &str, argument: &Value, actual: f64, path: &str, errors: &mut Vec<String>) {
+    let bound = argument.as_f64().unwrap_or_else(|| panic!("{keyword} is a number"));
+    let ok = match keyword {
+        "minimum" | "minItems" | "minLength" => actual >= bound,
+        "maximum" | "maxItems" | "maxLength" => actual <= bound,
+        "exclusiveMinimum" => actual > bound,
+        _ => actual < bound,
+    };
+    if !ok {
+        errors.push(format!("{path}: {actual} breaks {keyword} {bound}"));
+    }
+}
+
+/// The regular expressions the schema's `pattern`s use: anchors, literals, bracketed
+/// classes with ranges, and the quantifiers `?`, `*`, `+`, `{n}` and `{m,n}`. Anything else
+/// panics, so a pattern this cannot read is never taken as matched.
+struct Pattern {
+    anchored_start: bool,
+    anchored_end: bool,
+    /// Each piece: the characters it accepts (inclusive ranges), and how often.
+    pieces: Vec<(Vec<(char, char)>, usize, usize)>,
+}
+
+impl Pattern {
+    fn parse(pattern: &str) -> Pattern {
+        let mut chars: Vec<char> = pattern.chars().collect();
+        let anchored_start = chars.first() == Some(&'^');
+        if anchored_start {
+            chars.remove(0);
+        }
+        let anchored_end = chars.last() == Some(&'$');
+        if anchored_end {
+            chars.pop();
+        }
+        let unsupported = |what: &str| -> ! { panic!("pattern {pattern}: {what} is not supported by this check") };
+        let mut pieces = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            let set = match chars[i] {
+                '[' => {
+                    let mut ranges = Vec::new();
+                    i += 1;
+                    if chars.get(i) == Some(&'^') {
+                        unsupported("a negated class");
+                    }
+                    while chars.get(i) != Some(&']') {
+                        let low = *chars.get(i).unwrap_or_else(|| unsupported("an unclosed class"));
+                        if low == '\\' {
+                            unsupported("an escape");
+                        }
+                        if chars.get(i + 1) == Some(&'-') && chars.get(i + 2).is_some_and(|c| *c != ']') {
+                            ranges.push((low, chars[i + 2]));
+                            i += 3;
+                        } else {
+                            ranges.push((low, low));
+                            i += 1;
+                        }
+                    }
+                    i += 1;
+                    ranges
+                }
+                c if "\\.()|^$*+?{}".contains(c) => unsupported(&format!("'{c}' outside a class")),
+                c => {
+                    i += 1;
+                    vec![(c, c)]
+                }
+            };
+            let (min, max) = match chars.get(i) {
+                Some('?') => (0, 1),
+                Some('*') => (0, usize::MAX),
+                Some('+') => (1, usize::MAX),
+                Some('{') => {
+                    let close = chars[i..].iter().position(|c| *c == '}').unwrap_or_else(|| unsupported("an unclosed {")) + i;
+                    let inside: String = chars[i + 1..close].iter().collect();
+                    let number = |text: &str| text.trim().parse::<usize>().unwrap_or_else(|_| unsupported(&format!("{{{inside}}}")));
+                    let bounds = match inside.split_once(',') {
+                        Some((low, high)) => (number(low), if high.trim().is_empty() { usize::MAX } else { number(high) }),
+                        None => (number(&inside), number(&inside)),
+                    };
+                    i = close;
+                    bounds
+                }
+                _ => (1, 1),
+            };
+            if (min, max) != (1, 1) {
+                i += 1;
+            }
+            pieces.push((set, min, max));
+        }
+        Pattern { anchored_start, anchored_end, pieces }
+    }
+
+    fn is_match(&self, text: &str) -> bool {
+        let chars: Vec<char> = text.chars().collect();
+        let starts = if self.anchored_start { 0..=0 } else { 0..=chars.len() };
+        starts.into_iter().any(|start| self.matches_from(0, &chars[start..]))
+    }
+
+    /// Whether pieces `piece..` match a prefix of `rest` (all of it when anchored at the end).
+    fn matches_from(&self, piece: usize, rest: &[char]) -> bool {
+        let Some((set, min, max)) = self.pieces.get(piece) else {
+            return !self.anchored_end || rest.is_empty();
+        };
+        let accepted = rest.iter().take_while(|c| set.iter().any(|(low, high)| (low..=high).contains(c))).count().min(*max);
+        (*min..=accepted).rev().any(|taken| self.matches_from(piece + 1, &rest[taken..]))
+    }
+}
+
+#[test]
+fn the_pattern_reader_reads_the_alias_pattern() {
+    let alias = Pattern::parse(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$");
+    assert!(alias.is_match("average_minutes") && alias.is_match("_x") && alias.is_match(&"a".repeat(63)));
+    assert!(!alias.is_match("9lives") && !alias.is_match("a b") && !alias.is_match("") && !alias.is_match(&"a".repeat(64)));
+    assert!(Pattern::parse("b+").is_match("abba") && !Pattern::parse("^b+$").is_match("abba"));
+}

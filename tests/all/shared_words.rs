@@ -1,0 +1,183 @@
+//! Issue [8], item 2: the words the compiler guest, the host, the WIT contract and the README
+//! share besides the plan language's own (`plan_language_drift.rs`), each tied so that a
+//! change on one side fails here until the others follow: the refusal codes, the value
+//! kinds, and the default request limits.
+
+use std::collections::BTreeSet;
+
+use querycell::catalog::ValueKind as HostKind;
+use querycell::sandbox::wit;
+use querycell::{ErrorClass, Limits};
+use querycell_guest::model::{RequestLimits, ValueKind as GuestKind};
+use querycell_guest::Code;
+use querycell_tests::workspace;
+
+fn readme() -> String {
+    std::fs::read_to_string(workspace().join("README.md")).expect("README.md")
+}
+
+/// The `code spans` of `text`.
+fn code_spans(text: &str) -> Vec<&str> {
+    text.split('`').skip(1).step_by(2).collect()
+}
+
+/// The lines of the paragraph of `text` that starts with a line starting with `opening`.
+fn paragraph<'t>(text: &'t str, opening: &str) -> Vec<&'t str> {
+    let mut lines = text.lines().skip_while(|line| !line.starts_with(opening));
+    let first = lines.next().unwrap_or_else(|| panic!("the README has no line starting {opening:?}"));
+    std::iter::once(first).chain(lines.take_while(|line| !line.trim().is_empty())).collect()
+}
+
+/// The rows of the first Markdown table after the heading `heading`, as cells (header and
+/// separator rows left out).
+fn table_after<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
+    let after = text.split_once(&format!("\n{heading}\n")).unwrap_or_else(|| panic!("the README has no heading {heading:?}")).1;
+    let rows: Vec<Vec<&str>> = after
+        .lines()
+        .skip_while(|line| !line.starts_with('|'))
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+        .collect();
+    assert!(rows.len() > 2, "no table after {heading:?}");
+    rows.into_iter().skip(2).collect()
+}
+
+/// Every refusal code the README documents: the plan language's `Codes:` list and SQL
+/// mode's table of rules.
+fn readme_codes(readme: &str) -> BTreeSet<String> {
+    let plan_codes = paragraph(readme, "Codes: ").join(" ");
+    let sql_rules = table_after(readme, "### The rules (each refusal's `code`)");
+    let codes: BTreeSet<String> =
+        code_spans(&plan_codes).into_iter().chain(sql_rules.iter().flat_map(|row| code_spans(row[0]))).map(str::to_string).collect();
+    assert!(codes.len() > 30, "the README's code lists were not found: {codes:?}");
+    codes
+}
+
+/// Codes the README lists with the compiler's although the host gives them: each is
+/// refused before the compiler runs, or after DuckDB typed the answer.
+const HOST_REFUSALS_IN_README: [(&str, &str); 3] = [
+    ("sql_mode_disabled", "the host refuses SQL before any compiler sees it"),
+    ("untyped_null_column", "DuckDB's result, read by the host"),
+    ("unsupported_result_type", "DuckDB's result, read by the host"),
+];
+
+/// Every `Error::<constructor>("code"` the host's source writes, by constructor.
+fn host_codes(constructor: &str) -> BTreeSet<String> {
+    let mut codes = BTreeSet::new();
+    let mut pending = vec![workspace().join("host/src")];
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            pending.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let source = std::fs::read_to_string(&path).unwrap();
+        for call in source.split(&format!("Error::{constructor}(")).skip(1) {
+            if let Some(quoted) = call.trim_start().strip_prefix('"') {
+                codes.insert(quoted.split('"').next().unwrap().to_string());
+            }
+        }
+    }
+    codes
+}
+
+/// The compiler's codes ([`Code::ALL`], the only way its refusals are built) and the
+/// README's lists name the same codes, both ways.
+#[test]
+fn every_compiler_code_is_documented_and_every_documented_code_exists() {
+    let readme = readme();
+    let documented = readme_codes(&readme);
+    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    let undocumented: Vec<&String> = compiler.difference(&documented).collect();
+    assert!(undocumented.is_empty(), "codes the compiler returns that the README does not list: {undocumented:?}");
+
+    let host_refusals = host_codes("refused");
+    for (code, why) in HOST_REFUSALS_IN_README {
+        assert!(host_refusals.contains(code), "the README lists {code} ({why}), but the host never refuses with it");
+    }
+    let host_listed: BTreeSet<String> = HOST_REFUSALS_IN_README.iter().map(|(code, _)| code.to_string()).collect();
+    let unknown: Vec<&String> = documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
+    assert!(unknown.is_empty(), "codes the README lists that nothing returns: {unknown:?}");
+}
+
+/// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox.rs` makes it
+/// [`ErrorClass::Refused`]), so no host error may reuse one of its codes with another class:
+/// one code would then mean two exit statuses. The README says what each status means.
+#[test]
+fn compiler_codes_keep_one_exit_status() {
+    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    for constructor in ["internal", "limit"] {
+        let clashing: Vec<String> = host_codes(constructor).intersection(&compiler).cloned().collect();
+        assert!(clashing.is_empty(), "the host raises compiler codes as Error::{constructor}: {clashing:?}");
+    }
+    let readme = readme();
+    for (class, meaning) in [(ErrorClass::Refused, "input refused"), (ErrorClass::Limit, "a limit"), (ErrorClass::Internal, "anything else")] {
+        let phrase = format!("`{}` {meaning}", class.exit_code());
+        assert!(readme.contains(&phrase), "the README's exit statuses do not say {phrase:?}");
+    }
+}
+
+/// The `value-kind` enum of `wit/compiler.wit`, in order.
+fn wit_value_kinds() -> Vec<String> {
+    let mut resolve = wit_parser::Resolve::default();
+    resolve.push_dir(workspace().join("wit")).expect("the WIT contract parses");
+    let kind = resolve
+        .types
+        .iter()
+        .find(|(_, ty)| ty.name.as_deref() == Some("value-kind"))
+        .map(|(_, ty)| ty)
+        .expect("the contract has a value-kind");
+    match &kind.kind {
+        wit_parser::TypeDefKind::Enum(cases) => cases.cases.iter().map(|c| c.name.clone()).collect(),
+        other => panic!("value-kind is not an enum: {other:?}"),
+    }
+}
+
+/// One list of value kinds on three sides: the WIT enum, the host's catalog kinds (their
+/// names in `catalog.json` and their words in `schema --format markdown`) and the
+/// compiler's, which describes kinds in its refusals with the same words.
+#[test]
+fn value_kinds_are_the_same_on_every_side() {
+    let wit_names = wit_value_kinds();
+    let host_names: Vec<String> = HostKind::ALL.iter().map(|k| serde_json::to_value(k).unwrap().as_str().unwrap().to_string()).collect();
+    assert_eq!(host_names, wit_names, "the host's catalog kinds, against the WIT value-kind");
+    let guest_names: Vec<String> = GuestKind::ALL.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
+    assert_eq!(guest_names, wit_names, "the compiler's kinds, against the WIT value-kind");
+    for (i, kind) in HostKind::ALL.into_iter().enumerate() {
+        let on_the_wire = wit::ValueKind::from(kind);
+        assert_eq!(on_the_wire as usize, i, "{kind:?} crosses the contract as case {} of value-kind", on_the_wire as usize);
+        assert_eq!(HostKind::from(on_the_wire), kind, "{kind:?} does not come back from the WIT as itself");
+        let read_back: HostKind = serde_json::from_value(serde_json::json!(wit_names[i])).unwrap();
+        assert_eq!(read_back, kind, "catalog.json's {:?}", wit_names[i]);
+        assert_eq!(kind.word(), GuestKind::ALL[i].describe(), "the word for {:?}", wit_names[i]);
+    }
+}
+
+/// The default request limits are defined once (`querycell_contract::limits`): the host's
+/// [`Limits::default`] sends them in `catalog-view.limits`, the compiler assumes them for a
+/// native view without limits, and the README's limits table says them.
+#[test]
+fn default_request_limits_are_the_same_everywhere() {
+    use querycell_contract::limits::{MAX_IN_LIST, MAX_REQUEST_BYTES, MAX_ROWS};
+    let host = Limits::default();
+    assert_eq!((host.max_rows, host.max_in_list, host.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
+    let guest = RequestLimits::default();
+    assert_eq!((guest.max_rows, guest.max_in_list, guest.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
+
+    let readme = readme();
+    let table = table_after(&readme, "## Limits, and what each protects");
+    let default_of = |limit: &str| -> &str {
+        table.iter().find(|row| row[0] == limit).unwrap_or_else(|| panic!("the README's limits table has no row {limit:?}"))[1]
+    };
+    assert!(MAX_REQUEST_BYTES % 1024 == 0, "the README writes the request limit in KiB");
+    let kib = format!("{} KiB", MAX_REQUEST_BYTES / 1024);
+    for (limit, default) in [("`max_rows`", MAX_ROWS.to_string()), ("`in` list length", MAX_IN_LIST.to_string()), ("request size", kib.clone())] {
+        assert!(default_of(limit).starts_with(&default), "the README's default for {limit} is {:?}, not {default}", default_of(limit));
+    }
+    // Where the plan language and SQL mode state the same limits in prose.
+    for phrase in [format!("at most {MAX_IN_LIST} values"), format!("text over {kib}"), format!("the {kib} request limit")] {
+        assert!(readme.contains(&phrase), "the README does not say {phrase:?}");
+    }
+}
