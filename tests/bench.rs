@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use querycell::catalog::Catalog;
 use querycell::duck::{Access, Bind, Database};
 use querycell::executor::Executor;
+use querycell::runner::Readable;
 use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, EnginePolicy, Limits, QueryCell, QueryIsolation, SandboxEngine, WorkerPolicy};
 
@@ -323,7 +324,7 @@ fn sql_mode_bench(index: &std::path::Path, sandbox: &Sandbox, view: &querycell::
     });
     let compiled = sandbox.compile_sql(SQL, view).expect("compiles");
     let tables = || catalog.tables.iter().map(|t| t.name.clone());
-    let executor = Executor::open(&Catalog::data_path(index), limits, tables()).expect("executor");
+    let executor = Executor::open(&Catalog::data_path(index), limits, Readable::tables(tables())).expect("executor");
     let unchecked = Timing::measure(50, runs, || {
         executor.run_without_parse_tree_check(&compiled).expect("answers");
     });

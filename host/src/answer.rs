@@ -56,6 +56,19 @@ pub struct Answer {
     /// Milliseconds from taking the request to the finished receipt (compile and run),
     /// rounded to hundredths.
     pub elapsed_ms: f64,
+    /// The policy the answer was computed under, when the deployment has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub policy: Option<AppliedPolicy>,
+}
+
+/// Which policy an answer ran under: its id and its row filters by name (never the
+/// context's values, which are other tenants' business when read back from a log).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AppliedPolicy {
+    /// `sha256:` of the policy file.
+    pub id: String,
+    /// `table.column = context key`, one per row filter.
+    pub row_filters: Vec<String>,
 }
 
 /// What each step of an answer cost, in milliseconds.
@@ -188,6 +201,9 @@ impl Answer {
         out.push_str(&format!("params: {}\n", printable(&Value::Array(self.params.clone()).to_string())));
         for warning in &self.warnings {
             out.push_str(&format!("warning: {}\n", printable(warning)));
+        }
+        if let Some(policy) = &self.policy {
+            out.push_str(&format!("policy: {} (row filters: {})\n", policy.id, if policy.row_filters.is_empty() { "none".to_string() } else { policy.row_filters.join(", ") }));
         }
         out.push_str(&format!("snapshot: {}  elapsed: {:.1} ms\n", self.snapshot, self.elapsed_ms));
         out

@@ -40,10 +40,12 @@ pub struct Config {
     pub trace_max_bytes: Option<u64>,
     /// Rotated trace files kept (3 if left out).
     pub trace_keep: Option<u32>,
+    /// The policy file (`crate::policy`); `--policy` overrides it.
+    pub policy: Option<std::path::PathBuf>,
 }
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
-const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep";
+const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] = &["password", "passwd", "pwd", "token", "secret", "key", "apikey", "credential", "credentials", "auth"];
@@ -52,9 +54,7 @@ impl Config {
     /// Read and parse the file at `path`; an unreadable file is `config_unreadable`, an
     /// unknown key or a wrong value `config_invalid`.
     pub fn load(path: &Path) -> Result<Config> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| Error::refused("config_unreadable", format!("{}: {e}", path.display())).at("--config"))?;
-        Self::parse(&text).map_err(|e| Error { message: format!("{}: {}", path.display(), e.message), ..e })
+        load_operator_file(path, "--config", "config_unreadable", Self::parse)
     }
 
     /// Parse the file's text. A key that looks like a credential is `config_credential`,
@@ -69,8 +69,7 @@ impl Config {
             }
         }
         toml::from_str(text).map_err(|e| {
-            let line = e.span().map_or(String::new(), |span| format!("line {}: ", text[..span.start].matches('\n').count() + 1));
-            Error::refused("config_invalid", format!("{line}{}", e.message())).at("--config").hint(format!("keys: {KEYS}"))
+            Error::refused("config_invalid", format!("{}{}", toml_error_line(text, &e), e.message())).at("--config").hint(format!("keys: {KEYS}"))
         })
     }
 
@@ -101,6 +100,18 @@ impl Config {
         }
         limits
     }
+}
+
+/// Read an operator's file (configuration, policy) and parse it with `parse`; an unreadable
+/// file is `unreadable` at `argument`, and a parse error is prefixed with the file's path.
+pub(crate) fn load_operator_file<T>(path: &Path, argument: &str, unreadable: &str, parse: impl FnOnce(&str) -> Result<T>) -> Result<T> {
+    let text = std::fs::read_to_string(path).map_err(|e| Error::refused(unreadable, format!("{}: {e}", path.display())).at(argument))?;
+    parse(&text).map_err(|e| Error { message: format!("{}: {}", path.display(), e.message), ..e })
+}
+
+/// `line N: ` for a TOML error that knows where it is, else nothing.
+pub(crate) fn toml_error_line(text: &str, error: &toml::de::Error) -> String {
+    error.span().map_or(String::new(), |span| format!("line {}: ", text[..span.start].matches('\n').count() + 1))
 }
 
 /// The first key, at any depth (tables nest at most a few levels in a file a person writes),

@@ -6,13 +6,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, ResolvedDate};
+use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
 use crate::executor::Executor;
 use crate::limits::Limits;
 use crate::sandbox::{wit, Sandbox};
+use crate::policy::{BoundPolicy, Policy};
+use crate::runner::Readable;
 use crate::trace::{Trace, TraceRecord};
 use crate::worker::WorkerPolicy;
 
@@ -46,6 +48,10 @@ pub struct QueryCell {
     today: Option<Date>,
     /// The audit trace every request is recorded in, when the deployment keeps one.
     trace: Option<Arc<Trace>>,
+    /// The deployment's policy and the trusted context it is applied with.
+    policy: Option<(Policy, std::collections::BTreeMap<String, String>)>,
+    /// The policy applied to the current catalog; `catalog` is then what the caller sees.
+    bound: Option<BoundPolicy>,
 }
 
 impl QueryCell {
@@ -63,16 +69,17 @@ impl QueryCell {
     /// Open `index` with a compiler component and the choice of where queries run.
     pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let (catalog, executor) = open_version(index, &limits, &isolation)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None, trace: None })
+        let (catalog, executor, bound) = open_version(index, &limits, &isolation, None)?;
+        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None, trace: None, policy: None, bound })
     }
 
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let (catalog, executor) = open_version(&self.index, &self.limits, &self.isolation)?;
+        let (catalog, executor, bound) = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
         self.catalog = catalog;
         self.executor = executor;
+        self.bound = bound;
         Ok(())
     }
 
@@ -135,10 +142,21 @@ impl QueryCell {
         self
     }
 
+    /// Answer under `policy` (see [`crate::policy`]) with the deployment's trusted
+    /// `context`: the index is opened again with the policy's views on every connection, and
+    /// [`QueryCell::catalog`] becomes what the policy lets the caller see. A context value
+    /// the policy needs and `context` lacks makes every query `missing_context`.
+    pub fn with_policy(mut self, policy: Policy, context: std::collections::BTreeMap<String, String>) -> Result<Self> {
+        self.policy = Some((policy, context));
+        self.reopen()?;
+        Ok(self)
+    }
+
     /// Answer a plan (plan language v1, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();
+            self.check_policy_context()?;
             self.check_request_size(plan_json)?;
             let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
             *compiled_sql = Some(compiled.main.clone());
@@ -153,6 +171,7 @@ impl QueryCell {
 
     fn answer_sql(&self, sql: &str, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
         let started = Instant::now();
+        self.check_policy_context()?;
         if !self.sql_enabled {
             return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
                 .at("sql")
@@ -198,6 +217,13 @@ impl QueryCell {
         };
         trace.record(&record)?;
         outcome
+    }
+
+    fn check_policy_context(&self) -> Result<()> {
+        match self.bound.as_ref().and_then(BoundPolicy::missing_context_error) {
+            Some(error) => Err(error),
+            None => Ok(()),
+        }
     }
 
     fn check_request_size(&self, request: &str) -> Result<()> {
@@ -253,6 +279,7 @@ impl QueryCell {
                 null_probe_ms: execution.cost.null_probe_ms.map(round_ms),
             },
             elapsed_ms: round_ms(started.elapsed().as_secs_f64() * 1000.0),
+            policy: self.bound.as_ref().map(|bound| AppliedPolicy { id: bound.id.clone(), row_filters: bound.filters_described.clone() }),
         })
     }
 
@@ -304,18 +331,33 @@ const OPEN_ATTEMPTS: usize = 8;
 /// The catalog and a read-only executor of one and the same index version. An ingest that
 /// swaps the index between reading the catalog and opening the data deletes the pinned
 /// version's data file; the open then starts again on the new version.
-fn open_version(index: &Path, limits: &Limits, isolation: &QueryIsolation) -> Result<(Catalog, Executor)> {
+/// Open the index's current version: its catalog (as the policy lets the caller see it), an
+/// executor whose connections carry the policy's views, and the policy bound to it.
+fn open_version(
+    index: &Path,
+    limits: &Limits,
+    isolation: &QueryIsolation,
+    policy: Option<&(Policy, std::collections::BTreeMap<String, String>)>,
+) -> Result<(Catalog, Executor, Option<BoundPolicy>)> {
     let mut attempt = 0;
     loop {
         attempt += 1;
         let pinned = PinnedIndex::open(index)?;
-        let tables = pinned.catalog.tables.iter().map(|t| t.name.clone());
+        let bound = policy.map(|(policy, context)| policy.bind(&pinned.catalog, context)).transpose()?;
+        let catalog = match &bound {
+            Some(bound) => bound.visible_catalog(&pinned.catalog),
+            None => pinned.catalog.clone(),
+        };
+        let readable = Readable {
+            tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
+            policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
+        };
         let opened = match isolation {
-            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, tables),
-            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, limits, tables, policy)),
+            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, readable),
+            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, limits, readable, policy)),
         };
         match opened {
-            Ok(executor) => return Ok((pinned.catalog, executor)),
+            Ok(executor) => return Ok((catalog, executor, bound)),
             Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
             Err(error) => return Err(error),
         }

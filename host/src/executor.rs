@@ -19,7 +19,7 @@ use crate::duck::{Cell, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
-use crate::runner::{Param, StatementRunner, TreeCheck};
+use crate::runner::{Param, Readable, StatementRunner, TreeCheck};
 use crate::worker::{Lease, WorkerPolicy, WorkerPool};
 
 /// A column of an answer as DuckDB typed it.
@@ -99,15 +99,15 @@ impl Executor {
     /// Run statements in this process: open the DuckDB file read-only, apply
     /// [`connection_settings`](crate::runner::connection_settings) and lock them. `tables`
     /// are the catalog's tables: the only relations a statement may read.
-    pub fn open(data_file: &Path, limits: &Limits, tables: impl IntoIterator<Item = String>) -> Result<Self> {
-        let runner = StatementRunner::open(data_file, limits, tables)?;
+    pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
+        let runner = StatementRunner::open(data_file, limits, readable)?;
         Ok(Executor { connections: Connections::InProcess(Mutex::new(runner)), limits: limits.clone() })
     }
 
     /// Run statements in query worker processes (see [`crate::worker`]), each of which opens
     /// `data_file` read-only under the same settings, inside its own confinement.
-    pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, tables: impl IntoIterator<Item = String>, policy: &WorkerPolicy) -> Result<Self> {
-        let pool = WorkerPool::start(data_file, limits, tables.into_iter().collect(), policy)?;
+    pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, readable: Readable, policy: &WorkerPolicy) -> Result<Self> {
+        let pool = WorkerPool::start(data_file, limits, readable, policy)?;
         Ok(Executor { connections: Connections::Workers(pool), limits: limits.clone() })
     }
 

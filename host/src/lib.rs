@@ -76,6 +76,8 @@ pub mod sandbox;
 pub mod sandbox_engine;
 pub mod schema;
 #[cfg(feature = "duckdb")]
+pub mod policy;
+#[cfg(feature = "duckdb")]
 pub mod trace;
 #[cfg(feature = "duckdb")]
 mod watchdog;

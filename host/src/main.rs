@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use querycell::policy::Policy;
 use querycell::trace::Trace;
 use querycell::{catalog::Catalog, config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 
@@ -56,6 +57,14 @@ struct AnswerOptions {
     /// executed SQL, rows, error code, time; never the request text or parameter values).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
+    /// The deployment's policy (TOML): hidden tables and columns, row filters. Also
+    /// `policy` in the configuration file.
+    #[arg(long, value_name = "FILE")]
+    policy: Option<PathBuf>,
+    /// A trusted context value the policy's row filters compare with, e.g. tenant=acme
+    /// (repeatable). Only the deployment sets these, never a request.
+    #[arg(long = "context", value_name = "KEY=VALUE", value_parser = querycell::policy::parse_context_pair)]
+    context: Vec<(String, String)>,
 }
 
 #[derive(Subcommand)]
@@ -80,6 +89,10 @@ enum Command {
         /// Print the JSON Schema of plan language v1 (for function calling) and exit.
         #[arg(long)]
         plan_json_schema: bool,
+        /// Show the catalog as this policy lets a caller see it (hidden tables and columns
+        /// left out; no statistics for row-filtered tables).
+        #[arg(long, value_name = "FILE")]
+        policy: Option<PathBuf>,
     },
     /// Answer a plan (JSON, plan language v1) read from FILE, or from standard input with `-`.
     Query {
@@ -175,8 +188,12 @@ fn run(command: Command) -> Result<String, Error> {
         Command::Schema { plan_json_schema: true, .. } => {
             Ok(format!("{}\n", serde_json::to_string_pretty(&querycell::schema::plan_json_schema()).expect("schemas serialise")))
         }
-        Command::Schema { index, format, .. } => {
-            let catalog = Catalog::load(&index.expect("clap requires --index here"))?;
+        Command::Schema { index, format, policy, .. } => {
+            let mut catalog = Catalog::load(&index.expect("clap requires --index here"))?;
+            if let Some(path) = policy {
+                // Context values only choose rows; what is visible does not depend on them.
+                catalog = Policy::load(&path)?.bind(&catalog, &Default::default())?.visible_catalog(&catalog);
+            }
             Ok(match format {
                 SchemaFormat::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
                 SchemaFormat::Markdown => querycell::schema::markdown(&catalog),
@@ -235,6 +252,9 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy) ->
     let mut cell = QueryCell::open_isolated(&options.index, sandbox, QueryIsolation::Workers(workers))?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
+    }
+    if let Some(path) = options.policy.as_ref().or(config.policy.as_ref()) {
+        cell = cell.with_policy(Policy::load(path)?, options.context.iter().cloned().collect())?;
     }
     if let Some(policy) = config.trace_policy(options.trace.as_deref()) {
         cell = cell.with_trace(std::sync::Arc::new(Trace::open(policy)?));

@@ -90,6 +90,23 @@ pub enum TreeCheck {
     Off,
 }
 
+/// What a query connection may read: the catalog's visible tables, and the views that
+/// replace the tables a policy touches.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Readable {
+    /// The only relations a statement may name.
+    pub tables: Vec<String>,
+    /// Tables shadowed by a view of the same name ([`crate::policy::PolicedTable`]).
+    pub policed: Vec<crate::policy::PolicedTable>,
+}
+
+impl Readable {
+    /// These tables, no policy.
+    pub fn tables(tables: impl IntoIterator<Item = String>) -> Readable {
+        Readable { tables: tables.into_iter().collect(), policed: Vec::new() }
+    }
+}
+
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
 /// at a time.
 pub struct StatementRunner {
@@ -101,13 +118,25 @@ pub struct StatementRunner {
 }
 
 impl StatementRunner {
-    /// Open the DuckDB file read-only, apply [`connection_settings`] and lock them.
-    /// `tables` are the catalog's tables: the only relations a statement may read.
-    pub fn open(data_file: &Path, limits: &Limits, tables: impl IntoIterator<Item = String>) -> Result<Self> {
+    /// Open the DuckDB file read-only, apply [`connection_settings`] and lock them, then
+    /// shadow every policed table by its view (see [`crate::policy`]).
+    /// `readable.tables` are the only relations a statement may read.
+    pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let settings = connection_settings(limits);
         let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
             Error::internal("index_unreadable", format!("{} could not be opened read-only: {}", data_file.display(), f.message))
         })?;
+        if !readable.policed.is_empty() {
+            let policy_failed = |message: String| Error::internal("policy_unenforceable", message).hint("no query runs without its policy");
+            let name = database.query("SELECT current_database()").map_err(|f| policy_failed(f.message))?;
+            let Some(database_name) = name.first().and_then(|row| row.first()).and_then(|cell| cell.text()) else {
+                return Err(policy_failed("the data file's catalog name could not be read".into()));
+            };
+            for table in &readable.policed {
+                database.execute_batch(&table.view_sql(&database_name)).map_err(|f| policy_failed(format!("the view for {}: {}", table.name, f.message)))?;
+            }
+        }
+        let tables = readable.tables;
         // The parser database holds no data: one thread and a small memory limit are
         // plenty, and one thread keeps a parse from waking a pool of workers.
         let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
 use querycell::executor::Executor;
+use querycell::runner::Readable;
 use querycell::sandbox::wit;
 use querycell::{ingest, Error, ErrorClass, Limits, WorkerPolicy};
 use querycell_tests::{querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV};
@@ -53,9 +54,9 @@ fn run_unchecked(executor: &Executor, sql: &str, params: Vec<wit::Param>, column
 fn open(index: &Path, limits: &Limits) -> [(&'static str, Executor); 2] {
     let catalog = Catalog::load(index).expect("catalog");
     let tables = || catalog.tables.iter().map(|t| t.name.clone());
-    let in_process = Executor::open(&Catalog::data_path(index), limits, tables()).expect("executor");
+    let in_process = Executor::open(&Catalog::data_path(index), limits, Readable::tables(tables())).expect("executor");
     let data = std::fs::File::open(Catalog::data_path(index)).expect("data file");
-    let workers = Executor::open_in_workers(data, limits, tables(), &WorkerPolicy::new(querycell_bin())).expect("worker executor");
+    let workers = Executor::open_in_workers(data, limits, Readable::tables(tables()), &WorkerPolicy::new(querycell_bin())).expect("worker executor");
     [("in-process", in_process), ("worker", workers)]
 }
 

@@ -5,6 +5,7 @@
 
 use querycell::catalog::Catalog;
 use querycell::executor::Executor;
+use querycell::runner::Readable;
 use querycell::sandbox::wit;
 use querycell::{ingest, ErrorClass, Limits};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
@@ -33,7 +34,7 @@ fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
     ingest::ingest(&index, &[csv]).unwrap();
     let before = snapshot_folder(&index);
     let catalog = Catalog::load(&index).unwrap();
-    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default(), catalog.tables.iter().map(|t| t.name.clone())).unwrap();
+    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default(), Readable::tables(catalog.tables.iter().map(|t| t.name.clone()))).unwrap();
 
     // Exactly what the landed guest re-emitted for the fuzzer's finding.
     let leaked = "SELECT CAST(team AS BPCHAR(1)) AS x, (SELECT current_setting('memory_limit')) AS leaked, ((1)) FROM incidents LIMIT $1";

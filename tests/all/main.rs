@@ -26,3 +26,4 @@ mod release_duckdb;
 mod snapshots;
 mod sql_mode;
 mod audit_trace;
+mod policies;

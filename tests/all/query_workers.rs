@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
 use querycell::executor::{Execution, Executor};
+use querycell::runner::Readable;
 use querycell::sandbox::{wit, Sandbox};
 use querycell::{ingest, Error, ErrorClass, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 use querycell_tests::{querycell_bin, write_file, INCIDENTS_CSV};
@@ -28,7 +29,7 @@ fn index(dir: &Path) -> PathBuf {
 fn workers(index: &Path, limits: &Limits, policy: WorkerPolicy) -> Executor {
     let catalog = Catalog::load(index).expect("catalog");
     let data = std::fs::File::open(Catalog::data_path(index)).expect("data file");
-    Executor::open_in_workers(data, limits, catalog.tables.iter().map(|t| t.name.clone()), &policy).expect("worker executor")
+    Executor::open_in_workers(data, limits, Readable::tables(catalog.tables.iter().map(|t| t.name.clone())), &policy).expect("worker executor")
 }
 
 fn policy() -> WorkerPolicy {

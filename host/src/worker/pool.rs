@@ -101,11 +101,11 @@ struct PoolState {
 
 impl WorkerPool {
     /// A pool over `data` (the index's data file, opened read-only by the caller).
-    pub fn start(data: File, limits: &Limits, tables: Vec<String>, policy: &WorkerPolicy) -> Result<Self> {
+    pub fn start(data: File, limits: &Limits, readable: crate::runner::Readable, policy: &WorkerPolicy) -> Result<Self> {
         if policy.max_workers == 0 {
             return Err(Error::refused("invalid_policy", "a worker pool needs at least one worker").at("max_workers"));
         }
-        let setup = Setup { limits: limits.clone(), tables, memory_ceiling_bytes: policy.memory_ceiling(limits) };
+        let setup = Setup { limits: limits.clone(), readable, memory_ceiling_bytes: policy.memory_ceiling(limits) };
         let setup = encode(&setup).map_err(|e| Error::internal("worker_setup", format!("the worker setup cannot be encoded: {e}")))?;
         let pool = WorkerPool { data, setup, limits: limits.clone(), policy: policy.clone(), state: Mutex::new(PoolState::default()), freed: Condvar::new() };
         let mut started = Vec::new();

@@ -25,8 +25,8 @@ pub const DATA_FD: i32 = 3;
 pub struct Setup {
     /// The limits the worker's connection is opened with and each statement is held to.
     pub limits: Limits,
-    /// The catalog's tables: the only relations a statement may read.
-    pub tables: Vec<String>,
+    /// What the connection may read: tables, and the policy's views.
+    pub readable: crate::runner::Readable,
     /// Bytes of data memory (`RLIMIT_DATA`) the worker may map: DuckDB's own limit plus
     /// room for what DuckDB does not count.
     pub memory_ceiling_bytes: u64,

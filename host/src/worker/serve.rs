@@ -80,7 +80,7 @@ fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
         .map_err(|e| Error::internal("worker_unconfined", format!("the query worker could not confine itself: {e}")))?;
     // Started after confinement, so this thread is confined like every other.
     watch_parent();
-    let runner = StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.tables.iter().cloned())?;
+    let runner = StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.readable.clone())?;
     // `data` stays open for the worker's life: DuckDB opened the file through it.
     std::mem::forget(data);
     Ok((runner, confinement.words()))
