@@ -189,7 +189,14 @@ impl QueryCell {
     fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
         let started = Instant::now();
         let mut compiled = None;
-        let outcome = answer(&mut compiled);
+        let outcome = match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
+            None => answer(&mut compiled),
+            // The context check first: a caller the deployment did not name has no budget.
+            Some(budget) => self.check_policy_context().and_then(|()| budget.reserve()).and_then(|()| {
+                let outcome = answer(&mut compiled);
+                budget.spend(started.elapsed()).and(outcome)
+            }),
+        };
         let Some(trace) = &self.trace else { return outcome };
         let record = match &outcome {
             Ok(answer) => TraceRecord {

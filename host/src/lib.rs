@@ -53,6 +53,8 @@
 
 #[cfg(feature = "duckdb")]
 pub mod answer;
+#[cfg(feature = "duckdb")]
+pub mod budget;
 pub mod calendar;
 pub mod catalog;
 #[cfg(feature = "duckdb")]

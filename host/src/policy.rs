@@ -12,6 +12,12 @@
 //!
 //! [tables.salaries]
 //! visible = false
+//!
+//! [budget]
+//! caller_context = "tenant"
+//! queries_per_day = 1000
+//! query_ms_per_day = 600000
+//! state_file = "/var/lib/querycell/budget.json"
 //! ```
 //!
 //! Enforcement is the host's, on the query connection itself: every table the policy
@@ -31,6 +37,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::budget::{Budget, BudgetRules};
 use crate::catalog::Catalog;
 use crate::config::{load_operator_file, toml_error_line};
 use crate::error::{Error, Result};
@@ -41,6 +48,8 @@ use crate::error::{Error, Result};
 struct PolicyFile {
     #[serde(default)]
     tables: BTreeMap<String, TableRules>,
+    #[serde(default)]
+    budget: Option<BudgetRules>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -99,6 +108,8 @@ pub struct BoundPolicy {
     /// Context keys the policy needs and the deployment did not give: every query is then
     /// refused (`missing_context`) rather than run unfiltered.
     pub missing_context: Vec<String>,
+    /// The caller's daily budget, when the policy sets one.
+    pub budget: Option<Budget>,
 }
 
 impl Policy {
@@ -126,7 +137,14 @@ impl Policy {
     /// policy names that the catalog lacks is `policy_invalid`: a misspelt hidden column
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
-        let mut bound = BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new() };
+        let mut bound =
+            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
+        if let Some(rules) = &self.rules.budget {
+            match context.get(&rules.caller_context) {
+                Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
+                None => bound.missing_context.push(rules.caller_context.clone()),
+            }
+        }
         for (name, rules) in &self.rules.tables {
             let Some(table) = catalog.tables.iter().find(|t| &t.name == name) else {
                 return Err(invalid(format!("the policy names the table `{name}`, which the index does not have")));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use querycell::policy::Policy;
 use querycell::{ingest, Answer, Error, Limits, QueryCell};
-use querycell_tests::{querycell_with_stdin, stdout_json, write_file};
+use querycell_tests::{querycell_with_stdin, snapshot_folder, stdout_json, write_file};
 use serde_json::Value;
 
 const TEAMS: [&str; 4] = ["Platform", "Payments", "Search", "Mobile"];
@@ -240,4 +240,48 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     let output = querycell_with_stdin(&["query", "--index", both.to_str().unwrap(), "--policy", typo.to_str().unwrap(), "--format", "json", "--plan", "-"], plan);
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout_json(&output)["error"]["code"], "policy_invalid");
+}
+
+#[test]
+fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = build_index(dir.path(), "both", &["a", "b"]);
+    let state = dir.path().join("state/budget.json");
+    std::fs::create_dir(dir.path().join("state")).unwrap();
+    let policy = write_file(
+        dir.path(),
+        "policy.toml",
+        &format!("{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 8\nstate_file = {:?}\n", state.to_str().unwrap()),
+    );
+    let index_before = snapshot_folder(&both);
+    let plan = r#"{"table": "tickets", "aggregations": [{"function": "count"}]}"#;
+    let ask_as = |index: &Path, policy: &Path, tenant: &str| {
+        let context = format!("tenant={tenant}");
+        querycell_with_stdin(
+            &["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", &context, "--format", "json", "--plan", "-"],
+            plan,
+        )
+    };
+    let ask = |tenant: &str| ask_as(&both, &policy, tenant);
+    // Six at once: each reserves its query under the state file's lock, none is lost.
+    let threads: Vec<_> = (0..6)
+        .map(|_| {
+            let (index, policy) = (both.clone(), policy.clone());
+            std::thread::spawn(move || ask_as(&index, &policy, "a").status.code())
+        })
+        .collect();
+    for thread in threads {
+        assert_eq!(thread.join().unwrap(), Some(0));
+    }
+    let counted: Value = serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    assert_eq!(counted["callers"]["a"]["queries"], 6, "{counted}");
+    assert!(ask("a").status.success());
+    assert!(ask("a").status.success());
+    let spent = ask("a");
+    assert_eq!(spent.status.code(), Some(3), "a spent budget is a limit: {}", String::from_utf8_lossy(&spent.stdout));
+    let error = stdout_json(&spent);
+    assert_eq!(error["error"]["code"], "budget_exhausted");
+    assert!(error["error"]["hint"].as_str().unwrap().starts_with("the budget resets at "), "{error}");
+    assert!(ask("b").status.success(), "another caller has its own budget");
+    assert_eq!(snapshot_folder(&both), index_before, "queries and budgets never write the index");
 }

@@ -1,0 +1,198 @@
+//! Daily budgets per caller: queries per day and query time per day, kept in a small state
+//! file outside the index (the index's bytes never change when queries run).
+//!
+//! The caller is a value of the trusted context (`--context tenant=acme`), named by the
+//! policy's `[budget] caller_context`. A request first reserves one query (so concurrent
+//! requests cannot all slip under the limit), then adds the time it took. Every change is a
+//! read-modify-write under an exclusive `flock` on `STATE.lock`, written to a temporary file
+//! and renamed over the state, so a reader (or a crash) never sees half a file. The day is
+//! UTC; a new day starts every caller at zero.
+
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::calendar::Date;
+use crate::error::{Error, Result};
+
+/// The policy file's `[budget]` table.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BudgetRules {
+    /// The context key whose value identifies the caller, e.g. `tenant`.
+    pub caller_context: String,
+    /// Requests a caller may make per UTC day.
+    pub queries_per_day: Option<u64>,
+    /// Milliseconds of request time a caller may use per UTC day.
+    pub query_ms_per_day: Option<u64>,
+    /// The state file (JSON), outside the index.
+    pub state_file: PathBuf,
+}
+
+/// One caller's budget.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Budget {
+    rules: BudgetRules,
+    caller: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct State {
+    day: String,
+    callers: BTreeMap<String, Used>,
+}
+
+#[derive(Debug, Default, Clone, Copy, Serialize, Deserialize)]
+struct Used {
+    queries: u64,
+    query_ms: u64,
+}
+
+impl Budget {
+    /// `caller`'s budget under `rules`.
+    pub fn new(rules: BudgetRules, caller: String) -> Budget {
+        Budget { rules, caller }
+    }
+
+    /// Take one query from today's budget, or refuse with `budget_exhausted`.
+    pub fn reserve(&self) -> Result<()> {
+        self.update(|used, rules, caller, day| {
+            let over_queries = rules.queries_per_day.is_some_and(|limit| used.queries >= limit);
+            let over_time = rules.query_ms_per_day.is_some_and(|limit| used.query_ms >= limit);
+            if over_queries || over_time {
+                let what = if over_queries {
+                    format!("its {} queries", rules.queries_per_day.unwrap_or_default())
+                } else {
+                    format!("its {} ms of query time", rules.query_ms_per_day.unwrap_or_default())
+                };
+                let next = Date::from_days_since_epoch(day.days_since_epoch() + 1);
+                return Err(Error::limit("budget_exhausted", format!("caller {caller:?} has used {what} for {day}"))
+                    .hint(format!("the budget resets at {next}T00:00:00Z")));
+            }
+            used.queries += 1;
+            Ok(())
+        })
+    }
+
+    /// Add the time a request took to today's use.
+    pub fn spend(&self, elapsed: Duration) -> Result<()> {
+        self.update(|used, _, _, _| {
+            used.query_ms = used.query_ms.saturating_add(elapsed.as_millis() as u64);
+            Ok(())
+        })
+    }
+
+    /// Today's use so far: `(queries, query_ms)`.
+    pub fn used_today(&self) -> Result<(u64, u64)> {
+        let mut seen = (0, 0);
+        self.update(|used, _, _, _| {
+            seen = (used.queries, used.query_ms);
+            Ok(())
+        })?;
+        Ok(seen)
+    }
+
+    fn update(&self, change: impl FnOnce(&mut Used, &BudgetRules, &str, Date) -> Result<()>) -> Result<()> {
+        let path = &self.rules.state_file;
+        let _lock = lock(path)?;
+        let day = Date::today_utc();
+        let mut state: State = match std::fs::read(path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| unusable(path, &e.to_string()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::default(),
+            Err(e) => return Err(unusable(path, &e.to_string())),
+        };
+        if state.day != day.to_string() {
+            state = State { day: day.to_string(), callers: BTreeMap::new() };
+        }
+        let mut used = state.callers.get(&self.caller).copied().unwrap_or_default();
+        change(&mut used, &self.rules, &self.caller, day)?;
+        state.callers.insert(self.caller.clone(), used);
+        write_atomically(path, &serde_json::to_vec_pretty(&state).expect("budget state serialises"))
+    }
+}
+
+/// An exclusive lock on `STATE.lock`, held while the guard lives.
+fn lock(state: &Path) -> Result<File> {
+    let mut name = state.as_os_str().to_owned();
+    name.push(".lock");
+    let file = OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(PathBuf::from(name))
+        .map_err(|e| unusable(state, &e.to_string()))?;
+    // SAFETY: flock on a descriptor this function owns; it blocks until the lock is ours and
+    // the lock ends when the file is closed.
+    if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
+        return Err(unusable(state, &std::io::Error::last_os_error().to_string()));
+    }
+    Ok(file)
+}
+
+fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut temp = tempfile::NamedTempFile::new_in(folder).map_err(|e| unusable(path, &e.to_string()))?;
+    temp.write_all(bytes).and_then(|_| temp.as_file().sync_all()).map_err(|e| unusable(path, &e.to_string()))?;
+    temp.persist(path).map_err(|e| unusable(path, &e.error.to_string()))?;
+    Ok(())
+}
+
+fn unusable(path: &Path, why: &str) -> Error {
+    Error::internal("budget_state_unusable", format!("the budget state {} cannot be used: {why}", path.display()))
+        .hint("no query runs while its budget cannot be counted; check the state file's folder and permissions")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn budget(dir: &Path, caller: &str, queries: u64) -> Budget {
+        Budget::new(
+            BudgetRules { caller_context: "tenant".into(), queries_per_day: Some(queries), query_ms_per_day: None, state_file: dir.join("budget.json") },
+            caller.into(),
+        )
+    }
+
+    #[test]
+    fn a_caller_past_its_queries_is_refused_until_the_next_day_and_others_are_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let acme = budget(dir.path(), "acme", 2);
+        acme.reserve().unwrap();
+        acme.reserve().unwrap();
+        let error = acme.reserve().unwrap_err();
+        assert_eq!(error.code, "budget_exhausted");
+        let tomorrow = Date::from_days_since_epoch(Date::today_utc().days_since_epoch() + 1);
+        assert_eq!(error.hint.as_deref(), Some(format!("the budget resets at {tomorrow}T00:00:00Z").as_str()));
+        budget(dir.path(), "globex", 2).reserve().expect("another caller has its own budget");
+        // Yesterday's use does not count today.
+        let state = std::fs::read_to_string(dir.path().join("budget.json")).unwrap().replace(&Date::today_utc().to_string(), "2000-01-01");
+        std::fs::write(dir.path().join("budget.json"), state).unwrap();
+        acme.reserve().expect("a new day");
+    }
+
+    #[test]
+    fn query_time_counts_too() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = BudgetRules { caller_context: "tenant".into(), queries_per_day: None, query_ms_per_day: Some(100), state_file: dir.path().join("b.json") };
+        let acme = Budget::new(rules, "acme".into());
+        acme.reserve().unwrap();
+        acme.spend(Duration::from_millis(150)).unwrap();
+        assert_eq!(acme.used_today().unwrap(), (1, 150));
+        assert_eq!(acme.reserve().unwrap_err().code, "budget_exhausted");
+    }
+
+    #[test]
+    fn a_corrupt_state_file_stops_queries_instead_of_resetting_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("budget.json"), "{ not json").unwrap();
+        assert_eq!(budget(dir.path(), "acme", 5).reserve().unwrap_err().code, "budget_state_unusable");
+    }
+}
