@@ -75,14 +75,63 @@ pub struct ParseTreeCheck {
     trees: ParseTrees,
     /// Lowercased catalog table names: the only relations besides CTEs.
     tables: BTreeSet<String>,
+    /// What a policy keeps out of sight; naming it is `policy_violation`.
+    policed: PolicedNames,
     approved: HashSet<String>,
+}
+
+/// Names a statement from the compiler must never use under a policy (lowercased). The
+/// compiler never learns them, so a statement that names one came from a compiler bug: the
+/// views would stop it anyway (see `crate::policy`); this says so by name, first.
+#[derive(Debug, Clone, Default)]
+pub struct PolicedNames {
+    /// Tables the policy hides.
+    pub hidden_tables: BTreeSet<String>,
+    /// Tables replaced by a view: reaching the base table would need a qualified name.
+    pub viewed_tables: BTreeSet<String>,
+    /// Columns the policy hides (in any table: a column of that name anywhere is refused).
+    pub hidden_columns: BTreeSet<String>,
+}
+
+impl PolicedNames {
+    /// The first policed name `node` uses, walking at most [`MAX_TREE_DEPTH`] levels.
+    fn first_use(&self, node: &Value, depth: usize) -> Option<String> {
+        if depth > MAX_TREE_DEPTH {
+            return None; // the allowlist walk refuses trees this deep
+        }
+        match node {
+            Value::Array(items) => items.iter().find_map(|item| self.first_use(item, depth + 1)),
+            Value::Object(map) => {
+                if map.get("type").and_then(Value::as_str) == Some("BASE_TABLE") {
+                    let name = text(map, "table_name").to_lowercase();
+                    let qualified = unqualified(map, "schema_name", "catalog_name", &name).is_err();
+                    if self.hidden_tables.contains(&name) || (qualified && self.viewed_tables.contains(&name)) {
+                        return Some(format!("the table '{name}'"));
+                    }
+                }
+                if map.get("class").and_then(Value::as_str) == Some("COLUMN_REF") {
+                    let last = map.get("column_names").and_then(Value::as_array).and_then(|names| names.last()).and_then(Value::as_str).unwrap_or("");
+                    if self.hidden_columns.contains(&last.to_lowercase()) {
+                        return Some(format!("the column '{last}'"));
+                    }
+                }
+                map.values().find_map(|value| self.first_use(value, depth + 1))
+            }
+            _ => None,
+        }
+    }
 }
 
 impl ParseTreeCheck {
     /// `setup` locks the private parser database like the query connection.
     pub fn open(tables: impl IntoIterator<Item = String>, setup: &[String]) -> Result<Self> {
+        Self::open_policed(tables, PolicedNames::default(), setup)
+    }
+
+    /// [`ParseTreeCheck::open`] under a policy's names.
+    pub fn open_policed(tables: impl IntoIterator<Item = String>, policed: PolicedNames, setup: &[String]) -> Result<Self> {
         let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
-        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), approved: HashSet::new() })
+        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), policed, approved: HashSet::new() })
     }
 
     /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed.
@@ -98,6 +147,10 @@ impl ParseTreeCheck {
             // compiler's accepted it; SQL mode tells the caller (see `engine`).
             let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
             return Err(Error::internal("statement_unparsable", format!("DuckDB's parser refused the statement: {message}"))
+                .hint("the compiler returned SQL the host will not run; nothing was executed"));
+        }
+        if let Some(what) = self.policed.first_use(&tree, 0) {
+            return Err(Error::internal("policy_violation", format!("the compiled statement names {what}, which the policy keeps out of sight"))
                 .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
         check_tree(&tree, &self.tables).map_err(refused)?;

@@ -358,6 +358,8 @@ fn open_version(
         let readable = Readable {
             tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
+            hidden_tables: bound.as_ref().map(|b| b.hidden_tables.clone()).unwrap_or_default(),
+            hidden_columns: bound.as_ref().map(|b| b.hidden_columns.clone()).unwrap_or_default(),
         };
         let opened = match isolation {
             QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, readable),

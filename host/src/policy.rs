@@ -103,6 +103,8 @@ pub struct BoundPolicy {
     pub hidden_tables: Vec<String>,
     /// Tables that are replaced by a view.
     pub policed: Vec<PolicedTable>,
+    /// Columns hidden in the tables that are replaced by a view.
+    pub hidden_columns: Vec<String>,
     /// The row filters by name, for receipts: `incidents.tenant_id = context tenant`.
     pub filters_described: Vec<String>,
     /// Context keys the policy needs and the deployment did not give: every query is then
@@ -138,7 +140,7 @@ impl Policy {
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
         let mut bound =
-            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
+            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
                 Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
@@ -160,6 +162,7 @@ impl Policy {
                 continue;
             }
             let columns: Vec<String> = table.columns.iter().map(|c| c.name.clone()).filter(|c| !rules.hidden_columns.contains(c)).collect();
+            bound.hidden_columns.extend(rules.hidden_columns.iter().cloned());
             if columns.is_empty() {
                 return Err(invalid(format!("the policy hides every column of `{name}`; hide the table instead (visible = false)")));
             }

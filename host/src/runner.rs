@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{check_statement_shape, ParseTreeCheck};
+use crate::check::{check_statement_shape, ParseTreeCheck, PolicedNames};
 use crate::duck::{Access, Bind, Database, FailureKind, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -98,12 +98,18 @@ pub struct Readable {
     pub tables: Vec<String>,
     /// Tables shadowed by a view of the same name ([`crate::policy::PolicedTable`]).
     pub policed: Vec<crate::policy::PolicedTable>,
+    /// Tables a policy hides: a statement naming one is `policy_violation`.
+    #[serde(default)]
+    pub hidden_tables: Vec<String>,
+    /// Columns a policy hides: a statement naming one is `policy_violation`.
+    #[serde(default)]
+    pub hidden_columns: Vec<String>,
 }
 
 impl Readable {
     /// These tables, no policy.
     pub fn tables(tables: impl IntoIterator<Item = String>) -> Readable {
-        Readable { tables: tables.into_iter().collect(), policed: Vec::new() }
+        Readable { tables: tables.into_iter().collect(), ..Readable::default() }
     }
 }
 
@@ -140,7 +146,12 @@ impl StatementRunner {
         // The parser database holds no data: one thread and a small memory limit are
         // plenty, and one thread keeps a parse from waking a pool of workers.
         let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let parse_tree_check = ParseTreeCheck::open(tables, &connection_settings(&parser_limits))?;
+        let policed_names = PolicedNames {
+            hidden_tables: readable.hidden_tables.iter().map(|t| t.to_lowercase()).collect(),
+            viewed_tables: readable.policed.iter().map(|t| t.name.to_lowercase()).collect(),
+            hidden_columns: readable.hidden_columns.iter().map(|c| c.to_lowercase()).collect(),
+        };
+        let parse_tree_check = ParseTreeCheck::open_policed(tables, policed_names, &connection_settings(&parser_limits))?;
         let watchdog = Watchdog::start(database.interrupter())
             .map_err(|e| Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}")))?;
         Ok(StatementRunner { database, watchdog, parse_tree_check, limits: limits.clone() })

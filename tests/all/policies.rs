@@ -285,3 +285,31 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
     assert!(ask("b").status.success(), "another caller has its own budget");
     assert_eq!(snapshot_folder(&both), index_before, "queries and budgets never write the index");
 }
+
+/// Defence in depth: a compiler that names what the policy hides (it can only be a compiler
+/// bug, since the compiler never sees those names) gets `policy_violation`, and a statement
+/// that sneaks past by other means still reads only the view.
+#[test]
+fn the_host_refuses_a_compiled_statement_that_names_what_the_policy_hides() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = build_index(dir.path(), "both", &["a", "b"]);
+    let sandbox = querycell::sandbox::Sandbox::from_component_bytes(include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")), Limits::default(), None).unwrap();
+    let cell = QueryCell::open_with_sandbox(&both, sandbox)
+        .unwrap()
+        .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
+        .unwrap();
+    let ask = |sql: &str| cell.query_plan(&serde_json::json!({ "sql": sql }).to_string());
+    for sql in [
+        "SELECT reporter_email FROM tickets",
+        "SELECT t.reporter_email FROM tickets t",
+        "SELECT sum(salary) AS s FROM salaries",
+        "SELECT count(*) AS n FROM main.tickets",
+        "SELECT count(*) AS n FROM db.main.tickets",
+    ] {
+        let error = ask(sql).expect_err(sql);
+        assert_eq!(error.code, "policy_violation", "{sql}: {error}");
+    }
+    // What the compiler may name reads the view: tenant a's rows only.
+    let answer = cell.query_plan(&serde_json::json!({"sql": "SELECT count(*) AS n FROM tickets", "columns": [{"name": "n", "kind": "integer"}]}).to_string()).unwrap();
+    assert_eq!(answer.rows, vec![vec![serde_json::json!(40)]]);
+}
