@@ -88,28 +88,30 @@ impl Budget {
         })
     }
 
-    /// Today's use so far: `(queries, query_ms)`.
+    /// Today's use so far: `(queries, query_ms)`. Reads the state without changing it.
     pub fn used_today(&self) -> Result<(u64, u64)> {
-        let mut seen = (0, 0);
-        self.update(|used, _, _, _| {
-            seen = (used.queries, used.query_ms);
-            Ok(())
-        })?;
-        Ok(seen)
+        let _lock = lock(&self.rules.state_file)?;
+        let used = self.read_today()?.callers.get(&self.caller).copied().unwrap_or_default();
+        Ok((used.queries, used.query_ms))
+    }
+
+    /// The state for today (an older day's counts are dropped). Call with the lock held.
+    fn read_today(&self) -> Result<State> {
+        let path = &self.rules.state_file;
+        let day = Date::today_utc().to_string();
+        let state: State = match std::fs::read(path) {
+            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| unusable(path, &e.to_string()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::default(),
+            Err(e) => return Err(unusable(path, &e.to_string())),
+        };
+        Ok(if state.day == day { state } else { State { day, callers: BTreeMap::new() } })
     }
 
     fn update(&self, change: impl FnOnce(&mut Used, &BudgetRules, &str, Date) -> Result<()>) -> Result<()> {
         let path = &self.rules.state_file;
         let _lock = lock(path)?;
         let day = Date::today_utc();
-        let mut state: State = match std::fs::read(path) {
-            Ok(bytes) => serde_json::from_slice(&bytes).map_err(|e| unusable(path, &e.to_string()))?,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => State::default(),
-            Err(e) => return Err(unusable(path, &e.to_string())),
-        };
-        if state.day != day.to_string() {
-            state = State { day: day.to_string(), callers: BTreeMap::new() };
-        }
+        let mut state = self.read_today()?;
         let mut used = state.callers.get(&self.caller).copied().unwrap_or_default();
         change(&mut used, &self.rules, &self.caller, day)?;
         state.callers.insert(self.caller.clone(), used);

@@ -156,7 +156,6 @@ impl QueryCell {
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();
-            self.check_policy_context()?;
             self.check_request_size(plan_json)?;
             let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
             *compiled_sql = Some(compiled.main.clone());
@@ -171,7 +170,6 @@ impl QueryCell {
 
     fn answer_sql(&self, sql: &str, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
         let started = Instant::now();
-        self.check_policy_context()?;
         if !self.sql_enabled {
             return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
                 .at("sql")
@@ -189,14 +187,14 @@ impl QueryCell {
     fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
         let started = Instant::now();
         let mut compiled = None;
-        let outcome = match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
+        // The context check first: a caller the deployment did not name has no budget.
+        let outcome = self.check_policy_context().and_then(|()| match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
             None => answer(&mut compiled),
-            // The context check first: a caller the deployment did not name has no budget.
-            Some(budget) => self.check_policy_context().and_then(|()| budget.reserve()).and_then(|()| {
+            Some(budget) => budget.reserve().and_then(|()| {
                 let outcome = answer(&mut compiled);
                 budget.spend(started.elapsed()).and(outcome)
             }),
-        };
+        });
         let Some(trace) = &self.trace else { return outcome };
         let record = match &outcome {
             Ok(answer) => TraceRecord {

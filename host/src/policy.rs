@@ -105,6 +105,8 @@ pub struct BoundPolicy {
     pub policed: Vec<PolicedTable>,
     /// Columns hidden in the tables that are replaced by a view.
     pub hidden_columns: Vec<String>,
+    /// Tables with row filters: their catalog statistics describe every tenant's rows.
+    pub row_filtered: Vec<String>,
     /// The row filters by name, for receipts: `incidents.tenant_id = context tenant`.
     pub filters_described: Vec<String>,
     /// Context keys the policy needs and the deployment did not give: every query is then
@@ -140,7 +142,7 @@ impl Policy {
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
         let mut bound =
-            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
+            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
                 Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
@@ -167,6 +169,9 @@ impl Policy {
                 return Err(invalid(format!("the policy hides every column of `{name}`; hide the table instead (visible = false)")));
             }
             let mut filters = Vec::new();
+            if !rules.row_filters.is_empty() {
+                bound.row_filtered.push(name.clone());
+            }
             for filter in &rules.row_filters {
                 bound.filters_described.push(format!("{name}.{} = context {}", filter.column, filter.equals_context));
                 match context.get(&filter.equals_context) {
@@ -193,7 +198,7 @@ impl BoundPolicy {
         for table in &mut visible.tables {
             let Some(policed) = self.policed.iter().find(|p| p.name == table.name) else { continue };
             table.columns.retain(|c| policed.columns.contains(&c.name));
-            if !self.filters_described.iter().any(|f| f.starts_with(&format!("{}.", table.name))) {
+            if !self.row_filtered.contains(&table.name) {
                 continue;
             }
             table.row_count = 0;
