@@ -124,6 +124,7 @@ fn main() {
                         },
                     })
                     .collect(),
+                policy: None,
             })
             .collect(),
         limits: Default::default(),

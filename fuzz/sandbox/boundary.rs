@@ -50,6 +50,7 @@ fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
                         .iter()
                         .map(|c| wit::Column { name: c.name.clone(), display_name: c.display_name.clone(), sql_type: c.sql_type.clone(), kind: wit_kind(c.kind) })
                         .collect(),
+                    policy: None,
                 })
                 .collect(),
             limits: wit::RequestLimits {

@@ -273,7 +273,8 @@ struct Compilation<'a> {
 impl Compilation<'_> {
     fn run(mut self, plan: &Plan) -> Result<Compiled> {
         self.check_unique_outputs()?;
-        let from = quote_ident(&self.table.name);
+        let (from, from_params) = from_clause(self.table);
+        self.params.extend(from_params.iter().cloned());
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = outputs
             .iter()
@@ -346,10 +347,13 @@ impl Compilation<'_> {
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
         let main_sql = format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
-        let null_probe = null_probe(&from, &filters);
+        let null_probe = null_probe(&from, &from_params, &filters);
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
         let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
-        let explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        let mut explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        if let Some(policy) = crate::policy::described(self.table) {
+            explanation.push_str(&format!(", over {policy}"));
+        }
         let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
@@ -643,7 +647,7 @@ impl Compilation<'_> {
 /// each count's own `FILTER (WHERE …)`, where a count about a column leaves out that
 /// column's `ne` / `not_in` filters. Their values are bound again for every count that
 /// repeats them, in the order the placeholders appear.
-fn null_probe(from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
+fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition]) -> Option<NullProbe> {
     let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = filters.iter().partition(|f| f.drops_nulls_silently);
     let mut excluded_columns: Vec<&str> = Vec::new();
     for filter in &silent {
@@ -678,8 +682,19 @@ fn null_probe(from: &str, filters: &[CompiledCondition]) -> Option<NullProbe> {
     } else {
         format!(" WHERE {}", common.iter().map(|f| f.sql.as_str()).collect::<Vec<_>>().join(" AND "))
     };
+    params.extend(from_params.iter().cloned());
     params.extend(common.iter().flat_map(|f| f.params.iter().cloned()));
     Some(NullProbe { query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params }, counts })
+}
+
+/// The FROM of every query of the plan and the values its placeholders bind: the table, or
+/// for a table a policy restricts, the policy's source query under the table's own name
+/// (see [`crate::policy`]), so the plan's column names keep their meaning.
+fn from_clause(table: &Table) -> (String, Vec<Param>) {
+    let Some(policy) = &table.policy else { return (quote_ident(&table.name), Vec::new()) };
+    let mut params = Params::default();
+    let source = crate::policy::source_query(table, policy, |value| params.bind(value).to_string());
+    (format!("({source}) AS {}", quote_ident(&table.name)), params.into_vec())
 }
 
 /// A value inside an `in`, `not_in` or `between` list, where a relative date (an object)

@@ -60,6 +60,9 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
                     .into_iter()
                     .map(|c| model::Column { name: c.name, display_name: c.display_name, sql_type: c.sql_type, kind: kind_from_wit(c.kind) })
                     .collect(),
+                policy: t.policy.map(|p| model::TablePolicy {
+                    row_filters: p.row_filters.into_iter().map(|f| model::RowFilter { column: f.column, values: f.values }).collect(),
+                }),
             })
             .collect(),
         limits: model::RequestLimits {

@@ -2,7 +2,7 @@
 //!
 //! It is a plain library of pure functions (no I/O, no clock, no globals) so that it can be
 //! unit-tested and fuzzed natively, and it is also built as a WebAssembly component
-//! (`wasm32-wasip2`) that the host runs in a sandbox. The component glue in
+//! (`wasm32-unknown-unknown`, wrapped as a component) that the host runs in a sandbox. The component glue in
 //! [`component`] only converts between the WIT types and [`model`].
 
 pub mod calendar;
@@ -10,6 +10,7 @@ pub mod compile;
 pub mod error;
 pub mod model;
 pub mod plan;
+pub mod policy;
 pub mod sql;
 pub mod sqlmode;
 pub mod suggest;

@@ -55,7 +55,28 @@ pub struct Column {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Table {
     pub name: String,
+    /// The columns the caller may see.
     pub columns: Vec<Column>,
+    /// Set when a deployment policy restricts the table: every read goes through
+    /// [`crate::policy::source_query`].
+    pub policy: Option<TablePolicy>,
+}
+
+/// A deployment policy's restriction of one table (WIT `table-policy`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TablePolicy {
+    /// Only rows that pass every filter may be read.
+    pub row_filters: Vec<RowFilter>,
+}
+
+/// `CAST(column AS VARCHAR)` equals one of `values`, which come from the host's trusted
+/// context.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowFilter {
+    /// The column compared, which may be hidden from the caller.
+    pub column: String,
+    /// Never empty from the host; one value compares with `=`, several with `IN`.
+    pub values: Vec<String>,
 }
 
 impl Table {

@@ -61,8 +61,9 @@ pub struct Answer {
     pub policy: Option<AppliedPolicy>,
 }
 
-/// Which policy an answer ran under: its id and its row filters by name (never the
-/// context's values, which are other tenants' business when read back from a log).
+/// Which policy an answer ran under: its id and its row filters by context key. The
+/// context's values appear only among the answer's bound parameters, and they are the
+/// caller's own; the audit trace records no parameter values at all.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AppliedPolicy {
     /// `sha256:` of the policy file.

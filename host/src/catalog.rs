@@ -176,6 +176,10 @@ pub struct TableEntry {
     pub decisions: Vec<String>,
     /// Rows in the table.
     pub row_count: u64,
+    /// Set when a policy filters the table's rows for this caller: `row_count` (and the
+    /// columns' statistics) then describe nobody's rows and are not shown.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub row_count_withheld: bool,
     /// The loaded columns, in the file's order (hidden and left-out columns are not here).
     pub columns: Vec<ColumnEntry>,
     /// Columns of the file that are not in the table, each with the reason.
@@ -278,6 +282,7 @@ impl Catalog {
                             kind: c.kind.into(),
                         })
                         .collect(),
+                    policy: None,
                 })
                 .collect(),
             limits: wit::RequestLimits {

@@ -18,13 +18,15 @@
 //! the tree is a function of the text alone, and the catalog is fixed for the executor's
 //! life.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeSet, HashMap};
 
 use querycell_contract::sql as allowlist;
 use serde_json::{Map, Value};
 
 use crate::duck::ParseTrees;
 use crate::error::{Error, Result};
+use crate::policy_check::{PinnedParam, PolicyCheck};
+use crate::runner::Param;
 
 /// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
 /// 128 levels while parsing; this guards the walk independently).
@@ -75,70 +77,31 @@ pub struct ParseTreeCheck {
     trees: ParseTrees,
     /// Lowercased catalog table names: the only relations besides CTEs.
     tables: BTreeSet<String>,
-    /// What a policy keeps out of sight; naming it is `policy_violation`.
-    policed: PolicedNames,
-    approved: HashSet<String>,
-}
-
-/// Names a statement from the compiler must never use under a policy (lowercased). The
-/// compiler never learns them, so a statement that names one came from a compiler bug: the
-/// views would stop it anyway (see `crate::policy`); this says so by name, first.
-#[derive(Debug, Clone, Default)]
-pub struct PolicedNames {
-    /// Tables the policy hides.
-    pub hidden_tables: BTreeSet<String>,
-    /// Tables replaced by a view: reaching the base table would need a qualified name.
-    pub viewed_tables: BTreeSet<String>,
-    /// Columns the policy hides (in any table: a column of that name anywhere is refused).
-    pub hidden_columns: BTreeSet<String>,
-}
-
-impl PolicedNames {
-    /// The first policed name `node` uses, walking at most [`MAX_TREE_DEPTH`] levels.
-    fn first_use(&self, node: &Value, depth: usize) -> Option<String> {
-        if depth > MAX_TREE_DEPTH {
-            return None; // the allowlist walk refuses trees this deep
-        }
-        match node {
-            Value::Array(items) => items.iter().find_map(|item| self.first_use(item, depth + 1)),
-            Value::Object(map) => {
-                if map.get("type").and_then(Value::as_str) == Some("BASE_TABLE") {
-                    let name = text(map, "table_name").to_lowercase();
-                    let qualified = unqualified(map, "schema_name", "catalog_name", &name).is_err();
-                    if self.hidden_tables.contains(&name) || (qualified && self.viewed_tables.contains(&name)) {
-                        return Some(format!("the table '{name}'"));
-                    }
-                }
-                if map.get("class").and_then(Value::as_str) == Some("COLUMN_REF") {
-                    let last = map.get("column_names").and_then(Value::as_array).and_then(|names| names.last()).and_then(Value::as_str).unwrap_or("");
-                    if self.hidden_columns.contains(&last.to_lowercase()) {
-                        return Some(format!("the column '{last}'"));
-                    }
-                }
-                map.values().find_map(|value| self.first_use(value, depth + 1))
-            }
-            _ => None,
-        }
-    }
+    /// What a policy restricts, and the only form a statement may read it in.
+    policy: PolicyCheck,
+    /// Approved statement texts, with the parameters their policy sources pin.
+    approved: HashMap<String, Vec<PinnedParam>>,
 }
 
 impl ParseTreeCheck {
     /// `setup` locks the private parser database like the query connection.
     pub fn open(tables: impl IntoIterator<Item = String>, setup: &[String]) -> Result<Self> {
-        Self::open_policed(tables, PolicedNames::default(), setup)
+        Self::open_policed(tables, PolicyCheck::default(), setup)
     }
 
-    /// [`ParseTreeCheck::open`] under a policy's names.
-    pub fn open_policed(tables: impl IntoIterator<Item = String>, policed: PolicedNames, setup: &[String]) -> Result<Self> {
+    /// [`ParseTreeCheck::open`] under a policy (see [`crate::policy_check`]).
+    pub fn open_policed(tables: impl IntoIterator<Item = String>, policy: PolicyCheck, setup: &[String]) -> Result<Self> {
         let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
-        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), policed, approved: HashSet::new() })
+        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), policy, approved: HashMap::new() })
     }
 
-    /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed.
-    pub fn check(&mut self, sql: &str) -> Result<()> {
+    /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed,
+    /// and unless it reads what the policy restricts only in the policy's form, with
+    /// `params` binding the trusted context's values there.
+    pub fn check(&mut self, sql: &str, params: &[Param]) -> Result<()> {
         check_statement_shape(sql)?;
-        if self.approved.contains(sql) {
-            return Ok(());
+        if let Some(pinned) = self.approved.get(sql) {
+            return PolicyCheck::check_params(pinned, params).map_err(policy_violation);
         }
         let json = self.trees.serialize(sql).map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
         let tree: Value = serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
@@ -149,17 +112,20 @@ impl ParseTreeCheck {
             return Err(Error::internal("statement_unparsable", format!("DuckDB's parser refused the statement: {message}"))
                 .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
-        if let Some(what) = self.policed.first_use(&tree, 0) {
-            return Err(Error::internal("policy_violation", format!("the compiled statement names {what}, which the policy keeps out of sight"))
-                .hint("the compiler returned SQL the host will not run; nothing was executed"));
-        }
+        let pinned = if self.policy.is_empty() { Vec::new() } else { self.policy.check_tree(&tree).map_err(policy_violation)? };
         check_tree(&tree, &self.tables).map_err(refused)?;
+        PolicyCheck::check_params(&pinned, params).map_err(policy_violation)?;
         if self.approved.len() >= APPROVED_CAPACITY {
             self.approved.clear();
         }
-        self.approved.insert(sql.to_string());
+        self.approved.insert(sql.to_string(), pinned);
         Ok(())
     }
+}
+
+fn policy_violation(why: String) -> Error {
+    Error::internal("policy_violation", format!("the compiled statement breaks the deployment's policy: {why}"))
+        .hint("the compiler returned SQL the host will not run; nothing was executed")
 }
 
 /// Check the whole `json_serialize_sql` document against the allowlists.
@@ -311,7 +277,7 @@ mod tests {
             "SELECT rank() OVER (PARTITION BY team ORDER BY ack_minutes), coalesce(team, 'x'), -ack_minutes FROM incidents AS i",
             "WITH a AS (SELECT 1 AS x), b AS (SELECT * FROM a) SELECT * FROM b, incidents WHERE EXISTS (SELECT * FROM a)",
         ] {
-            check.check(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+            check.check(sql, &[]).unwrap_or_else(|e| panic!("{sql}: {e}"));
         }
     }
 
@@ -343,7 +309,7 @@ mod tests {
             "SELECT * FROM (WITH duckdb_settings AS (SELECT 1) SELECT * FROM duckdb_settings) AS a, duckdb_settings",
             "WITH a AS (SELECT * FROM duckdb_settings), duckdb_settings AS (SELECT 1) SELECT * FROM a",
         ] {
-            let error = check.check(sql).expect_err(sql);
+            let error = check.check(sql, &[]).expect_err(sql);
             assert_eq!(error.code, "statement_refused", "{sql}: {error}");
         }
     }

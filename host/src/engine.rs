@@ -152,12 +152,22 @@ impl QueryCell {
         Ok(self)
     }
 
+    /// What the compiler may see: the catalog as the policy shows it, each policed table
+    /// with its row filters, the request limits and today.
+    fn compiler_view(&self) -> wit::CatalogView {
+        let mut view = self.catalog.view(&self.limits, self.today());
+        if let Some(bound) = &self.bound {
+            bound.annotate(&mut view);
+        }
+        view
+    }
+
     /// Answer a plan (plan language v1, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();
             self.check_request_size(plan_json)?;
-            let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
+            let compiled = self.sandbox.compile_plan(plan_json, &self.compiler_view())?;
             *compiled_sql = Some(compiled.main.clone());
             self.answer(&compiled, started)
         })
@@ -176,7 +186,7 @@ impl QueryCell {
                 .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, self.today()))?;
+        let compiled = self.sandbox.compile_sql(sql, &self.compiler_view())?;
         *compiled_sql = Some(compiled.main.clone());
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
@@ -357,7 +367,6 @@ fn open_version(
             tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
             hidden_tables: bound.as_ref().map(|b| b.hidden_tables.clone()).unwrap_or_default(),
-            hidden_columns: bound.as_ref().map(|b| b.hidden_columns.clone()).unwrap_or_default(),
         };
         let opened = match isolation {
             QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, readable),

@@ -17,13 +17,16 @@
 //! - [`duck`]: the small unsafe layer over DuckDB's C API, safe at its surface: results are
 //!   read chunk by chunk into owned values, up to a row cap the host sets.
 //! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
+//! - [`policy`]: deployment policies (hidden tables and columns, row filters, budgets) and
+//!   the views that enforce them on the query connection; [`policy_check`]: the parse-tree
+//!   check that every read of a policed table has the policy's form and values.
 //! - [`executor`]: an answer's statements (main, count, null probe) and their receipt
 //!   figures, run in-process or in query workers.
 //! - [`runner`]: one statement on the locked connection: re-checks, binding, deadline,
 //!   row cap, the classification of failures.
 //! - [`worker`]: query worker processes: pool, protocol, confinement.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
-//! - [`mcp`]: the MCP server (`querycell mcp`) over stdio.
+//! - [`mcp`]: the MCP server (`querycell mcp`) over stdio or streamable HTTP.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
 //! - [`error`]: the typed error every path returns.
@@ -79,6 +82,8 @@ pub mod sandbox_engine;
 pub mod schema;
 #[cfg(feature = "duckdb")]
 pub mod policy;
+#[cfg(feature = "duckdb")]
+pub mod policy_check;
 #[cfg(feature = "duckdb")]
 pub mod trace;
 #[cfg(feature = "duckdb")]

@@ -182,9 +182,9 @@ impl McpServer {
                 let tables: Vec<Value> = catalog
                     .tables
                     .iter()
-                    .map(|t| json!({"name": t.name, "row_count": t.row_count, "columns": t.columns.len(), "description": t.description}))
+                    .map(|t| json!({"name": t.name, "row_count": (!t.row_count_withheld).then_some(t.row_count), "columns": t.columns.len(), "description": t.description}))
                     .collect();
-                let text = catalog.tables.iter().map(|t| format!("{} ({} rows)", t.name, t.row_count)).collect::<Vec<_>>().join("\n");
+                let text = catalog.tables.iter().map(|t| format!("{} ({})", t.name, crate::schema::row_count_phrase(t))).collect::<Vec<_>>().join("\n");
                 result(json!({"tables": tables, "snapshot": catalog.snapshot}), text)
             }
             "describe_table" => match arguments.get("table").and_then(Value::as_str) {

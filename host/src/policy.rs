@@ -8,7 +8,10 @@
 //! ```toml
 //! [tables.incidents]
 //! hidden_columns = ["reporter_email"]
-//! row_filters = [{ column = "tenant_id", equals_context = "tenant" }]
+//! row_filters = [
+//!   { column = "tenant_id", equals_context = "tenant" },   # --context tenant=acme
+//!   { column = "team", in_context = "teams" },             # --context teams=Platform,Search
+//! ]
 //!
 //! [tables.salaries]
 //! visible = false
@@ -20,16 +23,25 @@
 //! state_file = "/var/lib/querycell/budget.json"
 //! ```
 //!
-//! Enforcement is the host's, on the query connection itself: every table the policy
-//! touches is shadowed by a temporary view of the same name that selects only the visible
-//! columns under the row filters ([`PolicedTable::view_sql`]). The base tables keep their
-//! names only qualified by database or schema, and the host's parse-tree check refuses every
-//! qualified name, so no statement the compiler returns (a plan's, or SQL mode's alias, CTE,
-//! subquery, join, `*`, `t.*`, `COLUMNS(*)`, `SELECT t FROM t`) can name them. Hidden tables
-//! are left out of the relation allowlist, and out of the catalog the compiler sees, so a
-//! request that names one is refused as if it did not exist. Schema output shows the same
-//! view, and leaves out value lists and statistics of row-filtered tables, which were
-//! computed over every row.
+//! Three layers apply it:
+//!
+//! 1. **The compiler** receives the catalog without hidden tables and columns, and each
+//!    policed table with its row filters ([`BoundPolicy::annotate`]). It reads such a table
+//!    only through one source query, `(SELECT <visible columns> FROM t WHERE
+//!    CAST(<column> AS VARCHAR) = <param> …) AS t`, in plans and in place of every SQL-mode
+//!    reference (alias, join, subquery, `*`, `t.*`, `COLUMNS(*)`, `SELECT t FROM t`).
+//! 2. **The host's parse-tree check** ([`crate::policy_check`]) refuses, as
+//!    `policy_violation`, a statement that reads a policed table in any other form, binds a
+//!    filter parameter to anything but the context's value, or names a hidden table or
+//!    column: a compiler that dropped a filter is caught, not trusted.
+//! 3. **The query connection** shadows every policed table with a temporary view of the same
+//!    name that keeps the visible (and filtered) columns under the row filters
+//!    ([`PolicedTable::view_sql`]). The base tables keep their names only qualified by
+//!    database or schema, which the parse-tree check refuses, so even a statement that got
+//!    past layer 2 reads only the caller's rows.
+//!
+//! Schema output shows the caller's view, and leaves out value lists and statistics of
+//! row-filtered tables, which were computed over every row.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -41,6 +53,7 @@ use crate::budget::{Budget, BudgetRules};
 use crate::catalog::Catalog;
 use crate::config::{load_operator_file, toml_error_line};
 use crate::error::{Error, Result};
+use crate::sandbox::wit;
 
 /// A policy file as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -67,12 +80,35 @@ fn visible_by_default() -> bool {
     true
 }
 
-/// `column = context value`: the only row filter this version knows.
+/// A row filter as written: the column, and exactly one of `equals_context` (the row's
+/// value, as text, equals the context value) or `in_context` (it is one of the context
+/// value's comma-separated items).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RowFilterRule {
     column: String,
-    equals_context: String,
+    equals_context: Option<String>,
+    in_context: Option<String>,
+}
+
+impl RowFilterRule {
+    /// `(context key, whether the value is a list)`.
+    fn context(&self) -> std::result::Result<(&str, bool), String> {
+        match (&self.equals_context, &self.in_context) {
+            (Some(key), None) => Ok((key, false)),
+            (None, Some(key)) => Ok((key, true)),
+            _ => Err(format!("the row filter on `{}` needs exactly one of equals_context or in_context", self.column)),
+        }
+    }
+
+    /// The values rows may have under `context`, or `None` when the context lacks them (a
+    /// list with no items counts as lacking: a caller in no team is not a caller in every team).
+    fn values(&self, context: &BTreeMap<String, String>) -> Option<Vec<String>> {
+        let (key, list) = self.context().ok()?;
+        let value = context.get(key)?;
+        let values: Vec<String> = if list { value.split(',').map(str::trim).filter(|v| !v.is_empty()).map(String::from).collect() } else { vec![value.clone()] };
+        (!values.is_empty()).then_some(values)
+    }
 }
 
 /// A policy file, read and checked against nothing yet.
@@ -90,8 +126,9 @@ pub struct PolicedTable {
     pub name: String,
     /// The columns the view keeps, in the table's order.
     pub columns: Vec<String>,
-    /// `(column, value)`: rows where the column equals the value, all of them.
-    pub filters: Vec<(String, String)>,
+    /// `(column, values)`: rows where the column, as text, is one of the values, for every
+    /// filter.
+    pub filters: Vec<(String, Vec<String>)>,
 }
 
 /// A policy applied to a catalog with the trusted context's values.
@@ -127,8 +164,19 @@ impl Policy {
         let rules: PolicyFile = toml::from_str(text).map_err(|e| {
             Error::refused("policy_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--policy")
-                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }]")
+                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }] (or in_context = \"key\")")
         })?;
+        for (name, table) in &rules.tables {
+            for filter in &table.row_filters {
+                filter.context().map_err(|why| {
+                    let header = format!("[tables.{name}]");
+                    let line = text.lines().position(|l| l.trim() == header).map(|i| format!("line {}: ", i + 1)).unwrap_or_default();
+                    Error::refused("policy_invalid", format!("{line}{why}"))
+                        .at("--policy")
+                        .hint("write { column = \"c\", equals_context = \"key\" } for one value, or { column = \"c\", in_context = \"key\" } for a comma-separated list")
+                })?;
+            }
+        }
         Ok(Policy { rules, id: format!("sha256:{}", hex::encode(Sha256::digest(text.as_bytes()))) })
     }
 
@@ -173,10 +221,11 @@ impl Policy {
                 bound.row_filtered.push(name.clone());
             }
             for filter in &rules.row_filters {
-                bound.filters_described.push(format!("{name}.{} = context {}", filter.column, filter.equals_context));
-                match context.get(&filter.equals_context) {
-                    Some(value) => filters.push((filter.column.clone(), value.clone())),
-                    None if !bound.missing_context.contains(&filter.equals_context) => bound.missing_context.push(filter.equals_context.clone()),
+                let (key, list) = filter.context().map_err(invalid)?;
+                bound.filters_described.push(format!("{name}.{} {} context {key}", filter.column, if list { "in" } else { "=" }));
+                match filter.values(context) {
+                    Some(values) => filters.push((filter.column.clone(), values)),
+                    None if !bound.missing_context.iter().any(|k| k == key) => bound.missing_context.push(key.to_string()),
                     None => {}
                 }
             }
@@ -202,6 +251,7 @@ impl BoundPolicy {
                 continue;
             }
             table.row_count = 0;
+            table.row_count_withheld = true;
             for column in &mut table.columns {
                 column.stats = Default::default();
             }
@@ -209,10 +259,21 @@ impl BoundPolicy {
         visible
     }
 
+    /// The compiler's catalog view under the policy: each policed table carries the row
+    /// filters the compiler applies to every read of it (WIT `table-policy`).
+    pub fn annotate(&self, view: &mut wit::CatalogView) {
+        for table in &mut view.tables {
+            if let Some(policed) = self.policed.iter().find(|p| p.name == table.name) {
+                let row_filters = policed.filters.iter().map(|(column, values)| wit::RowFilter { column: column.clone(), values: values.clone() }).collect();
+                table.policy = Some(wit::TablePolicy { row_filters });
+            }
+        }
+    }
+
     /// The refusal every query gets while a context value the policy needs is missing.
     pub fn missing_context_error(&self) -> Option<Error> {
         (!self.missing_context.is_empty()).then(|| {
-            Error::refused("missing_context", format!("the policy needs the context value(s) {} and the deployment did not give them", self.missing_context.join(", ")))
+            Error::refused("missing_context", format!("the policy needs the context value(s) {} and the deployment did not give them (or gave an empty list)", self.missing_context.join(", ")))
                 .at("--context")
                 .hint("start querycell with --context KEY=VALUE for each; without them no query runs")
         })
@@ -221,22 +282,30 @@ impl BoundPolicy {
 
 impl PolicedTable {
     /// `CREATE TEMP VIEW` shadowing the table in `database` (the data file's catalog name):
-    /// the visible columns, under the row filters. Names are quoted identifiers, values
+    /// the visible columns and the filtered ones (which the compiler's source query compares
+    /// and never selects), under the row filters. Names are quoted identifiers, values
     /// quoted string literals: both come from the operator's policy and the deployment's
     /// context, never from a request, and are quoted anyway.
     pub fn view_sql(&self, database: &str) -> String {
-        let columns = self.columns.iter().map(|c| quote_identifier(c)).collect::<Vec<_>>().join(", ");
+        let mut kept: Vec<&String> = self.columns.iter().collect();
+        for (column, _) in &self.filters {
+            if !kept.contains(&column) {
+                kept.push(column);
+            }
+        }
+        let columns = kept.iter().map(|c| quote_identifier(c)).collect::<Vec<_>>().join(", ");
         let mut sql = format!(
             "CREATE TEMP VIEW {} AS SELECT {columns} FROM {}.main.{}",
             quote_identifier(&self.name),
             quote_identifier(database),
             quote_identifier(&self.name)
         );
-        for (i, (column, value)) in self.filters.iter().enumerate() {
+        for (i, (column, values)) in self.filters.iter().enumerate() {
             sql.push_str(if i == 0 { " WHERE " } else { " AND " });
             // Compared as text, so a number column and a text context value compare the way
             // a person reads them, and a value that is no number is no match, not an error.
-            sql.push_str(&format!("CAST({} AS VARCHAR) = {}", quote_identifier(column), quote_literal(value)));
+            let values = values.iter().map(|v| quote_literal(v)).collect::<Vec<_>>().join(", ");
+            sql.push_str(&format!("CAST({} AS VARCHAR) IN ({values})", quote_identifier(column)));
         }
         sql
     }
@@ -268,8 +337,11 @@ mod tests {
 
     #[test]
     fn view_sql_quotes_names_and_values() {
-        let table = PolicedTable { name: "in\"c".into(), columns: vec!["a".into()], filters: vec![("t".into(), "o'brien".into())] };
-        assert_eq!(table.view_sql("db"), "CREATE TEMP VIEW \"in\"\"c\" AS SELECT \"a\" FROM \"db\".main.\"in\"\"c\" WHERE CAST(\"t\" AS VARCHAR) = 'o''brien'");
+        let table = PolicedTable { name: "in\"c".into(), columns: vec!["a".into()], filters: vec![("t".into(), vec!["o'brien".into()]), ("a".into(), vec!["x".into(), "y".into()])] };
+        assert_eq!(
+            table.view_sql("db"),
+            "CREATE TEMP VIEW \"in\"\"c\" AS SELECT \"a\", \"t\" FROM \"db\".main.\"in\"\"c\" WHERE CAST(\"t\" AS VARCHAR) IN ('o''brien') AND CAST(\"a\" AS VARCHAR) IN ('x', 'y')"
+        );
     }
 
     #[test]
@@ -279,5 +351,28 @@ mod tests {
         assert!(error.message.starts_with("line 2: "), "{error}");
         let error = Policy::parse("[tables.a]\nrow_filters = [{ column = \"t\", equals = \"x\" }]\n").unwrap_err();
         assert_eq!(error.code, "policy_invalid", "a filter with a literal value is not a context filter: {error}");
+    }
+
+    #[test]
+    fn a_filter_of_both_or_neither_form_is_refused_with_its_tables_line() {
+        let error = Policy::parse("# tenants\n[tables.t]\nrow_filters = [{ column = \"c\", equals_context = \"a\", in_context = \"b\" }]\n").unwrap_err();
+        assert_eq!(error.code, "policy_invalid");
+        assert!(error.message.starts_with("line 2: the row filter on `c` needs exactly one of"), "{error}");
+        assert!(Policy::parse("[tables.t]\nrow_filters = [{ column = \"c\" }]\n").is_err());
+    }
+
+    #[test]
+    fn a_filter_takes_one_context_value_or_a_list_and_an_empty_list_is_missing() {
+        let both = RowFilterRule { column: "t".into(), equals_context: Some("a".into()), in_context: Some("b".into()) };
+        assert!(both.context().is_err());
+        let neither = RowFilterRule { column: "t".into(), equals_context: None, in_context: None };
+        assert!(neither.context().is_err());
+        let list = RowFilterRule { column: "team".into(), equals_context: None, in_context: Some("teams".into()) };
+        let context = |value: &str| BTreeMap::from([("teams".to_string(), value.to_string())]);
+        assert_eq!(list.values(&context("Platform, Search,,")), Some(vec!["Platform".to_string(), "Search".to_string()]));
+        assert_eq!(list.values(&context(" , ")), None, "a caller in no team is not a caller in every team");
+        assert_eq!(list.values(&BTreeMap::new()), None);
+        let one = RowFilterRule { column: "tenant".into(), equals_context: Some("teams".into()), in_context: None };
+        assert_eq!(one.values(&context("a,b")), Some(vec!["a,b".to_string()]), "equals_context takes the value whole");
     }
 }

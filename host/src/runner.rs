@@ -10,7 +10,8 @@ use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use crate::check::{check_statement_shape, ParseTreeCheck, PolicedNames};
+use crate::check::{check_statement_shape, ParseTreeCheck};
+use crate::policy_check::{PolicyCheck, SourceRule};
 use crate::duck::{Access, Bind, Database, FailureKind, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
@@ -101,9 +102,6 @@ pub struct Readable {
     /// Tables a policy hides: a statement naming one is `policy_violation`.
     #[serde(default)]
     pub hidden_tables: Vec<String>,
-    /// Columns a policy hides: a statement naming one is `policy_violation`.
-    #[serde(default)]
-    pub hidden_columns: Vec<String>,
 }
 
 impl Readable {
@@ -146,12 +144,19 @@ impl StatementRunner {
         // The parser database holds no data: one thread and a small memory limit are
         // plenty, and one thread keeps a parse from waking a pool of workers.
         let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let policed_names = PolicedNames {
+        let policy = PolicyCheck {
             hidden_tables: readable.hidden_tables.iter().map(|t| t.to_lowercase()).collect(),
-            viewed_tables: readable.policed.iter().map(|t| t.name.to_lowercase()).collect(),
-            hidden_columns: readable.hidden_columns.iter().map(|c| c.to_lowercase()).collect(),
+            sources: readable
+                .policed
+                .iter()
+                .map(|t| {
+                    let columns = t.columns.iter().map(|c| c.to_lowercase()).collect();
+                    let filters = t.filters.iter().map(|(column, values)| (column.to_lowercase(), values.clone())).collect();
+                    (t.name.to_lowercase(), SourceRule { columns, filters })
+                })
+                .collect(),
         };
-        let parse_tree_check = ParseTreeCheck::open_policed(tables, policed_names, &connection_settings(&parser_limits))?;
+        let parse_tree_check = ParseTreeCheck::open_policed(tables, policy, &connection_settings(&parser_limits))?;
         let watchdog = Watchdog::start(database.interrupter())
             .map_err(|e| Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}")))?;
         Ok(StatementRunner { database, watchdog, parse_tree_check, limits: limits.clone() })
@@ -168,7 +173,7 @@ impl StatementRunner {
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
         match tree_check {
-            TreeCheck::On => self.parse_tree_check.check(sql)?,
+            TreeCheck::On => self.parse_tree_check.check(sql, params)?,
             TreeCheck::Off => check_statement_shape(sql)?,
         }
         let mut prepared = self.database.prepare_single_select(sql).map_err(|f| match f.kind {

@@ -42,6 +42,10 @@ pub use bindings::exports::querycell::engine::compiler as wit;
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
 
+/// The interface, with the contract's version, a compiler component must export: the
+/// package version of `wit/compiler.wit` (a test ties the two).
+pub const COMPILER_INTERFACE: &str = "querycell:engine/compiler@0.4.0";
+
 /// WASI interfaces a guest may import. The bundled compiler imports none of them (it is built
 /// for `wasm32-unknown-unknown`); a component built for `wasm32-wasip2` gets them from
 /// Rust's std even when unused, and with the empty context they can read nothing and reach
@@ -198,6 +202,7 @@ impl Sandbox {
         let engine = sandbox_engine.engine();
         let component = load_component(engine, bytes, cache_dir)?;
         check_imports(engine, &component)?;
+        check_contract_version(engine, &component)?;
         let imports_wasi = component.component_type().imports(engine).next().is_some();
         let mut linker = Linker::<GuestState>::new(engine);
         if imports_wasi {
@@ -359,6 +364,24 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
 
 fn guest_load_error(message: String) -> Error {
     Error::internal("guest_load_failed", message)
+}
+
+/// Refuse, by name and version, a component built against another version of the contract
+/// (wasmtime's own refusal names only the export it looked for). The contract's versions
+/// change what the catalog view carries (0.4.0 added table policies), so an older compiler
+/// cannot be answered through this host: it would ignore a policy it cannot read.
+fn check_contract_version(engine: &Engine, component: &Component) -> Result<()> {
+    let (package, _) = COMPILER_INTERFACE.split_once('@').expect("the interface name carries its version");
+    let exported: Vec<String> = component.component_type().exports(engine).map(|(name, _)| name.to_string()).collect();
+    if exported.iter().any(|name| name == COMPILER_INTERFACE) {
+        return Ok(());
+    }
+    let other = exported.iter().find(|name| name.split('@').next() == Some(package));
+    let message = match other {
+        Some(name) => format!("the component exports {name}; this host speaks {COMPILER_INTERFACE} only"),
+        None => format!("the component does not export {COMPILER_INTERFACE} (it exports: {})", exported.join(", ")),
+    };
+    Err(guest_load_error(message).hint("build the compiler against this host's wit/compiler.wit (the bundled compiler always matches)"))
 }
 
 /// Refuse components that import anything outside [`ALLOWED_IMPORTS`].

@@ -28,6 +28,7 @@ fn view() -> wit::CatalogView {
             .iter()
             .map(|&(name, display, sql_type, kind)| wit::Column { name: name.into(), display_name: display.into(), sql_type: sql_type.into(), kind })
             .collect(),
+        policy: None,
     };
     let incidents = [
         ("incident_id", "Incident ID", "VARCHAR", Text),
@@ -41,8 +42,17 @@ fn view() -> wit::CatalogView {
         ("tags", "Tags", "VARCHAR[]", Other),
     ];
     let teams = [("team", "Team", "VARCHAR", Text), ("region", "Region", "VARCHAR", Text), ("headcount", "Headcount", "INTEGER", Integer)];
+    // A table a deployment policy restricts: its source query and bound filter values must
+    // come out the same from both hosts.
+    let mut tickets = table("tickets", &[("ticket_id", "Ticket", "VARCHAR", Text), ("team", "Team", "VARCHAR", Text), ("minutes", "Minutes", "BIGINT", Integer)]);
+    tickets.policy = Some(wit::TablePolicy {
+        row_filters: vec![
+            wit::RowFilter { column: "tenant".into(), values: vec!["acme ✓".into()] },
+            wit::RowFilter { column: "region".into(), values: vec!["eu".into(), "us".into()] },
+        ],
+    });
     wit::CatalogView {
-        tables: vec![table("incidents", &incidents), table("teams", &teams)],
+        tables: vec![table("incidents", &incidents), table("teams", &teams), tickets],
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 5, max_request_bytes: 64 << 10 },
         // 2026-03-15.
         today: 20527,
@@ -146,6 +156,8 @@ fn requests() -> Vec<Request> {
                 {"function": "min", "column": "incident_id"}, {"function": "max", "column": "cost", "alias": "worst"}], "order_by": [{"column": "worst", "direction": "desc"}]}"#,
         ),
         plan(r#"{"table": "teams", "group_by": ["region"], "aggregations": [{"function": "sum", "column": "headcount"}], "limit": 1}"#),
+        // A policed table: the source query in FROM, with its values bound.
+        plan(r#"{"table": "tickets", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "minutes"}], "filters": [{"column": "team", "op": "ne", "value": "x"}]}"#),
         // Refusals.
         plan_refused(r#"{"table": "incidents", "filters": [{"column": "severty", "op": "eq", "value": "P1"}], "aggregations": [{"function": "count"}]}"#, "unknown_column"),
         plan_refused(r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "eq", "value": "ten"}], "aggregations": [{"function": "count"}]}"#, "invalid_value"),
@@ -167,6 +179,7 @@ fn requests() -> Vec<Request> {
         sql("<think>which table?</think>\nHere is the query:\n```sql\nSELECT * FROM incidents;\n```"),
         sql("WITH t AS (SELECT team, region FROM teams) SELECT i.team, t.region, avg(i.ack_minutes) AS a FROM incidents i JOIN t ON i.team = t.team GROUP BY ALL"),
         sql("FROM incidents SELECT count(*)"),
+        sql("SELECT t.*, (SELECT count(*) FROM tickets) AS n FROM tickets AS t JOIN teams ON t.team = teams.team WHERE t.minutes > 5"),
         sql("SELECT team, ack_minutes * 1.5 AS weighted, CAST(opened_at AS VARCHAR) AS day FROM incidents WHERE ack_minutes BETWEEN 1 AND 9223372036854775807 LIMIT 5000"),
         sql_refused("SELECT getenv('HOME')", "function_not_allowed"),
         sql_refused("SELECT now() FROM incidents", "function_not_allowed"),
@@ -198,6 +211,7 @@ fn view_json(view: &wit::CatalogView) -> Value {
         "tables": view.tables.iter().map(|t| json!({
             "name": t.name,
             "columns": t.columns.iter().map(|c| json!({"name": c.name, "display-name": c.display_name, "sql-type": c.sql_type, "kind": kind_name(c.kind)})).collect::<Vec<_>>(),
+            "policy": t.policy.as_ref().map(|p| json!({"row-filters": p.row_filters.iter().map(|f| json!({"column": f.column, "values": f.values})).collect::<Vec<_>>()})),
         })).collect::<Vec<_>>(),
         "limits": {"max-rows": view.limits.max_rows, "max-in-list": view.limits.max_in_list, "max-request-bytes": view.limits.max_request_bytes},
         "today": view.today,

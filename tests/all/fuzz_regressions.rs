@@ -68,7 +68,7 @@ fn every_kept_fuzz_input_holds_the_oracles_and_the_host_check() {
                 if let Some(statements) = oracle::check(text) {
                     accepted += 1;
                     for sql in statements {
-                        if let Err(error) = check.check(&sql) {
+                        if let Err(error) = check.check(&sql, &[]) {
                             failures.push(format!("{}: the compiler accepted it but the host refuses its output: {error}\n  output: {sql}", file.display()));
                         }
                     }
@@ -97,7 +97,7 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
         let Ok(text) = std::str::from_utf8(&bytes) else { continue };
         if let Some(sql) = oracle::check_plan(text) {
             accepted += 1;
-            if let Err(error) = check.check(&sql) {
+            if let Err(error) = check.check(&sql, &[]) {
                 failures.push(format!("{}: the compiler accepted it but the host refuses its output: {error}\n  output: {sql}", file.display()));
             }
         }
@@ -151,7 +151,7 @@ fn every_kept_structured_plan_input_holds_the_oracles_and_the_host_check() {
         let Some(text) = plan_gen::plan_text(bytes, &view) else { continue };
         if let Some(sql) = oracle::check_plan(&text) {
             accepted += 1;
-            if let Err(error) = check.check(&sql) {
+            if let Err(error) = check.check(&sql, &[]) {
                 failures.push(format!("{name}: the compiler accepted it but the host refuses its output: {error}\n  plan: {text}\n  output: {sql}"));
             }
         }
@@ -178,7 +178,7 @@ fn every_kept_grammar_sql_input_holds_the_oracles_and_the_host_check() {
                 if let Some(statements) = oracle::check(&text) {
                     accepted += 1;
                     for sql in statements {
-                        if let Err(error) = check.check(&sql) {
+                        if let Err(error) = check.check(&sql, &[]) {
                             failures.push(format!("{name}: the compiler accepted it but the host refuses its output: {error}\n  input: {text}\n  output: {sql}"));
                         }
                     }
@@ -217,7 +217,7 @@ fn open_disagreements_are_still_refused_by_the_host() {
                 match oracle::check(&text) {
                     None => problems.push(format!("{}: the compiler refuses it now; move it to fuzz/regressions/compile_sql/", file.display())),
                     Some(statements) => {
-                        if statements.iter().all(|sql| check.check(sql).is_ok()) {
+                        if statements.iter().all(|sql| check.check(sql, &[]).is_ok()) {
                             problems.push(format!("{}: the host accepts every statement now; move it to fuzz/regressions/compile_sql/", file.display()));
                         }
                     }

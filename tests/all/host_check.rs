@@ -93,6 +93,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         tables: vec![querycell_guest::model::Table {
             name: "t".into(),
             columns: vec![querycell_guest::model::Column { name: "x".into(), display_name: "x".into(), sql_type: "BIGINT".into(), kind: querycell_guest::ValueKind::Integer }],
+            policy: None,
         }],
         limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
         today: 20527,
@@ -116,7 +117,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
     for sql in &deepest {
         let compiled = querycell_guest::compile_sql(sql, &view).unwrap_or_else(|e| panic!("the guest refuses its own limit: {e}\n{sql}"));
         for emitted in [&compiled.main.sql, &compiled.count.sql] {
-            check.check(emitted).unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
+            check.check(emitted, &[]).unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
         }
     }
 }

@@ -5,7 +5,7 @@ use std::time::{Duration, Instant};
 
 use querycell::sandbox::{wit, Sandbox};
 use querycell::{EnginePolicy, ErrorClass, Limits, SandboxEngine};
-use querycell_tests::component_from_core_wat;
+use querycell_tests::{component_from_core_wat, component_from_core_wat_and_wit, workspace};
 
 /// A core module that misbehaves according to the first byte of the plan text:
 /// `L` loops forever, `M` grows memory until refused, `U` traps, `S` recurses without end,
@@ -32,10 +32,10 @@ pub(crate) const HOSTILE_CORE: &str = r#"
   (func $recurse (param i32) (result i32)
     (i32.add (call $recurse (i32.add (local.get 0) (i32.const 1))) (i32.const 1)))
   (data (i32.const 1024) "hostile_okthe hostile guest answered$")
-  (func (export "querycell:engine/compiler@0.3.0#compile-sql")
+  (func (export "querycell:engine/compiler@0.4.0#compile-sql")
         (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
-  (func (export "querycell:engine/compiler@0.3.0#compile-plan")
+  (func (export "querycell:engine/compiler@0.4.0#compile-plan")
         (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
   (func $misbehave (param $plan i32) (result i32)
@@ -66,6 +66,7 @@ pub(crate) fn view() -> wit::CatalogView {
         tables: vec![wit::Table {
             name: "incidents".into(),
             columns: vec![wit::Column { name: "team".into(), display_name: "Team".into(), sql_type: "VARCHAR".into(), kind: wit::ValueKind::Text }],
+            policy: None,
         }],
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 65536 },
         today: 20527,
@@ -253,4 +254,22 @@ fn a_memory_limit_larger_than_the_pool_slot_is_refused_when_loading() {
         .err()
         .expect("refused");
     assert_eq!(error.code, "sandbox_config_invalid", "{error}");
+}
+
+/// A compiler built against another version of the contract is refused at load, naming both
+/// versions, rather than with wasmtime's "no exported instance" alone: an older compiler
+/// would not read the policies the newer catalog view carries.
+#[test]
+fn a_compiler_of_another_contract_version_is_refused_by_name() {
+    let current = querycell::sandbox::COMPILER_INTERFACE;
+    let wit = std::fs::read_to_string(workspace().join("wit/compiler.wit")).unwrap();
+    let version = current.split_once('@').unwrap().1;
+    let old_wit = wit.replace(&format!("package querycell:engine@{version};"), "package querycell:engine@0.3.0;");
+    assert_ne!(old_wit, wit);
+    let old_core = HOSTILE_CORE.replace(&format!("compiler@{version}#"), "compiler@0.3.0#");
+    let bytes = component_from_core_wat_and_wit(&old_core, &old_wit);
+    let error = Sandbox::from_component_bytes(&bytes, Limits::default(), None).err().expect("another version is refused");
+    assert_eq!(error.code, "guest_load_failed");
+    assert!(error.message.contains(&format!("exports querycell:engine/compiler@0.3.0; this host speaks {current} only")), "{error}");
+    assert!(error.hint.as_deref().unwrap_or_default().contains("wit/compiler.wit"), "{error}");
 }

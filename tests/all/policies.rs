@@ -202,6 +202,8 @@ fn answers_under_a_tenant_equal_answers_over_that_tenants_rows_alone() {
     let tickets = visible.tables.iter().find(|t| t.name == "tickets").unwrap();
     assert!(tickets.columns.iter().all(|c| c.name != "reporter_email"));
     assert!(tickets.columns.iter().all(|c| c.stats.values.is_none() && c.stats.max.is_none()), "statistics over every tenant's rows are left out");
+    assert!(tickets.row_count_withheld, "and so is the row count");
+    assert!(querycell::schema::markdown(visible).contains("## `tickets`\n\nrow count not shown (a policy filters this table's rows)"));
 }
 
 #[test]
@@ -233,7 +235,11 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     assert_eq!((a["rows"][0][0].as_i64(), b["rows"][0][0].as_i64()), (Some(40), Some(20)), "{a}\n{b}");
     assert!(a["policy"]["id"].as_str().unwrap().starts_with("sha256:"));
     assert_eq!(a["policy"]["row_filters"], serde_json::json!(["teams.tenant = context tenant", "tickets.tenant = context tenant"]));
-    assert!(!a.to_string().contains("\"a\""), "the receipt names the context key, not its value: {a}");
+    // The filter is the compiler's, bound as a parameter: the caller's own value, never
+    // another tenant's.
+    assert!(a["sql"].as_str().unwrap().contains(r#"WHERE CAST("tenant" AS VARCHAR) = ?"#), "{a}");
+    assert_eq!((a["params"][0].as_str(), a["params"].as_array().unwrap().len()), (Some("a"), 2), "the filter value, then the row cap: {a}");
+    assert!(!a.to_string().contains("\"b\""), "{a}");
 
     // A policy that names a column the index lacks is refused at start, with a hint.
     let typo = write_file(dir.path(), "typo.toml", "[tables.tickets]\nhidden_columns = [\"reporter_mail\"]\n");
@@ -286,11 +292,12 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
     assert_eq!(snapshot_folder(&both), index_before, "queries and budgets never write the index");
 }
 
-/// Defence in depth: a compiler that names what the policy hides (it can only be a compiler
-/// bug, since the compiler never sees those names) gets `policy_violation`, and a statement
-/// that sneaks past by other means still reads only the view.
+/// Defence in depth, layer 2: a compiler that drops a row filter, binds another tenant's
+/// value, widens the source or names what the policy hides (it can only be a compiler bug,
+/// since the compiler never sees those names) gets `policy_violation` from the host's
+/// parse-tree check, and nothing runs.
 #[test]
-fn the_host_refuses_a_compiled_statement_that_names_what_the_policy_hides() {
+fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let sandbox = querycell::sandbox::Sandbox::from_component_bytes(include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")), Limits::default(), None).unwrap();
@@ -298,18 +305,256 @@ fn the_host_refuses_a_compiled_statement_that_names_what_the_policy_hides() {
         .unwrap()
         .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
         .unwrap();
-    let ask = |sql: &str| cell.query_plan(&serde_json::json!({ "sql": sql }).to_string());
-    for sql in [
-        "SELECT reporter_email FROM tickets",
-        "SELECT t.reporter_email FROM tickets t",
-        "SELECT sum(salary) AS s FROM salaries",
-        "SELECT count(*) AS n FROM main.tickets",
-        "SELECT count(*) AS n FROM db.main.tickets",
-    ] {
-        let error = ask(sql).expect_err(sql);
+    let ask = |sql: &str, params: Value| {
+        cell.query_plan(&serde_json::json!({"sql": sql, "params": params, "count_sql": "SELECT 1", "columns": [{"name": "n", "kind": "integer"}]}).to_string())
+    };
+    const SOURCE: &str = r#"(SELECT "ticket_id", "tenant", "team", "severity", "minutes" FROM "tickets" WHERE CAST("tenant" AS VARCHAR) = ?) AS tickets"#;
+    let refused = [
+        // The filter dropped: the compiler's one job under a policy.
+        ("SELECT count(*) AS n FROM tickets", serde_json::json!([])),
+        ("SELECT count(*) AS n FROM (SELECT ticket_id FROM tickets) AS tickets", serde_json::json!([])),
+        // Another tenant's value, or the filter made harmless.
+        (&*format!("SELECT count(*) AS n FROM {SOURCE}"), serde_json::json!(["b"])),
+        ("SELECT count(*) AS n FROM (SELECT ticket_id FROM tickets WHERE CAST(tenant AS VARCHAR) = ? OR true) AS tickets", serde_json::json!(["a"])),
+        ("SELECT count(*) AS n FROM (SELECT ticket_id FROM tickets WHERE CAST(tenant AS VARCHAR) <> ?) AS tickets", serde_json::json!(["a"])),
+        // The source right, a second read beside it wrong.
+        (&*format!("SELECT count(*) AS n FROM {SOURCE}, teams"), serde_json::json!(["a"])),
+        // Hidden columns and tables, and the base table by a qualified name.
+        ("SELECT count(*) AS n FROM (SELECT reporter_email FROM tickets WHERE CAST(tenant AS VARCHAR) = ?) AS t", serde_json::json!(["a"])),
+        ("SELECT reporter_email AS n FROM tickets", serde_json::json!([])),
+        ("SELECT sum(salary) AS n FROM salaries", serde_json::json!([])),
+        ("SELECT count(*) AS n FROM main.tickets", serde_json::json!([])),
+        ("SELECT count(*) AS n FROM db.main.tickets", serde_json::json!([])),
+    ];
+    for (sql, params) in refused {
+        let error = ask(sql, params).expect_err(sql);
         assert_eq!(error.code, "policy_violation", "{sql}: {error}");
     }
-    // What the compiler may name reads the view: tenant a's rows only.
-    let answer = cell.query_plan(&serde_json::json!({"sql": "SELECT count(*) AS n FROM tickets", "columns": [{"name": "n", "kind": "integer"}]}).to_string()).unwrap();
+    // The policy's own form, with the context's value, is answered: tenant a's rows only.
+    let answer = ask(&format!("SELECT count(*) AS n FROM {SOURCE}"), serde_json::json!(["a"])).unwrap();
     assert_eq!(answer.rows, vec![vec![serde_json::json!(40)]]);
+}
+
+/// Defence in depth, layer 3: with the parse-tree check switched off, a statement that reads
+/// a policed table without its filter still reads the connection's view: tenant a's rows and
+/// the visible columns only.
+#[test]
+fn without_the_parse_tree_check_the_connections_views_still_filter() {
+    use querycell::catalog::Catalog;
+    use querycell::executor::Executor;
+    use querycell::runner::Readable;
+    use querycell::sandbox::wit;
+    let dir = tempfile::tempdir().unwrap();
+    let both = build_index(dir.path(), "both", &["a", "b"]);
+    let catalog = Catalog::load(&both).unwrap();
+    let bound = Policy::parse(POLICY).unwrap().bind(&catalog, &[("tenant".to_string(), "a".to_string())].into()).unwrap();
+    let readable = Readable {
+        tables: bound.visible_catalog(&catalog).tables.iter().map(|t| t.name.clone()).collect(),
+        policed: bound.policed.clone(),
+        hidden_tables: bound.hidden_tables.clone(),
+    };
+    let executor = Executor::open(&Catalog::data_path(&both), &Limits::default(), readable).unwrap();
+    let query = |sql: &str| wit::Query { sql: sql.into(), params: vec![] };
+    let compiled = |sql: &str| wit::Compiled {
+        main: query(sql),
+        count: query("SELECT 1"),
+        main_counts: vec![],
+        null_probe: None,
+        columns: vec![],
+        limit: 100,
+        explanation: String::new(),
+        warnings: vec![],
+        resolved_dates: vec![],
+    };
+    let checked = executor.run(&compiled("SELECT count(*) FROM tickets")).unwrap_err();
+    assert_eq!(checked.code, "policy_violation", "{checked}");
+    let unchecked = executor.run_without_parse_tree_check(&compiled("SELECT count(*), count(DISTINCT tenant), min(tenant) FROM tickets")).unwrap();
+    assert_eq!(unchecked.rows, vec![vec![serde_json::json!(40), serde_json::json!(1), serde_json::json!("a")]]);
+    let hidden = executor.run_without_parse_tree_check(&compiled("SELECT reporter_email FROM tickets")).unwrap_err();
+    assert!(hidden.message.contains("reporter_email"), "the view has no hidden column: {hidden}");
+}
+
+/// The hostile corpus: a policy that also hides the filter column, and statements that try
+/// every way the issue names of reaching another tenant's rows or a hidden column. Each is
+/// refused, or answered exactly as over a copy holding only tenant a's rows.
+const HOSTILE_POLICY: &str = r#"
+[tables.tickets]
+hidden_columns = ["reporter_email", "tenant"]
+row_filters = [{ column = "tenant", equals_context = "tenant" }]
+
+[tables.teams]
+hidden_columns = ["tenant"]
+row_filters = [{ column = "tenant", equals_context = "tenant" }]
+
+[tables.salaries]
+visible = false
+"#;
+
+const HOSTILE_COPY_POLICY: &str = r#"
+[tables.tickets]
+hidden_columns = ["reporter_email", "tenant"]
+
+[tables.teams]
+hidden_columns = ["tenant"]
+
+[tables.salaries]
+visible = false
+"#;
+
+/// `(what it tries, statement)`.
+const HOSTILE: &[(&str, &str)] = &[
+    ("hidden column by name", "SELECT reporter_email FROM tickets"),
+    ("hidden column quoted", r#"SELECT "reporter_email" FROM tickets"#),
+    ("hidden column in other case", r#"SELECT "REPORTER_EMAIL" FROM tickets"#),
+    ("hidden column qualified", "SELECT t.reporter_email FROM tickets t"),
+    ("hidden column in an aggregate", "SELECT count(DISTINCT reporter_email) FROM tickets"),
+    ("hidden column in WHERE", "SELECT count(*) FROM tickets WHERE reporter_email LIKE '%b.example'"),
+    ("hidden filter column", "SELECT tenant FROM tickets"),
+    ("hidden filter column in WHERE", "SELECT count(*) FROM tickets WHERE tenant = 'b'"),
+    ("hidden filter column in FILTER", "SELECT sum(minutes) FILTER (WHERE tenant = 'b') FROM tickets"),
+    ("*", "SELECT * FROM tickets"),
+    ("t.*", "SELECT t.* FROM tickets t"),
+    ("COLUMNS(*)", "SELECT COLUMNS(*) FROM tickets"),
+    ("COLUMNS regex", "SELECT COLUMNS('.*mail.*') FROM tickets"),
+    ("EXCLUDE", "SELECT * EXCLUDE (team) FROM tickets"),
+    ("REPLACE", "SELECT * REPLACE (upper(team) AS team) FROM tickets"),
+    ("GROUP BY ALL", "SELECT team, severity, count(*) FROM tickets GROUP BY ALL"),
+    ("ORDER BY ALL", "SELECT * FROM tickets ORDER BY ALL"),
+    ("table as a row value", "SELECT tickets FROM tickets"),
+    ("alias as a row value", "SELECT t FROM tickets t"),
+    ("row value distinct", "SELECT count(DISTINCT tickets) FROM tickets"),
+    ("row value as JSON", "SELECT to_json(tickets) FROM tickets"),
+    ("CTE named like the table", "WITH tickets AS (SELECT * FROM teams) SELECT * FROM tickets"),
+    ("CTE over the table", "WITH x AS (SELECT * FROM tickets) SELECT count(*), max(minutes) FROM x"),
+    ("CTE named like another table", "WITH teams AS (SELECT * FROM tickets) SELECT count(*) FROM teams"),
+    ("CTE chain renaming the table", "WITH a AS (SELECT * FROM tickets), tickets AS (SELECT * FROM a) SELECT count(*) FROM tickets"),
+    ("subquery alias like the table", "SELECT count(*) FROM (SELECT * FROM tickets) AS tickets"),
+    ("subquery alias like another table", "SELECT * FROM (SELECT * FROM tickets) AS teams"),
+    ("subquery with a true filter", "SELECT s.* FROM (SELECT * FROM tickets WHERE 1 = 1) s"),
+    ("self-join", "SELECT count(*) FROM tickets a JOIN tickets b ON a.team = b.team"),
+    ("cross self-join", "SELECT count(*) FROM tickets a, tickets b"),
+    ("left self-join", "SELECT a.ticket_id, b.ticket_id FROM tickets a LEFT JOIN tickets b ON a.minutes < b.minutes"),
+    ("NATURAL JOIN", "SELECT count(*) FROM tickets NATURAL JOIN teams"),
+    ("UNION with another table", "SELECT team FROM tickets UNION ALL SELECT team FROM teams"),
+    ("UNION of other columns", "SELECT ticket_id FROM tickets UNION ALL SELECT lead FROM teams"),
+    ("UNION of the table with itself", "SELECT count(*) FROM (SELECT * FROM tickets UNION ALL SELECT * FROM tickets) u"),
+    ("UNION BY NAME", "SELECT * FROM tickets UNION ALL BY NAME SELECT * FROM teams"),
+    ("correlated subquery", "SELECT team, (SELECT count(*) FROM tickets k2 WHERE k2.team = k.team) AS n FROM tickets k GROUP BY team"),
+    ("correlated EXISTS", "SELECT count(*) FROM teams m WHERE EXISTS (SELECT 1 FROM tickets k WHERE k.team = m.team)"),
+    ("scalar subquery", "SELECT count(*) FROM tickets WHERE minutes > (SELECT avg(minutes) FROM tickets)"),
+    ("correlated by table name", "SELECT lead, (SELECT max(minutes) FROM tickets WHERE tickets.team = teams.team) AS m FROM teams"),
+    ("window over everything", "SELECT ticket_id, count(*) OVER () FROM tickets"),
+    ("window frame over everything", "SELECT ticket_id, sum(minutes) OVER (ORDER BY ticket_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) FROM tickets"),
+    ("rank over everything", "SELECT ticket_id, rank() OVER (ORDER BY minutes DESC) FROM tickets"),
+    ("count(*) of the table", "SELECT count(*) FROM tickets"),
+    ("count(*) of the joined table", "SELECT count(*) FROM teams"),
+    ("count in FROM-first form", "FROM tickets SELECT count(*)"),
+    ("another tenant's lead", "SELECT count(*) FROM tickets WHERE team IN (SELECT team FROM teams WHERE lead LIKE 'Bob%')"),
+    ("min and max of ids", "SELECT min(ticket_id), max(ticket_id) FROM tickets"),
+    ("qualified base table", "SELECT * FROM main.tickets"),
+    ("catalog-qualified base table", "SELECT * FROM both.main.tickets"),
+    ("system view", "SELECT * FROM information_schema.columns"),
+    ("hidden table", "SELECT * FROM salaries"),
+    ("hidden table quoted", r#"SELECT * FROM "salaries""#),
+    ("table function", "SELECT * FROM duckdb_tables()"),
+    ("file read", "SELECT * FROM read_csv('tickets.csv')"),
+    ("sample", "SELECT * FROM tickets USING SAMPLE 100 PERCENT"),
+];
+
+#[test]
+fn a_hostile_sql_corpus_is_refused_or_answered_within_the_tenants_rows() {
+    assert!(HOSTILE.len() >= 40, "the corpus has {} statements", HOSTILE.len());
+    let dir = tempfile::tempdir().unwrap();
+    let both = build_index(dir.path(), "both", &["a", "b"]);
+    let only_a = build_index(dir.path(), "only-a", &["a"]);
+    let policed = open(&both, HOSTILE_POLICY, &[("tenant", "a")]);
+    let reference = open(&only_a, HOSTILE_COPY_POLICY, &[]);
+    let (mut answered, mut refused, mut leaks) = (0, 0, Vec::new());
+    for (what, sql) in HOSTILE {
+        let got = outcome(policed.query_sql(sql));
+        println!("{what}: {sql}\n  -> {}", match &got { Ok(rows) => format!("{} rows", rows.len()), Err(code) => format!("refused: {code}") });
+        match &got {
+            Err(_) => refused += 1,
+            Ok(rows) => {
+                answered += 1;
+                let want = outcome(reference.query_sql(sql));
+                if Ok(rows) != want.as_ref() {
+                    leaks.push(format!("{what}: {sql}\n  under tenant=a: {got:?}\n  over a's rows: {want:?}"));
+                }
+                let text = rows.join(" ");
+                if text.contains("b.example") || text.contains("Bob") {
+                    leaks.push(format!("{what}: {sql} shows tenant b's values: {text}"));
+                }
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "{} answers reach beyond tenant a's rows:\n{}", leaks.len(), leaks.join("\n"));
+    println!("{answered} answered within tenant a's rows, {refused} refused");
+    // The corpus must exercise both outcomes: ways in that DuckDB would answer (read through
+    // the policy) and names that do not exist for the caller.
+    assert!(answered >= 25 && refused >= 15, "{answered} answered, {refused} refused");
+    for (what, sql) in HOSTILE.iter().filter(|(what, _)| what.starts_with("hidden")) {
+        assert!(policed.query_sql(sql).is_err(), "{what}: {sql} must be refused");
+    }
+}
+
+/// The policy's source form is written by the compiler (`querycell_guest::policy`) and
+/// recognised by the host (`querycell::policy_check`): the host accepts exactly what the
+/// compiler writes, in both placeholder styles, and nothing the compiler does not.
+#[test]
+fn the_host_recognises_the_source_the_compiler_writes() {
+    use querycell::check::ParseTreeCheck;
+    use querycell::policy_check::{PolicyCheck, SourceRule};
+    use querycell::runner::Param;
+    use querycell_guest::model::{Column, RowFilter, Table, TablePolicy, ValueKind};
+    let column = |name: &str| Column { name: name.into(), display_name: name.into(), sql_type: "VARCHAR".into(), kind: ValueKind::Text };
+    let policy = TablePolicy { row_filters: vec![RowFilter { column: "Tenant".into(), values: vec!["a'1".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into()] }] };
+    let table = Table { name: "Tickets".into(), columns: vec![column("id"), column("the \"team\"")], policy: Some(policy.clone()) };
+    let rule = SourceRule { columns: ["id", "the \"team\""].map(String::from).into(), filters: vec![("tenant".into(), vec!["a'1".into()]), ("region".into(), vec!["eu".into()])] };
+    let mut check = ParseTreeCheck::open_policed(["tickets".to_string()], PolicyCheck { sources: [("tickets".to_string(), rule)].into(), ..PolicyCheck::default() }, &[]).unwrap();
+    let context = [Param::Text("a'1".into()), Param::Text("eu".into())];
+
+    let positional = querycell_guest::policy::source_query(&table, &policy, |_| "?".to_string());
+    let mut n = 0;
+    let numbered = querycell_guest::policy::source_query(&table, &policy, |_| {
+        n += 1;
+        format!("${n}")
+    });
+    for source in [&positional, &numbered] {
+        let sql = format!("SELECT count(*) FROM ({source}) AS t");
+        check.check(&sql, &context).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        let error = check.check(&sql, &[Param::Text("b".into()), Param::Text("eu".into())]).expect_err("another tenant's value");
+        assert_eq!(error.code, "policy_violation");
+        // One filter fewer, or one column more, is not the policy's source.
+        let fewer = sql.replace(" AND CAST(\"region\" AS VARCHAR) = ?", "").replace(" AND CAST(\"region\" AS VARCHAR) = $2", "");
+        assert_ne!(fewer, sql);
+        assert_eq!(check.check(&fewer, &context).unwrap_err().code, "policy_violation", "{fewer}");
+        let wider = sql.replace("SELECT \"id\",", "SELECT \"id\", \"secret\",");
+        assert_eq!(check.check(&wider, &context).unwrap_err().code, "policy_violation", "{wider}");
+    }
+}
+
+/// `in_context`: a caller who may see several values (a manager of two teams) gets exactly
+/// the rows of those values, in plans and SQL alike, and an empty list refuses every query.
+#[test]
+fn a_list_filter_keeps_the_rows_of_each_listed_value() {
+    let dir = tempfile::tempdir().unwrap();
+    let both = build_index(dir.path(), "both", &["a", "b"]);
+    let policy = "[tables.tickets]\nrow_filters = [{ column = \"team\", in_context = \"teams\" }]\n";
+    let unpoliced = QueryCell::open(&both, Limits::default()).unwrap().with_sql_enabled(true);
+    let per_team = "SELECT team, count(*) AS n, sum(minutes) AS m FROM tickets GROUP BY team";
+    let all: Vec<String> = outcome(unpoliced.query_sql(per_team)).unwrap();
+    let expected: Vec<String> = all.iter().filter(|row| row.contains("\"Platform\"") || row.contains("\"Search\"")).cloned().collect();
+    assert_eq!(expected.len(), 2, "{all:?}");
+    let cell = open(&both, policy, &[("teams", "Platform, Search")]);
+    assert_eq!(outcome(cell.query_sql(per_team)), Ok(expected.clone()));
+    let plan = r#"{"table": "tickets", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "minutes", "alias": "m"}]}"#;
+    assert_eq!(outcome(cell.query_plan(plan)), Ok(expected));
+    let answer = cell.query_sql("SELECT count(*) FROM tickets").unwrap();
+    assert!(answer.sql.contains("IN ($1, $2)"), "{}", answer.sql);
+
+    for empty in ["", " , "] {
+        let cell = open(&both, policy, &[("teams", empty)]);
+        assert_eq!(cell.query_sql("SELECT count(*) FROM tickets").unwrap_err().code, "missing_context", "teams={empty:?}");
+    }
 }

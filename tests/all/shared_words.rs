@@ -181,3 +181,16 @@ fn default_request_limits_are_the_same_everywhere() {
         assert!(readme.contains(&phrase), "the README does not say {phrase:?}");
     }
 }
+
+/// The interface name the host requires of a compiler component carries the version of
+/// `wit/compiler.wit`'s package, and names its interface.
+#[test]
+fn the_host_requires_the_contracts_own_version() {
+    let mut resolve = wit_parser::Resolve::default();
+    let (package, _) = resolve.push_dir(workspace().join("wit")).expect("the WIT contract parses");
+    let package = &resolve.packages[package];
+    let version = package.name.version.as_ref().expect("the contract is versioned");
+    assert!(package.interfaces.contains_key("compiler"));
+    let expected = format!("{}:{}/compiler@{version}", package.name.namespace, package.name.name);
+    assert_eq!(querycell::sandbox::COMPILER_INTERFACE, expected);
+}

@@ -33,6 +33,7 @@ const view = {
   tables: v.tables.map((t) => ({
     name: t.name,
     columns: t.columns.map((c) => ({ name: c.name, displayName: c["display-name"], sqlType: c["sql-type"], kind: c.kind })),
+    policy: t.policy ? { rowFilters: t.policy["row-filters"].map((f) => ({ column: f.column, values: f.values })) } : undefined,
   })),
   limits: { maxRows: v.limits["max-rows"], maxInList: v.limits["max-in-list"], maxRequestBytes: v.limits["max-request-bytes"] },
   today: v.today,
@@ -112,7 +113,7 @@ const compiled = (c) => ({
 const results = input.requests.map((request) => {
   // A fresh instance per call, as the querycell host gives each call a fresh store. No
   // imports: the component has none (jco would throw here if it wanted any).
-  const exports = instantiate(getCoreModule, {})["querycell:engine/compiler@0.3.0"];
+  const exports = instantiate(getCoreModule, {})["querycell:engine/compiler@0.4.0"];
   const call = { plan: exports.compilePlan, sql: exports.compileSql }[request.kind];
   if (!call) throw new TypeError(`unknown request kind ${request.kind}`);
   try {

@@ -81,14 +81,20 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// A component exporting querycell's compiler interface whose implementation is the core
 /// module `core_wat`. The module must export `memory`, `cabi_realloc` and
-/// `querycell:engine/compiler@0.3.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
+/// `querycell:engine/compiler@0.4.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
 /// `(param i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
 /// tables, three limits, today); wit-component wraps it in the WIT
 /// contract's types, exactly as it does for the real guest.
 pub fn component_from_core_wat(core_wat: &str) -> Vec<u8> {
+    let wit = std::fs::read_to_string(workspace().join("wit/compiler.wit")).expect("reading the WIT contract");
+    component_from_core_wat_and_wit(core_wat, &wit)
+}
+
+/// [`component_from_core_wat`] against the contract text `wit` (another version of it, say).
+pub fn component_from_core_wat_and_wit(core_wat: &str, wit: &str) -> Vec<u8> {
     let mut module = wat::parse_str(core_wat).expect("hostile core module is valid WAT");
     let mut resolve = wit_parser::Resolve::default();
-    let (package, _) = resolve.push_dir(workspace().join("wit")).expect("the WIT contract parses");
+    let package = resolve.push_str("compiler.wit", wit).expect("the WIT contract parses");
     let world = resolve.select_world(&[package], Some("query-compiler")).expect("the world exists");
     wit_component::embed_component_metadata(&mut module, &resolve, world, wit_component::StringEncoding::UTF8).expect("embedding the WIT");
     wit_component::ComponentEncoder::default()

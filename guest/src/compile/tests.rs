@@ -25,6 +25,7 @@ fn view() -> CatalogView {
                 column("resolved", "BOOLEAN", ValueKind::Boolean),
                 column("tags", "VARCHAR[]", ValueKind::Other),
             ],
+            policy: None,
         }],
         limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
         today: crate::values::parse_date(TODAY).expect("a date"),
@@ -347,4 +348,37 @@ fn several_ne_filters_on_one_column_are_probed_together() {
     assert_eq!(probe.query.params.len(), 4);
     let ProbeCount::FilterExcluded(severity) = &probe.counts[0] else { panic!("{:?}", probe.counts) };
     assert_eq!((severity.path.as_str(), severity.filter.as_str()), ("filters[0], filters[1]", "severity <> 'P1' and severity <> 'P2'"));
+}
+
+/// A table a policy restricts is read through the policy's source query in every statement
+/// of the answer, its filter value bound where its placeholder stands.
+#[test]
+fn a_policed_table_is_read_only_through_its_filtered_source_in_every_statement() {
+    use crate::model::{RowFilter, TablePolicy};
+    let mut view = view();
+    view.tables[0].columns.retain(|c| c.name != "cost");
+    view.tables[0].policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
+    let plan = json!({
+        "table": "incidents",
+        "group_by": ["team"],
+        "aggregations": [{"function": "avg", "column": "ack_minutes"}],
+        "filters": [{"column": "severity", "op": "ne", "value": "P4"}, {"column": "resolved", "op": "eq", "value": true}]
+    });
+    let compiled = compile_plan(&plan.to_string(), &view).unwrap();
+    let source = "(SELECT \"incident_id\", \"team\", \"severity\", \"ack_minutes\", \"opened_at\", \"closed_at\", \"resolved\", \"tags\" FROM \"incidents\" WHERE CAST(\"tenant\" AS VARCHAR) = ?) AS \"incidents\"";
+    let acme = Param::Text("acme".into());
+    for (what, query) in [("main", &compiled.main), ("count", &compiled.count), ("null probe", &compiled.null_probe.as_ref().expect("a ne filter").query)] {
+        assert!(query.sql.contains(&format!("FROM {source}")), "{what}: {}", query.sql);
+        assert_eq!(query.sql.matches("FROM \"incidents\"").count(), 1, "{what}: {}", query.sql);
+        // Placeholders bind in order of appearance: the filter value's position is that of
+        // the `?` inside the source.
+        let position = query.sql[..query.sql.find(source).unwrap()].matches('?').count();
+        assert_eq!(query.params[position], acme, "{what}: {:?}", query.params);
+        assert_eq!(query.params.iter().filter(|p| **p == acme).count(), 1, "{what}");
+        assert_eq!(query.sql.matches('?').count(), query.params.len(), "{what}");
+    }
+    assert!(compiled.explanation.ends_with("over the rows of incidents the policy allows (by tenant)"), "{}", compiled.explanation);
+    // The hidden column does not exist for the plan.
+    let hidden = json!({"table": "incidents", "aggregations": [{"function": "sum", "column": "cost"}]});
+    assert_eq!(compile_plan(&hidden.to_string(), &view).unwrap_err().code, "unknown_column");
 }

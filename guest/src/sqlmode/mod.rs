@@ -1,6 +1,7 @@
 //! SQL mode: model-written SQL, cleaned of framing, checked token by token ([`lexical`]),
 //! parsed with sqlparser's DuckDB dialect, checked against the allowlist ([`validate`],
-//! [`types`]), rewritten with bound parameters and an outer row cap ([`rewrite`]), and
+//! [`types`]), rewritten with bound parameters and an outer row cap ([`rewrite`]), every
+//! table a deployment policy restricts read through the policy's source ([`policy`]), and
 //! re-emitted only once the printed text provably parses back to the same tree
 //! ([`roundtrip`]). The host then re-checks the result with DuckDB's own parser.
 
@@ -8,6 +9,7 @@ pub mod cleanup;
 pub mod clock;
 pub mod from_first;
 pub mod lexical;
+pub mod policy;
 pub mod rewrite;
 pub mod roundtrip;
 pub mod types;
@@ -72,6 +74,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
 
     let bound = rewrite::bind_literals(&mut query, view.today);
     let mut params = bound.params;
+    let policies = policy::apply(&mut query, view, &mut params)?;
     let max_rows = view.limits.max_rows.max(1);
     let limit = match rewrite::requested_limit(&query) {
         None => max_rows,
@@ -92,6 +95,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     rewrite::set_limit(&mut query, params.len());
 
     let bound_count = count_params.len();
+    let policy_clause: String = policies.iter().map(|p| format!("; over {p}")).collect();
     let resolved_dates: Vec<ResolvedDate> = if bound.today_spellings.is_empty() {
         Vec::new()
     } else {
@@ -119,7 +123,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         columns: Vec::new(),
         limit,
         explanation: format!(
-            "SQL over {}, validated and re-emitted; {bound_count} value{} bound as parameters{today_clause}; at most {limit} rows",
+            "SQL over {}, validated and re-emitted; {bound_count} value{} bound as parameters{today_clause}{policy_clause}; at most {limit} rows",
             tables.join(", "),
             if bound_count == 1 { "" } else { "s" }
         ),

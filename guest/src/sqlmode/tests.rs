@@ -20,8 +20,9 @@ fn view() -> CatalogView {
                     column("ack_minutes", ValueKind::Integer),
                     column("opened_at", ValueKind::Date),
                 ],
+                policy: None,
             },
-            Table { name: "teams".into(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)] },
+            Table { name: "teams".into(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)], policy: None },
         ],
         limits: RequestLimits { max_rows: 100, max_in_list: 100, max_request_bytes: 8192 },
         // 2026-03-15, the day the host says it is.
@@ -367,4 +368,62 @@ fn clock_functions_are_refused_with_a_hint_to_use_current_date() {
 fn a_from_clause_after_a_cte_is_refused() {
     let error = compile_sql("WITH c AS (SELECT 1) FROM '/etc/passwd' SELECT 1", &view()).unwrap_err();
     assert_eq!(error.code, "unsupported_syntax", "{error}");
+}
+
+/// The view with a policy on `incidents`: rows of tenant `acme` only, `ack_minutes` hidden.
+fn policed_view() -> CatalogView {
+    use crate::model::{RowFilter, TablePolicy};
+    let mut view = view();
+    view.tables[0].columns.retain(|c| c.name != "ack_minutes");
+    view.tables[0].policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
+    view
+}
+
+const POLICED_SOURCE: &str = "(SELECT \"incident_id\", \"team\", \"severity\", \"opened_at\" FROM \"incidents\" WHERE CAST(\"tenant\" AS VARCHAR) = $";
+
+#[test]
+fn every_read_of_a_policed_table_goes_through_its_source_and_a_cte_of_its_name_does_not() {
+    let view = policed_view();
+    let cases: &[(&str, usize)] = &[
+        ("SELECT * FROM incidents", 1),
+        ("SELECT incidents FROM incidents", 1),
+        ("SELECT i.* FROM incidents AS i JOIN incidents AS j ON i.team = j.team", 2),
+        ("SELECT team FROM teams WHERE team IN (SELECT team FROM incidents WHERE severity = 'P1')", 1),
+        ("SELECT count(*) FROM (SELECT * FROM Incidents) AS x", 1),
+        ("WITH incidents AS (SELECT team FROM teams) SELECT * FROM incidents", 0),
+        ("WITH mine AS (SELECT * FROM incidents) SELECT team FROM mine UNION ALL SELECT team FROM incidents", 2),
+        ("SELECT team FROM teams EXCEPT SELECT team FROM incidents", 1),
+        ("SELECT * FROM (WITH incidents AS (SELECT 1 AS team) SELECT * FROM incidents) AS a, incidents", 1),
+    ];
+    for (sql, reads) in cases {
+        let compiled = compile_sql(sql, &view).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        for query in [&compiled.main, &compiled.count] {
+            assert_eq!(query.sql.matches(POLICED_SOURCE).count(), *reads, "{sql} became {}", query.sql);
+            assert_eq!(query.sql.matches("FROM \"incidents\"").count(), *reads, "{sql} became {}", query.sql);
+            let acme = query.params.iter().filter(|p| **p == Param::Text("acme".into())).count();
+            assert_eq!(acme, usize::from(*reads > 0), "{sql}: one bound value shared by every read: {:?}", query.params);
+        }
+    }
+    let compiled = compile_sql("SELECT severity, count(*) FROM incidents AS i (a, b) WHERE severity = 'P1' GROUP BY ALL", &view);
+    let compiled = compiled.unwrap_or_else(|e| panic!("{e}"));
+    assert!(compiled.main.sql.contains("WHERE CAST(\"tenant\" AS VARCHAR) = $2) AS i (a, b)"), "{}", compiled.main.sql);
+    assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Text("acme".into()), Param::Integer(101)]);
+    assert!(compiled.explanation.contains("over the rows of incidents the policy allows (by tenant)"), "{}", compiled.explanation);
+}
+
+#[test]
+fn a_sample_of_a_policed_table_is_refused_rather_than_dropped() {
+    let sql = "SELECT count(*) FROM incidents TABLESAMPLE 10 PERCENT";
+    match compile_sql(sql, &policed_view()) {
+        Err(error) => assert_eq!(error.code, "unsupported_syntax", "{error}"),
+        Ok(compiled) => panic!("{sql} became {}", compiled.main.sql),
+    }
+}
+
+#[test]
+fn hidden_columns_and_the_filter_column_do_not_exist_for_sql_mode() {
+    let view = policed_view();
+    for sql in ["SELECT ack_minutes FROM incidents", "SELECT tenant FROM incidents", "SELECT i.\"ack_minutes\" FROM incidents AS i"] {
+        assert_eq!(compile_sql(sql, &view).expect_err(sql).code, "unknown_column", "{sql}");
+    }
 }

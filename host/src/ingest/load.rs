@@ -460,6 +460,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         description: over.description.clone(),
         decisions: Vec::new(),
         row_count: row_count as u64,
+        row_count_withheld: false,
         columns,
         left_out: Vec::new(),
     })
