@@ -4,8 +4,10 @@
 //! and every relation it reads is a catalog table or a CTE it defines (and no CTE carries a
 //! `FROM` of its own, which DuckDB would read as one more relation), every function it
 //! calls is on the contract's allowlist. [`check_plan`] holds plan text to the same kind of
-//! oracles (see its doc). Callers add DuckDB's parser as a further oracle where they can
-//! link DuckDB (`tests/all/fuzz_regressions.rs`).
+//! oracles (see its doc). Both also compile the text a second time under a deployment policy
+//! ([`policed_view`]) and require every read of the policed table to be exactly the policy's
+//! source with the context's value bound ([`policy_holds`]). Callers add DuckDB's parser as
+//! a further oracle where they can link DuckDB (`tests/all/fuzz_regressions.rs`).
 
 // Each fuzz target uses one half (SQL or plan); the stable replay uses both.
 #![allow(dead_code)]
@@ -13,9 +15,9 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use querycell_guest::model::{Column, RequestLimits, Table};
+use querycell_guest::model::{Column, Param, RequestLimits, RowFilter, Table, TablePolicy};
 use querycell_guest::{compile_sql, CatalogView, ValueKind};
-use sqlparser::ast::{visit_expressions, visit_relations, Expr, ObjectNamePart, Query, Statement, Visit, Visitor};
+use sqlparser::ast::{visit_expressions, visit_relations, Expr, ObjectName, ObjectNamePart, Query, Statement, TableFactor, Visit, Visitor};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 
@@ -36,12 +38,112 @@ pub fn view() -> CatalogView {
                     column("opened_at", "DATE", ValueKind::Date),
                     column("closed_at", "TIMESTAMP", ValueKind::Timestamp),
                 ],
+                policy: None,
             },
-            Table { name: "teams".into(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)] },
+            Table { name: "teams".into(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)], policy: None },
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
         today: 20527,
+    }
+}
+
+/// The context value the policed view's row filter binds.
+const TENANT: &str = "acme";
+
+/// [`view`] under a policy: `incidents` keeps the rows of one tenant (a column the caller
+/// cannot see) and hides `cost`.
+pub fn policed_view() -> CatalogView {
+    let mut view = view();
+    let incidents = &mut view.tables[0];
+    incidents.columns.retain(|c| c.name != "cost");
+    incidents.policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec![TENANT.into()] }] });
+    view
+}
+
+/// Every read of the policed table in `query` (outside statements that define a CTE of its
+/// name) must be the whole of a derived table whose query is exactly the policy's source,
+/// its placeholder bound to the context's value in `params`.
+fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
+    if cte_names(query).contains("incidents") {
+        return;
+    }
+    let view = policed_view();
+    let table = &view.tables[0];
+    struct Sources<'a> {
+        columns: Vec<String>,
+        params: &'a [Param],
+        sql: &'a str,
+        /// The relations inside a verified source, by address.
+        verified: Vec<*const ObjectName>,
+        unverified: Option<String>,
+    }
+    impl Visitor for Sources<'_> {
+        type Break = ();
+        fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<()> {
+            if let TableFactor::Derived { subquery, .. } = factor {
+                if let Some(name) = self.source_relation(subquery) {
+                    self.verified.push(name);
+                }
+            }
+            ControlFlow::Continue(())
+        }
+        fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<()> {
+            let policed = relation.to_string().trim_matches('"').eq_ignore_ascii_case("incidents");
+            if policed && !self.verified.contains(&(relation as *const ObjectName)) {
+                self.unverified = Some(relation.to_string());
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    impl Sources<'_> {
+        /// The source's relation, when `query` is exactly `SELECT <visible> FROM "incidents"
+        /// WHERE CAST("tenant" AS VARCHAR) = $n` with `$n` bound to the tenant.
+        fn source_relation(&self, query: &Query) -> Option<*const ObjectName> {
+            let sqlparser::ast::SetExpr::Select(select) = query.body.as_ref() else { return None };
+            let plain = query.with.is_none() && query.order_by.is_none() && query.limit_clause.is_none() && select.having.is_none() && select.distinct.is_none();
+            let grouped = !matches!(&select.group_by, sqlparser::ast::GroupByExpr::Expressions(e, m) if e.is_empty() && m.is_empty());
+            let columns: Vec<String> = select
+                .projection
+                .iter()
+                .map(|item| match item {
+                    sqlparser::ast::SelectItem::UnnamedExpr(Expr::Identifier(ident)) => ident.value.clone(),
+                    other => format!("<{other}>"),
+                })
+                .collect();
+            let [from] = select.from.as_slice() else { return None };
+            let TableFactor::Table { name, alias: None, args: None, .. } = &from.relation else { return None };
+            let filter = select.selection.as_ref()?.to_string();
+            let placeholder = filter.strip_prefix("CAST(\"tenant\" AS VARCHAR) = ")?;
+            // `$n` in SQL mode; a plan's `?` binds by position (a plan reads one table, so
+            // its statements hold one source).
+            let n: usize = match placeholder {
+                "?" => self.sql[..self.sql.find(&format!("WHERE {filter})"))?].matches('?').count() + 1,
+                numbered => numbered.strip_prefix('$')?.parse().ok()?,
+            };
+            let bound = matches!(self.params.get(n.checked_sub(1)?), Some(Param::Text(t)) if t == TENANT);
+            (plain && !grouped && from.joins.is_empty() && columns == self.columns && name.to_string() == "\"incidents\"" && bound).then_some(name as *const ObjectName)
+        }
+    }
+    let mut sources = Sources { columns: table.columns.iter().map(|c| c.name.clone()).collect(), params, sql, verified: Vec::new(), unverified: None };
+    let _ = query.visit(&mut sources);
+    if let Some(relation) = sources.unverified {
+        panic!("under the policy, '{relation}' is read outside the policy's source\ninput: {text:?}\noutput: {sql}");
+    }
+}
+
+/// Compile `text` again under [`policed_view`]: whatever is accepted reads the policed table
+/// only through its source.
+fn check_policed(text: &str, compile: fn(&str, &CatalogView) -> querycell_guest::error::Result<querycell_guest::Compiled>) {
+    let Ok(compiled) = compile(text, &policed_view()) else { return };
+    let mut queries = vec![&compiled.main, &compiled.count];
+    if let Some(probe) = &compiled.null_probe {
+        queries.push(&probe.query);
+    }
+    for emitted in queries {
+        let query = one_query(&emitted.sql, text);
+        policy_holds(&query, &emitted.params, text, &emitted.sql);
     }
 }
 
@@ -52,6 +154,7 @@ pub fn tables() -> Vec<String> {
 
 /// Run every oracle on `text`; the statements compile_sql emitted, when it accepted.
 pub fn check(text: &str) -> Option<[String; 2]> {
+    check_policed(text, compile_sql);
     let compiled = match compile_sql(text, &view()) {
         Ok(compiled) => compiled,
         Err(error) => {
@@ -149,6 +252,7 @@ fn cte_names(query: &Query) -> BTreeSet<String> {
 /// as bound values, and carries no text of the caller's: its only string literals are the
 /// compiler's own words (date parts such as 'month').
 pub fn check_plan(text: &str) -> Option<String> {
+    check_policed(text, querycell_guest::compile_plan);
     let compiled = match querycell_guest::compile_plan(text, &view()) {
         Ok(compiled) => compiled,
         Err(error) => {
