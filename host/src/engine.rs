@@ -42,7 +42,11 @@ pub struct QueryCell {
     sandbox: Sandbox,
     executor: Executor,
     isolation: QueryIsolation,
+    /// The deployment's limits (the sandbox's).
     limits: Limits,
+    /// What answers are held to: the deployment's limits, tightened by the policy's request
+    /// limits for this caller.
+    answer_limits: Limits,
     sql_enabled: bool,
     /// The date answers are computed for, when the application pinned one.
     today: Option<Date>,
@@ -69,17 +73,31 @@ impl QueryCell {
     /// Open `index` with a compiler component and the choice of where queries run.
     pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let (catalog, executor, bound) = open_version(index, &limits, &isolation, None)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None, trace: None, policy: None, bound })
+        let version = open_version(index, &limits, &isolation, None)?;
+        Ok(QueryCell {
+            index: index.to_path_buf(),
+            catalog: version.catalog,
+            sandbox,
+            executor: version.executor,
+            isolation,
+            limits,
+            answer_limits: version.limits,
+            sql_enabled: false,
+            today: None,
+            trace: None,
+            policy: None,
+            bound: version.bound,
+        })
     }
 
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let (catalog, executor, bound) = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
-        self.catalog = catalog;
-        self.executor = executor;
-        self.bound = bound;
+        let version = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
+        self.catalog = version.catalog;
+        self.executor = version.executor;
+        self.bound = version.bound;
+        self.answer_limits = version.limits;
         Ok(())
     }
 
@@ -119,9 +137,10 @@ impl QueryCell {
         &self.catalog
     }
 
-    /// The limits answers are held to (those of the sandbox it was opened with).
+    /// The limits answers are held to: those of the sandbox it was opened with, tightened by
+    /// the policy's request limits for this caller (see [`crate::request_limits`]).
     pub fn limits(&self) -> &Limits {
-        &self.limits
+        &self.answer_limits
     }
 
     /// The process ids of this index's query workers, idle or answering (none in-process).
@@ -157,7 +176,7 @@ impl QueryCell {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();
             self.check_request_size(plan_json)?;
-            let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.limits, self.today()))?;
+            let compiled = self.sandbox.compile_plan(plan_json, &self.catalog.view(&self.answer_limits, self.today()))?;
             *compiled_sql = Some(compiled.main.clone());
             self.answer(&compiled, started)
         })
@@ -176,7 +195,7 @@ impl QueryCell {
                 .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.limits, self.today()))?;
+        let compiled = self.sandbox.compile_sql(sql, &self.catalog.view(&self.answer_limits, self.today()))?;
         *compiled_sql = Some(compiled.main.clone());
         self.answer(&compiled, started).map_err(sql_error_is_the_callers)
     }
@@ -275,7 +294,7 @@ impl QueryCell {
             explanation: compiled.explanation.clone(),
             warnings,
             resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
-            limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
+            limits: AnswerLimits { max_rows: self.answer_limits.max_rows, timeout_ms: self.answer_limits.query_timeout.as_millis() as u64 },
             snapshot: self.catalog.snapshot.clone(),
             cost: AnswerCost {
                 compile_ms: round_ms(compile_ms),
@@ -333,17 +352,29 @@ fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
 /// How many times opening starts again when an ingest replaced the index midway.
 const OPEN_ATTEMPTS: usize = 8;
 
-/// The catalog and a read-only executor of one and the same index version. An ingest that
-/// swaps the index between reading the catalog and opening the data deletes the pinned
-/// version's data file; the open then starts again on the new version.
-/// Open the index's current version: its catalog (as the policy lets the caller see it), an
-/// executor whose connections carry the policy's views, and the policy bound to it.
+/// One version of an index, opened for a caller.
+struct Version {
+    /// The catalog as the policy lets the caller see it.
+    catalog: Catalog,
+    /// A read-only executor whose connections carry the policy's views and hold answers to
+    /// `limits`.
+    executor: Executor,
+    /// The policy bound to this version's catalog and the caller's context.
+    bound: Option<BoundPolicy>,
+    /// The deployment's limits tightened by the policy's request limits for the caller.
+    limits: Limits,
+}
+
+/// Open the index's current version for the caller. The catalog and the executor are of one
+/// and the same version: an ingest that swaps the index between reading the catalog and
+/// opening the data deletes the pinned version's data file, and the open then starts again
+/// on the new version.
 fn open_version(
     index: &Path,
     limits: &Limits,
     isolation: &QueryIsolation,
     policy: Option<&(Policy, std::collections::BTreeMap<String, String>)>,
-) -> Result<(Catalog, Executor, Option<BoundPolicy>)> {
+) -> Result<Version> {
     let mut attempt = 0;
     loop {
         attempt += 1;
@@ -353,6 +384,12 @@ fn open_version(
             Some(bound) => bound.visible_catalog(&pinned.catalog),
             None => pinned.catalog.clone(),
         };
+        // The executor is opened with the caller's limits, so the host's row cap and
+        // deadline are the caller's whatever the compiler makes of the catalog view's.
+        let limits = match &bound {
+            Some(bound) => bound.request_limits.tighten(limits.clone()),
+            None => limits.clone(),
+        };
         let readable = Readable {
             tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
@@ -360,11 +397,11 @@ fn open_version(
             hidden_columns: bound.as_ref().map(|b| b.hidden_columns.clone()).unwrap_or_default(),
         };
         let opened = match isolation {
-            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, readable),
-            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, limits, readable, policy)),
+            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), &limits, readable),
+            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy)),
         };
         match opened {
-            Ok(executor) => return Ok((catalog, executor, bound)),
+            Ok(executor) => return Ok(Version { catalog, executor, bound, limits }),
             Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
             Err(error) => return Err(error),
         }

@@ -1,0 +1,159 @@
+//! Budgets of issue [9] beyond the daily ones (those are in `policies`): request limits per
+//! caller from the policy (`[requests]`), which only ever tighten the deployment's.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Output;
+use std::time::{Duration, Instant};
+
+use querycell::policy::Policy;
+use querycell::{ErrorClass, Limits, QueryCell};
+use querycell_tests::{querycell_with_stdin, stdout_json, write_file};
+use serde_json::{json, Value};
+
+use crate::policies::{build_index, POLICY};
+
+/// Every ticket of the caller's tenant, one per row: tenant a has 40, tenant b 20.
+const LISTING: &str = r#"{"table": "tickets", "columns": ["ticket_id"], "order_by": ["ticket_id"]}"#;
+
+/// Per-caller limits: everyone is held to 50 rows (and a timeout above any deployment's),
+/// tenant a to 3 rows and 4 s.
+const REQUESTS: &str = r#"
+[requests]
+caller_context = "tenant"
+max_rows = 50
+timeout_ms = 600000
+
+[requests.callers."a"]
+max_rows = 3
+timeout_ms = 4000
+"#;
+
+/// `args` run with `stdin`, and everything to say about the run when an assertion fails.
+fn run(args: &[&str], stdin: &str) -> (Output, String) {
+    let output = querycell_with_stdin(args, stdin);
+    let shown = format!(
+        "querycell {}\nexit: {:?}\nstdout:\n{}\nstderr:\n{}",
+        args.join(" "),
+        output.status,
+        String::from_utf8_lossy(&output.stdout),
+        String::from_utf8_lossy(&output.stderr)
+    );
+    (output, shown)
+}
+
+/// `querycell query` of `plan` (stdin) as `tenant` under `policy`, JSON out, with `extra` flags.
+fn query(index: &Path, policy: &Path, tenant: &str, extra: &[&str], plan: &str) -> (Output, String) {
+    let context = format!("tenant={tenant}");
+    let mut args = vec!["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", &context, "--format", "json"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["--plan", "-"]);
+    run(&args, plan)
+}
+
+/// The receipt's rows, truncation, total and limits.
+fn shape(answer: &Value) -> (usize, bool, u64, Value) {
+    (answer["rows"].as_array().map_or(0, Vec::len), answer["truncated"] == true, answer["total_rows"].as_u64().unwrap_or(0), answer["limits"].clone())
+}
+
+#[test]
+fn a_callers_request_limits_come_from_the_policy_and_never_raise_the_deployments() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_index(dir.path(), "both", &["a", "b"]);
+    let policy = write_file(dir.path(), "policy.toml", &format!("{POLICY}\n{REQUESTS}"));
+    let deployment = ["--max-rows", "10", "--timeout-ms", "20000"];
+
+    let (output, shown) = query(&index, &policy, "a", &deployment, LISTING);
+    assert!(output.status.success(), "{shown}");
+    assert_eq!(shape(&stdout_json(&output)), (3, true, 40, json!({"max_rows": 3, "timeout_ms": 4000})), "a's own limits: {shown}");
+
+    // b is held to the deployment's: the policy's 50 rows and 600 s are above it.
+    let (output, shown) = query(&index, &policy, "b", &deployment, LISTING);
+    assert!(output.status.success(), "{shown}");
+    assert_eq!(shape(&stdout_json(&output)), (10, true, 20, json!({"max_rows": 10, "timeout_ms": 20000})), "clamped to the deployment's: {shown}");
+
+    // Under the default deployment (1000 rows, 10 s) the policy's 50 rows are the tighter.
+    let (output, shown) = query(&index, &policy, "b", &[], LISTING);
+    assert!(output.status.success(), "{shown}");
+    assert_eq!(shape(&stdout_json(&output)), (20, false, 20, json!({"max_rows": 50, "timeout_ms": Limits::default().query_timeout.as_millis() as u64})), "{shown}");
+
+    // SQL mode is held to the same limits.
+    let args = ["sql", "--allow-sql", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", "tenant=a", "--format", "json", "-"];
+    let (output, shown) = run(&args, "SELECT ticket_id FROM tickets ORDER BY ticket_id");
+    assert!(output.status.success(), "{shown}");
+    assert_eq!(shape(&stdout_json(&output)), (3, true, 40, json!({"max_rows": 3, "timeout_ms": 4000})), "{shown}");
+
+    // Callers listed, but no context names the caller: every query is refused, none runs
+    // with everyone's limits in place of the caller's own. (This policy has no row filter,
+    // so only `[requests]` needs the caller.)
+    let limits_only = write_file(dir.path(), "limits-only.toml", REQUESTS);
+    let (output, shown) = run(&["query", "--index", index.to_str().unwrap(), "--policy", limits_only.to_str().unwrap(), "--context", "region=eu", "--format", "json", "--plan", "-"], LISTING);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    let error = stdout_json(&output);
+    assert_eq!(error["error"]["code"], "missing_context", "{shown}");
+    assert!(error["error"]["message"].as_str().unwrap_or_default().contains("tenant"), "{shown}");
+}
+
+/// The row cap is the host's: a compiler that ignores the caller's limit in its catalog view
+/// (here the malicious fixture, asking for 1000 rows) still gets 3 rows back.
+#[test]
+fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_index(dir.path(), "both", &["a", "b"]);
+    let open_as = |tenant: &str| {
+        let sandbox = querycell::sandbox::Sandbox::from_component_bytes(include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")), Limits::default(), None).unwrap();
+        QueryCell::open_with_sandbox(&index, sandbox)
+            .unwrap()
+            .with_policy(Policy::parse(&format!("{POLICY}\n{REQUESTS}")).unwrap(), [("tenant".to_string(), tenant.to_string())].into())
+            .unwrap()
+    };
+    let request = json!({"sql": "SELECT ticket_id FROM tickets", "columns": [{"name": "ticket_id", "kind": "text"}], "limit": 1000}).to_string();
+    let answer = open_as("a").query_plan(&request).unwrap();
+    assert_eq!((answer.rows.len(), answer.truncated, answer.total_rows), (3, true, 40));
+    let answer = open_as("b").query_plan(&request).unwrap();
+    assert_eq!((answer.rows.len(), answer.truncated, answer.total_rows), (20, false, 20), "b's cap is 50");
+}
+
+#[test]
+fn a_callers_timeout_from_the_policy_stops_its_heavy_query_and_not_anothers_answer() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_index(dir.path(), "both", &["a", "b"]);
+    let policy = format!("{POLICY}\n[requests]\ncaller_context = \"tenant\"\n[requests.callers.\"a\"]\ntimeout_ms = 20\n");
+    let open_as = |tenant: &str| {
+        let context: BTreeMap<String, String> = [("tenant".to_string(), tenant.to_string())].into();
+        QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true).with_policy(Policy::parse(&policy).unwrap(), context).unwrap()
+    };
+    let (a, b) = (open_as("a"), open_as("b"));
+    assert_eq!(a.limits().query_timeout, Duration::from_millis(20));
+    assert_eq!(b.limits().query_timeout, Limits::default().query_timeout);
+    // 40⁶ ≈ 4·10⁹ rows of tenant a's tickets: seconds of work at the least, never 20 ms.
+    let heavy = "SELECT count(*) AS n FROM tickets t1, tickets t2, tickets t3, tickets t4, tickets t5, tickets t6";
+    let started = Instant::now();
+    let error = a.query_sql(heavy).expect_err("a's heavy query ends at its 20 ms");
+    assert_eq!((error.code.as_str(), error.class), ("query_timeout", ErrorClass::Limit), "{error}");
+    assert!(error.message.contains("20 ms"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    let answer = b.query_sql("SELECT count(*) AS n FROM tickets").unwrap();
+    assert_eq!((answer.rows[0][0].as_i64(), answer.limits.timeout_ms), (Some(20), Limits::default().query_timeout.as_millis() as u64));
+}
+
+#[test]
+fn request_keys_are_checked_like_every_policy_key() {
+    for (text, line) in [
+        ("[requests]\nmax_row = 3\n", "line 2: "),
+        ("[requests]\ncaller_context = \"tenant\"\n\n[requests.callers.\"a\"]\nqueries_per_day = 3\n", "line 5: "),
+    ] {
+        let error = Policy::parse(text).expect_err(text);
+        assert_eq!(error.code, "policy_invalid", "{text}: {error}");
+        assert!(error.message.starts_with(line), "{text}: {error}");
+    }
+    // Callers that no context key could ever name are refused when the policy is applied.
+    let dir = tempfile::tempdir().unwrap();
+    let index = build_index(dir.path(), "both", &["a", "b"]);
+    let policy = write_file(dir.path(), "policy.toml", &format!("{POLICY}\n[requests.callers.\"a\"]\nmax_rows = 3\n"));
+    let (output, shown) = query(&index, &policy, "a", &[], LISTING);
+    assert_eq!(output.status.code(), Some(2), "{shown}");
+    let error = stdout_json(&output);
+    assert_eq!(error["error"]["code"], "policy_invalid", "{shown}");
+    assert!(error["error"]["hint"].as_str().unwrap_or_default().contains("caller_context"), "{shown}");
+}
