@@ -1,5 +1,6 @@
 //! Daily budgets per caller: queries per day and query time per day, kept in a small state
-//! file outside the index (the index's bytes never change when queries run).
+//! file outside the index (the index's bytes never change when queries run); and the
+//! deployment's concurrent queries, counted in lock files next to it.
 //!
 //! The caller is a value of the trusted context (`--context tenant=acme`), named by the
 //! policy's `[budget] caller_context`. A request first reserves one query (so concurrent
@@ -7,10 +8,18 @@
 //! read-modify-write under an exclusive `flock` on `STATE.lock`, written to a temporary file
 //! and renamed over the state, so a reader (or a crash) never sees half a file. The day is
 //! UTC; a new day starts every caller at zero.
+//!
+//! `max_concurrent_queries = N` gives the deployment N slots, `STATE.slot-0.lock` to
+//! `STATE.slot-{N-1}.lock`. A request holds one (a non-blocking exclusive `flock`) from
+//! before its budget is reserved until its time is added; with all N held, by any process
+//! of the deployment (CLI runs, MCP servers, library callers), it is refused as `busy`
+//! without being charged. The kernel lets go of a slot when its holder exits, however it
+//! exits, so a crashed request never keeps one.
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
+use std::num::NonZeroU32;
 use std::os::unix::fs::OpenOptionsExt;
 use std::os::unix::io::AsRawFd;
 use std::path::{Path, PathBuf};
@@ -31,6 +40,9 @@ pub struct BudgetRules {
     pub queries_per_day: Option<u64>,
     /// Milliseconds of request time a caller may use per UTC day.
     pub query_ms_per_day: Option<u64>,
+    /// Requests that may run at once in the deployment, every caller's together; more are
+    /// refused as `busy`. Counted across processes, in slot lock files next to the state.
+    pub max_concurrent_queries: Option<NonZeroU32>,
     /// The state file (JSON), outside the index.
     pub state_file: PathBuf,
 }
@@ -54,10 +66,39 @@ struct Used {
     query_ms: u64,
 }
 
+/// One of the deployment's query slots, held until dropped (the kernel lets go of the
+/// `flock` when the file closes).
+#[derive(Debug)]
+pub struct QuerySlot {
+    _file: File,
+}
+
 impl Budget {
     /// `caller`'s budget under `rules`.
     pub fn new(rules: BudgetRules, caller: String) -> Budget {
         Budget { rules, caller }
+    }
+
+    /// One of the deployment's query slots, or `busy` when every one is held; `None` when
+    /// the policy sets no `max_concurrent_queries`. Never waits.
+    pub fn take_slot(&self) -> Result<Option<QuerySlot>> {
+        let Some(slots) = self.rules.max_concurrent_queries else { return Ok(None) };
+        let state = &self.rules.state_file;
+        for slot in 0..slots.get() {
+            let file = open_lock_file(&sibling(state, &format!(".slot-{slot}.lock")), state)?;
+            // SAFETY: flock on a descriptor `file` owns and keeps open while the returned
+            // slot lives; LOCK_NB makes it return at once instead of waiting.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } == 0 {
+                return Ok(Some(QuerySlot { _file: file }));
+            }
+            let error = std::io::Error::last_os_error();
+            if error.raw_os_error() != Some(libc::EWOULDBLOCK) {
+                return Err(unusable(state, &error.to_string()));
+            }
+        }
+        Err(Error::limit("busy", format!("all {slots} query slots of this deployment are taken by requests running now; this one was not started")).hint(format!(
+            "at most {slots} queries run at once here (max_concurrent_queries in the policy's [budget]); try again in a moment"
+        )))
     }
 
     /// Take one query from today's budget, or refuse with `budget_exhausted`.
@@ -121,22 +162,33 @@ impl Budget {
 
 /// An exclusive lock on `STATE.lock`, held while the guard lives.
 fn lock(state: &Path) -> Result<File> {
-    let mut name = state.as_os_str().to_owned();
-    name.push(".lock");
-    let file = OpenOptions::new()
-        .create(true)
-        .write(true)
-        .truncate(false)
-        .mode(0o600)
-        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-        .open(PathBuf::from(name))
-        .map_err(|e| unusable(state, &e.to_string()))?;
+    let file = open_lock_file(&sibling(state, ".lock"), state)?;
     // SAFETY: flock on a descriptor this function owns; it blocks until the lock is ours and
     // the lock ends when the file is closed.
     if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
         return Err(unusable(state, &std::io::Error::last_os_error().to_string()));
     }
     Ok(file)
+}
+
+/// Open (or create, owner-only) a lock file of `state`. A link planted in its place is not
+/// followed, and the descriptor does not leak into query workers.
+fn open_lock_file(path: &Path, state: &Path) -> Result<File> {
+    OpenOptions::new()
+        .create(true)
+        .write(true)
+        .truncate(false)
+        .mode(0o600)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+        .open(path)
+        .map_err(|e| unusable(state, &e.to_string()))
+}
+
+/// `STATE` with `suffix` appended to its name, in the same folder.
+fn sibling(state: &Path, suffix: &str) -> PathBuf {
+    let mut name = state.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -158,7 +210,7 @@ mod tests {
 
     fn budget(dir: &Path, caller: &str, queries: u64) -> Budget {
         Budget::new(
-            BudgetRules { caller_context: "tenant".into(), queries_per_day: Some(queries), query_ms_per_day: None, state_file: dir.join("budget.json") },
+            BudgetRules { caller_context: "tenant".into(), queries_per_day: Some(queries), query_ms_per_day: None, max_concurrent_queries: None, state_file: dir.join("budget.json") },
             caller.into(),
         )
     }
@@ -183,12 +235,34 @@ mod tests {
     #[test]
     fn query_time_counts_too() {
         let dir = tempfile::tempdir().unwrap();
-        let rules = BudgetRules { caller_context: "tenant".into(), queries_per_day: None, query_ms_per_day: Some(100), state_file: dir.path().join("b.json") };
+        let rules = BudgetRules { caller_context: "tenant".into(), queries_per_day: None, query_ms_per_day: Some(100), max_concurrent_queries: None, state_file: dir.path().join("b.json") };
         let acme = Budget::new(rules, "acme".into());
         acme.reserve().unwrap();
         acme.spend(Duration::from_millis(150)).unwrap();
         assert_eq!(acme.used_today().unwrap(), (1, 150));
         assert_eq!(acme.reserve().unwrap_err().code, "budget_exhausted");
+    }
+
+    #[test]
+    fn slots_are_held_until_dropped_and_all_held_is_busy() {
+        let dir = tempfile::tempdir().unwrap();
+        let rules = BudgetRules {
+            caller_context: "tenant".into(),
+            queries_per_day: None,
+            query_ms_per_day: None,
+            max_concurrent_queries: NonZeroU32::new(2),
+            state_file: dir.path().join("budget.json"),
+        };
+        let (acme, globex) = (Budget::new(rules.clone(), "acme".into()), Budget::new(rules, "globex".into()));
+        let first = acme.take_slot().unwrap().expect("a slot");
+        let _second = globex.take_slot().unwrap().expect("the other slot: slots are the deployment's, not a caller's");
+        let error = acme.take_slot().unwrap_err();
+        assert_eq!((error.code.as_str(), error.class), ("busy", crate::error::ErrorClass::Limit), "{error}");
+        assert!(error.hint.as_deref().unwrap_or_default().contains("max_concurrent_queries"), "{error}");
+        drop(first);
+        assert!(acme.take_slot().unwrap().is_some(), "a dropped slot is free again");
+        assert!(dir.path().join("budget.json.slot-1.lock").is_file());
+        assert!(budget(dir.path(), "acme", 5).take_slot().unwrap().is_none(), "no limit, no slot");
     }
 
     #[test]

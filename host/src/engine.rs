@@ -206,12 +206,16 @@ impl QueryCell {
     fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
         let started = Instant::now();
         let mut compiled = None;
-        // The context check first: a caller the deployment did not name has no budget.
+        // The context check first: a caller the deployment did not name has no budget. Then a
+        // query slot, before the budget: a request refused as `busy` has not been charged.
+        // The slot is held until the time is added, and let go when `_slot` drops.
         let outcome = self.check_policy_context().and_then(|()| match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
             None => answer(&mut compiled),
-            Some(budget) => budget.reserve().and_then(|()| {
-                let outcome = answer(&mut compiled);
-                budget.spend(started.elapsed()).and(outcome)
+            Some(budget) => budget.take_slot().and_then(|_slot| {
+                budget.reserve().and_then(|()| {
+                    let outcome = answer(&mut compiled);
+                    budget.spend(started.elapsed()).and(outcome)
+                })
             }),
         });
         let Some(trace) = &self.trace else { return outcome };

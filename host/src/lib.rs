@@ -14,7 +14,8 @@
 //! - [`config`]: the operator's configuration file (SQL mode switch, limits).
 //! - [`policy`]: the operator's policy file: hidden tables and columns, tenant row filters,
 //!   enforced on the query connection.
-//! - [`budget`]: daily budgets per caller, counted in a state file outside the index.
+//! - [`budget`]: daily budgets per caller and concurrent queries per deployment, counted in
+//!   a state file outside the index.
 //! - [`request_limits`]: the policy's per-caller request limits, which only tighten the
 //!   deployment's.
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.

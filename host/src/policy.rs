@@ -17,6 +17,7 @@
 //! caller_context = "tenant"
 //! queries_per_day = 1000
 //! query_ms_per_day = 600000
+//! max_concurrent_queries = 4
 //! state_file = "/var/lib/querycell/budget.json"
 //!
 //! [requests]                 # per request, only ever below the deployment's limits
@@ -139,7 +140,7 @@ impl Policy {
         let rules: PolicyFile = toml::from_str(text).map_err(|e| {
             Error::refused("policy_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--policy")
-                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }]; [budget]: caller_context, queries_per_day, query_ms_per_day, state_file; [requests]: caller_context, max_rows, timeout_ms; [requests.callers.\"caller\"]: max_rows, timeout_ms")
+                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }]; [budget]: caller_context, queries_per_day, query_ms_per_day, max_concurrent_queries (1 or more), state_file; [requests]: caller_context, max_rows, timeout_ms; [requests.callers.\"caller\"]: max_rows, timeout_ms")
         })?;
         Ok(Policy { rules, id: format!("sha256:{}", hex::encode(Sha256::digest(text.as_bytes()))) })
     }

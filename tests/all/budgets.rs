@@ -1,8 +1,12 @@
 //! Budgets of issue [9] beyond the daily ones (those are in `policies`): request limits per
-//! caller from the policy (`[requests]`), which only ever tighten the deployment's.
+//! caller from the policy (`[requests]`), which only ever tighten the deployment's; and the
+//! deployment's concurrent queries (`[budget] max_concurrent_queries`), counted across
+//! processes, over which a request is `busy` (exit 3) and not charged.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::fs::File;
+use std::os::unix::io::AsRawFd;
+use std::path::{Path, PathBuf};
 use std::process::Output;
 use std::time::{Duration, Instant};
 
@@ -138,10 +142,11 @@ fn a_callers_timeout_from_the_policy_stops_its_heavy_query_and_not_anothers_answ
 }
 
 #[test]
-fn request_keys_are_checked_like_every_policy_key() {
+fn request_and_slot_keys_are_checked_like_every_policy_key() {
     for (text, line) in [
         ("[requests]\nmax_row = 3\n", "line 2: "),
         ("[requests]\ncaller_context = \"tenant\"\n\n[requests.callers.\"a\"]\nqueries_per_day = 3\n", "line 5: "),
+        ("[budget]\ncaller_context = \"tenant\"\nstate_file = \"b.json\"\nmax_concurrent_queries = 0\n", "line 4: "),
     ] {
         let error = Policy::parse(text).expect_err(text);
         assert_eq!(error.code, "policy_invalid", "{text}: {error}");
@@ -156,4 +161,67 @@ fn request_keys_are_checked_like_every_policy_key() {
     let error = stdout_json(&output);
     assert_eq!(error["error"]["code"], "policy_invalid", "{shown}");
     assert!(error["error"]["hint"].as_str().unwrap_or_default().contains("caller_context"), "{shown}");
+}
+
+/// A count of the caller's tickets.
+const COUNT: &str = r#"{"table": "tickets", "aggregations": [{"function": "count"}]}"#;
+
+/// The two-tenant index and a budgeted policy (with `extra` in its `[budget]`) whose state
+/// file is in `dir/state/`: `(index, policy, state)`.
+fn budgeted(dir: &Path, extra: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let index = build_index(dir, "both", &["a", "b"]);
+    let state = dir.join("state/budget.json");
+    std::fs::create_dir_all(state.parent().unwrap()).unwrap();
+    let policy = write_file(
+        dir,
+        "budget-policy.toml",
+        &format!("{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 1000\nstate_file = {:?}\n{extra}", state.to_str().unwrap()),
+    );
+    (index, policy, state)
+}
+
+/// Ask [`COUNT`] as tenant a, which must answer.
+fn answered(index: &Path, policy: &Path, why: &str) {
+    let (output, shown) = query(index, policy, "a", &[], COUNT);
+    assert!(output.status.success(), "{why}: {shown}");
+}
+
+/// Tenant a's queries today in the state file, which must be whole JSON.
+fn counted(state: &Path) -> u64 {
+    let text = std::fs::read_to_string(state).unwrap_or_else(|e| panic!("{}: {e}", state.display()));
+    let parsed: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("the state file is not JSON ({e}):\n{text}"));
+    parsed["callers"]["a"]["queries"].as_u64().unwrap_or_else(|| panic!("no count for a:\n{text}"))
+}
+
+/// Hold a query slot from this process, as another request would.
+fn hold(slot: &Path) -> File {
+    let file = File::options().create(true).truncate(false).write(true).open(slot).unwrap();
+    // SAFETY: flock on a descriptor `file` owns; the lock ends when the file is dropped.
+    let taken = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
+    assert_eq!(taken, 0, "{} is free: {}", slot.display(), std::io::Error::last_os_error());
+    file
+}
+
+#[test]
+fn busy_when_every_query_slot_of_the_deployment_is_held_and_the_budget_is_not_charged() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, policy, state) = budgeted(dir.path(), "max_concurrent_queries = 2\n");
+    answered(&index, &policy, "a free slot");
+    assert_eq!(counted(&state), 1);
+
+    let slot = |n: usize| PathBuf::from(format!("{}.slot-{n}.lock", state.display()));
+    let held = [hold(&slot(0)), hold(&slot(1))];
+    for tenant in ["a", "b"] {
+        let (output, shown) = query(&index, &policy, tenant, &[], COUNT);
+        assert_eq!(output.status.code(), Some(3), "busy is a limit: {shown}");
+        let error = stdout_json(&output);
+        assert_eq!(error["error"]["code"], "busy", "{shown}");
+        assert!(error["error"]["hint"].as_str().unwrap_or_default().contains("try again"), "{shown}");
+    }
+    assert_eq!(counted(&state), 1, "a busy request is not charged");
+
+    let [_first, second] = held;
+    drop(second);
+    answered(&index, &policy, "a freed slot answers");
+    assert_eq!(counted(&state), 2);
 }
