@@ -6,8 +6,10 @@
 //! policy's `[budget] caller_context`. A request first reserves one query (so concurrent
 //! requests cannot all slip under the limit), then adds the time it took. Every change is a
 //! read-modify-write under an exclusive `flock` on `STATE.lock`, written to a temporary file
-//! and renamed over the state, so a reader (or a crash) never sees half a file. The day is
-//! UTC; a new day starts every caller at zero.
+//! (`.STATE.XXXXXXXX.tmp`, synced) and renamed over the state, so a reader never sees half a
+//! file: a process killed mid-write leaves the last complete state and a stray temporary
+//! file, which the next change removes. The day is UTC; a new day starts every caller at
+//! zero.
 //!
 //! `max_concurrent_queries = N` gives the deployment N slots, `STATE.slot-0.lock` to
 //! `STATE.slot-{N-1}.lock`. A request holds one (a non-blocking exclusive `flock`) from
@@ -17,6 +19,7 @@
 //! exits, so a crashed request never keeps one.
 
 use std::collections::BTreeMap;
+use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::num::NonZeroU32;
@@ -72,6 +75,9 @@ struct Used {
 pub struct QuerySlot {
     _file: File,
 }
+
+/// Random characters in a temporary state file's name: `.STATE.` + these + `.tmp`.
+const TEMP_RANDOM_CHARS: usize = 8;
 
 impl Budget {
     /// `caller`'s budget under `rules`.
@@ -151,6 +157,7 @@ impl Budget {
     fn update(&self, change: impl FnOnce(&mut Used, &BudgetRules, &str, Date) -> Result<()>) -> Result<()> {
         let path = &self.rules.state_file;
         let _lock = lock(path)?;
+        remove_leftovers(path);
         let day = Date::today_utc();
         let mut state = self.read_today()?;
         let mut used = state.callers.get(&self.caller).copied().unwrap_or_default();
@@ -191,12 +198,53 @@ fn sibling(state: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+fn folder_of(path: &Path) -> &Path {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."))
+}
+
+/// `.STATE.`: how this state file's temporary files begin.
+fn temp_prefix(path: &Path) -> OsString {
+    let mut prefix = OsString::from(".");
+    prefix.push(path.file_name().unwrap_or_default());
+    prefix.push(".");
+    prefix
+}
+
+/// Write the new state beside the old, sync it, rename it over the old and sync the folder:
+/// a crash at any point leaves either the old state or the new one, whole.
 fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(folder).map_err(|e| unusable(path, &e.to_string()))?;
+    let folder = folder_of(path);
+    let mut temp = tempfile::Builder::new()
+        .prefix(&temp_prefix(path))
+        .rand_bytes(TEMP_RANDOM_CHARS)
+        .suffix(".tmp")
+        .tempfile_in(folder)
+        .map_err(|e| unusable(path, &e.to_string()))?;
     temp.write_all(bytes).and_then(|_| temp.as_file().sync_all()).map_err(|e| unusable(path, &e.to_string()))?;
     temp.persist(path).map_err(|e| unusable(path, &e.error.to_string()))?;
-    Ok(())
+    // The rename is in the folder's entries: without this, a power cut could undo it. A
+    // file system that cannot sync folders (EINVAL) has no such step to take.
+    match File::open(folder).and_then(|folder| folder.sync_all()) {
+        Err(e) if e.raw_os_error() != Some(libc::EINVAL) => Err(unusable(path, &e.to_string())),
+        _ => Ok(()),
+    }
+}
+
+/// Remove the temporary files a writer killed mid-write left. Call with the lock held: every
+/// writer holds it while its temporary file exists, so one seen now is a leftover. Only
+/// names of exactly this state's pattern are touched (`.budget.json.x.AbCd1234.tmp`, another
+/// state's, is not), and a leftover that cannot be removed harms nothing but the folder's
+/// tidiness, so failures are ignored.
+fn remove_leftovers(path: &Path) {
+    let prefix = temp_prefix(path);
+    let Ok(entries) = std::fs::read_dir(folder_of(path)) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(random) = name.as_encoded_bytes().strip_prefix(prefix.as_encoded_bytes()).and_then(|rest| rest.strip_suffix(b".tmp")) else { continue };
+        if random.len() == TEMP_RANDOM_CHARS && random.iter().all(u8::is_ascii_alphanumeric) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 fn unusable(path: &Path, why: &str) -> Error {
@@ -263,6 +311,28 @@ mod tests {
         assert!(acme.take_slot().unwrap().is_some(), "a dropped slot is free again");
         assert!(dir.path().join("budget.json.slot-1.lock").is_file());
         assert!(budget(dir.path(), "acme", 5).take_slot().unwrap().is_none(), "no limit, no slot");
+    }
+
+    #[test]
+    fn a_write_killed_midway_leaves_the_last_whole_state_and_its_leftover_is_removed() {
+        let dir = tempfile::tempdir().unwrap();
+        let acme = budget(dir.path(), "acme", 5);
+        acme.reserve().unwrap();
+        let whole = std::fs::read_to_string(dir.path().join("budget.json")).unwrap();
+        // What a writer killed between creating its temporary file and renaming it leaves.
+        let leftover = dir.path().join(".budget.json.Ab12Cd34.tmp");
+        std::fs::write(&leftover, &whole[..whole.len() / 2]).unwrap();
+        // Names that are not this state's temporary files stay.
+        let others = [".budget.json.x.Ab12Cd34.tmp", ".budget.json.Ab12.tmp", ".tmpAb12Cd"].map(|name| dir.path().join(name));
+        for other in &others {
+            std::fs::write(other, "{").unwrap();
+        }
+        assert_eq!(acme.used_today().unwrap(), (1, 0));
+        acme.reserve().unwrap();
+        assert_eq!(acme.used_today().unwrap(), (2, 0));
+        assert!(!leftover.exists(), "the next change removes the leftover");
+        assert!(others.iter().all(|other| other.exists()));
+        serde_json::from_slice::<serde_json::Value>(&std::fs::read(dir.path().join("budget.json")).unwrap()).expect("the state is whole JSON");
     }
 
     #[test]

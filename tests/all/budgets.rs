@@ -1,18 +1,20 @@
 //! Budgets of issue [9] beyond the daily ones (those are in `policies`): request limits per
-//! caller from the policy (`[requests]`), which only ever tighten the deployment's; and the
+//! caller from the policy (`[requests]`), which only ever tighten the deployment's; the
 //! deployment's concurrent queries (`[budget] max_concurrent_queries`), counted across
-//! processes, over which a request is `busy` (exit 3) and not charged.
+//! processes, over which a request is `busy` (exit 3) and not charged; and a budget state
+//! file that stays whole when the processes writing it are killed at any moment.
 
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::os::unix::io::AsRawFd;
+use std::os::unix::process::ExitStatusExt;
 use std::path::{Path, PathBuf};
-use std::process::Output;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use querycell::policy::Policy;
 use querycell::{ErrorClass, Limits, QueryCell};
-use querycell_tests::{querycell_with_stdin, stdout_json, write_file};
+use querycell_tests::{querycell_bin, querycell_with_stdin, stdout_json, write_file};
 use serde_json::{json, Value};
 
 use crate::policies::{build_index, POLICY};
@@ -224,4 +226,89 @@ fn busy_when_every_query_slot_of_the_deployment_is_held_and_the_budget_is_not_ch
     drop(second);
     answered(&index, &policy, "a freed slot answers");
     assert_eq!(counted(&state), 2);
+}
+
+#[test]
+fn a_half_written_temporary_state_beside_the_budget_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, policy, state) = budgeted(dir.path(), "");
+    answered(&index, &policy, "the first query");
+    answered(&index, &policy, "the second query");
+    let whole = std::fs::read_to_string(&state).unwrap();
+    let half = &whole[..whole.len() / 2];
+    // What a writer killed before its rename leaves: this version's temporary file, and
+    // what a plain `NamedTempFile::new_in` (earlier versions) would have left.
+    let ours = state.with_file_name(".budget.json.Zz9Yy8Xx.tmp");
+    let plain = state.with_file_name(".tmpAb3dE9");
+    for leftover in [&ours, &plain] {
+        std::fs::write(leftover, half).unwrap();
+    }
+    answered(&index, &policy, "a query beside the leftovers");
+    assert_eq!(counted(&state), 3, "the last whole state, counted on");
+    assert!(!ours.exists(), "the next write removes this state's leftover");
+    assert!(plain.exists(), "a file not of this state's pattern is not touched");
+}
+
+/// Twelve CLI queries on one budget, killed (SIGKILL) at moments spread over `spread`: how
+/// many answered and how many were killed, with the count before and after.
+fn kill_midway(index: &Path, policy: &Path, state: &Path, spread: Duration, logs: &Path) -> (usize, usize, u64, u64) {
+    const PROCESSES: u32 = 12;
+    let plan = write_file(logs, "plan.json", COUNT);
+    let before = counted(state);
+    let args = ["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", "tenant=a", "--format", "json", "--plan", plan.to_str().unwrap()];
+    let started = Instant::now();
+    let mut children: Vec<_> = (0..PROCESSES)
+        .map(|i| {
+            let log = |what: &str| File::create(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap();
+            let child = Command::new(querycell_bin()).args(args).stdin(Stdio::null()).stdout(log("stdout")).stderr(log("stderr")).spawn().expect("querycell starts");
+            (i, child)
+        })
+        .collect();
+    let (mut answered, mut killed) = (0, 0);
+    for (i, child) in &mut children {
+        let at = spread * *i / (PROCESSES - 1);
+        std::thread::sleep(at.saturating_sub(started.elapsed()));
+        // One that has exited already is not killed: it keeps its own status.
+        let _ = child.kill();
+    }
+    for (i, mut child) in children {
+        let status = child.wait().unwrap();
+        match (status.code(), status.signal()) {
+            (Some(0), _) => answered += 1,
+            (_, Some(libc::SIGKILL)) => killed += 1,
+            _ => {
+                let read = |what: &str| std::fs::read_to_string(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap_or_default();
+                panic!("querycell {} exited {status:?}\nstdout:\n{}\nstderr:\n{}", args.join(" "), read("stdout"), read("stderr"));
+            }
+        }
+    }
+    (answered, killed, before, counted(state))
+}
+
+#[test]
+fn the_budget_state_stays_whole_when_queries_are_killed_at_any_moment() {
+    let dir = tempfile::tempdir().unwrap();
+    let (index, policy, state) = budgeted(dir.path(), "");
+    answered(&index, &policy, "the first query");
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    // Kills spread over 300 ms first; a machine on which that kills all or none (too slow,
+    // too fast) tries wider spreads, so the test never passes without both kinds of end.
+    let mut both_seen = false;
+    for spread_ms in [300, 900, 2700, 8100] {
+        let (answered, killed, before, after) = kill_midway(&index, &policy, &state, Duration::from_millis(spread_ms), &logs);
+        println!("spread {spread_ms} ms: {answered} answered, {killed} killed; queries counted {before} → {after}");
+        assert!(after - before >= answered as u64, "every answer was counted: {answered} answered, {} counted", after - before);
+        assert!(after - before <= 12, "no more than were started: {} counted", after - before);
+        if answered > 0 && killed > 0 {
+            both_seen = true;
+            break;
+        }
+    }
+    assert!(both_seen, "no spread of kills ended some queries and let others answer");
+    let last = counted(&state);
+    answered(&index, &policy, "a query after the kills");
+    assert_eq!(counted(&state), last + 1);
+    let leftovers: Vec<_> = std::fs::read_dir(state.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).filter(|n| n.to_string_lossy().ends_with(".tmp")).collect();
+    assert!(leftovers.is_empty(), "killed writers' temporary files are removed by the next write: {leftovers:?}");
 }
