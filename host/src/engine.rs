@@ -42,7 +42,11 @@ pub struct QueryCell {
     sandbox: Sandbox,
     executor: Executor,
     isolation: QueryIsolation,
+    /// The deployment's limits (the sandbox's).
     limits: Limits,
+    /// What answers are held to: the deployment's limits, tightened by the policy's request
+    /// limits for this caller.
+    answer_limits: Limits,
     sql_enabled: bool,
     /// The date answers are computed for, when the application pinned one.
     today: Option<Date>,
@@ -69,17 +73,31 @@ impl QueryCell {
     /// Open `index` with a compiler component and the choice of where queries run.
     pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let (catalog, executor, bound) = open_version(index, &limits, &isolation, None)?;
-        Ok(QueryCell { index: index.to_path_buf(), catalog, sandbox, executor, isolation, limits, sql_enabled: false, today: None, trace: None, policy: None, bound })
+        let version = open_version(index, &limits, &isolation, None)?;
+        Ok(QueryCell {
+            index: index.to_path_buf(),
+            catalog: version.catalog,
+            sandbox,
+            executor: version.executor,
+            isolation,
+            limits,
+            answer_limits: version.limits,
+            sql_enabled: false,
+            today: None,
+            trace: None,
+            policy: None,
+            bound: version.bound,
+        })
     }
 
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let (catalog, executor, bound) = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
-        self.catalog = catalog;
-        self.executor = executor;
-        self.bound = bound;
+        let version = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
+        self.catalog = version.catalog;
+        self.executor = version.executor;
+        self.bound = version.bound;
+        self.answer_limits = version.limits;
         Ok(())
     }
 
@@ -119,9 +137,10 @@ impl QueryCell {
         &self.catalog
     }
 
-    /// The limits answers are held to (those of the sandbox it was opened with).
+    /// The limits answers are held to: those of the sandbox it was opened with, tightened by
+    /// the policy's request limits for this caller (see [`crate::request_limits`]).
     pub fn limits(&self) -> &Limits {
-        &self.limits
+        &self.answer_limits
     }
 
     /// The process ids of this index's query workers, idle or answering (none in-process).
@@ -155,7 +174,7 @@ impl QueryCell {
     /// What the compiler may see: the catalog as the policy shows it, each policed table
     /// with its row filters, the request limits and today.
     fn compiler_view(&self) -> wit::CatalogView {
-        let mut view = self.catalog.view(&self.limits, self.today());
+        let mut view = self.catalog.view(&self.answer_limits, self.today());
         if let Some(bound) = &self.bound {
             bound.annotate(&mut view);
         }
@@ -197,12 +216,16 @@ impl QueryCell {
     fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
         let started = Instant::now();
         let mut compiled = None;
-        // The context check first: a caller the deployment did not name has no budget.
+        // The context check first: a caller the deployment did not name has no budget. Then a
+        // query slot, before the budget: a request refused as `busy` has not been charged.
+        // The slot is held until the time is added, and let go when `_slot` drops.
         let outcome = self.check_policy_context().and_then(|()| match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
             None => answer(&mut compiled),
-            Some(budget) => budget.reserve().and_then(|()| {
-                let outcome = answer(&mut compiled);
-                budget.spend(started.elapsed()).and(outcome)
+            Some(budget) => budget.take_slot().and_then(|_slot| {
+                budget.reserve().and_then(|()| {
+                    let outcome = answer(&mut compiled);
+                    budget.spend(started.elapsed()).and(outcome)
+                })
             }),
         });
         let Some(trace) = &self.trace else { return outcome };
@@ -285,7 +308,7 @@ impl QueryCell {
             explanation: compiled.explanation.clone(),
             warnings,
             resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
-            limits: AnswerLimits { max_rows: self.limits.max_rows, timeout_ms: self.limits.query_timeout.as_millis() as u64 },
+            limits: AnswerLimits { max_rows: self.answer_limits.max_rows, timeout_ms: self.answer_limits.query_timeout.as_millis() as u64 },
             snapshot: self.catalog.snapshot.clone(),
             cost: AnswerCost {
                 compile_ms: round_ms(compile_ms),
@@ -343,17 +366,29 @@ fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
 /// How many times opening starts again when an ingest replaced the index midway.
 const OPEN_ATTEMPTS: usize = 8;
 
-/// The catalog and a read-only executor of one and the same index version. An ingest that
-/// swaps the index between reading the catalog and opening the data deletes the pinned
-/// version's data file; the open then starts again on the new version.
-/// Open the index's current version: its catalog (as the policy lets the caller see it), an
-/// executor whose connections carry the policy's views, and the policy bound to it.
+/// One version of an index, opened for a caller.
+struct Version {
+    /// The catalog as the policy lets the caller see it.
+    catalog: Catalog,
+    /// A read-only executor whose connections carry the policy's views and hold answers to
+    /// `limits`.
+    executor: Executor,
+    /// The policy bound to this version's catalog and the caller's context.
+    bound: Option<BoundPolicy>,
+    /// The deployment's limits tightened by the policy's request limits for the caller.
+    limits: Limits,
+}
+
+/// Open the index's current version for the caller. The catalog and the executor are of one
+/// and the same version: an ingest that swaps the index between reading the catalog and
+/// opening the data deletes the pinned version's data file, and the open then starts again
+/// on the new version.
 fn open_version(
     index: &Path,
     limits: &Limits,
     isolation: &QueryIsolation,
     policy: Option<&(Policy, std::collections::BTreeMap<String, String>)>,
-) -> Result<(Catalog, Executor, Option<BoundPolicy>)> {
+) -> Result<Version> {
     let mut attempt = 0;
     loop {
         attempt += 1;
@@ -363,17 +398,23 @@ fn open_version(
             Some(bound) => bound.visible_catalog(&pinned.catalog),
             None => pinned.catalog.clone(),
         };
+        // The executor is opened with the caller's limits, so the host's row cap and
+        // deadline are the caller's whatever the compiler makes of the catalog view's.
+        let limits = match &bound {
+            Some(bound) => bound.request_limits.tighten(limits.clone()),
+            None => limits.clone(),
+        };
         let readable = Readable {
             tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
             hidden_tables: bound.as_ref().map(|b| b.hidden_tables.clone()).unwrap_or_default(),
         };
         let opened = match isolation {
-            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), limits, readable),
-            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, limits, readable, policy)),
+            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), &limits, readable),
+            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy)),
         };
         match opened {
-            Ok(executor) => return Ok((catalog, executor, bound)),
+            Ok(executor) => return Ok(Version { catalog, executor, bound, limits }),
             Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
             Err(error) => return Err(error),
         }

@@ -12,6 +12,12 @@
 //!   by the embedder.
 //! - [`catalog`]: the index's description of its tables (what the guest may see).
 //! - [`config`]: the operator's configuration file (SQL mode switch, limits).
+//! - [`policy`]: the operator's policy file: hidden tables and columns, tenant row filters,
+//!   enforced on the query connection.
+//! - [`budget`]: daily budgets per caller and concurrent queries per deployment, counted in
+//!   a state file outside the index.
+//! - [`request_limits`]: the policy's per-caller request limits, which only tighten the
+//!   deployment's.
 //! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
 //! - [`schema`]: the catalog as prompt-ready Markdown, the plan language as JSON Schema.
 //! - [`duck`]: the small unsafe layer over DuckDB's C API, safe at its surface: results are
@@ -82,6 +88,7 @@ pub mod sandbox_engine;
 pub mod schema;
 #[cfg(feature = "duckdb")]
 pub mod policy;
+pub mod request_limits;
 #[cfg(feature = "duckdb")]
 pub mod policy_check;
 #[cfg(feature = "duckdb")]

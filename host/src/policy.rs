@@ -20,7 +20,15 @@
 //! caller_context = "tenant"
 //! queries_per_day = 1000
 //! query_ms_per_day = 600000
+//! max_concurrent_queries = 4
 //! state_file = "/var/lib/querycell/budget.json"
+//!
+//! [requests]                 # per request, only ever below the deployment's limits
+//! max_rows = 200
+//! timeout_ms = 5000
+//!
+//! [requests.callers."acme"]  # the caller named by [budget]'s caller_context
+//! max_rows = 20
 //! ```
 //!
 //! Three layers apply it:
@@ -54,6 +62,7 @@ use crate::catalog::Catalog;
 use crate::config::{load_operator_file, toml_error_line};
 use crate::error::{Error, Result};
 use crate::sandbox::wit;
+use crate::request_limits::{RequestLimits, RequestRules};
 
 /// A policy file as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -63,6 +72,8 @@ struct PolicyFile {
     tables: BTreeMap<String, TableRules>,
     #[serde(default)]
     budget: Option<BudgetRules>,
+    #[serde(default)]
+    requests: Option<RequestRules>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -151,6 +162,8 @@ pub struct BoundPolicy {
     pub missing_context: Vec<String>,
     /// The caller's daily budget, when the policy sets one.
     pub budget: Option<Budget>,
+    /// The caller's request limits (`[requests]`), to tighten the deployment's with.
+    pub request_limits: RequestLimits,
 }
 
 impl Policy {
@@ -164,7 +177,7 @@ impl Policy {
         let rules: PolicyFile = toml::from_str(text).map_err(|e| {
             Error::refused("policy_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--policy")
-                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }] (or in_context = \"key\")")
+                .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }] (or in_context = \"key\"); [budget]: caller_context, queries_per_day, query_ms_per_day, max_concurrent_queries (1 or more), state_file; [requests]: caller_context, max_rows, timeout_ms; [requests.callers.\"caller\"]: max_rows, timeout_ms")
         })?;
         for (name, table) in &rules.tables {
             for filter in &table.row_filters {
@@ -190,12 +203,16 @@ impl Policy {
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
         let mut bound =
-            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None };
+            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None, request_limits: RequestLimits::default() };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
                 Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
                 None => bound.missing_context.push(rules.caller_context.clone()),
             }
+        }
+        if let Some(rules) = &self.rules.requests {
+            let budget_context = self.rules.budget.as_ref().map(|budget| budget.caller_context.as_str());
+            bound.request_limits = rules.bind(budget_context, context, &mut bound.missing_context)?;
         }
         for (name, rules) in &self.rules.tables {
             let Some(table) = catalog.tables.iter().find(|t| &t.name == name) else {

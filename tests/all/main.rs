@@ -26,4 +26,5 @@ mod release_duckdb;
 mod snapshots;
 mod sql_mode;
 mod audit_trace;
+mod budgets;
 mod policies;

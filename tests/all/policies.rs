@@ -42,7 +42,7 @@ fn teams(tenants: &[&str]) -> String {
     csv
 }
 
-const POLICY: &str = r#"
+pub(crate) const POLICY: &str = r#"
 [tables.tickets]
 hidden_columns = ["reporter_email"]
 row_filters = [{ column = "tenant", equals_context = "tenant" }]
@@ -64,7 +64,7 @@ hidden_columns = ["reporter_email"]
 visible = false
 "#;
 
-fn build_index(dir: &Path, name: &str, tenants: &[&str]) -> PathBuf {
+pub(crate) fn build_index(dir: &Path, name: &str, tenants: &[&str]) -> PathBuf {
     let data = dir.join(format!("{name}-data"));
     write_file(&data, "tickets.csv", &tickets(tenants));
     write_file(&data, "teams.csv", &teams(tenants));
