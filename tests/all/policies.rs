@@ -114,6 +114,10 @@ fn plans() -> Vec<String> {
         r#", "filters": [{"column": "team", "op": "in", "value": ["Platform", "Mobile"]}]"#,
         r#", "filters": [{"column": "minutes", "op": "is_null"}]"#,
         r#", "filters": [{"column": "tenant", "op": "eq", "value": "b"}]"#,
+        r#", "filters": [{"column": "severity", "op": "ne", "value": "P2"}]"#,
+        r#", "filters": [{"column": "team", "op": "not_in", "value": ["Search"]}, {"column": "minutes", "op": "lte", "value": 60}]"#,
+        r#", "filters": [{"column": "minutes", "op": "between", "value": [10, 500]}]"#,
+        r#", "filters": [{"column": "ticket_id", "op": "starts_with", "value": "T-0"}, {"column": "minutes", "op": "is_not_null"}]"#,
     ];
     let mut plans = Vec::new();
     for group_by in &group_bys {
