@@ -138,7 +138,59 @@ pub fn check_tree(tree: &Value, tables: &BTreeSet<String>) -> std::result::Resul
         Some(1) => {}
         other => return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0))),
     }
-    Walk { tables }.node(tree, 0, &mut Vec::new())
+    let walk = Walk { tables };
+    walk_in_scope(tree, &mut |map, ctes| {
+        if let Some(class) = map.get("class").and_then(Value::as_str) {
+            walk.expression(class, map)?;
+        } else if let Some(kind) = map.get("type").and_then(Value::as_str) {
+            walk.clause(kind, map, ctes)?;
+        }
+        Ok(Descend::Yes)
+    })
+}
+
+/// Whether [`walk_in_scope`] goes on into a node's children.
+pub(crate) enum Descend {
+    Yes,
+    No,
+}
+
+/// Visit every object of a `json_serialize_sql` tree, with the CTE names in scope there
+/// (lowercased, innermost last): a CTE's body sees the CTEs defined before it, the rest of
+/// its query node sees them all. Deeper than [`MAX_TREE_DEPTH`] is an error.
+pub(crate) fn walk_in_scope(
+    tree: &Value,
+    visit: &mut impl FnMut(&Map<String, Value>, &[String]) -> std::result::Result<Descend, String>,
+) -> std::result::Result<(), String> {
+    fn step(
+        node: &Value,
+        depth: usize,
+        ctes: &mut Vec<String>,
+        visit: &mut impl FnMut(&Map<String, Value>, &[String]) -> std::result::Result<Descend, String>,
+    ) -> std::result::Result<(), String> {
+        if depth > MAX_TREE_DEPTH {
+            return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
+        }
+        match node {
+            Value::Array(items) => items.iter().try_for_each(|item| step(item, depth + 1, ctes, visit)),
+            Value::Object(map) => {
+                if let Descend::No = visit(map, ctes)? {
+                    return Ok(());
+                }
+                let in_scope = ctes.len();
+                let entries = map.get("cte_map").and_then(|c| c.get("map")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                for entry in entries {
+                    step(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes, visit)?;
+                    ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
+                }
+                let walked = map.iter().filter(|(key, _)| key.as_str() != "cte_map").try_for_each(|(_, value)| step(value, depth + 1, ctes, visit));
+                ctes.truncate(in_scope);
+                walked
+            }
+            _ => Ok(()),
+        }
+    }
+    step(tree, 0, &mut Vec::new(), visit)
 }
 
 struct Walk<'a> {
@@ -146,37 +198,6 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    /// Walk `node`; `ctes` are the CTE names in scope here (lowercased), innermost last.
-    fn node(&self, node: &Value, depth: usize, ctes: &mut Vec<String>) -> std::result::Result<(), String> {
-        if depth > MAX_TREE_DEPTH {
-            return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
-        }
-        match node {
-            Value::Array(items) => items.iter().try_for_each(|item| self.node(item, depth + 1, ctes)),
-            Value::Object(map) => {
-                if let Some(class) = map.get("class").and_then(Value::as_str) {
-                    self.expression(class, map)?;
-                } else if let Some(kind) = map.get("type").and_then(Value::as_str) {
-                    self.clause(kind, map, ctes)?;
-                }
-                let in_scope = ctes.len();
-                if let Some(cte_map) = map.get("cte_map") {
-                    // Each CTE's body sees the CTEs defined before it; the rest of the
-                    // query node sees them all.
-                    let entries = cte_map.get("map").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-                    for entry in entries {
-                        self.node(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes)?;
-                        ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
-                    }
-                }
-                let walked = map.iter().filter(|(key, _)| key.as_str() != "cte_map").try_for_each(|(_, value)| self.node(value, depth + 1, ctes));
-                ctes.truncate(in_scope);
-                walked
-            }
-            _ => Ok(()),
-        }
-    }
-
     fn expression(&self, class: &str, map: &Map<String, Value>) -> std::result::Result<(), String> {
         match class {
             "FUNCTION" | "WINDOW" => {
@@ -236,7 +257,7 @@ impl Walk<'_> {
     }
 }
 
-fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
+pub(crate) fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
     map.get(key).and_then(Value::as_str).unwrap_or("")
 }
 

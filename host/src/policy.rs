@@ -151,8 +151,6 @@ pub struct BoundPolicy {
     pub hidden_tables: Vec<String>,
     /// Tables that are replaced by a view.
     pub policed: Vec<PolicedTable>,
-    /// Columns hidden in the tables that are replaced by a view.
-    pub hidden_columns: Vec<String>,
     /// Tables with row filters: their catalog statistics describe every tenant's rows.
     pub row_filtered: Vec<String>,
     /// The row filters by name, for receipts: `incidents.tenant_id = context tenant`.
@@ -203,7 +201,7 @@ impl Policy {
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
         let mut bound =
-            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), hidden_columns: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None, request_limits: RequestLimits::default() };
+            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None, request_limits: RequestLimits::default() };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
                 Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
@@ -229,7 +227,6 @@ impl Policy {
                 continue;
             }
             let columns: Vec<String> = table.columns.iter().map(|c| c.name.clone()).filter(|c| !rules.hidden_columns.contains(c)).collect();
-            bound.hidden_columns.extend(rules.hidden_columns.iter().cloned());
             if columns.is_empty() {
                 return Err(invalid(format!("the policy hides every column of `{name}`; hide the table instead (visible = false)")));
             }

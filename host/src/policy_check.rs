@@ -22,10 +22,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
+use crate::check::{text, walk_in_scope, Descend};
 use crate::runner::Param;
-
-/// How deep the walk goes before it gives up (the allowlist walk refuses deeper trees).
-const MAX_TREE_DEPTH: usize = 256;
 
 /// The keys a policy source's query node may carry, with the values that say "unused"
 /// checked by [`source_params`]. A DuckDB release that adds a key makes every source fail
@@ -71,7 +69,14 @@ impl PolicyCheck {
     /// Check the statement `tree`; on success, the parameters the policy pins.
     pub fn check_tree(&self, tree: &Value) -> Result<Vec<PinnedParam>, String> {
         let mut pinned = Vec::new();
-        self.walk(tree, 0, &mut Vec::new(), &mut pinned)?;
+        walk_in_scope(tree, &mut |map, ctes| {
+            if let Some((name, rule)) = self.policed_source_of(map, ctes) {
+                pinned.extend(source_params(map, rule).map_err(|why| format!("the table '{name}' is read without the policy's form: {why}"))?);
+                return Ok(Descend::No);
+            }
+            self.refuse_names(map, ctes)?;
+            Ok(Descend::Yes)
+        })?;
         Ok(pinned)
     }
 
@@ -84,36 +89,6 @@ impl PolicyCheck {
             }
         }
         Ok(())
-    }
-
-    /// `ctes` are the CTE names in scope (lowercased), as in the allowlist walk: a CTE's body
-    /// sees the CTEs defined before it, the rest of its query node sees them all.
-    fn walk(&self, node: &Value, depth: usize, ctes: &mut Vec<String>, pinned: &mut Vec<PinnedParam>) -> Result<(), String> {
-        if depth > MAX_TREE_DEPTH {
-            return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
-        }
-        match node {
-            Value::Array(items) => items.iter().try_for_each(|item| self.walk(item, depth + 1, ctes, pinned)),
-            Value::Object(map) => {
-                if let Some((name, rule)) = self.policed_source_of(map, ctes) {
-                    pinned.extend(source_params(map, rule).map_err(|why| format!("the table '{name}' is read without the policy's form: {why}"))?);
-                    return Ok(());
-                }
-                self.refuse_names(map, ctes)?;
-                let in_scope = ctes.len();
-                if let Some(cte_map) = map.get("cte_map") {
-                    let entries = cte_map.get("map").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-                    for entry in entries {
-                        self.walk(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes, pinned)?;
-                        ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
-                    }
-                }
-                let walked = map.iter().filter(|(key, _)| key.as_str() != "cte_map").try_for_each(|(_, value)| self.walk(value, depth + 1, ctes, pinned));
-                ctes.truncate(in_scope);
-                walked
-            }
-            _ => Ok(()),
-        }
     }
 
     /// The policed table a query node reads directly, when it does (not a CTE in scope).
@@ -244,10 +219,6 @@ fn plain_column(node: &Value) -> Option<String> {
         [Value::String(name)] => Some(name.to_lowercase()),
         _ => None,
     }
-}
-
-fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
-    map.get(key).and_then(Value::as_str).unwrap_or("")
 }
 
 /// No schema or catalog before the name, in the fields DuckDB has for them (DuckDB 2 also

@@ -69,8 +69,7 @@ impl VisitorMut for Rewriter<'_> {
     type Break = Box<CompileError>;
 
     fn pre_visit_query(&mut self, query: &mut Query) -> ControlFlow<Self::Break> {
-        let frame = query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect();
-        self.cte_scopes.push(frame);
+        self.cte_scopes.push(super::validate::cte_frame(query));
         ControlFlow::Continue(())
     }
 

@@ -215,8 +215,7 @@ impl Visitor for Checker<'_> {
                 }
             }
         }
-        let frame = query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect();
-        self.cte_scopes.push(frame);
+        self.cte_scopes.push(cte_frame(query));
         ControlFlow::Continue(())
     }
 
@@ -449,6 +448,13 @@ impl Checker<'_> {
         };
         refuse(Code::UnknownColumn, ident.span, format!("no table in this statement has a column '{}'", clip(&ident.value)), hint)
     }
+}
+
+/// The CTE names `query` defines (lowercased): one frame of the scopes a walk keeps. A CTE is
+/// visible in its query and every query nested in it; a CTE used in its own or an earlier
+/// definition is refused (`cte_order`), so a frame needs no order.
+pub fn cte_frame(query: &Query) -> Vec<String> {
+    query.with.iter().flat_map(|w| w.cte_tables.iter().map(|c| c.alias.name.value.to_lowercase())).collect()
 }
 
 /// Refuse clause kinds a SELECT must not carry, and non-query bodies.
