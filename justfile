@@ -13,9 +13,11 @@ component_dir := justfile_directory() / "dist/querycell-compiler"
 # Build everything and answer a few questions over the bundled sample data.
 default: demo
 
-# Install what a fresh machine lacks (the WebAssembly target for the compiler guest).
+# Install what a fresh machine lacks: the WebAssembly targets for the compiler guest, and
+# protoc, which the Spark Connect client's protocol crate needs to build.
 setup:
     rustup target add wasm32-unknown-unknown wasm32-wasip2
+    command -v protoc >/dev/null || (apt-get install -y --no-install-recommends protobuf-compiler || (apt-get update && apt-get install -y --no-install-recommends protobuf-compiler))
 
 # Build the compiler guest component, the querycell binary and the test crates (release).
 # Always the whole workspace, so every recipe shares one feature set and nothing rebuilds.
@@ -30,9 +32,15 @@ demo: build
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/typo.json --format json || echo "(exit $? — refused as expected)"
 
 # The whole test suite: unit tests of every crate, then every cross-crate test (one binary,
-# tests/all) against real DuckDB files, the built binary and the fuzz regressions.
+# tests/all) against real DuckDB files, the built binary, the fuzz regressions and real Spark
+# servers (tests/spark/with-spark.sh starts them, and stops them when the tests end).
 test: build test-deps
-    cargo test --release --locked --workspace --lib --bins --tests
+    tests/spark/with-spark.sh cargo test --release --locked --workspace --lib --bins --tests
+
+# The Spark tests alone (tests/all/spark.rs), against a local[2] Spark Connect server and a
+# standalone master with one worker; the script installs Java and pyspark where missing.
+spark-test: build
+    tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all spark::
 
 # What the tests need besides Rust: the official MCP SDK for Python, a real client for the
 # MCP server's tests; jco (the version tests/jco/package-lock.json pins), a second component
@@ -42,7 +50,7 @@ test-deps:
     [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes
-# dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.4.0,
+# dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.5.0,
 # imports nothing), its contract wit/compiler.wit, a README and SHA256SUMS.
 component: build
     rm -rf {{component_dir}}
@@ -52,7 +60,7 @@ component: build
     printf '%s\n' \
         "querycell's query compiler as a WebAssembly component ($(git describe --always --dirty 2>/dev/null || echo unknown))." \
         "" \
-        "querycell_compiler.wasm  world query-compiler of wit/compiler.wit: exports querycell:engine/compiler@0.4.0" \
+        "querycell_compiler.wasm  world query-compiler of wit/compiler.wit: exports querycell:engine/compiler@0.5.0" \
         "                         (compile-plan, compile-sql); imports nothing, not even WASI." \
         "wit/compiler.wit         the contract: what a catalog view holds, what answers and refusals carry." \
         "" \

@@ -28,6 +28,7 @@ pub fn view() -> CatalogView {
         tables: vec![
             Table {
                 name: "incidents".into(),
+                relation: Vec::new(),
                 columns: vec![
                     column("incident_id", "VARCHAR", ValueKind::Text),
                     column("team", "VARCHAR", ValueKind::Text),
@@ -40,11 +41,12 @@ pub fn view() -> CatalogView {
                 ],
                 policy: None,
             },
-            Table { name: "teams".into(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)], policy: None },
+            Table { name: "teams".into(), relation: Vec::new(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)], policy: None },
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
         today: 20527,
+        dialect: Default::default(),
     }
 }
 

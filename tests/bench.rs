@@ -106,6 +106,7 @@ fn main() {
             .iter()
             .map(|t| querycell_guest::model::Table {
                 name: t.name.clone(),
+                relation: Vec::new(),
                 columns: t
                     .columns
                     .iter()
@@ -129,6 +130,7 @@ fn main() {
             .collect(),
         limits: Default::default(),
         today: today.days_since_epoch(),
+        dialect: Default::default(),
     };
     sandbox_bench(&native_view, &wit_view, &limits);
 

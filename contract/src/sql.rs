@@ -119,3 +119,17 @@ pub const COUNT_COLUMN_PREFIX: &str = "__querycell_";
 /// refuses SQL whose re-emitted text would begin otherwise (a parenthesised query); the
 /// host refuses such text again before DuckDB prepares it.
 pub const QUERY_FIRST_WORDS: &[&str] = &["SELECT", "WITH"];
+
+/// Every unquoted word the plan compiler writes in Spark SQL: keywords, the cast types, and
+/// the functions. The host refuses Spark text with any other bare word (names are always
+/// quoted), so Spark reads exactly the statement the host checked. Reviewed as a list: a
+/// word here must mean the same to Spark's parser as to DuckDB's.
+pub const SPARK_WORDS: &[&str] = &[
+    "SELECT", "FROM", "WHERE", "GROUP", "BY", "HAVING", "ORDER", "LIMIT", "AS", "AND", "OR", "NOT", "IN", "IS", "NULL", "BETWEEN",
+    "LIKE", "ESCAPE", "ASC", "DESC", "NULLS", "LAST", "DISTINCT", "FILTER", "OVER", "CAST", "STRING", "DATE", "DOUBLE", "count",
+    "sum", "avg", "min", "max", "median", "date_trunc",
+];
+
+/// The string literals Spark SQL may hold: `date_trunc`'s units and the `LIKE` escape
+/// character. Every value is a bound parameter.
+pub const SPARK_STRING_LITERALS: &[&str] = &["day", "week", "month", "quarter", "year", "!"];

@@ -45,6 +45,7 @@ fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
                 .iter()
                 .map(|t| wit::Table {
                     name: t.name.clone(),
+                    relation: t.relation.clone(),
                     columns: t
                         .columns
                         .iter()
@@ -59,6 +60,7 @@ fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
                 max_request_bytes: view.limits.max_request_bytes,
             },
             today: view.today,
+            dialect: wit::Dialect::Duckdb,
     }
 }
 

@@ -7,9 +7,9 @@ use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 
 use crate::calendar;
 use crate::error::{Code, CompileError, Result};
-use crate::model::{CatalogView, Column, Compiled, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
+use crate::model::{CatalogView, Column, Compiled, Dialect, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
 use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
-use crate::sql::{like_literal, quote_ident, Params};
+use crate::sql::{like_literal, Params};
 use crate::suggest;
 use crate::values::{format_date, format_timestamp, param_for, MICROS_PER_DAY};
 
@@ -28,7 +28,7 @@ pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
 fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = plan::parse_plan(plan_json, view.limits.max_request_bytes)?;
     let table = resolve_table(&plan.table, view)?;
-    let shape = Shape::of(&plan, table)?;
+    let shape = Shape::of(&plan, table, view.dialect)?;
     Compilation { view, table, shape, params: Params::default(), warnings: Vec::new() }.run(&plan)
 }
 
@@ -104,7 +104,7 @@ enum Shape {
 }
 
 impl Shape {
-    fn of(plan: &Plan, table: &Table) -> Result<Shape> {
+    fn of(plan: &Plan, table: &Table, dialect: Dialect) -> Result<Shape> {
         let aggregating = !plan.group_by.is_empty() || !plan.aggregations.is_empty();
         match &plan.columns {
             Some(columns) => {
@@ -130,7 +130,7 @@ impl Shape {
                         let column = resolve_column(table, name)?;
                         Ok(Output {
                             name: column.name.clone(),
-                            expression: quote_ident(&column.name),
+                            expression: dialect.quote(&column.name),
                             kind: column.kind,
                             phrase: column.name.clone(),
                             skips_nulls_of: None,
@@ -146,8 +146,8 @@ impl Shape {
             )
             .with_hint("e.g. \"aggregations\": [{\"function\": \"count\"}]")),
             None => {
-                let keys = plan.group_by.iter().map(|key| group_output(table, key)).collect::<Result<Vec<_>>>()?;
-                let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(table, agg)).collect::<Result<Vec<_>>>()?;
+                let keys = plan.group_by.iter().map(|key| group_output(table, key, dialect)).collect::<Result<Vec<_>>>()?;
+                let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(table, agg, dialect)).collect::<Result<Vec<_>>>()?;
                 Ok(Shape::Aggregation { keys, aggregates })
             }
         }
@@ -161,9 +161,9 @@ impl Shape {
     }
 }
 
-fn group_output(table: &Table, key: &plan::GroupKey) -> Result<Output> {
+fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result<Output> {
     let column = resolve_column(table, &key.column)?;
-    let quoted = quote_ident(&column.name);
+    let quoted = dialect.quote(&column.name);
     let Some(granularity) = &key.granularity else {
         return Ok(Output {
             name: column.name.clone(),
@@ -181,6 +181,8 @@ fn group_output(table: &Table, key: &plan::GroupKey) -> Result<Output> {
         )
         .with_hint("drop \"granularity\", or group by a date column"));
     }
+    // Both engines take the unit first and truncate weeks to Monday; Spark's result is always
+    // a timestamp, DuckDB's a timestamp for a timestamp: dates are cast back alike.
     let part = granularity.value.name();
     let truncated = format!("date_trunc('{part}', {quoted})");
     let expression = if column.kind == ValueKind::Date { format!("CAST({truncated} AS DATE)") } else { truncated };
@@ -193,7 +195,8 @@ fn group_output(table: &Table, key: &plan::GroupKey) -> Result<Output> {
     })
 }
 
-fn aggregate_output(table: &Table, agg: &Aggregation) -> Result<Output> {
+fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Result<Output> {
+    let quote_ident = |name: &str| dialect.quote(name);
     let function = agg.function.value;
     let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
     let needs_column = |why: &str| {
@@ -232,7 +235,13 @@ fn aggregate_output(table: &Table, agg: &Aggregation) -> Result<Output> {
                 Function::Min => ("min", "smallest", c.kind),
                 _ => ("max", "largest", c.kind),
             };
-            (format!("{sql_name}({})", quote_ident(&c.name)), kind, format!("{words} {}", c.name), Some(c.name.clone()))
+            let argument = match (dialect, f) {
+                // Spark averages a DECIMAL as a DECIMAL rounded to 4 more places, DuckDB as a
+                // DOUBLE: averaging doubles on Spark gives both engines the same answer.
+                (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => format!("CAST({} AS DOUBLE)", quote_ident(&c.name)),
+                _ => quote_ident(&c.name),
+            };
+            (format!("{sql_name}({argument})"), kind, format!("{words} {}", c.name), Some(c.name.clone()))
         }
     };
     let name = match &agg.alias {
@@ -273,7 +282,9 @@ struct Compilation<'a> {
 impl Compilation<'_> {
     fn run(mut self, plan: &Plan) -> Result<Compiled> {
         self.check_unique_outputs()?;
-        let (from, from_params) = from_clause(self.table);
+        let dialect = self.view.dialect;
+        let quote_ident = |name: &str| dialect.quote(name);
+        let (from, from_params) = from_clause(self.table, dialect);
         self.params.extend(from_params.iter().cloned());
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = outputs
@@ -307,12 +318,12 @@ impl Compilation<'_> {
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS \"{COUNT_COLUMN_PREFIX}nulls_{i}\"", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()))
+                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()), quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}")))
             })
             .collect();
         if matches!(self.shape, Shape::Aggregation { .. }) {
             main_counts.push(ProbeCount::AnswerRows);
-            count_columns.push_str(&format!(", count(*) OVER () AS \"{COUNT_COLUMN_PREFIX}rows\""));
+            count_columns.push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
         }
         let mut body = format!(" FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });
@@ -347,7 +358,7 @@ impl Compilation<'_> {
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
         let main_sql = format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
-        let null_probe = null_probe(&from, &from_params, &filters);
+        let null_probe = null_probe(&from, &from_params, &filters, dialect);
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
         let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
         let mut explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
@@ -357,7 +368,7 @@ impl Compilation<'_> {
         let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
-            count: Query { sql: format!("SELECT count(*) AS total_rows FROM (SELECT {select_list}{body}) AS answer"), params: body_params },
+            count: Query { sql: format!("SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}", quote_ident("total_rows"), quote_ident("answer")), params: body_params },
             main_counts,
             null_probe,
             columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
@@ -454,13 +465,14 @@ impl Compilation<'_> {
             Op::Contains | Op::StartsWith => {
                 let (value, path) = value.expect("checked by the plan parser");
                 let Param::Text(text) = param_for(kind, value, path)? else { unreachable!("text kind yields text") };
+                let escape = self.view.dialect.like_escape();
                 let pattern = match op {
-                    Op::Contains => format!("%{}%", like_literal(&text)),
-                    _ => format!("{}%", like_literal(&text)),
+                    Op::Contains => format!("%{}%", like_literal(&text, escape)),
+                    _ => format!("{}%", like_literal(&text, escape)),
                 };
                 let words = if op == Op::Contains { "contains" } else { "starts with" };
                 let rendered = format!("{words} {}", render(&Param::Text(text)));
-                (format!("{expression} LIKE {} ESCAPE '\\'", params.bind(Param::Text(pattern))), rendered)
+                (format!("{expression} LIKE {} ESCAPE '{escape}'", params.bind(Param::Text(pattern))), rendered)
             }
         };
         Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, None))
@@ -548,6 +560,8 @@ impl Compilation<'_> {
     }
 
     fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
+        let dialect = self.view.dialect;
+        let quote_ident = |name: &str| dialect.quote(name);
         let mut keys: Vec<String> = Vec::new();
         let mut ordered: Vec<String> = Vec::new();
         let mut phrase = None;
@@ -647,7 +661,8 @@ impl Compilation<'_> {
 /// each count's own `FILTER (WHERE …)`, where a count about a column leaves out that
 /// column's `ne` / `not_in` filters. Their values are bound again for every count that
 /// repeats them, in the order the placeholders appear.
-fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition]) -> Option<NullProbe> {
+fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], dialect: Dialect) -> Option<NullProbe> {
+    let quote_ident = |name: &str| dialect.quote(name);
     let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = filters.iter().partition(|f| f.drops_nulls_silently);
     let mut excluded_columns: Vec<&str> = Vec::new();
     for filter in &silent {
@@ -665,7 +680,7 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition]) 
         let mut parts: Vec<&str> = kept.iter().map(|f| f.sql.as_str()).collect();
         let is_null = format!("{} IS NULL", quote_ident(null_column));
         parts.push(&is_null);
-        select.push(format!("count(*) FILTER (WHERE {}) AS \"nulls_{}\"", parts.join(" AND "), select.len()));
+        select.push(format!("count(*) FILTER (WHERE {}) AS {}", parts.join(" AND "), quote_ident(&format!("nulls_{}", select.len()))));
         params.extend(kept.iter().flat_map(|f| f.params.iter().cloned()));
     };
     for column in excluded_columns {
@@ -690,11 +705,17 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition]) 
 /// The FROM of every query of the plan and the values its placeholders bind: the table, or
 /// for a table a policy restricts, the policy's source query under the table's own name
 /// (see [`crate::policy`]), so the plan's column names keep their meaning.
-fn from_clause(table: &Table) -> (String, Vec<Param>) {
-    let Some(policy) = &table.policy else { return (quote_ident(&table.name), Vec::new()) };
+fn from_clause(table: &Table, dialect: Dialect) -> (String, Vec<Param>) {
+    let Some(policy) = &table.policy else {
+        // A table the engine knows by another name is read under its catalog name, which
+        // the rest of the query uses.
+        let relation = dialect.relation(table);
+        let own_name = dialect.quote(&table.name);
+        return (if relation == own_name { relation } else { format!("{relation} AS {own_name}") }, Vec::new());
+    };
     let mut params = Params::default();
-    let source = crate::policy::source_query(table, policy, |value| params.bind(value).to_string());
-    (format!("({source}) AS {}", quote_ident(&table.name)), params.into_vec())
+    let source = crate::policy::source_query(table, policy, dialect, |value| params.bind(value).to_string());
+    (format!("({source}) AS {}", dialect.quote(&table.name)), params.into_vec())
 }
 
 /// A value inside an `in`, `not_in` or `between` list, where a relative date (an object)

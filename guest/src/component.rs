@@ -55,6 +55,7 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
             .into_iter()
             .map(|t| model::Table {
                 name: t.name,
+                relation: t.relation,
                 columns: t
                     .columns
                     .into_iter()
@@ -71,6 +72,10 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
             max_request_bytes: view.limits.max_request_bytes,
         },
         today: view.today,
+        dialect: match view.dialect {
+            wit::Dialect::Duckdb => model::Dialect::DuckDb,
+            wit::Dialect::Spark => model::Dialect::Spark,
+        },
     }
 }
 

@@ -71,6 +71,7 @@ codes! {
     SelectIntoRefused = "select_into_refused",
     TypeNotAllowed = "type_not_allowed",
     UnsupportedSyntax = "unsupported_syntax",
+    SqlModeUnavailable = "sql_mode_unavailable",
 }
 
 impl fmt::Display for Code {

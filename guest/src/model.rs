@@ -55,6 +55,9 @@ pub struct Column {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Table {
     pub name: String,
+    /// The name the engine knows the table by, part by part (`["lake", "incidents"]`); empty
+    /// means `name`. Only FROM uses it: the query still calls the table `name`.
+    pub relation: Vec<String>,
     /// The columns the caller may see.
     pub columns: Vec<Column>,
     /// Set when a deployment policy restricts the table: every read goes through
@@ -100,9 +103,21 @@ impl Default for RequestLimits {
     }
 }
 
+/// The SQL the compiler writes (WIT `dialect`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Dialect {
+    /// DuckDB: `"quoted"` identifiers, `CAST(x AS VARCHAR)`.
+    #[default]
+    DuckDb,
+    /// Spark SQL: `` `quoted` `` identifiers, `CAST(x AS STRING)`; plans only.
+    Spark,
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CatalogView {
     pub tables: Vec<Table>,
+    /// The engine the SQL is for.
+    pub dialect: Dialect,
     pub limits: RequestLimits,
     /// Today's date in days since 1970-01-01, from the host (the compiler has no clock).
     /// Relative dates and SQL mode's `current_date` resolve against it.

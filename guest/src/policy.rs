@@ -6,16 +6,15 @@
 //! before it runs, and shadows the table with a view that filters again, so a compiler
 //! that forgot the filter is refused rather than trusted.
 
-use crate::model::{Param, Table, TablePolicy};
-use crate::sql::quote_ident;
+use crate::model::{Dialect, Param, Table, TablePolicy};
 
 /// `SELECT "a", "b" FROM "t" WHERE CAST("tenant" AS VARCHAR) = <placeholder> AND
 /// CAST("team" AS VARCHAR) IN (<placeholder>, …)`: the table as the policy lets the caller
 /// read it. `bind` receives each filter value in order and returns the placeholder that
 /// stands for it.
-pub fn source_query(table: &Table, policy: &TablePolicy, mut bind: impl FnMut(Param) -> String) -> String {
-    let columns = table.columns.iter().map(|c| quote_ident(&c.name)).collect::<Vec<_>>().join(", ");
-    let mut sql = format!("SELECT {columns} FROM {}", quote_ident(&table.name));
+pub fn source_query(table: &Table, policy: &TablePolicy, dialect: Dialect, mut bind: impl FnMut(Param) -> String) -> String {
+    let columns = table.columns.iter().map(|c| dialect.quote(&c.name)).collect::<Vec<_>>().join(", ");
+    let mut sql = format!("SELECT {columns} FROM {}", dialect.relation(table));
     for (i, filter) in policy.row_filters.iter().enumerate() {
         sql.push_str(if i == 0 { " WHERE " } else { " AND " });
         let placeholders: Vec<String> = filter.values.iter().map(|value| bind(Param::Text(value.clone()))).collect();
@@ -25,7 +24,7 @@ pub fn source_query(table: &Table, policy: &TablePolicy, mut bind: impl FnMut(Pa
             [] => "IN (NULL)".to_string(),
             many => format!("IN ({})", many.join(", ")),
         };
-        sql.push_str(&format!("CAST({} AS VARCHAR) {test}", quote_ident(&filter.column)));
+        sql.push_str(&format!("CAST({} AS {}) {test}", dialect.quote(&filter.column), dialect.text_type()));
     }
     sql
 }
@@ -51,9 +50,9 @@ mod tests {
         let policy = TablePolicy {
             row_filters: vec![RowFilter { column: "ten\"ant".into(), values: vec!["o'brien".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into(), "us".into()] }],
         };
-        let table = Table { name: "tick ets".into(), columns: vec![column("id"), column("title")], policy: Some(policy.clone()) };
+        let table = Table { name: "tick ets".into(), relation: Vec::new(), columns: vec![column("id"), column("title")], policy: Some(policy.clone()) };
         let mut bound = Vec::new();
-        let sql = source_query(&table, &policy, |value| {
+        let sql = source_query(&table, &policy, Dialect::DuckDb, |value| {
             bound.push(value);
             format!("${}", bound.len())
         });

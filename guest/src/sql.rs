@@ -1,12 +1,52 @@
 //! SQL text the compiler emits: identifier quoting and a parameter list that keeps
 //! placeholders and values in step. Nothing here ever embeds a request value in SQL.
 
-use crate::model::Param;
+use crate::model::{Dialect, Param, Table};
 
 /// `name` as a DuckDB quoted identifier. Names come from the catalog; quoting is still
 /// total so that no name can end the identifier early.
 pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+/// What differs between the engines' SQL, in the one place the plan compiler asks. Spark's
+/// text is written so that it holds no string literal but the constants below and no
+/// backslash: the host's lexical check of Spark text (`host/src/spark/lexicon.rs`) refuses
+/// anything else, because there Spark's lexer and DuckDB's (which the host checks with)
+/// could read one text two ways.
+impl Dialect {
+    /// `name` as a quoted identifier: `"a""b"` for DuckDB, `` `a``b` `` for Spark.
+    pub fn quote(self, name: &str) -> String {
+        match self {
+            Dialect::DuckDb => quote_ident(name),
+            Dialect::Spark => format!("`{}`", name.replace('`', "``")),
+        }
+    }
+
+    /// The table as FROM names it: its relation's parts, each quoted, joined by dots.
+    pub fn relation(self, table: &Table) -> String {
+        match table.relation.as_slice() {
+            [] => self.quote(&table.name),
+            parts => parts.iter().map(|part| self.quote(part)).collect::<Vec<_>>().join("."),
+        }
+    }
+
+    /// The text type a policy's row filter casts to.
+    pub fn text_type(self) -> &'static str {
+        match self {
+            Dialect::DuckDb => "VARCHAR",
+            Dialect::Spark => "STRING",
+        }
+    }
+
+    /// The escape character of `LIKE` patterns ([`like_literal`]): `\` for DuckDB; `!` for
+    /// Spark, whose string literals would read a backslash as an escape of their own.
+    pub fn like_escape(self) -> char {
+        match self {
+            Dialect::DuckDb => '\\',
+            Dialect::Spark => '!',
+        }
+    }
 }
 
 /// Placeholders and their values, appended together so they cannot drift apart.
@@ -37,12 +77,12 @@ impl Params {
     }
 }
 
-/// A `LIKE` pattern matching `text` literally, with `\` as the escape character.
-pub fn like_literal(text: &str) -> String {
+/// A `LIKE` pattern matching `text` literally, with `escape` as the escape character.
+pub fn like_literal(text: &str, escape: char) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '\\' | '%' | '_') {
-            out.push('\\');
+        if c == escape || matches!(c, '%' | '_') {
+            out.push(escape);
         }
         out.push(c);
     }
@@ -61,6 +101,7 @@ mod tests {
 
     #[test]
     fn like_patterns_escape_wildcards() {
-        assert_eq!(like_literal("50%_off\\"), "50\\%\\_off\\\\");
+        assert_eq!(like_literal("50%_off\\", '\\'), "50\\%\\_off\\\\");
+        assert_eq!(like_literal("50%_off!\\", '!'), "50!%!_off!!\\");
     }
 }

@@ -52,13 +52,14 @@ impl ValueKind {
         let base = upper.split('(').next().unwrap_or("").trim();
         match base {
             "VARCHAR" | "TEXT" | "STRING" => ValueKind::Text,
-            "TINYINT" | "SMALLINT" | "INTEGER" | "BIGINT" | "HUGEINT" | "UTINYINT" | "USMALLINT" | "UINTEGER" | "UBIGINT" | "UHUGEINT" => {
+            // `INT` and `TIMESTAMP_NTZ` are Spark's names, for catalogs built from a Spark cluster.
+            "TINYINT" | "SMALLINT" | "INTEGER" | "INT" | "BIGINT" | "HUGEINT" | "UTINYINT" | "USMALLINT" | "UINTEGER" | "UBIGINT" | "UHUGEINT" => {
                 ValueKind::Integer
             }
             "FLOAT" | "DOUBLE" | "DECIMAL" | "REAL" => ValueKind::Float,
             "BOOLEAN" => ValueKind::Boolean,
             "DATE" => ValueKind::Date,
-            "TIMESTAMP" | "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" | "DATETIME" => ValueKind::Timestamp,
+            "TIMESTAMP" | "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" | "DATETIME" | "TIMESTAMP_NTZ" => ValueKind::Timestamp,
             _ => ValueKind::Other,
         }
     }
@@ -159,6 +160,10 @@ pub struct TableEntry {
     /// The table's SQL name, as plans and SQL use it (normalised from the file's stem, or
     /// stem and sheet name; unique in the index).
     pub name: String,
+    /// The name the engine knows the table by, part by part, when it is not `name`: a Spark
+    /// table's `["lake", "incidents"]`. Empty for a DuckDB index.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relation: Vec<String>,
     /// The sum of DuckDB's hash of every row: the same rows give the same number, in any order.
     #[serde(default)]
     pub content_hash: String,
@@ -220,6 +225,28 @@ pub struct Catalog {
     /// unknown endings, empty sheets, ...), so a missing table has a visible reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub skipped: Vec<Skipped>,
+    /// Set when the tables live on a Spark cluster (`ingest --spark`): answers are compiled
+    /// for Spark and run there, and the index folder holds no data file.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub spark: Option<SparkSource>,
+}
+
+/// The Spark Connect server a catalog's tables are answered by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SparkSource {
+    /// `sc://host:port` (never a token: that comes from `QUERYCELL_SPARK_TOKEN`).
+    pub url: String,
+}
+
+impl TableEntry {
+    /// The relation a query names: `relation`, or the table's own name.
+    pub fn relation_parts(&self) -> Vec<String> {
+        if self.relation.is_empty() {
+            vec![self.name.clone()]
+        } else {
+            self.relation.clone()
+        }
+    }
 }
 
 impl Catalog {
@@ -272,6 +299,7 @@ impl Catalog {
                 .iter()
                 .map(|t| wit::Table {
                     name: t.name.clone(),
+                    relation: t.relation.clone(),
                     columns: t
                         .columns
                         .iter()
@@ -291,6 +319,7 @@ impl Catalog {
                 max_request_bytes: limits.max_request_bytes,
             },
             today: today.days_since_epoch(),
+            dialect: if self.spark.is_some() { wit::Dialect::Spark } else { wit::Dialect::Duckdb },
         }
     }
 }

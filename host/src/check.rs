@@ -7,8 +7,9 @@
 //!    in-memory database: parsed, never bound or run), and every node must be on an
 //!    allowlist: expression classes and operators DuckDB has, functions from
 //!    [`querycell_contract::sql`] (the list the guest checks too), cast types from the same
-//!    list with numeric modifiers only, relations that are catalog tables or CTEs of the
-//!    statement, never a table function, and no schema- or catalog-qualified name. A node
+//!    list with numeric modifiers only, relations that are catalog relations (by their whole
+//!    name: `incidents` in a DuckDB index, `lake.incidents` on Spark) or CTEs of the
+//!    statement, never a table function, and no other schema- or catalog-qualified name. A node
 //!    kind this module has never heard of is refused, so a DuckDB release that adds syntax
 //!    cannot widen what runs.
 //! 3. The executor then prepares the same text and requires DuckDB to report exactly one
@@ -75,7 +76,7 @@ fn refused(message: String) -> Error {
 /// The parse-tree allowlist check, with DuckDB's parser and the catalog's table names.
 pub struct ParseTreeCheck {
     trees: ParseTrees,
-    /// Lowercased catalog table names: the only relations besides CTEs.
+    /// The catalog's relations as [`relation_key`]s: the only relations besides CTEs.
     tables: BTreeSet<String>,
     /// What a policy restricts, and the only form a statement may read it in.
     policy: PolicyCheck,
@@ -84,7 +85,8 @@ pub struct ParseTreeCheck {
 }
 
 impl ParseTreeCheck {
-    /// `setup` locks the private parser database like the query connection.
+    /// `setup` locks the private parser database like the query connection. `tables` are
+    /// [`relation_key`]s (for a table known by its name alone, the name).
     pub fn open(tables: impl IntoIterator<Item = String>, setup: &[String]) -> Result<Self> {
         Self::open_policed(tables, PolicyCheck::default(), setup)
     }
@@ -244,17 +246,43 @@ impl Walk<'_> {
         }
         if kind == "BASE_TABLE" {
             let name = text(map, "table_name");
-            unqualified(map, "schema_name", "catalog_name", name)?;
             if !map.get("at_clause").is_none_or(Value::is_null) {
                 return Err(format!("'{name}' is read AT a version"));
             }
-            let lower = name.to_lowercase();
-            if !self.tables.contains(&lower) && !ctes.contains(&lower) {
-                return Err(format!("'{name}' is neither a catalog table nor a CTE in scope"));
+            let key = base_table_key(map)?;
+            let cte = !key.contains(RELATION_SEPARATOR) && ctes.contains(&key);
+            if !self.tables.contains(&key) && !cte {
+                return Err(format!("'{}' is neither a catalog table nor a CTE in scope", key.replace(RELATION_SEPARATOR, ".")));
             }
         }
         Ok(())
     }
+}
+
+/// Joins the parts of a relation's name in a [`relation_key`]: a control character, which
+/// no catalog name holds.
+pub const RELATION_SEPARATOR: char = '\u{1f}';
+
+/// How the checks compare relation names: the parts (`["lake", "incidents"]`, or the table's
+/// name alone), lowercased as DuckDB and Spark compare them, joined by [`RELATION_SEPARATOR`].
+pub fn relation_key<S: AsRef<str>>(parts: &[S]) -> String {
+    parts.iter().map(|part| part.as_ref().to_lowercase()).collect::<Vec<_>>().join(&RELATION_SEPARATOR.to_string())
+}
+
+/// The [`relation_key`] of a `BASE_TABLE` node: its catalog, schema and table names, which
+/// must agree with DuckDB 2's `qualified_name.path` where the tree has one.
+pub(crate) fn base_table_key(map: &Map<String, Value>) -> std::result::Result<String, String> {
+    let parts: Vec<&str> = ["catalog_name", "schema_name", "table_name"].iter().map(|key| text(map, key)).filter(|part| !part.is_empty()).collect();
+    if let Some(path) = map.get("qualified_name").and_then(|q| q.get("path")) {
+        let path: Option<Vec<&str>> = path.as_array().and_then(|items| items.iter().map(Value::as_str).collect());
+        if path.as_deref() != Some(parts.as_slice()) {
+            return Err(format!("the relation '{}' is named two ways in DuckDB's tree", parts.join(".")));
+        }
+    }
+    if parts.is_empty() || parts.iter().any(|part| part.contains(RELATION_SEPARATOR)) {
+        return Err("a relation has an empty or unreadable name".into());
+    }
+    Ok(relation_key(&parts))
 }
 
 pub(crate) fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {

@@ -409,6 +409,11 @@ fn open_version(
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
             hidden_tables: bound.as_ref().map(|b| b.hidden_tables.clone()).unwrap_or_default(),
         };
+        if let Some(source) = &pinned.catalog.spark {
+            // The data is on the cluster: there is no file to pin, and no worker to run DuckDB in.
+            let executor = open_spark(source, &pinned.catalog, &catalog, bound.as_ref(), &limits)?;
+            return Ok(Version { catalog, executor, bound, limits });
+        }
         let opened = match isolation {
             QueryIsolation::InProcess => Executor::open(&pinned.data_path(), &limits, readable),
             QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy)),
@@ -419,6 +424,21 @@ fn open_version(
             Err(error) => return Err(error),
         }
     }
+}
+
+/// An executor on the Spark cluster `source` for a catalog built by `ingest --spark`: the
+/// caller may read the tables of `visible`, policed ones only in their policy's form.
+/// The token comes from [`crate::spark::TOKEN_VARIABLE`].
+fn open_spark(source: &crate::catalog::SparkSource, full: &Catalog, visible: &Catalog, bound: Option<&BoundPolicy>, limits: &Limits) -> Result<Executor> {
+    let relation_of = |name: &str| full.tables.iter().find(|t| t.name == name).map(|t| t.relation_parts()).unwrap_or_else(|| vec![name.to_string()]);
+    let readable = crate::spark::SparkReadable {
+        relations: visible.tables.iter().map(|t| t.relation_parts()).collect(),
+        policed: bound.map(|b| b.policed.iter().map(|p| (relation_of(&p.name), p.columns.clone(), p.filters.clone())).collect()).unwrap_or_default(),
+        hidden: bound.map(|b| b.hidden_tables.iter().map(|name| relation_of(name)).collect()).unwrap_or_default(),
+    };
+    let endpoint = crate::spark::SparkEndpoint { url: source.url.clone(), token: std::env::var(crate::spark::TOKEN_VARIABLE).ok().filter(|t| !t.is_empty()) };
+    let backend = crate::spark::SparkBackend::open(&endpoint, limits, readable)?;
+    Ok(Executor::on(Box::new(backend), limits))
 }
 
 /// In SQL mode, a validated statement that DuckDB cannot bind or run (a column of the wrong

@@ -1,11 +1,14 @@
 //! Runs what the compiler guest returned, and nothing else, on a read-only connection, and
 //! turns it into an answer's rows and counts.
 //!
-//! An answer holds one connection for all its statements (main query, total count, null
-//! probe) and one deadline. Each statement goes through [`crate::runner`]: the host's
-//! re-checks, DuckDB's one-SELECT prepare, binding, the deadline, the row cap. Where that
-//! runs is the embedder's choice ([`crate::QueryIsolation`]): on this process's own
-//! connection, or in a query worker process ([`crate::worker`]) the host can kill.
+//! An answer holds one session for all its statements (main query, total count, null
+//! probe) and one deadline. Where statements run is a [`Backend`]: DuckDB, through
+//! [`crate::runner`] (the host's re-checks, DuckDB's one-SELECT prepare, binding, the
+//! deadline, the row cap) on this process's own connection or in a query worker process
+//! ([`crate::worker`]) the host can kill, as the embedder chooses ([`crate::QueryIsolation`]);
+//! or a Spark cluster over Spark Connect ([`crate::spark`]). Everything above the backend
+//! (the row cap, truncation and totals, the counts behind warnings, the checks of what the
+//! compiler promised) is this module's, the same for both.
 
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
@@ -65,33 +68,90 @@ fn millis(since: Instant) -> f64 {
     since.elapsed().as_secs_f64() * 1e3
 }
 
-/// Runs compiled answers against one index version, in this process or in query workers,
-/// under one set of [`Limits`].
+/// Runs compiled answers against one index version, on a [`Backend`], under one set of
+/// [`Limits`].
 pub struct Executor {
-    connections: Connections,
+    backend: Box<dyn Backend>,
     limits: Limits,
 }
 
-/// Where statements run: on this process's own connection, or in query worker processes.
-enum Connections {
+/// An engine that runs the compiler's statements: the seam between the answer logic
+/// ([`Executor::run`]) and where the data is. A backend re-checks every statement before it
+/// runs it (invariant 2), holds it to the deadline it is given, and reads at most the rows
+/// it is asked for.
+pub trait Backend: Send + Sync {
+    /// A session for one answer's statements.
+    fn session(&self) -> Result<Box<dyn BackendSession + '_>>;
+
+    /// The process ids of query workers alive now (none unless the backend has them).
+    fn worker_pids(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// What holds in the query workers (see [`crate::worker`]); empty without them.
+    fn worker_confinement(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// One answer's hold on a backend.
+pub trait BackendSession {
+    /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`.
+    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows>;
+}
+
+/// DuckDB: on this process's own connection, or in query worker processes.
+enum DuckBackend {
     /// One connection; callers on other threads wait for it.
     InProcess(Mutex<StatementRunner>),
     Workers(WorkerPool),
 }
 
-/// The connection one answer holds for all its statements.
-enum Session<'e> {
+/// The DuckDB connection one answer holds for all its statements.
+enum DuckSession<'e> {
     InProcess(MutexGuard<'e, StatementRunner>),
     Worker(Lease<'e>),
 }
 
+impl BackendSession for DuckSession<'_> {
+    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        match self {
+            DuckSession::InProcess(runner) => runner.execute(&query.sql, params, deadline, tree_check, max_rows),
+            DuckSession::Worker(lease) => lease.execute(&query.sql, params, deadline, tree_check, max_rows),
+        }
+    }
+}
+
+impl Backend for DuckBackend {
+    fn session(&self) -> Result<Box<dyn BackendSession + '_>> {
+        Ok(match self {
+            DuckBackend::InProcess(runner) => Box::new(DuckSession::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))),
+            DuckBackend::Workers(pool) => Box::new(DuckSession::Worker(pool.lease()?)),
+        })
+    }
+
+    fn worker_pids(&self) -> Vec<u32> {
+        match self {
+            DuckBackend::InProcess(_) => Vec::new(),
+            DuckBackend::Workers(pool) => pool.pids(),
+        }
+    }
+
+    fn worker_confinement(&self) -> Vec<String> {
+        match self {
+            DuckBackend::InProcess(_) => Vec::new(),
+            DuckBackend::Workers(pool) => pool.confinement(),
+        }
+    }
+}
+
+/// The session of one answer, which binds each statement's parameters.
+struct Session<'e>(Box<dyn BackendSession + 'e>);
+
 impl Session<'_> {
     fn execute(&mut self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
         let params: Vec<Param> = query.params.iter().map(param_of).collect();
-        match self {
-            Session::InProcess(runner) => runner.execute(&query.sql, &params, deadline, tree_check, max_rows),
-            Session::Worker(lease) => lease.execute(&query.sql, &params, deadline, tree_check, max_rows),
-        }
+        self.0.execute(query, &params, deadline, tree_check, max_rows)
     }
 }
 
@@ -101,14 +161,19 @@ impl Executor {
     /// are the catalog's tables: the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let runner = StatementRunner::open(data_file, limits, readable)?;
-        Ok(Executor { connections: Connections::InProcess(Mutex::new(runner)), limits: limits.clone() })
+        Ok(Executor { backend: Box::new(DuckBackend::InProcess(Mutex::new(runner))), limits: limits.clone() })
     }
 
     /// Run statements in query worker processes (see [`crate::worker`]), each of which opens
     /// `data_file` read-only under the same settings, inside its own confinement.
     pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, readable: Readable, policy: &WorkerPolicy) -> Result<Self> {
         let pool = WorkerPool::start(data_file, limits, readable, policy)?;
-        Ok(Executor { connections: Connections::Workers(pool), limits: limits.clone() })
+        Ok(Executor { backend: Box::new(DuckBackend::Workers(pool)), limits: limits.clone() })
+    }
+
+    /// Run statements on `backend` (a Spark cluster: [`crate::spark::SparkBackend`]).
+    pub fn on(backend: Box<dyn Backend>, limits: &Limits) -> Self {
+        Executor { backend, limits: limits.clone() }
     }
 
     /// Run the compiled answer: the main query (at most `limit + 1` rows are read), the
@@ -129,26 +194,17 @@ impl Executor {
     /// The process ids of the query workers alive now, idle or answering (none
     /// in-process), for operators and tests.
     pub fn worker_pids(&self) -> Vec<u32> {
-        match &self.connections {
-            Connections::InProcess(_) => Vec::new(),
-            Connections::Workers(pool) => pool.pids(),
-        }
+        self.backend.worker_pids()
     }
 
     /// What holds in the query workers (see [`crate::worker`]); empty in-process, or
     /// before the first worker has answered.
     pub fn worker_confinement(&self) -> Vec<String> {
-        match &self.connections {
-            Connections::InProcess(_) => Vec::new(),
-            Connections::Workers(pool) => pool.confinement(),
-        }
+        self.backend.worker_confinement()
     }
 
     fn session(&self) -> Result<Session<'_>> {
-        Ok(match &self.connections {
-            Connections::InProcess(runner) => Session::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())),
-            Connections::Workers(pool) => Session::Worker(pool.lease()?),
-        })
+        Ok(Session(self.backend.session()?))
     }
 
     fn run_with(&self, compiled: &wit::Compiled, tree_check: TreeCheck) -> Result<Execution> {

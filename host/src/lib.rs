@@ -32,6 +32,8 @@
 //!   row cap, the classification of failures.
 //! - [`worker`]: query worker processes: pool, protocol, confinement.
 //! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
+//! - [`spark`]: answers from a Spark cluster over Spark Connect: the session that sends
+//!   only checked SELECTs, the lexical gate for Spark SQL, `ingest --spark`.
 //! - [`mcp`]: the MCP server (`querycell mcp`) over stdio or streamable HTTP.
 //! - [`answer`]: the receipt and its table / JSON / CSV renderings.
 //! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
@@ -91,6 +93,8 @@ pub mod policy;
 pub mod request_limits;
 #[cfg(feature = "duckdb")]
 pub mod policy_check;
+#[cfg(feature = "duckdb")]
+pub mod spark;
 #[cfg(feature = "duckdb")]
 pub mod trace;
 #[cfg(feature = "duckdb")]

@@ -37,6 +37,16 @@ pub struct Limits {
     pub query_memory_bytes: u64,
     /// DuckDB worker threads for queries.
     pub query_threads: u32,
+    /// Bytes of result data one statement may send back from a Spark cluster (Arrow IPC),
+    /// whatever its row count: rows can be wide. Past it the operation is interrupted and
+    /// the answer is `result_too_large`. (A DuckDB answer is bounded by its row cap and
+    /// DuckDB's memory limit.)
+    #[serde(default = "default_max_result_bytes")]
+    pub max_result_bytes: u64,
+}
+
+fn default_max_result_bytes() -> u64 {
+    64 << 20
 }
 
 impl Default for Limits {
@@ -53,6 +63,7 @@ impl Default for Limits {
             query_timeout: Duration::from_secs(10),
             query_memory_bytes: 1 << 30,
             query_threads: 2,
+            max_result_bytes: default_max_result_bytes(),
         }
     }
 }

@@ -71,11 +71,21 @@ struct AnswerOptions {
 enum Command {
     /// Load CSV, TSV, Parquet, JSON, NDJSON and Excel files (or every such file under
     /// folders) into a new index, replacing the previous one only when the new one is complete.
+    ///
+    /// With --spark, build an index whose tables stay on a Spark cluster: its catalog is read
+    /// from Spark's own metadata and answers run there (the token, if the server wants one,
+    /// comes from QUERYCELL_SPARK_TOKEN).
     Ingest {
         #[arg(long)]
         index: PathBuf,
-        #[arg(required = true, value_name = "PATH")]
+        #[arg(required_unless_present = "spark", conflicts_with = "spark", value_name = "PATH")]
         paths: Vec<PathBuf>,
+        /// A Spark Connect server, e.g. sc://127.0.0.1:15002.
+        #[arg(long, value_name = "URL", requires = "tables")]
+        spark: Option<String>,
+        /// The Spark tables to index, comma-separated: lake.incidents,lake.teams.
+        #[arg(long, value_name = "DB.TABLE,...", value_delimiter = ',', requires = "spark")]
+        tables: Vec<String>,
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -163,8 +173,16 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> Result<String, Error> {
     match command {
-        Command::Ingest { index, paths, format } => {
-            let catalog = ingest::ingest(&index, &paths)?;
+        Command::Ingest { index, paths, spark, tables, format } => {
+            let catalog = match spark {
+                Some(url) => {
+                    let endpoint = querycell::spark::SparkEndpoint { url, token: std::env::var(querycell::spark::TOKEN_VARIABLE).ok().filter(|t| !t.is_empty()) };
+                    let catalog = querycell::spark::catalog::build(&endpoint, &tables)?;
+                    ingest::publish_catalog(&index, &catalog)?;
+                    catalog
+                }
+                None => ingest::ingest(&index, &paths)?,
+            };
             Ok(match format {
                 Format::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
                 _ => {

@@ -22,7 +22,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::{Map, Value};
 
-use crate::check::{text, walk_in_scope, Descend};
+use crate::check::{base_table_key, text, walk_in_scope, Descend, RELATION_SEPARATOR};
 use crate::runner::Param;
 
 /// The keys a policy source's query node may carry, with the values that say "unused"
@@ -31,13 +31,19 @@ use crate::runner::Param;
 const SOURCE_NODE_KEYS: &[&str] =
     &["type", "modifiers", "cte_map", "select_list", "from_table", "where_clause", "group_expressions", "group_sets", "aggregate_handling", "having", "sample", "qualify"];
 
-/// What a policy lets a statement read, lowercased for DuckDB's case-insensitive names.
+/// What a policy lets a statement read, by [`crate::check::relation_key`] (lowercased for
+/// DuckDB's and Spark's case-insensitive names).
 #[derive(Debug, Clone, Default)]
 pub struct PolicyCheck {
     /// Tables the caller may not see at all.
     pub hidden_tables: BTreeSet<String>,
     /// Policed tables and the only form in which they may be read.
     pub sources: BTreeMap<String, SourceRule>,
+}
+
+/// The last part of a relation key: the table's own name.
+fn own_name(key: &str) -> &str {
+    key.rsplit(RELATION_SEPARATOR).next().unwrap_or(key)
 }
 
 /// The one form a policed table may be read in.
@@ -97,10 +103,18 @@ impl PolicyCheck {
             return None;
         }
         let from = map.get("from_table")?.as_object()?;
-        if from.get("type").and_then(Value::as_str) != Some("BASE_TABLE") || !unqualified(from) {
+        if from.get("type").and_then(Value::as_str) != Some("BASE_TABLE") {
             return None;
         }
+        let key = base_table_key(from).ok()?;
+        if !self.sources.contains_key(&key) {
+            return None;
+        }
+        // A table read by its name alone may be a CTE of that name; a qualified one never is.
         let name = text(from, "table_name").to_lowercase();
+        if key != name {
+            return self.sources.get(&key).map(|rule| (key.replace(RELATION_SEPARATOR, "."), rule));
+        }
         // The node's own CTEs are in scope for its FROM too.
         let own_ctes = map.get("cte_map").and_then(|c| c.get("map")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
         let own = own_ctes.iter().any(|entry| entry.get("key").and_then(Value::as_str).is_some_and(|key| key.eq_ignore_ascii_case(&name)));
@@ -115,11 +129,17 @@ impl PolicyCheck {
             let name = text(map, "table_name").to_lowercase();
             let qualified = !unqualified(map);
             let is_cte = !qualified && ctes.contains(&name);
-            if self.hidden_tables.contains(&name) && !is_cte {
+            if is_cte {
+                return Ok(());
+            }
+            // By the table's own name too: a statement must not reach a policed or hidden
+            // table through another qualification of it.
+            if self.hidden_tables.iter().any(|key| own_name(key) == name) {
                 return Err(format!("the statement names the table '{name}', which the policy keeps out of sight"));
             }
-            if self.sources.contains_key(&name) && !is_cte {
-                return Err(format!("the table '{name}' is read {}without the policy's filter", if qualified { "by a qualified name, " } else { "" }));
+            if let Some(key) = self.sources.keys().find(|key| own_name(key) == name) {
+                let exact = base_table_key(map).is_ok_and(|read| read == *key);
+                return Err(format!("the table '{name}' is read {}without the policy's filter", if qualified && !exact { "by a qualified name, " } else { "" }));
             }
         }
         Ok(())

@@ -24,6 +24,7 @@ fn view() -> wit::CatalogView {
     use wit::ValueKind::*;
     let table = |name: &str, columns: &[(&str, &str, &str, wit::ValueKind)]| wit::Table {
         name: name.into(),
+        relation: Vec::new(),
         columns: columns
             .iter()
             .map(|&(name, display, sql_type, kind)| wit::Column { name: name.into(), display_name: display.into(), sql_type: sql_type.into(), kind })
@@ -45,6 +46,8 @@ fn view() -> wit::CatalogView {
     // A table a deployment policy restricts: its source query and bound filter values must
     // come out the same from both hosts.
     let mut tickets = table("tickets", &[("ticket_id", "Ticket", "VARCHAR", Text), ("team", "Team", "VARCHAR", Text), ("minutes", "Minutes", "BIGINT", Integer)]);
+    // Known to the engine by a qualified name of its own, which both hosts must hand over.
+    tickets.relation = vec!["lake".into(), "tickets".into()];
     tickets.policy = Some(wit::TablePolicy {
         row_filters: vec![
             wit::RowFilter { column: "tenant".into(), values: vec!["acme ✓".into()] },
@@ -56,6 +59,7 @@ fn view() -> wit::CatalogView {
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 5, max_request_bytes: 64 << 10 },
         // 2026-03-15.
         today: 20527,
+        dialect: wit::Dialect::Duckdb,
     }
 }
 
@@ -210,11 +214,13 @@ fn view_json(view: &wit::CatalogView) -> Value {
     json!({
         "tables": view.tables.iter().map(|t| json!({
             "name": t.name,
+            "relation": t.relation,
             "columns": t.columns.iter().map(|c| json!({"name": c.name, "display-name": c.display_name, "sql-type": c.sql_type, "kind": kind_name(c.kind)})).collect::<Vec<_>>(),
             "policy": t.policy.as_ref().map(|p| json!({"row-filters": p.row_filters.iter().map(|f| json!({"column": f.column, "values": f.values})).collect::<Vec<_>>()})),
         })).collect::<Vec<_>>(),
         "limits": {"max-rows": view.limits.max_rows, "max-in-list": view.limits.max_in_list, "max-request-bytes": view.limits.max_request_bytes},
         "today": view.today,
+        "dialect": match view.dialect { wit::Dialect::Duckdb => "duckdb", wit::Dialect::Spark => "spark" },
     })
 }
 

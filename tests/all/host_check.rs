@@ -92,11 +92,13 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
     let view = querycell_guest::CatalogView {
         tables: vec![querycell_guest::model::Table {
             name: "t".into(),
+            relation: Vec::new(),
             columns: vec![querycell_guest::model::Column { name: "x".into(), display_name: "x".into(), sql_type: "BIGINT".into(), kind: querycell_guest::ValueKind::Integer }],
             policy: None,
         }],
         limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
         today: 20527,
+        dialect: Default::default(),
     };
     let mut check = querycell::check::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
     let mut deepest = vec![

@@ -32,11 +32,11 @@ pub(crate) const HOSTILE_CORE: &str = r#"
   (func $recurse (param i32) (result i32)
     (i32.add (call $recurse (i32.add (local.get 0) (i32.const 1))) (i32.const 1)))
   (data (i32.const 1024) "hostile_okthe hostile guest answered$")
-  (func (export "querycell:engine/compiler@0.4.0#compile-sql")
-        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32) (result i32)
+  (func (export "querycell:engine/compiler@0.5.0#compile-sql")
+        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
-  (func (export "querycell:engine/compiler@0.4.0#compile-plan")
-        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32) (result i32)
+  (func (export "querycell:engine/compiler@0.5.0#compile-plan")
+        (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
   (func $misbehave (param $plan i32) (result i32)
     (local $mode i32)
@@ -65,11 +65,13 @@ pub(crate) fn view() -> wit::CatalogView {
     wit::CatalogView {
         tables: vec![wit::Table {
             name: "incidents".into(),
+            relation: Vec::new(),
             columns: vec![wit::Column { name: "team".into(), display_name: "Team".into(), sql_type: "VARCHAR".into(), kind: wit::ValueKind::Text }],
             policy: None,
         }],
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 65536 },
         today: 20527,
+        dialect: wit::Dialect::Duckdb,
     }
 }
 

@@ -28,3 +28,4 @@ mod sql_mode;
 mod audit_trace;
 mod budgets;
 mod policies;
+mod spark;

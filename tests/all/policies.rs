@@ -513,14 +513,14 @@ fn the_host_recognises_the_source_the_compiler_writes() {
     use querycell_guest::model::{Column, RowFilter, Table, TablePolicy, ValueKind};
     let column = |name: &str| Column { name: name.into(), display_name: name.into(), sql_type: "VARCHAR".into(), kind: ValueKind::Text };
     let policy = TablePolicy { row_filters: vec![RowFilter { column: "Tenant".into(), values: vec!["a'1".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into()] }] };
-    let table = Table { name: "Tickets".into(), columns: vec![column("id"), column("the \"team\"")], policy: Some(policy.clone()) };
+    let table = Table { name: "Tickets".into(), relation: Vec::new(), columns: vec![column("id"), column("the \"team\"")], policy: Some(policy.clone()) };
     let rule = SourceRule { columns: ["id", "the \"team\""].map(String::from).into(), filters: vec![("tenant".into(), vec!["a'1".into()]), ("region".into(), vec!["eu".into()])] };
     let mut check = ParseTreeCheck::open_policed(["tickets".to_string()], PolicyCheck { sources: [("tickets".to_string(), rule)].into(), ..PolicyCheck::default() }, &[]).unwrap();
     let context = [Param::Text("a'1".into()), Param::Text("eu".into())];
 
-    let positional = querycell_guest::policy::source_query(&table, &policy, |_| "?".to_string());
+    let positional = querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| "?".to_string());
     let mut n = 0;
-    let numbered = querycell_guest::policy::source_query(&table, &policy, |_| {
+    let numbered = querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| {
         n += 1;
         format!("${n}")
     });

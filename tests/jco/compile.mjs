@@ -32,11 +32,13 @@ const v = input.view;
 const view = {
   tables: v.tables.map((t) => ({
     name: t.name,
+    relation: t.relation,
     columns: t.columns.map((c) => ({ name: c.name, displayName: c["display-name"], sqlType: c["sql-type"], kind: c.kind })),
     policy: t.policy ? { rowFilters: t.policy["row-filters"].map((f) => ({ column: f.column, values: f.values })) } : undefined,
   })),
   limits: { maxRows: v.limits["max-rows"], maxInList: v.limits["max-in-list"], maxRequestBytes: v.limits["max-request-bytes"] },
   today: v.today,
+  dialect: v.dialect,
 };
 
 function expect(ok, what, value) {
@@ -113,7 +115,7 @@ const compiled = (c) => ({
 const results = input.requests.map((request) => {
   // A fresh instance per call, as the querycell host gives each call a fresh store. No
   // imports: the component has none (jco would throw here if it wanted any).
-  const exports = instantiate(getCoreModule, {})["querycell:engine/compiler@0.4.0"];
+  const exports = instantiate(getCoreModule, {})["querycell:engine/compiler@0.5.0"];
   const call = { plan: exports.compilePlan, sql: exports.compileSql }[request.kind];
   if (!call) throw new TypeError(`unknown request kind ${request.kind}`);
   try {

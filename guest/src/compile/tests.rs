@@ -13,6 +13,7 @@ fn view() -> CatalogView {
     CatalogView {
         tables: vec![Table {
             name: "incidents".into(),
+            relation: Vec::new(),
             columns: vec![
                 column("incident_id", "VARCHAR", ValueKind::Text),
                 column("team", "VARCHAR", ValueKind::Text),
@@ -29,6 +30,7 @@ fn view() -> CatalogView {
         }],
         limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
         today: crate::values::parse_date(TODAY).expect("a date"),
+        dialect: Default::default(),
     }
 }
 
@@ -69,8 +71,8 @@ fn design_example_compiles_to_parameterised_sql() {
     assert_eq!(compiled.limit, 5);
     assert_eq!(
         compiled.count.sql,
-        "SELECT count(*) AS total_rows FROM (SELECT \"team\", avg(\"ack_minutes\") AS \"average_minutes\" FROM \"incidents\" \
-         WHERE \"severity\" = ? GROUP BY \"team\") AS answer"
+        "SELECT count(*) AS \"total_rows\" FROM (SELECT \"team\", avg(\"ack_minutes\") AS \"average_minutes\" FROM \"incidents\" \
+         WHERE \"severity\" = ? GROUP BY \"team\") AS \"answer\""
     );
     assert_eq!(compiled.count.params, vec![Param::Text("P1".into())]);
     assert_eq!(compiled.explanation, "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5");
@@ -381,4 +383,29 @@ fn a_policed_table_is_read_only_through_its_filtered_source_in_every_statement()
     // The hidden column does not exist for the plan.
     let hidden = json!({"table": "incidents", "aggregations": [{"function": "sum", "column": "cost"}]});
     assert_eq!(compile_plan(&hidden.to_string(), &view).unwrap_err().code, "unknown_column");
+}
+
+/// Spark SQL: backtick names, the table's qualified relation under its catalog name, `!` as
+/// the LIKE escape, averages of decimals over doubles, and the values still bound.
+#[test]
+fn a_plan_compiles_to_spark_sql_for_a_spark_catalog() {
+    let mut view = view();
+    view.dialect = Dialect::Spark;
+    view.tables[0].relation = vec!["lake".into(), "incidents".into()];
+    let compiled = compile_plan(
+        r#"{"table": "incidents", "filters": [{"column": "team", "op": "contains", "value": "50%!"}],
+            "group_by": [{"column": "opened_at", "granularity": "month"}], "aggregations": [{"function": "avg", "column": "cost"}]}"#,
+        &view,
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT CAST(date_trunc('month', `opened_at`) AS DATE) AS `opened_at_month`, avg(CAST(`cost` AS DOUBLE)) AS `avg_cost`, \
+         sum(count(*) FILTER (WHERE `cost` IS NULL)) OVER () AS `__querycell_nulls_0`, count(*) OVER () AS `__querycell_rows` \
+         FROM `lake`.`incidents` AS `incidents` WHERE `team` LIKE ? ESCAPE '!' \
+         GROUP BY CAST(date_trunc('month', `opened_at`) AS DATE) ORDER BY `opened_at_month` ASC NULLS LAST LIMIT ?"
+    );
+    assert_eq!(compiled.main.params, vec![Param::Text("%50!%!!%".into()), Param::Integer(1001)]);
+    // SQL mode has no Spark dialect.
+    assert_eq!(crate::compile_sql("SELECT 1", &view).unwrap_err().code, "sql_mode_unavailable");
 }

@@ -35,6 +35,12 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 }
 
 fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
+    // The validator re-emits the statement from sqlparser's tree in DuckDB's dialect, and
+    // the allowlists and round-trip proof are DuckDB's: there is no Spark SQL it could vouch for.
+    if view.dialect != crate::model::Dialect::DuckDb {
+        return Err(CompileError::new(Code::SqlModeUnavailable, "sql", "SQL mode answers from DuckDB indexes only; this catalog is answered by Spark")
+            .with_hint("send a plan: plans compile to Spark SQL"));
+    }
     let max = view.limits.max_request_bytes;
     if text.len() > max as usize {
         return Err(CompileError::new(Code::RequestTooLarge, "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))

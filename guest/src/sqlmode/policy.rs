@@ -49,7 +49,7 @@ impl Rewriter<'_> {
         let table = self.view.tables.iter().find(|t| t.name == table_name).expect("called for catalog tables");
         let policy = table.policy.as_ref().expect("called for policed tables");
         let params = &mut *self.params;
-        let text = crate::policy::source_query(table, policy, |value| {
+        let text = crate::policy::source_query(table, policy, crate::model::Dialect::DuckDb, |value| {
             params.push(value);
             format!("${}", params.len())
         });

@@ -13,6 +13,7 @@ fn view() -> CatalogView {
         tables: vec![
             Table {
                 name: "incidents".into(),
+                relation: Vec::new(),
                 columns: vec![
                     column("incident_id", ValueKind::Text),
                     column("team", ValueKind::Text),
@@ -22,11 +23,12 @@ fn view() -> CatalogView {
                 ],
                 policy: None,
             },
-            Table { name: "teams".into(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)], policy: None },
+            Table { name: "teams".into(), relation: Vec::new(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)], policy: None },
         ],
         limits: RequestLimits { max_rows: 100, max_in_list: 100, max_request_bytes: 8192 },
         // 2026-03-15, the day the host says it is.
         today: 20527,
+        dialect: Default::default(),
     }
 }
 

@@ -21,6 +21,7 @@ mod values;
 
 use values::OwnedResult;
 pub use values::{Column, Rows};
+pub(crate) use values::{date_text, decimal_text, timestamp_text, TimeUnit};
 
 /// Why a DuckDB call failed, coarsely, so the executor can classify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

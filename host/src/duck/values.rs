@@ -266,7 +266,7 @@ impl Storage {
 
 /// Units of the timestamp variants, as fractions of a second.
 #[derive(Debug, Clone, Copy, PartialEq)]
-enum TimeUnit {
+pub(crate) enum TimeUnit {
     Seconds,
     Millis,
     Micros,
@@ -465,7 +465,7 @@ fn type_name(id: ffi::duckdb_type) -> &'static str {
 }
 
 /// `unscaled / 10^scale` written out exactly, e.g. `-12345, 2` → `-123.45`.
-fn decimal_text(unscaled: i128, scale: u8) -> String {
+pub(crate) fn decimal_text(unscaled: i128, scale: u8) -> String {
     let digits = unscaled.unsigned_abs().to_string();
     let scale = usize::from(scale);
     let sign = if unscaled < 0 { "-" } else { "" };
@@ -492,7 +492,7 @@ fn blob_text(bytes: &[u8]) -> String {
 }
 
 /// DuckDB's infinite dates are `i32::MAX` and `-i32::MAX`.
-fn date_text(days: i32) -> String {
+pub(crate) fn date_text(days: i32) -> String {
     match days {
         i32::MAX => "infinity".into(),
         d if d == -i32::MAX => "-infinity".into(),
@@ -511,7 +511,7 @@ fn is_infinite_timestamp(value: i64) -> bool {
     value == i64::MAX || value == -i64::MAX
 }
 
-fn timestamp_text(value: i64, unit: TimeUnit) -> String {
+pub(crate) fn timestamp_text(value: i64, unit: TimeUnit) -> String {
     match value {
         i64::MAX => return "infinity".into(),
         v if v == -i64::MAX => return "-infinity".into(),

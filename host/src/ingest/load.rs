@@ -453,6 +453,7 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
         }
     }
     Ok(TableEntry {
+        relation: Vec::new(),
         name: name.to_string(),
         content_hash,
         source: source.relative.clone(),

@@ -93,11 +93,22 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
-    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped };
+    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped, spark: None };
     write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
     sync_path(&data_file)?;
     swap_into_place(staging.into_finished()?, index)?;
     Ok(catalog)
+}
+
+/// Put an index that is a catalog alone (its tables live elsewhere: `ingest --spark`) at
+/// `index`, replacing any index there the way [`ingest`] does.
+pub fn publish_catalog(index: &Path, catalog: &Catalog) -> Result<()> {
+    check_replaceable(index)?;
+    let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(parent).map_err(|e| Error::io(&format!("creating {}", parent.display()), &e))?;
+    let staging = staging::Staging::create(parent)?;
+    write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(catalog).expect("catalogs serialise").as_bytes())?;
+    swap_into_place(staging.into_finished()?, index)
 }
 
 /// Every table and column a `querycell.toml` names must exist: a typo must not silently

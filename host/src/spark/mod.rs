@@ -1,0 +1,125 @@
+//! Answers from a Spark cluster over Spark Connect: the same plans, compiled by the same
+//! sandboxed compiler for Spark SQL (`catalog-view.dialect = spark`), checked by the host and
+//! run through a session that can send nothing but that checked SELECT.
+//!
+//! What holds on Spark, and who holds it:
+//! - **querycell**: the compiler's output passes the lexical gate ([`lexicon`]), then the
+//!   same DuckDB parse-tree allowlist and policy check as a DuckDB index
+//!   ([`crate::check`]), with the catalog's qualified relations as the only tables; values
+//!   travel as typed literal arguments; the deadline interrupts the operation by its tag;
+//!   at most `limit + 1` rows and [`crate::Limits::max_result_bytes`] of Arrow data are read,
+//!   and the operation is interrupted when either is reached.
+//! - **Spark**: authentication (Spark Connect's bearer token), the permissions of the
+//!   server's user on the data files, executor memory. Spark has no read-only session:
+//!   querycell's guarantee that nothing is written rests on sending nothing but a checked
+//!   SELECT, and deployments should give the server's user no write access to the data.
+//! - **Not on Spark**: SQL mode (the compiler refuses it: `sql_mode_unavailable`), the
+//!   query connection's policy views (layer 3 of a DuckDB index), DuckDB's memory limit.
+//!
+//! Module map: [`client`] (the session), [`lexicon`] (the lexical gate), [`arrow`] (reading
+//! results), [`catalog`] (`ingest --spark`).
+
+pub mod arrow;
+pub mod catalog;
+pub mod client;
+pub mod lexicon;
+
+use std::sync::Mutex;
+use std::time::Instant;
+
+use crate::check::{check_statement_shape, relation_key, ParseTreeCheck};
+use crate::duck::Rows;
+use crate::error::{Error, Result};
+use crate::executor::{Backend, BackendSession};
+use crate::limits::Limits;
+use crate::policy_check::{PolicyCheck, SourceRule};
+use crate::runner::{connection_settings, timeout_error, Param, TreeCheck};
+use crate::sandbox::wit;
+
+pub use client::{SparkEndpoint, SparkSession};
+
+/// The environment variable that carries Spark Connect's authentication token.
+pub const TOKEN_VARIABLE: &str = "QUERYCELL_SPARK_TOKEN";
+
+/// What one Spark-backed executor may read: relations by their parts, and the policy's
+/// sources and hidden tables keyed the same way.
+#[derive(Debug, Clone, Default)]
+pub struct SparkReadable {
+    /// Each readable table's relation (`["lake", "incidents"]`).
+    pub relations: Vec<Vec<String>>,
+    /// Policed tables: relation, visible columns, row filters.
+    pub policed: Vec<(Vec<String>, Vec<String>, Vec<(String, Vec<String>)>)>,
+    /// Tables a policy hides, by relation.
+    pub hidden: Vec<Vec<String>>,
+}
+
+/// A [`Backend`] on a Spark cluster.
+pub struct SparkBackend {
+    session: SparkSession,
+    check: Mutex<ParseTreeCheck>,
+    limits: Limits,
+}
+
+impl SparkBackend {
+    /// A backend on `endpoint` that lets statements read `readable`.
+    pub fn open(endpoint: &SparkEndpoint, limits: &Limits, readable: SparkReadable) -> Result<Self> {
+        let policy = PolicyCheck {
+            hidden_tables: readable.hidden.iter().map(|r| relation_key(r)).collect(),
+            sources: readable
+                .policed
+                .iter()
+                .map(|(relation, columns, filters)| {
+                    let rule = SourceRule {
+                        columns: columns.iter().map(|c| c.to_lowercase()).collect(),
+                        filters: filters.iter().map(|(c, v)| (c.to_lowercase(), v.clone())).collect(),
+                    };
+                    (relation_key(relation), rule)
+                })
+                .collect(),
+        };
+        let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
+        let check = ParseTreeCheck::open_policed(readable.relations.iter().map(|r| relation_key(r)), policy, &connection_settings(&parser_limits))?;
+        Ok(SparkBackend { session: SparkSession::connect(endpoint)?, check: Mutex::new(check), limits: limits.clone() })
+    }
+}
+
+impl Backend for SparkBackend {
+    fn session(&self) -> Result<Box<dyn BackendSession + '_>> {
+        Ok(Box::new(SparkStatements { backend: self }))
+    }
+}
+
+struct SparkStatements<'b> {
+    backend: &'b SparkBackend,
+}
+
+impl BackendSession for SparkStatements<'_> {
+    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        let limits = &self.backend.limits;
+        let refused = |message: String| Error::internal("statement_refused", message).hint("the compiler returned SQL the host will not run; nothing was executed");
+        if query.sql.len() > limits.max_statement_bytes {
+            return Err(Error::internal(
+                "guest_output_too_large",
+                format!("the compiler returned a statement of {} bytes; the host accepts at most {}", query.sql.len(), limits.max_statement_bytes),
+            ));
+        }
+        // The gate holds whatever the tree check is set to: it is what makes the check's
+        // reading of the text Spark's reading.
+        let spelled = lexicon::duckdb_spelling(&query.sql).map_err(|why| refused(format!("the Spark statement is refused: {why}")))?;
+        match tree_check {
+            TreeCheck::On => self.backend.check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&spelled, params)?,
+            TreeCheck::Off => check_statement_shape(&spelled)?,
+        }
+        self.backend.session.run_select(&query.sql, params, deadline, max_rows, limits.max_result_bytes).map_err(|stop| match stop {
+            client::Stop::Deadline => timeout_error(limits),
+            client::Stop::TooLarge(bytes) => result_too_large(limits, bytes),
+            client::Stop::Failed(error) => error,
+        })
+    }
+}
+
+/// `result_too_large`: Spark sent more than `limits.max_result_bytes` for one statement.
+pub fn result_too_large(limits: &Limits, bytes: u64) -> Error {
+    Error::limit("result_too_large", format!("the result passed its {} byte limit ({bytes} bytes read) and the query was stopped", limits.max_result_bytes))
+        .hint("ask for fewer rows or columns")
+}
