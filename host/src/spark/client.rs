@@ -235,13 +235,18 @@ impl Drop for SparkSession {
     }
 }
 
-/// A bound value as a Spark literal of the same type: BIGINT, DOUBLE, STRING, BOOLEAN, DATE
-/// (days) and TIMESTAMP_NTZ (microseconds, no zone, as DuckDB's TIMESTAMP).
+/// A bound value as a Spark literal of the same type: INT or BIGINT, DOUBLE, STRING, BOOLEAN,
+/// DATE (days) and TIMESTAMP_NTZ (microseconds, no zone, as DuckDB's TIMESTAMP).
 fn literal(param: &Param) -> proto::Expression {
     let literal_type = match param {
         Param::Null => LiteralType::Null(proto::DataType { kind: Some(proto::data_type::Kind::Null(Default::default())) }),
         Param::Boolean(b) => LiteralType::Boolean(*b),
-        Param::Integer(i) => LiteralType::Long(*i),
+        // As INT where it fits, as PySpark binds Python ints: Spark's LIMIT takes only an INT,
+        // and an INT compares with every integer column as a BIGINT would.
+        Param::Integer(i) => match i32::try_from(*i) {
+            Ok(small) => LiteralType::Integer(small),
+            Err(_) => LiteralType::Long(*i),
+        },
         Param::Float(f) => LiteralType::Double(*f),
         Param::Text(t) => LiteralType::String(t.clone()),
         Param::Date(d) => LiteralType::Date(*d),
