@@ -5,7 +5,7 @@
 //! `tests/spark/with-spark.sh` (see `querycell_tests::spark`).
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
 use querycell::duck::{Access, Database};
@@ -56,6 +56,20 @@ struct Lake {
     parquet: PathBuf,
     /// The Spark database the tables are in.
     database: String,
+}
+
+/// The Spark tests share the machine's two cores, except the slow query's and the latency
+/// test's, which have them alone: the slow query's follow-up shows the slow job's tasks were
+/// stopped only if nothing else keeps the server's task slots busy, and a latency taken
+/// beside other tests' jobs measures them.
+static CORES: RwLock<()> = RwLock::new(());
+
+fn share_cores() -> RwLockReadGuard<'static, ()> {
+    CORES.read().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn own_cores() -> RwLockWriteGuard<'static, ()> {
+    CORES.write().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 fn lake(which: &'static str) -> Option<&'static Lake> {
@@ -211,6 +225,7 @@ fn plans() -> Vec<String> {
 
 #[test]
 fn spark_and_duckdb_give_the_same_answers_to_a_few_hundred_plans() {
+    let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     let limits = Limits { max_rows: 200, ..Limits::default() };
     let duck = open(&lake.duck_index, limits.clone());
@@ -263,6 +278,7 @@ const HOSTILE: &[(&str, &str)] = &[
 
 #[test]
 fn hostile_plans_are_refused_before_anything_reaches_spark() {
+    let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     // The same catalog, pointed at a port where no Spark listens: a plan that reached Spark
     // would fail `spark_unavailable`, so a compiler's refusal proves nothing was sent.
@@ -298,23 +314,29 @@ fn hostile_plans_are_refused_before_anything_reaches_spark() {
 
 #[test]
 fn a_slow_query_is_interrupted_on_spark_at_the_deadline() {
+    let _cores = own_cores();
     let Some(lake) = lake("local") else { return };
-    let timeout = Duration::from_millis(2500);
+    let timeout = Duration::from_secs(5);
     let cell = open(&lake.spark_index, Limits { query_timeout: timeout, ..Limits::default() });
     let started = Instant::now();
     let error = cell
         .query_plan(r#"{"table": "slow", "group_by": ["k"], "aggregations": [{"function": "count_distinct", "column": "n"}, {"function": "median", "column": "n"}]}"#)
-        .expect_err("200 million rows cannot be grouped in 2.5 s on this cluster");
+        .expect_err("200 million rows cannot be grouped in 5 s on this cluster");
     let took = started.elapsed();
     assert_eq!(error.code, "query_timeout", "{error}");
     assert!(took < timeout + Duration::from_secs(10), "the answer came {took:?} after the start, the deadline was {timeout:?}");
-    // The session is still good for the next question.
+    // Spark itself named the operation as interrupted: the job stopped, not only the reading.
+    assert!(!error.message.contains("did not confirm"), "{error}");
+    // The session is still good for the next question, and the server's two task slots are
+    // free to answer it within the same deadline (it takes under a second on an idle server):
+    // the slow job's tasks were stopped.
     let answer = cell.query_plan(r#"{"table": "events", "aggregations": [{"function": "count", "alias": "n"}]}"#).expect("answered after the interrupt");
     assert_eq!(answer.rows, vec![vec![Value::from(400)]]);
 }
 
 #[test]
 fn row_and_byte_caps_hold_on_spark() {
+    let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     let listing = r#"{"table": "events", "columns": ["event_id", "team", "closed_at"], "order_by": ["event_id"]}"#;
     let capped = open(&lake.spark_index, Limits { max_rows: 7, ..Limits::default() }).query_plan(listing).unwrap();
@@ -326,6 +348,7 @@ fn row_and_byte_caps_hold_on_spark() {
 
 #[test]
 fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
+    let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     let server = server("QUERYCELL_SPARK_URL").unwrap();
     let without = querycell::spark::SparkEndpoint { url: server.url.clone(), token: None };
@@ -346,6 +369,7 @@ fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
 
 #[test]
 fn a_standalone_master_with_one_worker_answers_like_duckdb() {
+    let _cores = share_cores();
     let Some(lake) = lake("standalone") else { return };
     let plan = r#"{"table": "events", "group_by": ["team", {"column": "opened_on", "granularity": "quarter"}], "aggregations": [{"function": "count", "alias": "n"}, {"function": "median", "column": "minutes"}], "filters": [{"column": "severity", "op": "ne", "value": "P3"}], "order_by": [{"column": "n", "direction": "desc"}], "limit": 10}"#;
     let duck = open(&lake.duck_index, Limits::default()).query_plan(plan).unwrap();
@@ -359,6 +383,7 @@ fn a_standalone_master_with_one_worker_answers_like_duckdb() {
 /// test setup runs the servers as `nobody` and the files belong to the tests' user.
 #[test]
 fn the_spark_servers_user_cannot_write_the_data_files() {
+    let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     if std::env::var("QUERYCELL_SPARK_SERVER_USER").is_err() {
         eprintln!("\n!!!!!!!! the Spark servers run as the tests' own user here (not root): their write access is not what this test checks !!!!!!!!\n");
@@ -419,9 +444,11 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
 }
 
 /// The README's incidents example, answered by both engines: the same answer, and each
-/// engine's latency (printed for the closing note; these machines are too noisy to assert on).
+/// engine's latency, with the `local[2]` server to itself (printed for the closing note; these
+/// machines are too noisy to assert on).
 #[test]
 fn the_incidents_example_answers_alike_and_its_latency_is_printed() {
+    let _cores = own_cores();
     let Some(lake) = lake("local") else { return };
     let plan = std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/p1-ack-by-team.json")).unwrap();
     let duck = open(&lake.duck_index, Limits::default());

@@ -39,13 +39,19 @@ pub struct SparkEndpoint {
 /// What ended a statement on Spark early.
 #[derive(Debug)]
 pub enum Stop {
-    /// The deadline passed; the operation was interrupted by its tag.
-    Deadline,
+    /// The deadline passed and the operation was interrupted by its tag.
+    Deadline {
+        /// Spark named the operation among those it interrupted.
+        interrupted: bool,
+    },
     /// The result grew past this many bytes of Arrow data; the operation was interrupted.
     TooLarge(u64),
     /// Spark (or the way to it) failed.
     Failed(Error),
 }
+
+/// The user every request of a session names; see [`SparkSession::connect`].
+const USER: &str = "querycell";
 
 /// One Spark Connect session.
 pub struct SparkSession {
@@ -68,6 +74,10 @@ impl SparkSession {
             builder.set("token", token);
         }
         builder.set("user_agent", "querycell");
+        // Spark Connect keys a session by user and session id together: every request must
+        // carry the same user, or an interrupt or a setting lands in another, empty session
+        // (the client's own requests use this one; ours take it from the client).
+        builder.set("user_id", USER);
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .enable_all()
@@ -78,6 +88,10 @@ impl SparkSession {
         // unreachable server, past any deadline; an answer fails fast and says why instead.
         client.set_retry_policy(spark_connect_core::retries::RetryPolicy::no_retries());
         Ok(SparkSession { runtime, client, url: endpoint.url.clone(), configured: false.into() })
+    }
+
+    fn user_context(&self) -> proto::UserContext {
+        proto::UserContext { user_id: self.client.user_id().unwrap_or(USER).to_string(), ..Default::default() }
     }
 
     fn unavailable(&self, error: spark_connect_core::error::SparkError) -> Error {
@@ -109,10 +123,11 @@ impl SparkSession {
         }
         self.configure().map_err(Stop::Failed)?;
         let tag = format!("querycell-{}", uuid::Uuid::new_v4());
+        let operation_id = uuid::Uuid::new_v4().to_string();
         let request = proto::ExecutePlanRequest {
             session_id: self.client.session_id().to_string(),
-            user_context: Some(proto::UserContext { user_id: "querycell".into(), ..Default::default() }),
-            operation_id: Some(uuid::Uuid::new_v4().to_string()),
+            user_context: Some(self.user_context()),
+            operation_id: Some(operation_id.clone()),
             plan: Some(proto::Plan {
                 op_type: Some(proto::plan::OpType::Root(proto::Relation {
                     common: None,
@@ -174,15 +189,23 @@ impl SparkSession {
         let outcome = self.runtime.block_on(async {
             match tokio::time::timeout_at(deadline.into(), read).await {
                 Ok(outcome) => outcome,
-                Err(_) => Err(Stop::Deadline),
+                Err(_) => Err(Stop::Deadline { interrupted: false }),
             }
         });
-        if !matches!(outcome, Ok(ref rows) if rows.rows.len() < max_rows) {
-            // Stopped early, or stopped reading at the cap: end the operation on the server too.
-            // An interrupt that fails leaves Spark to end the operation when the stream closes.
-            let _ = self.runtime.block_on(async { tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(&tag)).await });
+        if matches!(outcome, Ok(ref rows) if rows.rows.len() < max_rows) {
+            return outcome;
         }
-        outcome
+        // Stopped early, or stopped reading at the cap: end the operation on the server too.
+        // Spark names the operations it interrupted; one that is not named had already ended,
+        // or runs on until it ends by itself, and the deadline's error says so.
+        let interrupted = self
+            .runtime
+            .block_on(async { tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(&tag)).await })
+            .is_ok_and(|ids| ids.is_ok_and(|ids| ids.contains(&operation_id)));
+        match outcome {
+            Err(Stop::Deadline { .. }) => Err(Stop::Deadline { interrupted }),
+            other => other,
+        }
     }
 
     /// The columns of the table `relation` (`["db", "t"]`) and Spark's type of each
@@ -192,7 +215,7 @@ impl SparkSession {
         let name = relation.iter().map(|part| format!("`{}`", part.replace('`', "``"))).collect::<Vec<_>>().join(".");
         let request = proto::AnalyzePlanRequest {
             session_id: self.client.session_id().to_string(),
-            user_context: Some(proto::UserContext { user_id: "querycell".into(), ..Default::default() }),
+            user_context: Some(self.user_context()),
             client_type: Some("querycell".into()),
             analyze: Some(proto::analyze_plan_request::Analyze::Schema(proto::analyze_plan_request::Schema {
                 plan: Some(proto::Plan {
@@ -221,7 +244,7 @@ impl SparkSession {
     /// default caps.
     pub fn catalog_query(&self, sql: &str, deadline: Instant, max_rows: usize) -> Result<Rows> {
         self.run_select(sql, &[], deadline, max_rows, 64 << 20).map_err(|stop| match stop {
-            Stop::Deadline => Error::limit("query_timeout", "a catalog query on Spark ran past its deadline and was interrupted"),
+            Stop::Deadline { .. } => Error::limit("query_timeout", "a catalog query on Spark ran past its deadline and was interrupted"),
             Stop::TooLarge(bytes) => Error::limit("result_too_large", format!("a catalog query on Spark returned more than {bytes} bytes")),
             Stop::Failed(error) => error,
         })

@@ -111,7 +111,12 @@ impl BackendSession for SparkStatements<'_> {
             TreeCheck::Off => check_statement_shape(&spelled)?,
         }
         self.backend.session.run_select(&query.sql, params, deadline, max_rows, limits.max_result_bytes).map_err(|stop| match stop {
-            client::Stop::Deadline => timeout_error(limits),
+            client::Stop::Deadline { interrupted: true } => timeout_error(limits),
+            client::Stop::Deadline { interrupted: false } => {
+                let error = timeout_error(limits);
+                let message = format!("{}; Spark did not confirm the interrupt, so its job may run on until it ends", error.message);
+                Error { message, ..error }
+            }
             client::Stop::TooLarge(bytes) => result_too_large(limits, bytes),
             client::Stop::Failed(error) => error,
         })
