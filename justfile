@@ -101,4 +101,4 @@ fuzz seconds="1800": build
     QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus \
         QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan \
         QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS=fuzz/corpus/plan_structured QUERYCELL_FUZZ_SQL_GRAMMAR_CORPUS=fuzz/corpus/sql_grammar \
-        cargo test --release --locked -p querycell-tests --test all fuzz_regressions sandbox_boundary -- --nocapture
+        cargo test --release --locked -p querycell-tests --test all -- fuzz_regressions sandbox_boundary --nocapture

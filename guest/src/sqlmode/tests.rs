@@ -283,6 +283,9 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT \"\" AS x FROM incidents", "unsupported_syntax"),
         ("SELECT team FROM incidents AS i (a VARCHAR)", "unsupported_syntax"),
         ("SELECT lag(ack_minutes) OVER w FROM incidents WINDOW w AS (v)", "unknown_window"),
+        ("SELECT position('a') FROM incidents", "unsupported_syntax"),
+        ("SELECT position(team, 'a') FROM incidents", "unsupported_syntax"),
+        ("SELECT POSITION() FROM incidents", "unsupported_syntax"),
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, code, "{sql}: {error}");
@@ -293,6 +296,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         "SELECT i.* FROM incidents AS i",
         "SELECT * REPLACE (upper(team) AS team) FROM incidents",
         "SELECT (ack_minutes < 9) = true FROM incidents",
+        "SELECT position('a' IN team) FROM incidents",
     ] {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }

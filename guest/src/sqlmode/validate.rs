@@ -322,6 +322,11 @@ impl Visitor for Checker<'_> {
                         },
                     );
                 }
+                if single_name(&function.name).is_some_and(|n| n.value.eq_ignore_ascii_case("position")) {
+                    // POSITION is a keyword of DuckDB's grammar, read only as `position(a IN b)`
+                    // (sqlparser's `Expr::Position`); as a call with a list it does not parse.
+                    return refuse(Code::UnsupportedSyntax, span, "position takes `needle IN text`, not a list of arguments", "write position(needle IN text), or strpos(text, needle)");
+                }
                 let window_name = match &function.over {
                     Some(sqlparser::ast::WindowType::NamedWindow(window)) => Some(window),
                     Some(sqlparser::ast::WindowType::WindowSpec(spec)) => spec.window_name.as_ref(),
