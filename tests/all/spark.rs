@@ -117,10 +117,12 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
             format!("CREATE TABLE {db}.incidents USING parquet LOCATION '{}'", parquet.join("incidents").display()),
             // Slow on purpose: a grouped distinct count over 200 million generated rows.
             format!("CREATE VIEW {db}.slow AS SELECT id AS n, id % 100000 AS k FROM range(0, 200000000)"),
+            // Two instants an hour either side of 2025-01-01T00:00Z, as Spark's zoned TIMESTAMP.
+            format!("CREATE VIEW {db}.zoned AS SELECT timestamp_seconds(s) AS at FROM VALUES (1735686000), (1735693200) AS t(s)"),
         ],
     );
     let spark_index = dir.path().join("spark-index");
-    let output = querycell(&["ingest", "--index", spark_index.to_str().unwrap(), "--spark", &server.url, "--tables", &format!("{db}.events,{db}.incidents,{db}.slow"), "--format", "json"]);
+    let output = querycell(&["ingest", "--index", spark_index.to_str().unwrap(), "--spark", &server.url, "--tables", &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned"), "--format", "json"]);
     assert!(output.status.success(), "ingest --spark failed: {}", String::from_utf8_lossy(&output.stderr));
     Lake { _dir: dir, duck_index, spark_index, parquet, database: db }
 }
@@ -332,6 +334,27 @@ fn a_slow_query_is_interrupted_on_spark_at_the_deadline() {
     // the slow job's tasks were stopped.
     let answer = cell.query_plan(r#"{"table": "events", "aggregations": [{"function": "count", "alias": "n"}]}"#).expect("answered after the interrupt");
     assert_eq!(answer.rows, vec![vec![Value::from(400)]]);
+}
+
+/// The `local[2]` server's sessions default to Los Angeles time (`tests/spark/with-spark.sh`);
+/// querycell's session must still bucket and compare zoned timestamps in UTC, as the README
+/// promises and as DuckDB's TIMESTAMP reads them. In Los Angeles both instants fall in 2024,
+/// and neither is on or after 2025-01-01 00:00.
+#[test]
+fn a_cluster_in_another_time_zone_answers_in_utc() {
+    let _cores = share_cores();
+    let Some(lake) = lake("local") else { return };
+    let cell = open(&lake.spark_index, Limits::default());
+    let years = cell
+        .query_plan(r#"{"table": "zoned", "group_by": [{"column": "at", "granularity": "year"}], "aggregations": [{"function": "count", "alias": "n"}]}"#)
+        .unwrap();
+    let buckets: Vec<String> = years.rows.iter().map(|row| row[0].as_str().unwrap_or_default().to_string()).collect();
+    assert_eq!(buckets.len(), 2, "{:?}", years.rows);
+    assert!(buckets[0].starts_with("2024-01-01") && buckets[1].starts_with("2025-01-01"), "{buckets:?}");
+    let later = cell
+        .query_plan(r#"{"table": "zoned", "filters": [{"column": "at", "op": "gte", "value": "2025-01-01T00:00:00"}], "aggregations": [{"function": "count", "alias": "n"}]}"#)
+        .unwrap();
+    assert_eq!(later.rows, vec![vec![Value::from(1)]]);
 }
 
 #[test]
