@@ -6,7 +6,8 @@
 //! calls is on the contract's allowlist. [`check_plan`] holds plan text to the same kind of
 //! oracles (see its doc). Both also compile the text a second time under a deployment policy
 //! ([`policed_view`]) and require every read of the policed table to be exactly the policy's
-//! source with the context's value bound ([`policy_holds`]). Callers add DuckDB's parser as
+//! source with the context's value bound ([`policy_holds`]). Plans are compiled for Spark as
+//! well and must mean the same there ([`check_plan_spark`]). Callers add DuckDB's parser as
 //! a further oracle where they can link DuckDB (`tests/all/fuzz_regressions.rs`).
 
 // Each fuzz target uses one half (SQL or plan); the stable replay uses both.
@@ -149,6 +150,48 @@ fn check_policed(text: &str, compile: fn(&str, &CatalogView) -> querycell_guest:
     }
 }
 
+/// [`view`] as a Spark catalog: the same tables, read from the database `lake`.
+pub fn spark_view() -> CatalogView {
+    let mut view = view();
+    view.dialect = querycell_guest::model::Dialect::Spark;
+    for table in &mut view.tables {
+        table.relation = vec!["lake".into(), table.name.clone()];
+    }
+    view
+}
+
+/// Each table of [`spark_view`] by its relation's parts.
+pub fn spark_relations() -> Vec<Vec<String>> {
+    spark_view().tables.into_iter().map(|t| t.relation).collect()
+}
+
+/// The plan `text` compiled for Spark ([`spark_view`]), held to the DuckDB compile's outcome:
+/// a plan's meaning does not depend on the engine, so both accept it or both refuse it with
+/// the same code, and an accepted plan has the same statements (main, count, null probe),
+/// each with as many bound values as placeholders. The Spark statements, when accepted; the
+/// stable replay holds them to the host's lexical gate and parse-tree check, which the fuzz
+/// build cannot link.
+pub fn check_plan_spark(text: &str, duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>) -> Vec<String> {
+    let spark = querycell_guest::compile_plan(text, &spark_view());
+    let (duckdb, spark) = match (duckdb, spark) {
+        (Err(a), Err(b)) => {
+            assert_eq!(a.code, b.code, "DuckDB and Spark compiles refuse with different codes\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}");
+            return Vec::new();
+        }
+        (Ok(duckdb), Ok(spark)) => (duckdb, spark),
+        (a, b) => panic!("one dialect accepts what the other refuses\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}"),
+    };
+    assert_eq!(duckdb.null_probe.is_some(), spark.null_probe.is_some(), "the null probe differs by dialect\ninput: {text:?}");
+    assert_eq!(duckdb.columns, spark.columns, "the answer's columns differ by dialect\ninput: {text:?}");
+    assert_eq!(duckdb.main_counts.len(), spark.main_counts.len(), "the counts riding in the main query differ by dialect\ninput: {text:?}");
+    let mut statements = vec![spark.main, spark.count];
+    statements.extend(spark.null_probe.map(|probe| probe.query));
+    for emitted in &statements {
+        assert_eq!(emitted.sql.matches('?').count(), emitted.params.len(), "placeholders and bound values differ on Spark\ninput: {text:?}\noutput: {}", emitted.sql);
+    }
+    statements.into_iter().map(|emitted| emitted.sql).collect()
+}
+
 /// The catalog's table names, lowercased.
 pub fn tables() -> Vec<String> {
     view().tables.into_iter().map(|t| t.name.to_lowercase()).collect()
@@ -254,12 +297,20 @@ fn cte_names(query: &Query) -> BTreeSet<String> {
 /// as bound values, and carries no text of the caller's: its only string literals are the
 /// compiler's own words (date parts such as 'month').
 pub fn check_plan(text: &str) -> Option<String> {
+    check_plan_both(text).0
+}
+
+/// [`check_plan`], plus the statements of the same plan compiled for Spark
+/// ([`check_plan_spark`]).
+pub fn check_plan_both(text: &str) -> (Option<String>, Vec<String>) {
     check_policed(text, querycell_guest::compile_plan);
-    let compiled = match querycell_guest::compile_plan(text, &view()) {
+    let outcome = querycell_guest::compile_plan(text, &view());
+    let spark = check_plan_spark(text, &outcome);
+    let compiled = match outcome {
         Ok(compiled) => compiled,
         Err(error) => {
             assert!(!error.code.is_empty() && !error.message.is_empty(), "a refusal without code or message: {error:?}");
-            return None;
+            return (None, spark);
         }
     };
     let mut queries = vec![&compiled.main, &compiled.count];
@@ -285,5 +336,5 @@ pub fn check_plan(text: &str) -> Option<String> {
             ControlFlow::<()>::Continue(())
         });
     }
-    Some(compiled.main.sql)
+    (Some(compiled.main.sql), spark)
 }

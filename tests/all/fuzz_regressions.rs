@@ -10,7 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
-use querycell::check::ParseTreeCheck;
+use querycell::check::{relation_key, ParseTreeCheck};
+use querycell::spark::lexicon::duckdb_spelling;
 
 #[path = "../../fuzz/oracle.rs"]
 mod oracle;
@@ -18,6 +19,27 @@ mod oracle;
 mod plan_gen;
 #[path = "../../fuzz/sql_gen.rs"]
 mod sql_gen;
+
+/// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):
+/// the lexical gate, then DuckDB's parse-tree check of the text as the gate spells it, with
+/// the Spark catalog's relations as the only tables, as `host/src/spark` runs them.
+struct SparkChecks {
+    tree: ParseTreeCheck,
+}
+
+impl SparkChecks {
+    fn open() -> Self {
+        SparkChecks { tree: ParseTreeCheck::open(oracle::spark_relations().iter().map(|r| relation_key(r)), &[]).expect("DuckDB's parser") }
+    }
+
+    /// Why the host would refuse `sql`, if it would.
+    fn refusal(&mut self, sql: &str) -> Option<String> {
+        match duckdb_spelling(sql) {
+            Err(why) => Some(format!("the lexical gate refuses it: {why}")),
+            Ok(spelled) => self.tree.check(&spelled, &[]).err().map(|error| error.to_string()),
+        }
+    }
+}
 
 /// The inputs in `folder`: its files, not dotfiles (a `.gitkeep` keeps an empty folder in git
 /// and is no input).
@@ -86,24 +108,33 @@ fn every_kept_fuzz_input_holds_the_oracles_and_the_host_check() {
 
 /// The plan target's oracles on stable over its seeds, its kept regressions and (when
 /// `QUERYCELL_FUZZ_PLAN_CORPUS` names a folder) a run's corpus, plus the host's check of
-/// every accepted statement on DuckDB's parse tree.
+/// every accepted statement on DuckDB's parse tree, and of every statement written for Spark.
 #[test]
 fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
     let files = kept_inputs("compile_plan", "QUERYCELL_FUZZ_PLAN_CORPUS", 15);
     let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
-    let (mut accepted, mut failures) = (0, Vec::new());
+    let mut spark_checks = SparkChecks::open();
+    let (mut accepted, mut failures, mut spark_checked) = (0, Vec::new(), 0);
     for file in &files {
         let bytes = std::fs::read(file).expect("reading a fuzz input");
         let Ok(text) = std::str::from_utf8(&bytes) else { continue };
-        if let Some(sql) = oracle::check_plan(text) {
+        let (duckdb, spark) = oracle::check_plan_both(text);
+        if let Some(sql) = duckdb {
             accepted += 1;
             if let Err(error) = check.check(&sql, &[]) {
                 failures.push(format!("{}: the compiler accepted it but the host refuses its output: {error}\n  output: {sql}", file.display()));
             }
         }
+        spark_checked += spark.len();
+        for sql in spark {
+            if let Some(why) = spark_checks.refusal(&sql) {
+                failures.push(format!("{}: the compiler accepted it for Spark but the host refuses its output: {why}\n  output: {sql}", file.display()));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("{accepted} of {} plan inputs accepted", files.len());
+    println!("{accepted} of {} plan inputs accepted, {spark_checked} Spark statements checked", files.len());
+    assert!(spark_checked >= 2 * accepted, "{spark_checked} Spark statements for {accepted} accepted plans");
     assert!(accepted >= 12, "only {accepted} of {} plan inputs compiled; the seeds should exercise the accepting path", files.len());
 }
 
@@ -140,24 +171,34 @@ fn structured_inputs(target: &str, corpus_var: &str, samples: usize) -> Vec<(Str
 }
 
 /// `plan_structured`'s inputs, decoded by `plan_gen.rs`, through the plan oracles and the
-/// host's check of every accepted statement on DuckDB's parse tree.
+/// host's check of every accepted statement on DuckDB's parse tree, and of every statement
+/// written for Spark.
 #[test]
 fn every_kept_structured_plan_input_holds_the_oracles_and_the_host_check() {
     let inputs = structured_inputs("plan_structured", "QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS", 256);
     let view = oracle::view();
     let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
-    let (mut accepted, mut failures) = (0, Vec::new());
+    let mut spark_checks = SparkChecks::open();
+    let (mut accepted, mut failures, mut spark_checked) = (0, Vec::new(), 0);
     for (name, bytes) in &inputs {
         let Some(text) = plan_gen::plan_text(bytes, &view) else { continue };
-        if let Some(sql) = oracle::check_plan(&text) {
+        let (duckdb, spark) = oracle::check_plan_both(&text);
+        if let Some(sql) = duckdb {
             accepted += 1;
             if let Err(error) = check.check(&sql, &[]) {
                 failures.push(format!("{name}: the compiler accepted it but the host refuses its output: {error}\n  plan: {text}\n  output: {sql}"));
             }
         }
+        spark_checked += spark.len();
+        for sql in spark {
+            if let Some(why) = spark_checks.refusal(&sql) {
+                failures.push(format!("{name}: the compiler accepted it for Spark but the host refuses its output: {why}\n  plan: {text}\n  output: {sql}"));
+            }
+        }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("{accepted} of {} structured plan inputs accepted", inputs.len());
+    println!("{accepted} of {} structured plan inputs accepted, {spark_checked} Spark statements checked", inputs.len());
+    assert!(spark_checked >= 2 * accepted, "{spark_checked} Spark statements for {accepted} accepted plans");
     assert!(accepted * 4 >= inputs.len(), "only {accepted} of {} structured plans compiled; plan_gen.rs should mostly write plans that do", inputs.len());
 }
 
