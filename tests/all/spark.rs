@@ -119,10 +119,12 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
             format!("CREATE VIEW {db}.slow AS SELECT id AS n, id % 100000 AS k FROM range(0, 200000000)"),
             // Two instants an hour either side of 2025-01-01T00:00Z, as Spark's zoned TIMESTAMP.
             format!("CREATE VIEW {db}.zoned AS SELECT timestamp_seconds(s) AS at FROM VALUES (1735686000), (1735693200) AS t(s)"),
+            // Two BIGINTs whose sum does not fit a BIGINT.
+            format!("CREATE VIEW {db}.huge AS SELECT v FROM VALUES (9223372036854775807L), (1L) AS t(v)"),
         ],
     );
     let spark_index = dir.path().join("spark-index");
-    let output = querycell(&["ingest", "--index", spark_index.to_str().unwrap(), "--spark", &server.url, "--tables", &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned"), "--format", "json"]);
+    let output = querycell(&["ingest", "--index", spark_index.to_str().unwrap(), "--spark", &server.url, "--tables", &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned,{db}.huge"), "--format", "json"]);
     assert!(output.status.success(), "ingest --spark failed: {}", String::from_utf8_lossy(&output.stderr));
     Lake { _dir: dir, duck_index, spark_index, parquet, database: db }
 }
@@ -355,6 +357,19 @@ fn a_cluster_in_another_time_zone_answers_in_utc() {
         .query_plan(r#"{"table": "zoned", "filters": [{"column": "at", "op": "gte", "value": "2025-01-01T00:00:00"}], "aggregations": [{"function": "count", "alias": "n"}]}"#)
         .unwrap();
     assert_eq!(later.rows, vec![vec![Value::from(1)]]);
+}
+
+/// The `local[2]` server's sessions default to ANSI mode off (`tests/spark/with-spark.sh`),
+/// where Spark's BIGINT sum wraps around on overflow and answers a wrong number; querycell's
+/// session turns ANSI on, so the answer is an error and never silently wrong.
+#[test]
+fn an_overflowing_sum_on_spark_is_an_error_not_a_wrong_number() {
+    let _cores = share_cores();
+    let Some(lake) = lake("local") else { return };
+    let outcome = open(&lake.spark_index, Limits::default()).query_plan(r#"{"table": "huge", "aggregations": [{"function": "sum", "column": "v", "alias": "total"}]}"#);
+    let error = outcome.map(|answer| answer.rows).expect_err("a BIGINT sum past 2^63 - 1 must not be answered");
+    assert_eq!(error.code, "query_failed", "{error}");
+    assert!(error.message.contains("OVERFLOW"), "{error}");
 }
 
 #[test]
