@@ -152,7 +152,15 @@ fn check_policed(text: &str, compile: fn(&str, &CatalogView) -> querycell_guest:
 
 /// [`view`] as a Spark catalog: the same tables, read from the database `lake`.
 pub fn spark_view() -> CatalogView {
-    let mut view = view();
+    for_spark(view())
+}
+
+/// [`policed_view`] as a Spark catalog.
+pub fn policed_spark_view() -> CatalogView {
+    for_spark(policed_view())
+}
+
+fn for_spark(mut view: CatalogView) -> CatalogView {
     view.dialect = querycell_guest::model::Dialect::Spark;
     for table in &mut view.tables {
         table.relation = vec!["lake".into(), table.name.clone()];
@@ -165,31 +173,53 @@ pub fn spark_relations() -> Vec<Vec<String>> {
     spark_view().tables.into_iter().map(|t| t.relation).collect()
 }
 
-/// The plan `text` compiled for Spark ([`spark_view`]), held to the DuckDB compile's outcome:
-/// a plan's meaning does not depend on the engine, so both accept it or both refuse it with
-/// the same code, and an accepted plan has the same statements (main, count, null probe),
-/// each with as many bound values as placeholders. The Spark statements, when accepted; the
-/// stable replay holds them to the host's lexical gate and parse-tree check, which the fuzz
-/// build cannot link.
-pub fn check_plan_spark(text: &str, duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>) -> Vec<String> {
-    let spark = querycell_guest::compile_plan(text, &spark_view());
+/// A statement the compiler wrote for Spark, for the host's checks in the stable replay.
+pub struct SparkStatement {
+    pub sql: String,
+    pub params: Vec<Param>,
+    /// Written for [`policed_spark_view`]: the host must find the policy's source in it.
+    pub policed: bool,
+}
+
+/// The plan `text` compiled for Spark ([`spark_view`], then [`policed_spark_view`]), held to
+/// the DuckDB compile's outcome: a plan's meaning does not depend on the engine, so both
+/// accept it or both refuse it with the same code, and an accepted plan has the same
+/// columns and statements (main, count, null probe), each with as many bound values as
+/// placeholders. The Spark statements, when accepted; the stable replay holds them to the
+/// host's lexical gate, parse-tree check and policy check, which the fuzz build cannot link.
+pub fn check_plan_spark(text: &str, duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>) -> Vec<SparkStatement> {
+    let mut statements = same_meaning(text, duckdb, querycell_guest::compile_plan(text, &spark_view()), false);
+    let policed_duckdb = querycell_guest::compile_plan(text, &policed_view());
+    statements.extend(same_meaning(text, &policed_duckdb, querycell_guest::compile_plan(text, &policed_spark_view()), true));
+    statements
+}
+
+fn same_meaning(
+    text: &str,
+    duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>,
+    spark: querycell_guest::error::Result<querycell_guest::Compiled>,
+    policed: bool,
+) -> Vec<SparkStatement> {
     let (duckdb, spark) = match (duckdb, spark) {
         (Err(a), Err(b)) => {
-            assert_eq!(a.code, b.code, "DuckDB and Spark compiles refuse with different codes\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}");
+            assert_eq!(a.code, b.code, "DuckDB and Spark compiles refuse with different codes (policed: {policed})\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}");
             return Vec::new();
         }
         (Ok(duckdb), Ok(spark)) => (duckdb, spark),
-        (a, b) => panic!("one dialect accepts what the other refuses\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}"),
+        (a, b) => panic!("one dialect accepts what the other refuses (policed: {policed})\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}"),
     };
     assert_eq!(duckdb.null_probe.is_some(), spark.null_probe.is_some(), "the null probe differs by dialect\ninput: {text:?}");
     assert_eq!(duckdb.columns, spark.columns, "the answer's columns differ by dialect\ninput: {text:?}");
     assert_eq!(duckdb.main_counts.len(), spark.main_counts.len(), "the counts riding in the main query differ by dialect\ninput: {text:?}");
     let mut statements = vec![spark.main, spark.count];
     statements.extend(spark.null_probe.map(|probe| probe.query));
-    for emitted in &statements {
-        assert_eq!(emitted.sql.matches('?').count(), emitted.params.len(), "placeholders and bound values differ on Spark\ninput: {text:?}\noutput: {}", emitted.sql);
-    }
-    statements.into_iter().map(|emitted| emitted.sql).collect()
+    statements
+        .into_iter()
+        .map(|emitted| {
+            assert_eq!(emitted.sql.matches('?').count(), emitted.params.len(), "placeholders and bound values differ on Spark\ninput: {text:?}\noutput: {}", emitted.sql);
+            SparkStatement { sql: emitted.sql, params: emitted.params, policed }
+        })
+        .collect()
 }
 
 /// The catalog's table names, lowercased.
@@ -302,7 +332,7 @@ pub fn check_plan(text: &str) -> Option<String> {
 
 /// [`check_plan`], plus the statements of the same plan compiled for Spark
 /// ([`check_plan_spark`]).
-pub fn check_plan_both(text: &str) -> (Option<String>, Vec<String>) {
+pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
     check_policed(text, querycell_guest::compile_plan);
     let outcome = querycell_guest::compile_plan(text, &view());
     let spark = check_plan_spark(text, &outcome);

@@ -11,6 +11,8 @@
 use std::path::{Path, PathBuf};
 
 use querycell::check::{relation_key, ParseTreeCheck};
+use querycell::policy_check::{PolicyCheck, SourceRule};
+use querycell::runner::Param;
 use querycell::spark::lexicon::duckdb_spelling;
 
 #[path = "../../fuzz/oracle.rs"]
@@ -22,22 +24,51 @@ mod sql_gen;
 
 /// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):
 /// the lexical gate, then DuckDB's parse-tree check of the text as the gate spells it, with
-/// the Spark catalog's relations as the only tables, as `host/src/spark` runs them.
+/// the Spark catalog's relations as the only tables and, for a statement written under
+/// [`oracle::policed_spark_view`], the policy check keyed by relation, as `host/src/spark`
+/// runs them.
 struct SparkChecks {
-    tree: ParseTreeCheck,
+    plain: ParseTreeCheck,
+    policed: ParseTreeCheck,
 }
 
 impl SparkChecks {
     fn open() -> Self {
-        SparkChecks { tree: ParseTreeCheck::open(oracle::spark_relations().iter().map(|r| relation_key(r)), &[]).expect("DuckDB's parser") }
+        let relations = || oracle::spark_relations().into_iter().map(|r| relation_key(&r));
+        let view = oracle::policed_spark_view();
+        let incidents = &view.tables[0];
+        let filters = incidents.policy.as_ref().expect("a policed table").row_filters.iter().map(|f| (f.column.to_lowercase(), f.values.clone())).collect();
+        let rule = SourceRule { columns: incidents.columns.iter().map(|c| c.name.to_lowercase()).collect(), filters };
+        let policy = PolicyCheck { hidden_tables: Default::default(), sources: [(relation_key(&incidents.relation), rule)].into() };
+        SparkChecks {
+            plain: ParseTreeCheck::open(relations(), &[]).expect("DuckDB's parser"),
+            policed: ParseTreeCheck::open_policed(relations(), policy, &[]).expect("DuckDB's parser"),
+        }
     }
 
-    /// Why the host would refuse `sql`, if it would.
-    fn refusal(&mut self, sql: &str) -> Option<String> {
-        match duckdb_spelling(sql) {
-            Err(why) => Some(format!("the lexical gate refuses it: {why}")),
-            Ok(spelled) => self.tree.check(&spelled, &[]).err().map(|error| error.to_string()),
-        }
+    /// Why the host would refuse `statement`, if it would.
+    fn refusal(&mut self, statement: &oracle::SparkStatement) -> Option<String> {
+        let spelled = match duckdb_spelling(&statement.sql) {
+            Err(why) => return Some(format!("the lexical gate refuses it: {why}")),
+            Ok(spelled) => spelled,
+        };
+        let params: Vec<Param> = statement.params.iter().map(host_param).collect();
+        let tree = if statement.policed { &mut self.policed } else { &mut self.plain };
+        tree.check(&spelled, &params).err().map(|error| error.to_string())
+    }
+}
+
+/// A value the compiler bound, as the host binds it.
+fn host_param(param: &querycell_guest::model::Param) -> Param {
+    use querycell_guest::model::Param as Guest;
+    match param {
+        Guest::Null => Param::Null,
+        Guest::Boolean(b) => Param::Boolean(*b),
+        Guest::Integer(i) => Param::Integer(*i),
+        Guest::Float(f) => Param::Float(*f),
+        Guest::Text(t) => Param::Text(t.clone()),
+        Guest::Date(d) => Param::Date(*d),
+        Guest::Timestamp(t) => Param::Timestamp(*t),
     }
 }
 
@@ -126,9 +157,9 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
             }
         }
         spark_checked += spark.len();
-        for sql in spark {
-            if let Some(why) = spark_checks.refusal(&sql) {
-                failures.push(format!("{}: the compiler accepted it for Spark but the host refuses its output: {why}\n  output: {sql}", file.display()));
+        for statement in spark {
+            if let Some(why) = spark_checks.refusal(&statement) {
+                failures.push(format!("{}: the compiler accepted it for Spark (policed: {}) but the host refuses its output: {why}\n  output: {}", file.display(), statement.policed, statement.sql));
             }
         }
     }
@@ -190,9 +221,9 @@ fn every_kept_structured_plan_input_holds_the_oracles_and_the_host_check() {
             }
         }
         spark_checked += spark.len();
-        for sql in spark {
-            if let Some(why) = spark_checks.refusal(&sql) {
-                failures.push(format!("{name}: the compiler accepted it for Spark but the host refuses its output: {why}\n  plan: {text}\n  output: {sql}"));
+        for statement in spark {
+            if let Some(why) = spark_checks.refusal(&statement) {
+                failures.push(format!("{name}: the compiler accepted it for Spark (policed: {}) but the host refuses its output: {why}\n  plan: {text}\n  output: {}", statement.policed, statement.sql));
             }
         }
     }
