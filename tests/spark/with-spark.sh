@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
 # Run a command (the test suite) with Spark up: a Spark Connect server in local[2] mode, and a
 # standalone master with one worker under a second Spark Connect server, all on 127.0.0.1 and
-# free ports, all stopped when the command ends. Installs what a fresh machine lacks: Java 17
-# (apt) and pyspark (PyPI), whose jars carry the Spark Connect server.
+# free ports, all stopped when the command ends. It installs nothing with a package manager:
+# Java must be on the machine already (any 17 or later); pyspark, whose jars carry the Spark
+# Connect server, comes from PyPI into the Python that `python3` names (`just test` puts the
+# project's virtual environment first on PATH).
 #
 # The command sees QUERYCELL_SPARK_URL (local[2]), QUERYCELL_SPARK_STANDALONE_URL and
 # QUERYCELL_SPARK_TOKEN (both servers require it). Run as root (CI), the servers run as
 # `nobody` (QUERYCELL_SPARK_SERVER_USER says so), from a hard-linked copy of Spark's files:
-# data files the tests write as root are then files the servers can read and not write. Only when Java cannot be installed does
-# it run without them, with QUERYCELL_SPARK_SKIP saying why: the Spark tests then pass
-# without running and say so loudly. Start-up time goes to stderr.
+# data files the tests write as root are then files the servers can read and not write.
+# Without Java, or when pyspark cannot be installed, it runs the command without servers and
+# QUERYCELL_SPARK_SKIP says why: the Spark tests then pass without running and say so loudly,
+# and so does the last line of `.ci/run`. Start-up time goes to stderr.
 set -euo pipefail
 PYSPARK_VERSION=4.3.0
 
-if ! command -v java >/dev/null 2>&1; then
-  (apt-get install -y --no-install-recommends openjdk-17-jre-headless || (apt-get update && apt-get install -y --no-install-recommends openjdk-17-jre-headless)) >&2 || true
-fi
-if ! command -v java >/dev/null 2>&1; then
-  echo "!!!!!!!! Java cannot be installed here: the Spark tests will NOT run !!!!!!!!" >&2
-  export QUERYCELL_SPARK_SKIP="Java could not be installed on this machine"
+skip() { # why command...
+  echo "!!!!!!!! $1: the Spark tests will NOT run !!!!!!!!" >&2
+  export QUERYCELL_SPARK_SKIP="$1"
+  shift
   exec "$@"
+}
+if ! command -v java >/dev/null 2>&1; then
+  skip "no Java on this machine (install a JDK or JRE 17+ to run them)" "$@"
 fi
 python3 -c "import pyspark, sys; sys.exit(pyspark.__version__ != '$PYSPARK_VERSION')" 2>/dev/null \
-  || python3 -m pip install --quiet "pyspark==$PYSPARK_VERSION" >&2
+  || python3 -m pip install --quiet "pyspark==$PYSPARK_VERSION" >&2 \
+  || skip "pyspark $PYSPARK_VERSION could not be installed into $(command -v python3)" "$@"
 SPARK_HOME=$(python3 -c "import os, pyspark; print(os.path.dirname(pyspark.__file__))")
 export SPARK_HOME
 

@@ -32,11 +32,25 @@ pub fn server(variable: &str) -> Option<SparkServer> {
         let token = std::env::var("QUERYCELL_SPARK_TOKEN").unwrap_or_default();
         return Some(SparkServer { url, token });
     }
-    if let Ok(why) = std::env::var("QUERYCELL_SPARK_SKIP") {
-        eprintln!("\n!!!!!!!! SPARK TEST NOT RUN: {why} !!!!!!!!\n");
+    if std::env::var_os("QUERYCELL_SPARK_SKIP").is_some() {
+        not_run();
         return None;
     }
     panic!("{variable} is not set: run the tests through tests/spark/with-spark.sh (`just test` does), which starts the Spark servers");
+}
+
+/// Say loudly that the calling test did not run its Spark part, and, where
+/// `QUERYCELL_SKIPPED_TESTS` names a file (`.ci/run` sets it), add the test's name to it, so
+/// that the run's last line counts it as skipped rather than passed.
+pub fn not_run() {
+    let why = std::env::var("QUERYCELL_SPARK_SKIP").unwrap_or_default();
+    let test = std::thread::current().name().unwrap_or("a Spark test").to_string();
+    eprintln!("\n!!!!!!!! SPARK TEST NOT RUN ({test}): {why} !!!!!!!!\n");
+    if let Some(path) = std::env::var_os("QUERYCELL_SKIPPED_TESTS") {
+        use std::io::Write;
+        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the skipped-tests file opens");
+        writeln!(file, "{test}").expect("the skipped-tests file takes a line");
+    }
 }
 
 /// Run `statements` (DDL: databases, tables over Parquet files) on `server`, in order.
