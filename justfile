@@ -4,6 +4,9 @@
 set shell := ["bash", "-euo", "pipefail", "-c"]
 
 export CARGO_TARGET_DIR := env_var_or_default("CARGO_TARGET_DIR", env_var("HOME") / ".cache/querycell/target")
+# The tests' Python packages live here, not in the system's Python (no root needed).
+python_env := env_var_or_default("QUERYCELL_PYTHON_ENV", env_var("HOME") / ".cache/querycell/python")
+export PATH := python_env / "bin" + ":" + env_var("PATH")
 querycell := CARGO_TARGET_DIR / "release/querycell"
 demo_index := CARGO_TARGET_DIR / "demo-index"
 # The compiler component `build` makes (host/build.rs wraps the guest module into it).
@@ -14,10 +17,12 @@ component_dir := justfile_directory() / "dist/querycell-compiler"
 default: demo
 
 # Install what a fresh machine lacks, without root or a package manager: the WebAssembly
-# targets for the compiler guest. (The Spark Connect protocol compiles with protox, a protobuf
-# compiler in Rust: no protoc; see host/spark-connect-proto.)
+# targets for the compiler guest, and rustfmt and clippy for `just lint` (a minimal rustup
+# profile has neither). The Spark Connect protocol compiles with protox, a protobuf compiler
+# in Rust: no protoc (see host/spark-connect-proto).
 setup:
     rustup target add wasm32-unknown-unknown wasm32-wasip2
+    rustup component add rustfmt clippy
 
 # Build the compiler guest component, the querycell binary and the test crates (release).
 # Always the whole workspace, so every recipe shares one feature set and nothing rebuilds.
@@ -31,22 +36,33 @@ demo: build
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/incidents-per-month.json --format json
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/typo.json --format json || echo "(exit $? — refused as expected)"
 
-# The whole test suite: unit tests of every crate, then every cross-crate test (one binary,
-# tests/all) against real DuckDB files, the built binary, the fuzz regressions and real Spark
-# servers (tests/spark/with-spark.sh starts them, and stops them when the tests end).
-test: build test-deps
+# The whole test suite: the formatter and the linter, unit tests of every crate, then every
+# cross-crate test (one binary, tests/all) against real DuckDB files, the built binary, the
+# fuzz regressions and real Spark servers (tests/spark/with-spark.sh starts them, and stops
+# them when the tests end).
+test: build test-deps lint
     tests/spark/with-spark.sh cargo test --release --locked --workspace --lib --bins --tests
+
+# rustfmt (rustfmt.toml) and clippy with warnings as errors, over every crate and target.
+# Clippy shares the release build's dependencies, so DuckDB is not compiled again.
+lint:
+    cargo fmt --all -- --check
+    cargo clippy --release --locked --workspace --all-targets -- -D warnings
 
 # The Spark tests alone (tests/all/spark.rs), against a local[2] Spark Connect server and a
 # standalone master with one worker; the script installs Java and pyspark where missing.
 spark-test: build
     tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all spark::
 
-# What the tests need besides Rust: the official MCP SDK for Python, a real client for the
-# MCP server's tests; jco (the version tests/jco/package-lock.json pins), a second component
-# host the compiler component must answer the same in (Node 20 or later runs it).
+# What the tests need besides Rust, installed without root: a Python virtual environment
+# (python_env, first on every recipe's PATH) with the official MCP SDK, a real client for the
+# MCP server's tests, and pyspark for the Spark servers (tests/spark/with-spark.sh installs it
+# there); jco (the version tests/jco/package-lock.json pins), a second component host the
+# compiler component must answer the same in (Node 20 or later runs it). Where the machine's
+# Python has no venv module, the packages go to the user's site-packages instead.
 test-deps:
-    python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0"
+    [ -x "{{python_env}}/bin/python3" ] || python3 -m venv "{{python_env}}" || rm -rf "{{python_env}}"
+    python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0" || python3 -m pip install --quiet --user "mcp==2.3.0"
     [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes

@@ -14,9 +14,9 @@
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::duck::{Access, Bind, Database};
-use querycell::executor::Executor;
-use querycell::runner::Readable;
+use querycell::testing::{Access, Bind, Database};
+use querycell::testing::Executor;
+use querycell::testing::Readable;
 use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, EnginePolicy, Limits, QueryCell, QueryIsolation, SandboxEngine, WorkerPolicy};
 

@@ -10,13 +10,13 @@ use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy,
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
-use crate::executor::Executor;
+use crate::exec::Executor;
 use crate::limits::Limits;
 use crate::sandbox::{wit, Sandbox};
 use crate::policy::{BoundPolicy, Policy};
-use crate::runner::Readable;
-use crate::trace::{Trace, TraceRecord};
-use crate::worker::WorkerPolicy;
+use crate::statement::Readable;
+use crate::answer::trace::{Trace, TraceRecord};
+use crate::exec::worker::WorkerPolicy;
 
 /// Where an index's queries run: the trade between isolation and cost an embedder chooses.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -28,7 +28,7 @@ pub enum QueryIsolation {
     /// embedding process.
     #[default]
     InProcess,
-    /// DuckDB runs in query worker processes ([`crate::worker`]): killed at the deadline
+    /// DuckDB runs in query worker processes ([`crate::exec::worker`]): killed at the deadline
     /// plus a grace or past a memory ceiling, confined (rlimits, Landlock), replaced when
     /// lost; concurrent answers beyond the pool are refused as `busy`. The CLI's mode.
     Workers(WorkerPolicy),
@@ -56,6 +56,8 @@ pub struct QueryCell {
     policy: Option<(Policy, std::collections::BTreeMap<String, String>)>,
     /// The policy applied to the current catalog; `catalog` is then what the caller sees.
     bound: Option<BoundPolicy>,
+    /// The Spark Connect server's token, for an index built by `ingest --spark`.
+    spark_token: Option<String>,
 }
 
 impl QueryCell {
@@ -72,8 +74,17 @@ impl QueryCell {
 
     /// Open `index` with a compiler component and the choice of where queries run.
     pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
+        Self::open_with(index, sandbox, isolation, None)
+    }
+
+    /// Open `index` as [`QueryCell::open_isolated`] does, with the token of the Spark Connect
+    /// server an index built by `ingest --spark` answers from. The library never reads the
+    /// token from the environment: the CLI reads [`crate::SPARK_TOKEN_VARIABLE`] and passes
+    /// it here; an embedder passes its own.
+    pub fn open_with(index: &Path, sandbox: Sandbox, isolation: QueryIsolation, spark_token: Option<String>) -> Result<Self> {
         let limits = sandbox.limits().clone();
-        let version = open_version(index, &limits, &isolation, None)?;
+        let spark_token = spark_token.filter(|token| !token.is_empty());
+        let version = open_version(index, &limits, &isolation, None, spark_token.as_deref())?;
         Ok(QueryCell {
             index: index.to_path_buf(),
             catalog: version.catalog,
@@ -87,13 +98,14 @@ impl QueryCell {
             trace: None,
             policy: None,
             bound: version.bound,
+            spark_token,
         })
     }
 
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let version = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref())?;
+        let version = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref(), self.spark_token.as_deref())?;
         self.catalog = version.catalog;
         self.executor = version.executor;
         self.bound = version.bound;
@@ -138,7 +150,7 @@ impl QueryCell {
     }
 
     /// The limits answers are held to: those of the sandbox it was opened with, tightened by
-    /// the policy's request limits for this caller (see [`crate::request_limits`]).
+    /// the policy's request limits for this caller (see [`crate::policy::request_limits`]).
     pub fn limits(&self) -> &Limits {
         &self.answer_limits
     }
@@ -154,7 +166,7 @@ impl QueryCell {
         self.executor.worker_confinement()
     }
 
-    /// Record every request in `trace` (see [`crate::trace`]). A request whose line cannot
+    /// Record every request in `trace` (see [`crate::answer::trace`]). A request whose line cannot
     /// be written is answered with `trace_unwritable` instead.
     pub fn with_trace(mut self, trace: Arc<Trace>) -> Self {
         self.trace = Some(trace);
@@ -388,6 +400,7 @@ fn open_version(
     limits: &Limits,
     isolation: &QueryIsolation,
     policy: Option<&(Policy, std::collections::BTreeMap<String, String>)>,
+    spark_token: Option<&str>,
 ) -> Result<Version> {
     let mut attempt = 0;
     loop {
@@ -411,7 +424,7 @@ fn open_version(
         };
         if let Some(source) = &pinned.catalog.spark {
             // The data is on the cluster: there is no file to pin, and no worker to run DuckDB in.
-            let executor = open_spark(source, &pinned.catalog, &catalog, bound.as_ref(), &limits)?;
+            let executor = open_spark(source, spark_token, &pinned.catalog, &catalog, bound.as_ref(), &limits)?;
             return Ok(Version { catalog, executor, bound, limits });
         }
         let opened = match isolation {
@@ -428,16 +441,16 @@ fn open_version(
 
 /// An executor on the Spark cluster `source` for a catalog built by `ingest --spark`: the
 /// caller may read the tables of `visible`, policed ones only in their policy's form.
-/// The token comes from [`crate::spark::TOKEN_VARIABLE`].
-fn open_spark(source: &crate::catalog::SparkSource, full: &Catalog, visible: &Catalog, bound: Option<&BoundPolicy>, limits: &Limits) -> Result<Executor> {
+/// `token` is the server's, as the application gave it to [`QueryCell::open_with`].
+fn open_spark(source: &crate::catalog::SparkSource, token: Option<&str>, full: &Catalog, visible: &Catalog, bound: Option<&BoundPolicy>, limits: &Limits) -> Result<Executor> {
     let relation_of = |name: &str| full.tables.iter().find(|t| t.name == name).map(|t| t.relation_parts()).unwrap_or_else(|| vec![name.to_string()]);
-    let readable = crate::spark::SparkReadable {
+    let readable = crate::exec::spark::SparkReadable {
         relations: visible.tables.iter().map(|t| t.relation_parts()).collect(),
         policed: bound.map(|b| b.policed.iter().map(|p| (relation_of(&p.name), p.columns.clone(), p.filters.clone())).collect()).unwrap_or_default(),
         hidden: bound.map(|b| b.hidden_tables.iter().map(|name| relation_of(name)).collect()).unwrap_or_default(),
     };
-    let endpoint = crate::spark::SparkEndpoint { url: source.url.clone(), token: std::env::var(crate::spark::TOKEN_VARIABLE).ok().filter(|t| !t.is_empty()) };
-    let backend = crate::spark::SparkBackend::open(&endpoint, limits, readable)?;
+    let endpoint = crate::exec::spark::SparkEndpoint { url: source.url.clone(), token: token.map(str::to_string) };
+    let backend = crate::exec::spark::SparkBackend::open(&endpoint, limits, readable)?;
     Ok(Executor::on(Box::new(backend), limits))
 }
 

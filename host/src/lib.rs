@@ -5,40 +5,35 @@
 //! and runs it on a read-only, locked connection ([`executor`]); every answer is a receipt
 //! ([`answer`]). Data gets in only through the trusted, confined [`ingest`].
 //!
-//! Module map, one job each:
-//! - [`limits`]: every bound querycell promises, with what it protects.
-//! - [`sandbox`]: component loading, one fresh store and instance per call.
-//! - [`sandbox_engine`]: the wasmtime engine and its policy (pool, fuel, epoch tick), chosen
-//!   by the embedder.
-//! - [`catalog`]: the index's description of its tables (what the guest may see).
-//! - [`config`]: the operator's configuration file (SQL mode switch, limits).
-//! - [`policy`]: the operator's policy file: hidden tables and columns, tenant row filters,
-//!   enforced on the query connection.
-//! - [`budget`]: daily budgets per caller and concurrent queries per deployment, counted in
-//!   a state file outside the index.
-//! - [`request_limits`]: the policy's per-caller request limits, which only tighten the
-//!   deployment's.
-//! - [`ingest`]: files under a root (cap-std) into a new DuckDB index, swapped in atomically.
-//! - [`schema`]: the catalog as prompt-ready Markdown, the plan language as JSON Schema.
-//! - [`duck`]: the small unsafe layer over DuckDB's C API, safe at its surface: results are
-//!   read chunk by chunk into owned values, up to a row cap the host sets.
-//! - [`check`]: the host's re-checks of guest SQL, on DuckDB's own parse tree.
-//! - [`policy`]: deployment policies (hidden tables and columns, row filters, budgets) and
-//!   the views that enforce them on the query connection; [`policy_check`]: the parse-tree
-//!   check that every read of a policed table has the policy's form and values.
-//! - [`executor`]: an answer's statements (main, count, null probe) and their receipt
-//!   figures, run in-process or in query workers.
-//! - [`runner`]: one statement on the locked connection: re-checks, binding, deadline,
-//!   row cap, the classification of failures.
-//! - [`worker`]: query worker processes: pool, protocol, confinement.
-//! - `watchdog`: the one thread per connection that interrupts a query past its deadline.
-//! - [`spark`]: answers from a Spark cluster over Spark Connect: the session that sends
-//!   only checked SELECTs, the lexical gate for Spark SQL, `ingest --spark`.
-//! - [`mcp`]: the MCP server (`querycell mcp`) over stdio or streamable HTTP.
-//! - [`answer`]: the receipt and its table / JSON / CSV renderings.
-//! - [`calendar`]: dates as ISO text, and the day an answer is computed for.
-//! - [`error`]: the typed error every path returns.
-//! - [`engine`]: the library entry point tying these together.
+//! # Module map, by layer
+//!
+//! Each layer imports only from the layers above it in this list; `tests/all/layers.rs`
+//! fails on an import that goes the other way, and on any cycle between these modules.
+//!
+//! 1. Leaves: [`error`] (the one typed error), [`limits`] (every bound querycell promises),
+//!    [`calendar`] (dates), `operator_file` (reading a file the operator wrote).
+//! 2. `duck`: the small unsafe layer over DuckDB's C API, safe at its surface.
+//! 3. `statement`: the words of a statement run: bound values, what a connection may read,
+//!    its locked settings, the deadline's and memory limit's errors.
+//! 4. [`sandbox`]: the compiler component, one fresh store and instance per call, and the
+//!    engine policy the embedder chooses ([`sandbox::engine`]).
+//! 5. [`catalog`]: what the index holds and what the guest may see, and its prompt-ready
+//!    rendering ([`catalog::schema`]).
+//! 6. `check`: the host's re-checks of guest output on DuckDB's own parse tree (statement
+//!    shape, the allowlist, the policy's source form, the lexical gate for Spark SQL).
+//! 7. [`policy`]: the operator's policy file (hidden tables and columns, row filters),
+//!    budgets, per-caller request limits.
+//! 8. `exec`: running checked statements: the executor, the backend seam, the statement
+//!    runner and its watchdog, query workers, the Spark backend.
+//! 9. [`ingest`]: trusted loading of files under a root (and of a Spark catalog) into a new
+//!    index, swapped in atomically.
+//! 10. [`answer`]: the receipt and its renderings, and the audit trace ([`answer::trace`]).
+//! 11. [`engine`]: [`QueryCell`], tying the layers together for one index.
+//! 12. [`serve`]: the configuration file, the MCP server, the query worker's entry point.
+//!
+//! `duck`, `statement`, `check` and `exec` are private: nothing outside the crate runs SQL on
+//! the index except through [`QueryCell`]. The `testing` feature re-exports what the
+//! cross-crate tests need of them ([`testing`]).
 //!
 //! # Security model
 //!
@@ -58,57 +53,55 @@
 //! - Every failure is the one typed [`Error`]: code, message, path, hint, and an [`ErrorClass`]
 //!   that sets the CLI's exit code.
 
-// Every unsafe block says why it is sound (`cargo clippy` enforces it).
+// Every unsafe block says why it is sound (`cargo clippy` runs in `just lint`).
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
+// 1. Leaves.
+pub mod calendar;
+pub mod error;
+pub mod limits;
+#[cfg(feature = "duckdb")]
+mod operator_file;
+// 2-3. DuckDB, and the statement vocabulary.
+#[cfg(feature = "duckdb")]
+mod duck;
+#[cfg(feature = "duckdb")]
+mod statement;
+// 4-5. The sandbox and the catalog.
+pub mod catalog;
+pub mod sandbox;
+// 6-8. Checks, policy, execution.
+#[cfg(feature = "duckdb")]
+mod check;
+#[cfg(feature = "duckdb")]
+mod exec;
+#[cfg(feature = "duckdb")]
+pub mod policy;
+// 9-12. Ingest, answers, the engine, interfaces.
 #[cfg(feature = "duckdb")]
 pub mod answer;
 #[cfg(feature = "duckdb")]
-pub mod budget;
-pub mod calendar;
-pub mod catalog;
-#[cfg(feature = "duckdb")]
-pub mod check;
-pub mod config;
-#[cfg(feature = "duckdb")]
-pub mod duck;
-#[cfg(feature = "duckdb")]
 pub mod engine;
-pub mod error;
-#[cfg(feature = "duckdb")]
-pub mod executor;
 #[cfg(feature = "duckdb")]
 pub mod ingest;
-pub mod limits;
 #[cfg(feature = "duckdb")]
-pub mod mcp;
-#[cfg(feature = "duckdb")]
-pub mod runner;
-pub mod sandbox;
-pub mod sandbox_engine;
-pub mod schema;
-#[cfg(feature = "duckdb")]
-pub mod policy;
-pub mod request_limits;
-#[cfg(feature = "duckdb")]
-pub mod policy_check;
-#[cfg(feature = "duckdb")]
-pub mod spark;
-#[cfg(feature = "duckdb")]
-pub mod trace;
-#[cfg(feature = "duckdb")]
-mod watchdog;
-#[cfg(feature = "duckdb")]
-pub mod worker;
+pub mod serve;
+#[cfg(all(feature = "duckdb", feature = "testing"))]
+pub mod testing;
 
 #[cfg(feature = "duckdb")]
 pub use answer::Answer;
 pub use calendar::Date;
+pub use catalog::Catalog;
 #[cfg(feature = "duckdb")]
 pub use engine::{QueryCell, QueryIsolation};
 pub use error::{Error, ErrorClass};
-pub use limits::Limits;
-pub use sandbox_engine::{EnginePolicy, SandboxEngine};
 #[cfg(feature = "duckdb")]
-pub use worker::WorkerPolicy;
+pub use exec::spark::{SparkEndpoint, TOKEN_VARIABLE as SPARK_TOKEN_VARIABLE};
+#[cfg(feature = "duckdb")]
+pub use exec::worker::WorkerPolicy;
+pub use limits::Limits;
+#[cfg(feature = "duckdb")]
+pub use policy::Policy;
+pub use sandbox::engine::{EnginePolicy, SandboxEngine};

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use querycell::policy::Policy;
-use querycell::trace::Trace;
-use querycell::{catalog::Catalog, config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
+use querycell::answer::trace::Trace;
+use querycell::{catalog::Catalog, serve::config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 
 #[derive(Parser)]
 #[command(name = "querycell", version, about = "Answer aggregate questions over your tables without running untrusted code.")]
@@ -146,7 +146,7 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     if let Command::Worker = cli.command {
-        return querycell::worker::serve();
+        return querycell::serve::query_worker();
     }
     let format = match &cli.command {
         Command::Ingest { format, .. } => *format,
@@ -172,12 +172,14 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> Result<String, Error> {
+    // The one place the Spark Connect token is read: the library takes it as an argument.
+    let spark_token = std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty());
     match command {
         Command::Ingest { index, paths, spark, tables, format } => {
             let catalog = match spark {
                 Some(url) => {
-                    let endpoint = querycell::spark::SparkEndpoint { url, token: std::env::var(querycell::spark::TOKEN_VARIABLE).ok().filter(|t| !t.is_empty()) };
-                    let catalog = querycell::spark::catalog::build(&endpoint, &tables)?;
+                    let endpoint = querycell::SparkEndpoint { url, token: spark_token };
+                    let catalog = querycell::ingest::spark::build(&endpoint, &tables)?;
                     ingest::publish_catalog(&index, &catalog)?;
                     catalog
                 }
@@ -204,7 +206,7 @@ fn run(command: Command) -> Result<String, Error> {
             })
         }
         Command::Schema { plan_json_schema: true, .. } => {
-            Ok(format!("{}\n", serde_json::to_string_pretty(&querycell::schema::plan_json_schema()).expect("schemas serialise")))
+            Ok(format!("{}\n", serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema()).expect("schemas serialise")))
         }
         Command::Schema { index, format, policy, .. } => {
             let mut catalog = Catalog::load(&index.expect("clap requires --index here"))?;
@@ -214,31 +216,31 @@ fn run(command: Command) -> Result<String, Error> {
             }
             Ok(match format {
                 SchemaFormat::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
-                SchemaFormat::Markdown => querycell::schema::markdown(&catalog),
+                SchemaFormat::Markdown => querycell::catalog::schema::markdown(&catalog),
             })
         }
         Command::Query { options, plan } => {
-            let (cell, limits) = open(&options, false, one_worker()?)?;
+            let (cell, limits) = open(&options, false, one_worker()?, spark_token)?;
             let text = read_request(&plan, "--plan", limits.max_request_bytes)?;
             Ok(render(&cell.query_plan(&text)?, options.format))
         }
         Command::Sql { options, allow_sql, sql } => {
-            let (cell, limits) = open(&options, allow_sql, one_worker()?)?;
+            let (cell, limits) = open(&options, allow_sql, one_worker()?, spark_token)?;
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             Ok(render(&cell.query_sql(&text)?, options.format))
         }
         Command::Mcp { options, allow_sql, http } => {
             // Many answers over the session's life, some at once: the default pool.
-            let (cell, _) = open(&options, allow_sql, WorkerPolicy::current_exe()?)?;
+            let (cell, _) = open(&options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
             let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
-            let server = querycell::mcp::McpServer::new(cell);
+            let server = querycell::serve::mcp::McpServer::new(cell);
             match http {
                 None => {
                     eprintln!("querycell mcp: serving {what} on stdio");
                     server.serve_stdio()?;
                 }
                 Some(addr) => server.serve_http(addr, |bound| {
-                    eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::mcp::HTTP_PATH);
+                    eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
                 })?,
             }
             Ok(String::new())
@@ -254,7 +256,7 @@ fn one_worker() -> Result<WorkerPolicy, Error> {
 
 /// Open the index with the configuration file's and the flags' limits applied, flags last;
 /// queries run in `workers`.
-fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy) -> Result<(QueryCell, Limits), Error> {
+fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy, spark_token: Option<String>) -> Result<(QueryCell, Limits), Error> {
     let config = match &options.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
@@ -267,7 +269,7 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy) ->
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
     let sandbox = Sandbox::bundled(limits.clone())?;
-    let mut cell = QueryCell::open_isolated(&options.index, sandbox, QueryIsolation::Workers(workers))?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    let mut cell = QueryCell::open_with(&options.index, sandbox, QueryIsolation::Workers(workers), spark_token)?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
     }

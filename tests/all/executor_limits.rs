@@ -8,8 +8,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::executor::Executor;
-use querycell::runner::Readable;
+use querycell::testing::Executor;
+use querycell::testing::Readable;
 use querycell::sandbox::wit;
 use querycell::{ingest, Error, ErrorClass, Limits, WorkerPolicy};
 use querycell_tests::{querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV};
@@ -40,12 +40,12 @@ fn index(dir: &Path) -> std::path::PathBuf {
     index
 }
 
-fn run(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::executor::Execution, Error> {
+fn run(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::testing::Execution, Error> {
     executor.run(&compiled(sql, params, columns))
 }
 
 /// Past the parse-tree allowlist, to reach the locked connection itself.
-fn run_unchecked(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::executor::Execution, Error> {
+fn run_unchecked(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::testing::Execution, Error> {
     executor.run_without_parse_tree_check(&compiled(sql, params, columns))
 }
 

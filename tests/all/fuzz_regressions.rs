@@ -10,10 +10,10 @@
 
 use std::path::{Path, PathBuf};
 
-use querycell::check::{relation_key, ParseTreeCheck};
-use querycell::policy_check::{PolicyCheck, SourceRule};
-use querycell::runner::Param;
-use querycell::spark::lexicon::duckdb_spelling;
+use querycell::testing::{relation_key, ParseTreeCheck};
+use querycell::testing::{PolicyCheck, SourceRule};
+use querycell::testing::Param;
+use querycell::testing::duckdb_spelling;
 
 #[path = "../../fuzz/oracle.rs"]
 mod oracle;

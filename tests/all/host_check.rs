@@ -4,8 +4,8 @@
 //! executor directly, and with the example through the binary.
 
 use querycell::catalog::Catalog;
-use querycell::executor::Executor;
-use querycell::runner::Readable;
+use querycell::testing::Executor;
+use querycell::testing::Readable;
 use querycell::sandbox::wit;
 use querycell::{ingest, ErrorClass, Limits};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
@@ -100,7 +100,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         today: 20527,
         dialect: Default::default(),
     };
-    let mut check = querycell::check::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
+    let mut check = querycell::testing::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
     let mut deepest = vec![
         format!("SELECT x{} FROM t", " + x".repeat(MAX_OPERATOR_CHAIN)),
         format!("SELECT CAST(x AS VARCHAR){} FROM t", " || 'a'".repeat(MAX_OPERATOR_CHAIN)),

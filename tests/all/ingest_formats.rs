@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use querycell::catalog::{Catalog, ColumnEntry, ColumnStats, TableEntry, ValueKind};
-use querycell::duck::{Access, Database};
+use querycell::testing::{Access, Database};
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file};
 use serde_json::json;
@@ -146,7 +146,7 @@ fn parquet_ndjson_and_json_keep_their_types() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
-    let maker = querycell::duck::Database::in_memory(&[]).unwrap();
+    let maker = querycell::testing::Database::in_memory(&[]).unwrap();
     maker
         .execute_batch(&format!(
             "COPY (SELECT * FROM (VALUES ('Platform', 10::BIGINT, DATE '2026-01-02'), ('Payments', 12, DATE '2026-01-03'), ('Platform', 20, DATE '2026-02-01')) AS t(team, ack_minutes, opened_at)) TO '{}' (FORMAT parquet)",

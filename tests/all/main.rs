@@ -9,6 +9,7 @@ mod fuzz_regressions;
 mod host_check;
 mod hostile_guests;
 mod hygiene;
+mod layers;
 mod ingest_formats;
 mod ingest_layouts;
 mod malicious_compiler;

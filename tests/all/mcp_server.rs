@@ -54,7 +54,7 @@ fn an_mcp_client_lists_describes_and_queries() {
 
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
-    assert_eq!(seen["tools"]["query"], querycell::schema::plan_json_schema(), "the query tool's input is the plan language");
+    assert_eq!(seen["tools"]["query"], querycell::catalog::schema::plan_json_schema(), "the query tool's input is the plan language");
 
     let tables = &seen["list_tables"];
     assert_eq!(tables["is_error"], false);

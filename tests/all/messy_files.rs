@@ -243,7 +243,7 @@ fn every_type_the_readers_produce_has_an_answer_or_a_decision() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir_all(&data).unwrap();
-    let maker = querycell::duck::Database::in_memory(&[]).unwrap();
+    let maker = querycell::testing::Database::in_memory(&[]).unwrap();
     let columns: Vec<(String, String)> = maker
         .query("SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM test_all_types())")
         .unwrap()

@@ -6,7 +6,7 @@
 
 use std::collections::BTreeSet;
 
-use querycell::schema::plan_json_schema;
+use querycell::catalog::schema::plan_json_schema;
 use querycell_guest::plan::{
     Direction, Function, Granularity, Op, RelativeDate, AGGREGATION_FIELDS, CONDITION_FIELDS, DIRECTIONS, GROUP_KEY_FIELDS, ORDER_KEY_FIELDS, PLAN_FIELDS, RELATIVE_DATE_FIELDS,
 };

@@ -207,7 +207,7 @@ fn answers_under_a_tenant_equal_answers_over_that_tenants_rows_alone() {
     assert!(tickets.columns.iter().all(|c| c.name != "reporter_email"));
     assert!(tickets.columns.iter().all(|c| c.stats.values.is_none() && c.stats.max.is_none()), "statistics over every tenant's rows are left out");
     assert!(tickets.row_count_withheld, "and so is the row count");
-    assert!(querycell::schema::markdown(visible).contains("## `tickets`\n\nrow count not shown (a policy filters this table's rows)"));
+    assert!(querycell::catalog::schema::markdown(visible).contains("## `tickets`\n\nrow count not shown (a policy filters this table's rows)"));
 }
 
 #[test]
@@ -345,8 +345,8 @@ fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
 #[test]
 fn without_the_parse_tree_check_the_connections_views_still_filter() {
     use querycell::catalog::Catalog;
-    use querycell::executor::Executor;
-    use querycell::runner::Readable;
+    use querycell::testing::Executor;
+    use querycell::testing::Readable;
     use querycell::sandbox::wit;
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
@@ -503,13 +503,13 @@ fn a_hostile_sql_corpus_is_refused_or_answered_within_the_tenants_rows() {
 }
 
 /// The policy's source form is written by the compiler (`querycell_guest::policy`) and
-/// recognised by the host (`querycell::policy_check`): the host accepts exactly what the
+/// recognised by the host (`querycell::check::policy`): the host accepts exactly what the
 /// compiler writes, in both placeholder styles, and nothing the compiler does not.
 #[test]
 fn the_host_recognises_the_source_the_compiler_writes() {
-    use querycell::check::ParseTreeCheck;
-    use querycell::policy_check::{PolicyCheck, SourceRule};
-    use querycell::runner::Param;
+    use querycell::testing::ParseTreeCheck;
+    use querycell::testing::{PolicyCheck, SourceRule};
+    use querycell::testing::Param;
     use querycell_guest::model::{Column, RowFilter, Table, TablePolicy, ValueKind};
     let column = |name: &str| Column { name: name.into(), display_name: name.into(), sql_type: "VARCHAR".into(), kind: ValueKind::Text };
     let policy = TablePolicy { row_filters: vec![RowFilter { column: "Tenant".into(), values: vec!["a'1".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into()] }] };

@@ -13,8 +13,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::executor::{Execution, Executor};
-use querycell::runner::Readable;
+use querycell::testing::{Execution, Executor};
+use querycell::testing::Readable;
 use querycell::sandbox::{wit, Sandbox};
 use querycell::{ingest, Error, ErrorClass, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 use querycell_tests::{querycell_bin, write_file, INCIDENTS_CSV};

@@ -111,7 +111,7 @@ fn every_readme_example_plan_is_valid_against_the_schema_and_answers() {
     // finding fewer means the extraction broke, not that the README got shorter.
     assert!(examples.len() >= 5, "found only {} example plans in the README: {examples:?}", examples.len());
 
-    let schema = querycell::schema::plan_json_schema();
+    let schema = querycell::catalog::schema::plan_json_schema();
     let dir = tempfile::tempdir().unwrap();
     let index = dir.path().join("index");
     ingest::ingest(&index, &[workspace().join("host/demo/data")]).expect("the demo data ingests");
@@ -138,7 +138,7 @@ fn every_readme_example_plan_is_valid_against_the_schema_and_answers() {
 /// nothing.
 #[test]
 fn the_schema_check_refuses_what_the_schema_forbids() {
-    let schema = querycell::schema::plan_json_schema();
+    let schema = querycell::catalog::schema::plan_json_schema();
     let check = SchemaCheck::new(&schema);
     let valid = json!({"table": "t", "filters": [{"column": "d", "op": "gte", "value": {"last": 3, "unit": "month"}}],
                        "group_by": ["a", {"column": "d", "granularity": "week"}],

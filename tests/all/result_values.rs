@@ -3,7 +3,7 @@
 //! `CAST(x AS VARCHAR)` spells it (numbers as the same number); a type the reader cannot
 //! render must be refused by name, never read as a wrong or empty value.
 
-use querycell::duck::{Cell, Database, FailureKind};
+use querycell::testing::{Cell, Database, FailureKind};
 
 /// Types the reader refuses: nested values and the rare scalar types with no reader.
 /// A scalar type that lands here by accident fails the test.

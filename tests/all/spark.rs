@@ -8,8 +8,9 @@ use std::path::{Path, PathBuf};
 use std::sync::{OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-use querycell::duck::{Access, Database};
-use querycell::{Answer, Date, Error, Limits, QueryCell};
+use querycell::testing::{Access, Database};
+use querycell::sandbox::Sandbox;
+use querycell::{Answer, Date, Error, Limits, QueryCell, QueryIsolation};
 use querycell_tests::spark::{not_run, run_ddl, server, try_statement, SparkServer};
 use querycell_tests::{querycell, write_file};
 use serde_json::Value;
@@ -152,8 +153,12 @@ fn warm_up(spark_index: &Path) {
     }
 }
 
+/// Open an index as a deployment would, passing the servers' token (the library never reads
+/// it from the environment; a DuckDB index has no use for it).
 fn open(index: &Path, limits: Limits) -> QueryCell {
-    QueryCell::open(index, limits).expect("opening the index").with_today(TODAY.parse::<Date>().unwrap())
+    let token = std::env::var("QUERYCELL_SPARK_TOKEN").ok();
+    let sandbox = Sandbox::bundled(limits).expect("the bundled compiler");
+    QueryCell::open_with(index, sandbox, QueryIsolation::InProcess, token).expect("opening the index").with_today(TODAY.parse::<Date>().unwrap())
 }
 
 /// What the differential compares of an answer: columns, rows, truncation, totals, warnings.
@@ -412,16 +417,21 @@ fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
     let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
     let server = server("QUERYCELL_SPARK_URL").unwrap();
-    let without = querycell::spark::SparkEndpoint { url: server.url.clone(), token: None };
-    let error = querycell::spark::catalog::build(&without, &["anything".to_string()]).unwrap_err();
+    let without = querycell::SparkEndpoint { url: server.url.clone(), token: None };
+    let error = querycell::ingest::spark::build(&without, &["anything".to_string()]).unwrap_err();
     assert_eq!(error.code, "spark_unauthorized", "{error}");
-    let wrong = querycell::spark::SparkEndpoint { url: server.url.clone(), token: Some("not-the-token".into()) };
-    assert_eq!(querycell::spark::catalog::build(&wrong, &["anything".to_string()]).unwrap_err().code, "spark_unauthorized");
+    let wrong = querycell::SparkEndpoint { url: server.url.clone(), token: Some("not-the-token".into()) };
+    assert_eq!(querycell::ingest::spark::build(&wrong, &["anything".to_string()]).unwrap_err().code, "spark_unauthorized");
     // The catalog never holds the token, and a URL carrying one is refused.
     let catalog = std::fs::read_to_string(lake.spark_index.join("catalog.json")).unwrap();
     assert!(!server.token.is_empty() && !catalog.contains(&server.token));
-    let carrying = querycell::spark::SparkEndpoint { url: format!("{};token={}", server.url, server.token), token: None };
-    assert_eq!(querycell::spark::catalog::build(&carrying, &["x".to_string()]).unwrap_err().code, "spark_url_invalid");
+    let carrying = querycell::SparkEndpoint { url: format!("{};token={}", server.url, server.token), token: None };
+    assert_eq!(querycell::ingest::spark::build(&carrying, &["x".to_string()]).unwrap_err().code, "spark_url_invalid");
+    // The library takes the token only from its caller: with the token in this process's
+    // environment, an index opened without it is still refused.
+    assert!(std::env::var("QUERYCELL_SPARK_TOKEN").is_ok_and(|t| !t.is_empty()));
+    let refused = QueryCell::open(&lake.spark_index, Limits::default()).err().expect("opened without the token");
+    assert_eq!(refused.code, "spark_unauthorized", "{refused}");
     // Answering leaves the index folder byte for byte as it was.
     let before = querycell_tests::snapshot_folder(&lake.spark_index);
     open(&lake.spark_index, Limits::default()).query_plan(r#"{"table": "events", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "cost"}]}"#).unwrap();
@@ -494,7 +504,7 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
             let Ok(compiled) = querycell_guest::compile_plan(&plan, &view) else { continue };
             let probe = compiled.null_probe.as_ref().map(|p| p.query.clone());
             for query in [Some(compiled.main.clone()), Some(compiled.count.clone()), probe].into_iter().flatten() {
-                let spelled = querycell::spark::lexicon::duckdb_spelling(&query.sql).unwrap_or_else(|why| panic!("{why}: {}", query.sql));
+                let spelled = querycell::testing::duckdb_spelling(&query.sql).unwrap_or_else(|why| panic!("{why}: {}", query.sql));
                 assert!(spelled.starts_with("SELECT ") && !spelled.contains('`'), "{spelled}");
                 assert_eq!(spelled.matches('?').count(), query.params.len(), "{}", query.sql);
                 checked += 1;

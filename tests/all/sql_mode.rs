@@ -297,14 +297,14 @@ fn benign_statements_answer_like_duckdb_itself() {
             ours.push(answer.rows.iter().map(|row| row.iter().map(cell_text).collect::<Vec<_>>()).collect::<Vec<_>>());
         }
     }
-    let plain = querycell::duck::Database::open(&querycell::catalog::Catalog::data_path(&index), querycell::duck::Access::ReadOnly, &[]).unwrap();
+    let plain = querycell::testing::Database::open(&querycell::catalog::Catalog::data_path(&index), querycell::testing::Access::ReadOnly, &[]).unwrap();
     for ((sql, reference), ours) in BENIGN.iter().zip(ours) {
         let reference = if reference.is_empty() { sql } else { reference };
         let theirs: Vec<Vec<Option<String>>> = plain
             .query(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({reference}) AS reference"))
             .unwrap()
             .iter()
-            .map(|row| row.iter().map(querycell::duck::Cell::text).collect())
+            .map(|row| row.iter().map(querycell::testing::Cell::text).collect())
             .collect();
         assert_eq!(ours, theirs, "{sql}");
     }

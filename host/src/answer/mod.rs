@@ -6,8 +6,10 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::calendar::format_date;
-use crate::executor::ResultColumn;
+pub use crate::exec::ResultColumn;
 use crate::sandbox::wit;
+
+pub mod trace;
 
 /// The deployment's bounds an answer ran under, as the receipt reports them.
 #[derive(Debug, Clone, PartialEq, Serialize)]

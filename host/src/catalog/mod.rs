@@ -11,6 +11,8 @@ use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 
+pub mod schema;
+
 /// The catalog's file name inside an index folder (JSON, written by ingest).
 pub const CATALOG_FILE: &str = "catalog.json";
 /// The DuckDB data file's name inside an index folder.

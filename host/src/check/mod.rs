@@ -26,8 +26,11 @@ use serde_json::{Map, Value};
 
 use crate::duck::ParseTrees;
 use crate::error::{Error, Result};
-use crate::policy_check::{PinnedParam, PolicyCheck};
-use crate::runner::Param;
+use crate::check::policy::{PinnedParam, PolicyCheck};
+use crate::statement::Param;
+
+pub(crate) mod policy;
+pub(crate) mod spark;
 
 /// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
 /// 128 levels while parsing; this guards the walk independently).
@@ -91,7 +94,7 @@ impl ParseTreeCheck {
         Self::open_policed(tables, PolicyCheck::default(), setup)
     }
 
-    /// [`ParseTreeCheck::open`] under a policy (see [`crate::policy_check`]).
+    /// [`ParseTreeCheck::open`] under a policy (see [`crate::check::policy`]).
     pub fn open_policed(tables: impl IntoIterator<Item = String>, policy: PolicyCheck, setup: &[String]) -> Result<Self> {
         let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
         Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), policy, approved: HashMap::new() })

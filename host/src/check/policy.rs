@@ -23,7 +23,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::{Map, Value};
 
 use crate::check::{base_table_key, text, walk_in_scope, Descend, RELATION_SEPARATOR};
-use crate::runner::Param;
+use crate::statement::Param;
 
 /// The keys a policy source's query node may carry, with the values that say "unused"
 /// checked by [`source_params`]. A DuckDB release that adds a key makes every source fail

@@ -382,7 +382,7 @@ pub enum Cell {
     /// Any integer type up to `HUGEINT`; a `UHUGEINT` too large for `i128` comes as text.
     Integer(i128),
     /// Carried as its bits between processes: JSON has no NaN or infinity.
-    Float(#[serde(with = "crate::runner::float_bits")] f64),
+    Float(#[serde(with = "float_bits")] f64),
     /// Text, and every type read back as text (dates, timestamps, times, intervals, UUIDs,
     /// ...), spelled as DuckDB's `CAST(x AS VARCHAR)` spells it.
     Text(String),
@@ -450,5 +450,18 @@ unsafe fn take_error_string(text: *mut c_char) -> Option<String> {
             ffi::duckdb_free(text as *mut std::ffi::c_void);
         }
         copy
+    }
+}
+
+/// `f64` as its IEEE bits, for serde.
+pub(crate) mod float_bits {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(value.to_bits())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+        u64::deserialize(deserializer).map(f64::from_bits)
     }
 }

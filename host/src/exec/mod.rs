@@ -3,15 +3,15 @@
 //!
 //! An answer holds one session for all its statements (main query, total count, null
 //! probe) and one deadline. Where statements run is a [`Backend`]: DuckDB, through
-//! [`crate::runner`] (the host's re-checks, DuckDB's one-SELECT prepare, binding, the
+//! [`crate::statement`] (the host's re-checks, DuckDB's one-SELECT prepare, binding, the
 //! deadline, the row cap) on this process's own connection or in a query worker process
-//! ([`crate::worker`]) the host can kill, as the embedder chooses ([`crate::QueryIsolation`]);
-//! or a Spark cluster over Spark Connect ([`crate::spark`]). Everything above the backend
+//! ([`crate::exec::worker`]) the host can kill, as the embedder chooses ([`crate::QueryIsolation`]);
+//! or a Spark cluster over Spark Connect ([`crate::exec::spark`]). Everything above the backend
 //! (the row cap, truncation and totals, the counts behind warnings, the checks of what the
 //! compiler promised) is this module's, the same for both.
 
 use std::path::Path;
-use std::sync::{Mutex, MutexGuard};
+use std::sync::Mutex;
 use std::time::Instant;
 
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
@@ -22,8 +22,17 @@ use crate::duck::{Cell, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
-use crate::runner::{Param, Readable, StatementRunner, TreeCheck};
-use crate::worker::{Lease, WorkerPolicy, WorkerPool};
+pub(crate) mod backend;
+pub(crate) mod runner;
+pub(crate) mod spark;
+mod watchdog;
+pub(crate) mod worker;
+
+pub use backend::{Backend, BackendSession};
+use backend::DuckBackend;
+use runner::StatementRunner;
+use crate::statement::{Param, Readable, TreeCheck};
+use worker::{WorkerPolicy, WorkerPool};
 
 /// A column of an answer as DuckDB typed it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -75,76 +84,6 @@ pub struct Executor {
     limits: Limits,
 }
 
-/// An engine that runs the compiler's statements: the seam between the answer logic
-/// ([`Executor::run`]) and where the data is. A backend re-checks every statement before it
-/// runs it (invariant 2), holds it to the deadline it is given, and reads at most the rows
-/// it is asked for.
-pub trait Backend: Send + Sync {
-    /// A session for one answer's statements.
-    fn session(&self) -> Result<Box<dyn BackendSession + '_>>;
-
-    /// The process ids of query workers alive now (none unless the backend has them).
-    fn worker_pids(&self) -> Vec<u32> {
-        Vec::new()
-    }
-
-    /// What holds in the query workers (see [`crate::worker`]); empty without them.
-    fn worker_confinement(&self) -> Vec<String> {
-        Vec::new()
-    }
-}
-
-/// One answer's hold on a backend.
-pub trait BackendSession {
-    /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`.
-    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows>;
-}
-
-/// DuckDB: on this process's own connection, or in query worker processes.
-enum DuckBackend {
-    /// One connection; callers on other threads wait for it.
-    InProcess(Mutex<StatementRunner>),
-    Workers(WorkerPool),
-}
-
-/// The DuckDB connection one answer holds for all its statements.
-enum DuckSession<'e> {
-    InProcess(MutexGuard<'e, StatementRunner>),
-    Worker(Lease<'e>),
-}
-
-impl BackendSession for DuckSession<'_> {
-    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
-        match self {
-            DuckSession::InProcess(runner) => runner.execute(&query.sql, params, deadline, tree_check, max_rows),
-            DuckSession::Worker(lease) => lease.execute(&query.sql, params, deadline, tree_check, max_rows),
-        }
-    }
-}
-
-impl Backend for DuckBackend {
-    fn session(&self) -> Result<Box<dyn BackendSession + '_>> {
-        Ok(match self {
-            DuckBackend::InProcess(runner) => Box::new(DuckSession::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))),
-            DuckBackend::Workers(pool) => Box::new(DuckSession::Worker(pool.lease()?)),
-        })
-    }
-
-    fn worker_pids(&self) -> Vec<u32> {
-        match self {
-            DuckBackend::InProcess(_) => Vec::new(),
-            DuckBackend::Workers(pool) => pool.pids(),
-        }
-    }
-
-    fn worker_confinement(&self) -> Vec<String> {
-        match self {
-            DuckBackend::InProcess(_) => Vec::new(),
-            DuckBackend::Workers(pool) => pool.confinement(),
-        }
-    }
-}
-
 /// The session of one answer, which binds each statement's parameters.
 struct Session<'e>(Box<dyn BackendSession + 'e>);
 
@@ -157,21 +96,21 @@ impl Session<'_> {
 
 impl Executor {
     /// Run statements in this process: open the DuckDB file read-only, apply
-    /// [`connection_settings`](crate::runner::connection_settings) and lock them. `tables`
+    /// [`connection_settings`](crate::statement::connection_settings) and lock them. `tables`
     /// are the catalog's tables: the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let runner = StatementRunner::open(data_file, limits, readable)?;
         Ok(Executor { backend: Box::new(DuckBackend::InProcess(Mutex::new(runner))), limits: limits.clone() })
     }
 
-    /// Run statements in query worker processes (see [`crate::worker`]), each of which opens
+    /// Run statements in query worker processes (see [`crate::exec::worker`]), each of which opens
     /// `data_file` read-only under the same settings, inside its own confinement.
     pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, readable: Readable, policy: &WorkerPolicy) -> Result<Self> {
         let pool = WorkerPool::start(data_file, limits, readable, policy)?;
         Ok(Executor { backend: Box::new(DuckBackend::Workers(pool)), limits: limits.clone() })
     }
 
-    /// Run statements on `backend` (a Spark cluster: [`crate::spark::SparkBackend`]).
+    /// Run statements on `backend` (a Spark cluster: [`crate::exec::spark::SparkBackend`]).
     pub fn on(backend: Box<dyn Backend>, limits: &Limits) -> Self {
         Executor { backend, limits: limits.clone() }
     }
@@ -197,7 +136,7 @@ impl Executor {
         self.backend.worker_pids()
     }
 
-    /// What holds in the query workers (see [`crate::worker`]); empty in-process, or
+    /// What holds in the query workers (see [`crate::exec::worker`]); empty in-process, or
     /// before the first worker has answered.
     pub fn worker_confinement(&self) -> Vec<String> {
         self.backend.worker_confinement()

@@ -1,115 +1,20 @@
 //! One compiled statement on the locked read-only connection: the host's re-checks, DuckDB's
 //! single-SELECT prepare, binding, the deadline, and the classification of what went wrong.
 //!
-//! This is the only code that runs a statement against the data. The [`crate::executor`]
-//! uses it in-process, or a query worker ([`crate::worker`]) runs it in a child process, so
+//! This is the only code that runs a statement against the data. The [`crate::exec`]
+//! uses it in-process, or a query worker ([`crate::exec::worker`]) runs it in a child process, so
 //! both modes check, cap and classify exactly alike.
 
 use std::path::Path;
 use std::time::Instant;
 
-use serde::{Deserialize, Serialize};
-
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::policy_check::{PolicyCheck, SourceRule};
+use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::duck::{Access, Bind, Database, FailureKind, Rows};
 use crate::error::{Error, Result};
 use crate::limits::Limits;
-use crate::watchdog::Watchdog;
-
-/// The settings applied, in this order, before the configuration is locked.
-pub fn connection_settings(limits: &Limits) -> Vec<String> {
-    vec![
-        "SET autoinstall_known_extensions = false".into(),
-        "SET autoload_known_extensions = false".into(),
-        "SET allow_persistent_secrets = false".into(),
-        "SET allow_community_extensions = false".into(),
-        // No spill target: a query that outgrows memory_limit fails instead of writing files.
-        "SET temp_directory = ''".into(),
-        "SET enable_external_access = false".into(),
-        format!("SET memory_limit = '{}MiB'", (limits.query_memory_bytes >> 20).max(16)),
-        format!("SET threads = {}", limits.query_threads.max(1)),
-        "SET lock_configuration = true".into(),
-    ]
-}
-
-/// A value bound to a placeholder: an owned copy of what the compiler returned, so it can
-/// also travel to a query worker.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Param {
-    /// SQL NULL.
-    Null,
-    /// A `BOOLEAN`.
-    Boolean(bool),
-    /// A `BIGINT`.
-    Integer(i64),
-    /// Carried as its bits: JSON has no NaN or infinity, and a bound value must arrive
-    /// exactly as the compiler returned it.
-    Float(#[serde(with = "crate::runner::float_bits")] f64),
-    /// A `VARCHAR`.
-    Text(String),
-    /// Days since 1970-01-01.
-    Date(i32),
-    /// Microseconds since 1970-01-01T00:00:00.
-    Timestamp(i64),
-}
-
-impl Param {
-    fn bind(&self) -> Bind<'_> {
-        match self {
-            Param::Null => Bind::Null,
-            Param::Boolean(b) => Bind::Boolean(*b),
-            Param::Integer(i) => Bind::Integer(*i),
-            Param::Float(f) => Bind::Float(*f),
-            Param::Text(t) => Bind::Text(t),
-            Param::Date(d) => Bind::Date(*d),
-            Param::Timestamp(t) => Bind::Timestamp(*t),
-        }
-    }
-}
-
-/// `f64` as its IEEE bits, for serde.
-pub(crate) mod float_bits {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(value: &f64, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u64(value.to_bits())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
-        u64::deserialize(deserializer).map(f64::from_bits)
-    }
-}
-
-/// Whether a statement's DuckDB parse tree is checked against the allowlist.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum TreeCheck {
-    /// Check the tree: what querycell itself always does.
-    On,
-    /// Every other check stays; only tests turn this off, to show the locked connection
-    /// holding on its own.
-    Off,
-}
-
-/// What a query connection may read: the catalog's visible tables, and the views that
-/// replace the tables a policy touches.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Readable {
-    /// The only relations a statement may name.
-    pub tables: Vec<String>,
-    /// Tables shadowed by a view of the same name ([`crate::policy::PolicedTable`]).
-    pub policed: Vec<crate::policy::PolicedTable>,
-    /// Tables a policy hides: a statement naming one is `policy_violation`.
-    #[serde(default)]
-    pub hidden_tables: Vec<String>,
-}
-
-impl Readable {
-    /// These tables, no policy.
-    pub fn tables(tables: impl IntoIterator<Item = String>) -> Readable {
-        Readable { tables: tables.into_iter().collect(), ..Readable::default() }
-    }
-}
+use crate::exec::watchdog::Watchdog;
+use crate::statement::{connection_settings, memory_error, timeout_error, Param, Readable, TreeCheck};
 
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
 /// at a time.
@@ -207,16 +112,4 @@ impl StatementRunner {
             }
         })
     }
-}
-
-/// `query_timeout`: the answer's statements ran past `limits.query_timeout`.
-pub fn timeout_error(limits: &Limits) -> Error {
-    Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", limits.query_timeout.as_millis()))
-        .hint("narrow the question with filters, or ask for fewer groups")
-}
-
-/// `query_memory`: the query needed more than `limits.query_memory_bytes`.
-pub fn memory_error(limits: &Limits, detail: &str) -> Error {
-    Error::limit("query_memory", format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20))
-        .hint("narrow the question with filters, or ask for fewer groups")
 }

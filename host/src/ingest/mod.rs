@@ -23,6 +23,7 @@ pub mod names;
 pub mod numbers;
 pub mod sidecar;
 pub mod sources;
+pub mod spark;
 pub mod staging;
 pub mod types;
 

@@ -16,7 +16,7 @@ use crate::catalog::{Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSour
 use crate::duck::Cell;
 use crate::error::{Error, Result};
 
-use super::client::{SparkEndpoint, SparkSession};
+use crate::exec::spark::client::{SparkEndpoint, SparkSession};
 
 /// Distinct values a text column may have for the catalog to list them (as for DuckDB).
 const VALUE_LIST_CAP: u64 = 20;

@@ -38,7 +38,7 @@
 //!    only through one source query, `(SELECT <visible columns> FROM t WHERE
 //!    CAST(<column> AS VARCHAR) = <param> …) AS t`, in plans and in place of every SQL-mode
 //!    reference (alias, join, subquery, `*`, `t.*`, `COLUMNS(*)`, `SELECT t FROM t`).
-//! 2. **The host's parse-tree check** ([`crate::policy_check`]) refuses, as
+//! 2. **The host's parse-tree check** ([`crate::check::policy`]) refuses, as
 //!    `policy_violation`, a statement that reads a policed table in any other form, binds a
 //!    filter parameter to anything but the context's value, or names a hidden table or
 //!    column: a compiler that dropped a filter is caught, not trusted.
@@ -54,15 +54,19 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use crate::budget::{Budget, BudgetRules};
+use crate::policy::budget::{Budget, BudgetRules};
 use crate::catalog::Catalog;
-use crate::config::{load_operator_file, toml_error_line};
+use crate::operator_file::{load_operator_file, toml_error_line};
 use crate::error::{Error, Result};
 use crate::sandbox::wit;
-use crate::request_limits::{RequestLimits, RequestRules};
+use crate::policy::request_limits::{RequestLimits, RequestRules};
+use crate::statement::PolicedTable;
+
+pub mod budget;
+pub mod request_limits;
 
 /// A policy file as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -128,18 +132,6 @@ pub struct Policy {
     rules: PolicyFile,
     /// `sha256:` of the file's bytes: which policy a receipt was answered under.
     id: String,
-}
-
-/// What a policy does to one table on the query connection: the view that replaces it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PolicedTable {
-    /// The table's name (and its view's).
-    pub name: String,
-    /// The columns the view keeps, in the table's order.
-    pub columns: Vec<String>,
-    /// `(column, values)`: rows where the column, as text, is one of the values, for every
-    /// filter.
-    pub filters: Vec<(String, Vec<String>)>,
 }
 
 /// A policy applied to a catalog with the trusted context's values.
@@ -292,45 +284,6 @@ impl BoundPolicy {
                 .hint("start querycell with --context KEY=VALUE for each; without them no query runs")
         })
     }
-}
-
-impl PolicedTable {
-    /// `CREATE TEMP VIEW` shadowing the table in `database` (the data file's catalog name):
-    /// the visible columns and the filtered ones (which the compiler's source query compares
-    /// and never selects), under the row filters. Names are quoted identifiers, values
-    /// quoted string literals: both come from the operator's policy and the deployment's
-    /// context, never from a request, and are quoted anyway.
-    pub fn view_sql(&self, database: &str) -> String {
-        let mut kept: Vec<&String> = self.columns.iter().collect();
-        for (column, _) in &self.filters {
-            if !kept.contains(&column) {
-                kept.push(column);
-            }
-        }
-        let columns = kept.iter().map(|c| quote_identifier(c)).collect::<Vec<_>>().join(", ");
-        let mut sql = format!(
-            "CREATE TEMP VIEW {} AS SELECT {columns} FROM {}.main.{}",
-            quote_identifier(&self.name),
-            quote_identifier(database),
-            quote_identifier(&self.name)
-        );
-        for (i, (column, values)) in self.filters.iter().enumerate() {
-            sql.push_str(if i == 0 { " WHERE " } else { " AND " });
-            // Compared as text, so a number column and a text context value compare the way
-            // a person reads them, and a value that is no number is no match, not an error.
-            let values = values.iter().map(|v| quote_literal(v)).collect::<Vec<_>>().join(", ");
-            sql.push_str(&format!("CAST({} AS VARCHAR) IN ({values})", quote_identifier(column)));
-        }
-        sql
-    }
-}
-
-fn quote_identifier(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
-
-fn quote_literal(value: &str) -> String {
-    format!("'{}'", value.replace('\'', "''"))
 }
 
 fn invalid(message: String) -> Error {

@@ -22,7 +22,9 @@ use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
 use crate::error::{Error, ErrorClass, Result};
 use crate::limits::Limits;
-use crate::sandbox_engine::SandboxEngine;
+use crate::sandbox::engine::SandboxEngine;
+
+pub mod engine;
 
 /// What `bindgen!` generates from `wit/compiler.wit`. Its items carry no Rust docs of their
 /// own: the WIT file documents them, and `wit` below is the public way in.

@@ -20,6 +20,7 @@ use serde::Deserialize;
 
 use crate::error::{Error, Result};
 use crate::limits::Limits;
+use crate::operator_file::{load_operator_file, toml_error_line};
 
 /// The configuration file's settings; a key left out leaves its limit as it was.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -34,7 +35,7 @@ pub struct Config {
     pub timeout_ms: Option<u64>,
     /// [`Limits::query_memory_bytes`], in MiB (at least 16).
     pub query_memory_mb: Option<u64>,
-    /// The audit trace file (`crate::trace`); `--trace` overrides it.
+    /// The audit trace file (`crate::answer::trace`); `--trace` overrides it.
     pub trace: Option<std::path::PathBuf>,
     /// Bytes a trace file may hold before it is rotated (16 MiB if left out).
     pub trace_max_bytes: Option<u64>,
@@ -75,9 +76,9 @@ impl Config {
 
     /// The audit trace this file asks for, if any, with `path_override` (`--trace`) first.
     #[cfg(feature = "duckdb")]
-    pub fn trace_policy(&self, path_override: Option<&Path>) -> Option<crate::trace::TracePolicy> {
+    pub fn trace_policy(&self, path_override: Option<&Path>) -> Option<crate::answer::trace::TracePolicy> {
         let path = path_override.map(Path::to_path_buf).or_else(|| self.trace.clone())?;
-        let mut policy = crate::trace::TracePolicy::new(path);
+        let mut policy = crate::answer::trace::TracePolicy::new(path);
         if let Some(bytes) = self.trace_max_bytes {
             policy.max_bytes = bytes.max(4096);
         }
@@ -100,18 +101,6 @@ impl Config {
         }
         limits
     }
-}
-
-/// Read an operator's file (configuration, policy) and parse it with `parse`; an unreadable
-/// file is `unreadable` at `argument`, and a parse error is prefixed with the file's path.
-pub(crate) fn load_operator_file<T>(path: &Path, argument: &str, unreadable: &str, parse: impl FnOnce(&str) -> Result<T>) -> Result<T> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::refused(unreadable, format!("{}: {e}", path.display())).at(argument))?;
-    parse(&text).map_err(|e| Error { message: format!("{}: {}", path.display(), e.message), ..e })
-}
-
-/// `line N: ` for a TOML error that knows where it is, else nothing.
-pub(crate) fn toml_error_line(text: &str, error: &toml::de::Error) -> String {
-    error.span().map_or(String::new(), |span| format!("line {}: ", text[..span.start].matches('\n').count() + 1))
 }
 
 /// The first key, at any depth (tables nest at most a few levels in a file a person writes),

@@ -38,7 +38,7 @@ use crate::answer::Answer;
 use crate::catalog::Catalog;
 use crate::engine::QueryCell;
 use crate::error::{Error, Result};
-use crate::schema;
+use crate::catalog::schema;
 
 /// The one path the HTTP transport answers on.
 pub const HTTP_PATH: &str = "/mcp";
@@ -184,7 +184,7 @@ impl McpServer {
                     .iter()
                     .map(|t| json!({"name": t.name, "row_count": (!t.row_count_withheld).then_some(t.row_count), "columns": t.columns.len(), "description": t.description}))
                     .collect();
-                let text = catalog.tables.iter().map(|t| format!("{} ({})", t.name, crate::schema::row_count_phrase(t))).collect::<Vec<_>>().join("\n");
+                let text = catalog.tables.iter().map(|t| format!("{} ({})", t.name, crate::catalog::schema::row_count_phrase(t))).collect::<Vec<_>>().join("\n");
                 result(json!({"tables": tables, "snapshot": catalog.snapshot}), text)
             }
             "describe_table" => match arguments.get("table").and_then(Value::as_str) {

@@ -23,7 +23,7 @@ use spark_connect_proto::expression::literal::LiteralType;
 
 use crate::duck::{Column, Rows};
 use crate::error::{Error, Result};
-use crate::runner::Param;
+use crate::statement::Param;
 
 use super::arrow;
 
@@ -67,7 +67,7 @@ impl SparkSession {
     pub fn connect(endpoint: &SparkEndpoint) -> Result<Self> {
         let invalid = |message: String| Error::refused("spark_url_invalid", message).at("--spark").hint("write it like sc://host:15002");
         if endpoint.url.contains("token=") {
-            return Err(invalid("the Spark URL carries a token; give it in QUERYCELL_SPARK_TOKEN instead, so it is never written to the catalog".into()));
+            return Err(invalid(format!("the Spark URL carries a token; give it in {} instead, so it is never written to the catalog", super::TOKEN_VARIABLE)));
         }
         let mut builder = ChannelBuilder::parse(&endpoint.url).map_err(|e| invalid(format!("{}: {}", endpoint.url, e.message())))?;
         if let Some(token) = &endpoint.token {
@@ -118,7 +118,7 @@ impl SparkSession {
     /// `sql`; nothing here looks at it.
     pub fn run_select(&self, sql: &str, params: &[Param], deadline: Instant, max_rows: usize, max_bytes: u64) -> std::result::Result<Rows, Stop> {
         // The one place every text leaves for Spark: none passes that the gate refuses.
-        if let Err(why) = super::lexicon::duckdb_spelling(sql) {
+        if let Err(why) = crate::check::spark::duckdb_spelling(sql) {
             return Err(Stop::Failed(Error::internal("statement_refused", format!("the Spark statement is refused: {why}"))));
         }
         self.configure().map_err(Stop::Failed)?;
@@ -327,7 +327,7 @@ fn classify(url: &str, error: spark_connect_core::error::SparkError) -> Error {
         Some(14) | Some(4) => Error::internal("spark_unavailable", format!("the Spark Connect server at {url} cannot be reached: {message}"))
             .hint("check that the server runs and the URL is right; nothing was answered"),
         Some(16) | Some(7) => Error::refused("spark_unauthorized", format!("the Spark Connect server at {url} refused the credentials: {message}"))
-            .hint("set QUERYCELL_SPARK_TOKEN to the server's authentication token"),
+            .hint(format!("set {} to the server's authentication token", super::TOKEN_VARIABLE)),
         _ => Error::internal("query_failed", format!("Spark could not answer: {message}")),
     }
 }

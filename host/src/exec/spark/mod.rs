@@ -16,13 +16,12 @@
 //! - **Not on Spark**: SQL mode (the compiler refuses it: `sql_mode_unavailable`), the
 //!   query connection's policy views (layer 3 of a DuckDB index), DuckDB's memory limit.
 //!
-//! Module map: [`client`] (the session), [`lexicon`] (the lexical gate), [`arrow`] (reading
-//! results), [`catalog`] (`ingest --spark`).
+//! Module map: [`client`] (the session), [`arrow`] (reading results); the lexical gate for
+//! Spark SQL is a check ([`crate::check::spark`]), and `ingest --spark` is ingest's
+//! ([`crate::ingest::spark`]).
 
-pub mod arrow;
-pub mod catalog;
-pub mod client;
-pub mod lexicon;
+pub(crate) mod arrow;
+pub(crate) mod client;
 
 use std::sync::Mutex;
 use std::time::Instant;
@@ -30,10 +29,10 @@ use std::time::Instant;
 use crate::check::{check_statement_shape, relation_key, ParseTreeCheck};
 use crate::duck::Rows;
 use crate::error::{Error, Result};
-use crate::executor::{Backend, BackendSession};
+use crate::exec::backend::{Backend, BackendSession};
 use crate::limits::Limits;
-use crate::policy_check::{PolicyCheck, SourceRule};
-use crate::runner::{connection_settings, timeout_error, Param, TreeCheck};
+use crate::check::policy::{PolicyCheck, SourceRule};
+use crate::statement::{connection_settings, timeout_error, Param, TreeCheck};
 use crate::sandbox::wit;
 
 pub use client::{SparkEndpoint, SparkSession};
@@ -105,7 +104,7 @@ impl BackendSession for SparkStatements<'_> {
         }
         // The gate holds whatever the tree check is set to: it is what makes the check's
         // reading of the text Spark's reading.
-        let spelled = lexicon::duckdb_spelling(&query.sql).map_err(|why| refused(format!("the Spark statement is refused: {why}")))?;
+        let spelled = crate::check::spark::duckdb_spelling(&query.sql).map_err(|why| refused(format!("the Spark statement is refused: {why}")))?;
         match tree_check {
             TreeCheck::On => self.backend.check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&spelled, params)?,
             TreeCheck::Off => check_statement_shape(&spelled)?,

@@ -8,7 +8,7 @@
 //!   passes its deadline plus a grace or its memory ceiling, and replaces it.
 //! - [`serve`] (worker side): confines the process (`confine`: rlimits, Landlock), opens
 //!   the data file the host handed it, and answers statements through the same
-//!   [`StatementRunner`](crate::runner::StatementRunner) the in-process mode uses.
+//!   [`StatementRunner`](crate::exec::runner::StatementRunner) the in-process mode uses.
 //! - [`protocol`]: the frames between the two.
 
 mod confine;

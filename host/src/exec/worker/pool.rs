@@ -23,7 +23,7 @@ use super::protocol::{decode, encode, read_frame_bytes, Reply, Request, Setup, D
 use crate::duck::Rows;
 use crate::error::{Error, Result};
 use crate::limits::Limits;
-use crate::runner::{memory_error, timeout_error, Param, TreeCheck};
+use crate::statement::{memory_error, timeout_error, Param, TreeCheck};
 
 /// How query workers are run: chosen by the embedder (the CLI takes the defaults).
 #[derive(Debug, Clone, PartialEq)]
@@ -101,7 +101,7 @@ struct PoolState {
 
 impl WorkerPool {
     /// A pool over `data` (the index's data file, opened read-only by the caller).
-    pub fn start(data: File, limits: &Limits, readable: crate::runner::Readable, policy: &WorkerPolicy) -> Result<Self> {
+    pub fn start(data: File, limits: &Limits, readable: crate::statement::Readable, policy: &WorkerPolicy) -> Result<Self> {
         if policy.max_workers == 0 {
             return Err(Error::refused("invalid_policy", "a worker pool needs at least one worker").at("max_workers"));
         }
@@ -192,7 +192,7 @@ pub struct Lease<'p> {
 }
 
 impl Lease<'_> {
-    /// Run one statement in the worker (see [`crate::runner::StatementRunner::execute`]),
+    /// Run one statement in the worker (see [`crate::exec::runner::StatementRunner::execute`]),
     /// holding it to `deadline` and to the memory ceiling from outside.
     pub fn execute(&mut self, sql: &str, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
         let Some(worker) = self.worker.as_mut() else {

@@ -10,7 +10,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use crate::duck::Rows;
 use crate::error::{Error, ErrorClass};
 use crate::limits::Limits;
-use crate::runner::{Param, TreeCheck};
+use crate::statement::{Param, TreeCheck};
 
 /// The longest frame either side reads. A reply larger than this is refused by the worker
 /// before it is sent (`answer_too_large`), and a longer frame ends the worker.
@@ -26,7 +26,7 @@ pub struct Setup {
     /// The limits the worker's connection is opened with and each statement is held to.
     pub limits: Limits,
     /// What the connection may read: tables, and the policy's views.
-    pub readable: crate::runner::Readable,
+    pub readable: crate::statement::Readable,
     /// Bytes of data memory (`RLIMIT_DATA`) the worker may map: DuckDB's own limit plus
     /// room for what DuckDB does not count.
     pub memory_ceiling_bytes: u64,

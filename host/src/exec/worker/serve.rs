@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use super::confine::confine;
 use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, DATA_FD};
 use crate::error::Error;
-use crate::runner::StatementRunner;
+use crate::exec::runner::StatementRunner;
 
 /// How often the worker checks that the host that started it is still there.
 const PARENT_CHECK_EVERY: Duration = Duration::from_millis(250);

@@ -1,0 +1,84 @@
+//! Where an answer's statements run: the [`Backend`] seam, and its DuckDB implementation on
+//! this process's own connection ([`StatementRunner`]) or in query worker processes
+//! ([`WorkerPool`]). The Spark backend ([`crate::exec::spark`]) implements the same traits.
+
+use std::sync::{Mutex, MutexGuard};
+use std::time::Instant;
+
+use crate::duck::Rows;
+use crate::error::Result;
+use crate::exec::runner::StatementRunner;
+use crate::exec::worker::{Lease, WorkerPool};
+use crate::sandbox::wit;
+use crate::statement::{Param, TreeCheck};
+
+/// An engine that runs the compiler's statements: the seam between the answer logic
+/// ([`Executor::run`]) and where the data is. A backend re-checks every statement before it
+/// runs it (invariant 2), holds it to the deadline it is given, and reads at most the rows
+/// it is asked for.
+pub trait Backend: Send + Sync {
+    /// A session for one answer's statements.
+    fn session(&self) -> Result<Box<dyn BackendSession + '_>>;
+
+    /// The process ids of query workers alive now (none unless the backend has them).
+    fn worker_pids(&self) -> Vec<u32> {
+        Vec::new()
+    }
+
+    /// What holds in the query workers (see [`crate::exec::worker`]); empty without them.
+    fn worker_confinement(&self) -> Vec<String> {
+        Vec::new()
+    }
+}
+
+/// One answer's hold on a backend.
+pub trait BackendSession {
+    /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`.
+    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows>;
+}
+
+/// DuckDB: on this process's own connection, or in query worker processes.
+pub(crate) enum DuckBackend {
+    /// One connection; callers on other threads wait for it.
+    InProcess(Mutex<StatementRunner>),
+    Workers(WorkerPool),
+}
+
+/// The DuckDB connection one answer holds for all its statements.
+enum DuckSession<'e> {
+    InProcess(MutexGuard<'e, StatementRunner>),
+    Worker(Lease<'e>),
+}
+
+impl BackendSession for DuckSession<'_> {
+    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+        match self {
+            DuckSession::InProcess(runner) => runner.execute(&query.sql, params, deadline, tree_check, max_rows),
+            DuckSession::Worker(lease) => lease.execute(&query.sql, params, deadline, tree_check, max_rows),
+        }
+    }
+}
+
+impl Backend for DuckBackend {
+    fn session(&self) -> Result<Box<dyn BackendSession + '_>> {
+        Ok(match self {
+            DuckBackend::InProcess(runner) => Box::new(DuckSession::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))),
+            DuckBackend::Workers(pool) => Box::new(DuckSession::Worker(pool.lease()?)),
+        })
+    }
+
+    fn worker_pids(&self) -> Vec<u32> {
+        match self {
+            DuckBackend::InProcess(_) => Vec::new(),
+            DuckBackend::Workers(pool) => pool.pids(),
+        }
+    }
+
+    fn worker_confinement(&self) -> Vec<String> {
+        match self {
+            DuckBackend::InProcess(_) => Vec::new(),
+            DuckBackend::Workers(pool) => pool.confinement(),
+        }
+    }
+}
+

@@ -1,0 +1,158 @@
+//! The words every layer that runs a statement shares, and nothing else: a bound value
+//! ([`Param`]), what a query connection may read ([`Readable`], [`PolicedTable`]), whether
+//! the parse-tree check runs ([`TreeCheck`]), the connection's locked settings, and the
+//! errors a statement's deadline and memory limit end in.
+//!
+//! It sits just above the DuckDB layer and below the checks, the executor, the query
+//! workers and the Spark backend, which all speak it; it imports nothing above
+//! [`crate::duck`].
+
+use serde::{Deserialize, Serialize};
+
+use crate::duck::Bind;
+use crate::error::Error;
+use crate::limits::Limits;
+
+/// The settings applied, in this order, before the configuration is locked.
+pub fn connection_settings(limits: &Limits) -> Vec<String> {
+    vec![
+        "SET autoinstall_known_extensions = false".into(),
+        "SET autoload_known_extensions = false".into(),
+        "SET allow_persistent_secrets = false".into(),
+        "SET allow_community_extensions = false".into(),
+        // No spill target: a query that outgrows memory_limit fails instead of writing files.
+        "SET temp_directory = ''".into(),
+        "SET enable_external_access = false".into(),
+        format!("SET memory_limit = '{}MiB'", (limits.query_memory_bytes >> 20).max(16)),
+        format!("SET threads = {}", limits.query_threads.max(1)),
+        "SET lock_configuration = true".into(),
+    ]
+}
+
+/// A value bound to a placeholder: an owned copy of what the compiler returned, so it can
+/// also travel to a query worker.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Param {
+    /// SQL NULL.
+    Null,
+    /// A `BOOLEAN`.
+    Boolean(bool),
+    /// A `BIGINT`.
+    Integer(i64),
+    /// Carried as its bits: JSON has no NaN or infinity, and a bound value must arrive
+    /// exactly as the compiler returned it.
+    Float(#[serde(with = "crate::duck::float_bits")] f64),
+    /// A `VARCHAR`.
+    Text(String),
+    /// Days since 1970-01-01.
+    Date(i32),
+    /// Microseconds since 1970-01-01T00:00:00.
+    Timestamp(i64),
+}
+
+impl Param {
+    pub(crate) fn bind(&self) -> Bind<'_> {
+        match self {
+            Param::Null => Bind::Null,
+            Param::Boolean(b) => Bind::Boolean(*b),
+            Param::Integer(i) => Bind::Integer(*i),
+            Param::Float(f) => Bind::Float(*f),
+            Param::Text(t) => Bind::Text(t),
+            Param::Date(d) => Bind::Date(*d),
+            Param::Timestamp(t) => Bind::Timestamp(*t),
+        }
+    }
+}
+
+/// Whether a statement's DuckDB parse tree is checked against the allowlist.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TreeCheck {
+    /// Check the tree: what querycell itself always does.
+    On,
+    /// Every other check stays; only tests turn this off, to show the locked connection
+    /// holding on its own.
+    Off,
+}
+
+/// What a query connection may read: the catalog's visible tables, and the views that
+/// replace the tables a policy touches.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Readable {
+    /// The only relations a statement may name.
+    pub tables: Vec<String>,
+    /// Tables shadowed by a view of the same name ([`PolicedTable`]).
+    pub policed: Vec<PolicedTable>,
+    /// Tables a policy hides: a statement naming one is `policy_violation`.
+    #[serde(default)]
+    pub hidden_tables: Vec<String>,
+}
+
+impl Readable {
+    /// These tables, no policy.
+    pub fn tables(tables: impl IntoIterator<Item = String>) -> Readable {
+        Readable { tables: tables.into_iter().collect(), ..Readable::default() }
+    }
+}
+
+/// What a policy does to one table on the query connection: the view that replaces it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicedTable {
+    /// The table's name (and its view's).
+    pub name: String,
+    /// The columns the view keeps, in the table's order.
+    pub columns: Vec<String>,
+    /// `(column, values)`: rows where the column, as text, is one of the values, for every
+    /// filter.
+    pub filters: Vec<(String, Vec<String>)>,
+}
+
+impl PolicedTable {
+    /// `CREATE TEMP VIEW` shadowing the table in `database` (the data file's catalog name):
+    /// the visible columns and the filtered ones (which the compiler's source query compares
+    /// and never selects), under the row filters. Names are quoted identifiers, values
+    /// quoted string literals: both come from the operator's policy and the deployment's
+    /// context, never from a request, and are quoted anyway.
+    pub fn view_sql(&self, database: &str) -> String {
+        let mut kept: Vec<&String> = self.columns.iter().collect();
+        for (column, _) in &self.filters {
+            if !kept.contains(&column) {
+                kept.push(column);
+            }
+        }
+        let columns = kept.iter().map(|c| quote_identifier(c)).collect::<Vec<_>>().join(", ");
+        let mut sql = format!(
+            "CREATE TEMP VIEW {} AS SELECT {columns} FROM {}.main.{}",
+            quote_identifier(&self.name),
+            quote_identifier(database),
+            quote_identifier(&self.name)
+        );
+        for (i, (column, values)) in self.filters.iter().enumerate() {
+            sql.push_str(if i == 0 { " WHERE " } else { " AND " });
+            // Compared as text, so a number column and a text context value compare the way
+            // a person reads them, and a value that is no number is no match, not an error.
+            let values = values.iter().map(|v| quote_literal(v)).collect::<Vec<_>>().join(", ");
+            sql.push_str(&format!("CAST({} AS VARCHAR) IN ({values})", quote_identifier(column)));
+        }
+        sql
+    }
+}
+
+fn quote_identifier(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+fn quote_literal(value: &str) -> String {
+    format!("'{}'", value.replace('\'', "''"))
+}
+
+/// `query_timeout`: the answer's statements ran past `limits.query_timeout`.
+pub fn timeout_error(limits: &Limits) -> Error {
+    Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", limits.query_timeout.as_millis()))
+        .hint("narrow the question with filters, or ask for fewer groups")
+}
+
+/// `query_memory`: the query needed more than `limits.query_memory_bytes`.
+pub fn memory_error(limits: &Limits, detail: &str) -> Error {
+    Error::limit("query_memory", format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20))
+        .hint("narrow the question with filters, or ask for fewer groups")
+}
