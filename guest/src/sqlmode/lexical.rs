@@ -8,7 +8,7 @@
 //! names) are refused, and so is a number written against a word or string (`1_000`,
 //! `0x1F`, `1e`): DuckDB reads `1_000` as one thousand, sqlparser as `1 AS _000`.
 //!
-//! It is also the depth guard that runs before the parser (invariant 8), for two shapes the
+//! It is also the depth guard that runs before the parser (docs/security.md, invariant 10), for two shapes the
 //! parser's recursion limit does not bound well:
 //! - a long chain of operators (`1+1+…+1` parses iteratively into a tree thousands of levels
 //!   deep, which printing and visiting then walk recursively): at most

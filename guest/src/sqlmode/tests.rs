@@ -156,7 +156,7 @@ fn model_framing_is_stripped_with_warnings() {
     assert_eq!(compiled.warnings, vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]);
 }
 
-/// Issue [4]: a string inside a type's parentheses must never become SQL text.
+/// A string inside a type's parentheses must never become SQL text.
 #[test]
 fn the_fuzzers_type_modifier_smuggle_is_refused() {
     let smuggle = "SELECT CAST(team AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM incidents";
@@ -232,7 +232,7 @@ fn ordinary_casts_and_literals_still_compile() {
     }
 }
 
-/// Issue [7]'s example: a long operator chain is a refusal, not a guest stack overflow.
+/// A long operator chain is a refusal, not a guest stack overflow.
 #[test]
 fn a_long_operator_chain_is_too_deeply_nested() {
     for terms in [33, 1_000, 5_000, 30_000] {
@@ -302,7 +302,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
     }
 }
 
-/// Issue [5]: questions about the schema get the schema, with the names.
+/// Questions about the schema get the schema, with the names.
 #[test]
 fn schema_questions_are_answered_with_the_schema() {
     for sql in ["SELECT table_name FROM information_schema.tables", "SELECT * FROM duckdb_tables", "DESCRIBE incidents", "SHOW TABLES", "SELECT * FROM sqlite_master"] {

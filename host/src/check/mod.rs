@@ -1,4 +1,4 @@
-//! The host's own re-checks of what the compiler guest returned (invariant 2), run before
+//! The host's own re-checks of what the compiler guest returned (docs/security.md, invariant 2), run before
 //! anything executes. The guest is not trusted to have validated anything:
 //!
 //! 1. The text must start with SELECT or WITH (PRAGMA-, SHOW- and DESCRIBE-shaped text is

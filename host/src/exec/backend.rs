@@ -14,7 +14,7 @@ use crate::statement::{Param, TreeCheck};
 
 /// An engine that runs the compiler's statements: the seam between the answer logic
 /// ([`Executor::run`]) and where the data is. A backend re-checks every statement before it
-/// runs it (invariant 2), holds it to the deadline it is given, and reads at most the rows
+/// runs it (docs/security.md, invariant 2), holds it to the deadline it is given, and reads at most the rows
 /// it is asked for.
 pub trait Backend: Send + Sync {
     /// A session for one answer's statements.
