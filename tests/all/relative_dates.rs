@@ -79,7 +79,7 @@ impl Ymd {
 }
 
 /// The first and last day (inclusive) a relative date means on `today`, from the
-/// definitions in the README.
+/// definitions in `docs/plan-language.md`.
 fn expected_range(relative: &Value, today: Ymd) -> (Ymd, Ymd) {
     let quarter_start = |Ymd(y, m, _): Ymd| Ymd(y, (m - 1) / 3 * 3 + 1, 1);
     let monday = |day: Ymd| day.back((day.weekday() + 6) % 7);
