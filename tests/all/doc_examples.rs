@@ -127,9 +127,9 @@ fn every_documented_example_plan_is_valid_against_the_schema_and_answers() {
         examples.extend(examples_in(page.to_str().expect("page names are UTF-8")));
     }
     // Where the examples are known to be, at least: finding fewer means the extraction
-    // broke, not that a page got shorter. The README shows the Rust example's and more; the
-    // plan language page its plan and the three relative dates; the embedding page the Rust
-    // example's.
+    // broke, not that a page got shorter. The README shows the demo plan and the Rust
+    // example's; the plan language page its plan and the three relative dates; the
+    // embedding page the Rust example's.
     for (page, at_least) in [("README.md", 2), ("docs/plan-language.md", 4), ("docs/embedding.md", 1)] {
         let found = examples.iter().filter(|e| e.at.starts_with(&format!("{page}:"))).count();
         assert!(found >= at_least, "found only {found} example plans in {page}: {examples:?}");
@@ -154,6 +154,14 @@ fn every_documented_example_plan_is_valid_against_the_schema_and_answers() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The README shows the demo plan `just` answers: it must be that file, as it is.
+#[test]
+fn the_readme_shows_the_demo_plan_as_it_is() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let plan = std::fs::read_to_string(workspace().join("host/demo/plans/p1-ack-by-team.json")).expect("the demo plan");
+    assert!(readme.contains(&format!("```json\n{}\n```", plan.trim_end())), "the README's demo plan is not host/demo/plans/p1-ack-by-team.json as it is");
 }
 
 /// The checker itself: it must refuse what the schema forbids, or the test above proves
