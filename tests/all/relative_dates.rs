@@ -1,4 +1,4 @@
-//! Issue [5], items 5 and 6: relative dates resolved against a trusted, pinnable today, and
+//! Relative dates (docs/plan-language.md) resolved against a trusted, pinnable today, and
 //! the rows `ne` / `not_in` leave out because their column is null.
 //!
 //! Every expected answer here is computed by the test itself from the generated rows, with a

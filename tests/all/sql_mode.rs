@@ -100,7 +100,8 @@ const HOSTILE: &[(&str, &str)] = &[
     ("quoted", "SELECT \"current_setting\"('threads')"),
     ("quoted", "SELECT * FROM \"/etc/passwd\""),
     ("quoted", "SELECT * FROM incidents, \"data.csv\""),
-    // text the re-emitted statement could carry differently than it was validated (issue [4])
+    // text the re-emitted statement could carry differently than it was validated
+    // (docs/security.md, invariant 2)
     ("smuggle", "SELECT CAST(region AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
     ("smuggle", "SELECT region::BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
     ("smuggle", "SELECT TRY_CAST(region AS mytype('1)) AS x FROM read_text(''/etc/passwd'') --')) FROM teams"),
