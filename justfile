@@ -38,7 +38,8 @@ test: build test-deps
     tests/spark/with-spark.sh cargo test --release --locked --workspace --lib --bins --tests
 
 # The Spark tests alone (tests/all/spark.rs), against a local[2] Spark Connect server and a
-# standalone master with one worker; the script installs Java and pyspark where missing.
+# standalone master with one worker; Java 17+ must be on the machine, and the script installs
+# pyspark where missing (docs/spark.md).
 spark-test: build
     tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all spark::
 
