@@ -50,7 +50,8 @@ lint:
     cargo clippy --release --locked --workspace --all-targets -- -D warnings
 
 # The Spark tests alone (tests/all/spark.rs), against a local[2] Spark Connect server and a
-# standalone master with one worker; the script installs Java and pyspark where missing.
+# standalone master with one worker; Java 17+ must be on the machine, and the script installs
+# pyspark where missing (docs/spark.md).
 spark-test: build
     tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all spark::
 

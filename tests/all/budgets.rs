@@ -1,4 +1,4 @@
-//! Budgets of issue [9] beyond the daily ones (those are in `policies`): request limits per
+//! Budgets beyond the daily ones (those are in `policies`): request limits per
 //! caller from the policy (`[requests]`), which only ever tighten the deployment's; the
 //! deployment's concurrent queries (`[budget] max_concurrent_queries`), counted across
 //! processes, over which a request is `busy` (exit 3) and not charged; and a budget state

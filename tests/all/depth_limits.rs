@@ -1,7 +1,7 @@
-//! Issue [7]: depth limits that hold in the sandbox as well as natively. Requests as deep
-//! as the request-size limit lets them be (an operator chain, nested JSON) are refused as
-//! `too_deeply_nested` by the guest's guards before any recursive walk, never a guest stack
-//! overflow (`guest_fault`), and the next call answers.
+//! Depth limits (docs/security.md, invariant 10) that hold in the sandbox as well as natively.
+//! Requests as deep as the request-size limit lets them be (an operator chain, nested JSON) are
+//! refused as `too_deeply_nested` by the guest's guards before any recursive walk, never a
+//! guest stack overflow (`guest_fault`), and the next call answers.
 
 use querycell::{ingest, ErrorClass, Limits, QueryCell};
 use querycell_tests::write_file;

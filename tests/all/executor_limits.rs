@@ -201,9 +201,9 @@ fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
     }
 }
 
-/// Issue [7]: the row cap is the host's, not the SQL's. A statement with no LIMIT over 4^12
-/// rows (16.7 M: far more than the 64 MiB memory limit could hold as a materialised result)
-/// gives the compiled limit's rows, read from a stream the host stops.
+/// The row cap is the host's, not the SQL's (docs/security.md, invariant 9). A statement with
+/// no LIMIT over 4^12 rows (16.7 M: far more than the 64 MiB memory limit could hold as a
+/// materialised result) gives the compiled limit's rows, read from a stream the host stops.
 #[test]
 fn the_host_reads_at_most_limit_plus_one_rows_whatever_the_sql_says() {
     let dir = tempfile::tempdir().unwrap();

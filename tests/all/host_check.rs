@@ -1,7 +1,8 @@
-//! The host's parse-tree check on its own (issue [4]): whatever a compiler returns, DuckDB's
-//! parser lists what the statement names, and anything off the allowlist is refused before
-//! it runs. Shown with statements a deliberately wrong compiler would return, handed to the
-//! executor directly, and with the issue's example through the binary.
+//! The host's parse-tree check on its own (docs/security.md, invariant 2): whatever a compiler
+//! returns, DuckDB's parser lists what the statement names, and anything off the allowlist is
+//! refused before it runs. Shown with statements a deliberately wrong compiler would return,
+//! handed to the executor directly, and through the binary with statements that sqlparser and
+//! DuckDB read differently (a string smuggled inside a type's parentheses, `1_000`).
 
 use querycell::catalog::Catalog;
 use querycell::testing::Executor;

@@ -1,6 +1,9 @@
-//! Issue [7]'s hygiene: machine code is loaded only from a cache folder no one else can
-//! write, and staging folders that a killed ingest left behind are cleaned up by the next
-//! ingest without touching a running one's.
+//! Hygiene: machine code is loaded only from a cache folder no one else can write, and
+//! staging folders that a killed ingest left behind are cleaned up by the next ingest without
+//! touching a running one's. And the documentation's: every relative link of the README and
+//! `docs/` leads to a file that exists (and to a heading of it, where it names one), the
+//! README stays a door of at most 250 lines, `docs/README.md` maps every page, and
+//! `docs/security.md` numbers the eleven invariants and cites only tests that exist.
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -11,6 +14,7 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits};
 use querycell_tests::{component_from_core_wat, querycell_bin, write_file};
 
+use crate::doc_examples::documentation_pages;
 use crate::hostile_guests::{view, HOSTILE_CORE};
 
 fn only_entry(dir: &Path) -> PathBuf {
@@ -157,4 +161,161 @@ fn an_ingest_killed_with_sigkill_is_cleaned_up_by_the_next() {
 
     ingest::ingest(&index, &[small_data(dir.path())]).unwrap();
     assert!(staging_folders(dir.path()).is_empty(), "{:?}", staging_folders(dir.path()));
+}
+
+/// The lines of `markdown` outside fenced code blocks, with their numbers (1-based).
+fn prose_lines(markdown: &str) -> Vec<(usize, &str)> {
+    let mut fenced = false;
+    let mut lines = Vec::new();
+    for (index, line) in markdown.lines().enumerate() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+        } else if !fenced {
+            lines.push((index + 1, line));
+        }
+    }
+    lines
+}
+
+/// The targets of the inline links `[text](target)` on `line`, code spans left out.
+fn link_targets(line: &str) -> Vec<&str> {
+    let mut targets = Vec::new();
+    for prose in line.split('`').step_by(2) {
+        let mut rest = prose;
+        while let Some(at) = rest.find("](") {
+            let after = &rest[at + 2..];
+            let end = after.find(')').unwrap_or(after.len());
+            targets.push(&after[..end]);
+            rest = &after[end..];
+        }
+    }
+    targets
+}
+
+/// The anchor GitHub gives a heading: lowercase, spaces as `-`, every character but
+/// letters, digits, `-` and `_` dropped.
+fn anchor_of(heading: &str) -> String {
+    heading
+        .trim()
+        .to_lowercase()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            c if c.is_alphanumeric() || c == '-' || c == '_' => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The anchors of every heading of `markdown` (a repeated one also as `-1`, `-2`, …).
+fn anchors(markdown: &str) -> Vec<String> {
+    let mut anchors: Vec<String> = Vec::new();
+    for (_, line) in prose_lines(markdown) {
+        let hashes = line.chars().take_while(|c| *c == '#').count();
+        if hashes == 0 || !line[hashes..].starts_with(' ') {
+            continue;
+        }
+        let anchor = anchor_of(&line[hashes..]);
+        let seen = anchors.iter().filter(|a| **a == anchor || a.strip_prefix(&format!("{anchor}-")).is_some_and(|n| n.parse::<u32>().is_ok())).count();
+        anchors.push(if seen == 0 { anchor } else { format!("{anchor}-{seen}") });
+    }
+    anchors
+}
+
+/// Every broken relative link of `page` (a path relative to the workspace).
+fn broken_links(page: &Path) -> Vec<String> {
+    let root = querycell_tests::workspace();
+    let markdown = std::fs::read_to_string(root.join(page)).unwrap();
+    let folder = root.join(page).parent().unwrap().to_path_buf();
+    let mut broken = Vec::new();
+    for (number, line) in prose_lines(&markdown) {
+        for target in link_targets(line) {
+            if target.contains("://") || target.starts_with("mailto:") {
+                continue;
+            }
+            let (path, anchor) = target.split_once('#').map_or((target, None), |(path, anchor)| (path, Some(anchor)));
+            let file = if path.is_empty() { root.join(page) } else { folder.join(path) };
+            let at = format!("{}:{number}: ({target})", page.display());
+            if !file.exists() {
+                broken.push(format!("{at} leads to no file"));
+            } else if let Some(anchor) = anchor {
+                let linked = std::fs::read_to_string(&file).unwrap_or_default();
+                if !anchors(&linked).iter().any(|a| a == anchor) {
+                    broken.push(format!("{at} names no heading of {}", file.display()));
+                }
+            }
+        }
+    }
+    broken
+}
+
+#[test]
+fn every_relative_link_in_the_readme_and_docs_resolves() {
+    let pages = documentation_pages();
+    assert!(pages.len() > 10, "the documentation pages were not found: {pages:?}");
+    let broken: Vec<String> = pages.iter().flat_map(|page| broken_links(page)).collect();
+    assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
+}
+
+/// The checker itself: a link to a missing file, or to a heading its file lacks, is found.
+#[test]
+fn the_link_check_finds_missing_files_and_headings() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "a.md", "# Top\n\n## The path of a request (through `layers`)\n\n## Top\n");
+    write_file(
+        dir.path(),
+        "b.md",
+        "[ok](a.md) [ok](a.md#the-path-of-a-request-through-layers) [ok](a.md#top-1) [ok](#here)\n\n## Here\n\n\
+         [gone](c.md) [no heading](a.md#nowhere) `[in code](c.md)` [web](https://example.com/x)\n```\n[fenced](c.md)\n```\n",
+    );
+    let broken = broken_links(&dir.path().join("b.md"));
+    assert_eq!(broken.len(), 2, "{broken:?}");
+    assert!(broken[0].contains("(c.md) leads to no file") && broken[1].contains("(a.md#nowhere) names no heading"), "{broken:?}");
+}
+
+/// The README is the door, the reference is in `docs/`: past this it is a manual again.
+#[test]
+fn the_readme_stays_short() {
+    let readme = std::fs::read_to_string(querycell_tests::workspace().join("README.md")).unwrap();
+    let lines = readme.lines().count();
+    assert!(lines <= 250, "README.md has {lines} lines: move reference material into docs/");
+}
+
+/// `docs/README.md` is the map of `docs/`: every page is on it.
+#[test]
+fn the_docs_map_lists_every_page() {
+    let docs = querycell_tests::workspace().join("docs");
+    let map = std::fs::read_to_string(docs.join("README.md")).unwrap();
+    let linked: Vec<&str> = prose_lines(&map).into_iter().flat_map(|(_, line)| link_targets(line)).collect();
+    for entry in std::fs::read_dir(&docs).unwrap() {
+        let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+        if name.ends_with(".md") && name != "README.md" {
+            assert!(linked.contains(&name.as_str()), "docs/README.md does not list docs/{name}");
+        }
+    }
+}
+
+/// `docs/security.md` numbers the invariants 1 to 11, in order, and every test it cites as
+/// `module::function` is a test of `tests/all/<module>.rs`.
+#[test]
+fn the_security_page_numbers_the_invariants_and_cites_real_tests() {
+    let root = querycell_tests::workspace();
+    let page = std::fs::read_to_string(root.join("docs/security.md")).unwrap();
+    let numbers: Vec<u32> = prose_lines(&page)
+        .into_iter()
+        .filter_map(|(_, line)| line.strip_prefix("## ")?.split_once(". ")?.0.parse().ok())
+        .collect();
+    assert_eq!(numbers, (1..=11).collect::<Vec<u32>>(), "the invariants' headings");
+    let mut cited = 0;
+    for span in page.split('`').skip(1).step_by(2) {
+        let Some((module, function)) = span.split_once("::") else { continue };
+        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !(word(module) && word(function)) {
+            continue;
+        }
+        let source = std::fs::read_to_string(root.join(format!("tests/all/{module}.rs"))).unwrap_or_else(|_| panic!("`{span}`: there is no tests/all/{module}.rs"));
+        assert!(source.contains(&format!("#[test]\nfn {function}(")), "`{span}`: tests/all/{module}.rs has no test {function}");
+        cited += 1;
+    }
+    assert!(cited >= 40, "only {cited} tests cited: the citations were not found");
 }

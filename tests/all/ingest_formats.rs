@@ -287,7 +287,7 @@ fn killing_an_ingest_midway_leaves_the_previous_index() {
     }
 }
 
-/// Issue [5]: an ingest error names the file by the path the operator gave, says what is
+/// An ingest error names the file by the path the operator gave, says what is
 /// wrong in DuckDB's words, and never echoes querycell's own SQL or descriptor paths.
 #[test]
 fn ingest_errors_name_the_file_not_internal_sql() {

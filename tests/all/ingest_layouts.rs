@@ -1,4 +1,4 @@
-//! Issue [5], items 4 and 8: real exported files, whose table must never be silently
+//! Real exported files (docs/ingest.md, layout), whose table must never be silently
 //! different from what the file means. Title rows above the header, totals rows below the
 //! data, ragged CSV lines, byte-order marks, `;` and tab delimiters, `header_row` /
 //! `skip_rows` / `footer_rows` / `header = false` in querycell.toml, files with one stem, and
@@ -238,7 +238,7 @@ fn header_false_names_sheet_columns_like_headerless_csv() {
     }
 }
 
-/// The file of issue [5]: one unquoted `Jan 5, 2025` made DuckDB's sniffer read the whole
+/// A file seen in the wild: one unquoted `Jan 5, 2025` made DuckDB's sniffer read the whole
 /// file as one column named `id_when_amount`, exit 0.
 #[test]
 fn a_ragged_csv_is_refused_at_its_line_in_words() {

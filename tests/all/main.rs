@@ -18,7 +18,7 @@ mod messy_files;
 mod plan_language_drift;
 mod model_requests;
 mod query_workers;
-mod readme_examples;
+mod doc_examples;
 mod relative_dates;
 mod result_values;
 mod sandbox_boundary;

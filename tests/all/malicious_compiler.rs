@@ -1,8 +1,9 @@
-//! Issue [7]: a malicious compiler. The fixture component (`tests/malicious-guest`) exports
-//! the same WIT world as the real compiler and returns whatever the test describes, so each
-//! hostile output below travels the real path: lifted out of the sandbox, re-checked by the
-//! host, run (or not) on the locked connection. Every case must end in a typed refusal or a
-//! capped answer; the index's bytes never change and the next call answers.
+//! A malicious compiler (docs/security.md, invariants 2 and 9). The fixture component
+//! (`tests/malicious-guest`) exports the same WIT world as the real compiler and returns
+//! whatever the test describes, so each hostile output below travels the real path: lifted out
+//! of the sandbox, re-checked by the host, run (or not) on the locked connection. Every case
+//! must end in a typed refusal or a capped answer; the index's bytes never change and the next
+//! call answers.
 
 use std::path::{Path, PathBuf};
 

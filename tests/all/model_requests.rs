@@ -1,4 +1,4 @@
-//! Issue [5]: requests as models actually write them, right and wrong. None may end as an
+//! Requests as models actually write them, right and wrong. None may end as an
 //! internal fault (exit 1); every refusal carries a hint, and where a name was wrong the
 //! hint names a right one.
 

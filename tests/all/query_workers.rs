@@ -1,7 +1,7 @@
-//! Query workers (issue [7]): DuckDB runs in a child process that the host kills when it
-//! ignores the deadline or passes its memory ceiling, that a signal can take down without
-//! taking the host with it, that is confined, and that never outlives its host. Statements
-//! that the host's allowlist would refuse reach the worker through
+//! Query workers (docs/architecture.md): DuckDB runs in a child process that the host kills
+//! when it ignores the deadline or passes its memory ceiling, that a signal can take down
+//! without taking the host with it, that is confined, and that never outlives its host.
+//! Statements that the host's allowlist would refuse reach the worker through
 //! `run_without_parse_tree_check`, as a compromised compiler's output would if the allowlist
 //! had a hole.
 
@@ -224,7 +224,7 @@ fn workers_are_confined() {
     assert!(std::fs::read_to_string(format!("/proc/{pid}/environ")).unwrap().is_empty(), "the worker gets no environment");
 }
 
-/// Issue [7]: 1 000 answers asked from 16 threads at once over a pool of 4 workers, first
+/// 1 000 answers asked from 16 threads at once over a pool of 4 workers, first
 /// waiting for a free worker (all are answered), then refused at once (most are busy).
 #[test]
 fn a_thousand_answers_from_sixteen_threads_are_answered_or_busy() {

@@ -1,4 +1,4 @@
-//! Issue [5], items 5 and 6: relative dates resolved against a trusted, pinnable today, and
+//! Relative dates (docs/plan-language.md) resolved against a trusted, pinnable today, and
 //! the rows `ne` / `not_in` leave out because their column is null.
 //!
 //! Every expected answer here is computed by the test itself from the generated rows, with a
@@ -79,7 +79,7 @@ impl Ymd {
 }
 
 /// The first and last day (inclusive) a relative date means on `today`, from the
-/// definitions in the README.
+/// definitions in `docs/plan-language.md`.
 fn expected_range(relative: &Value, today: Ymd) -> (Ymd, Ymd) {
     let quarter_start = |Ymd(y, m, _): Ymd| Ymd(y, (m - 1) / 3 * 3 + 1, 1);
     let monday = |day: Ymd| day.back((day.weekday() + 6) % 7);

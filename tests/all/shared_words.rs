@@ -1,7 +1,9 @@
-//! Issue [8], item 2: the words the compiler guest, the host, the WIT contract and the README
-//! share besides the plan language's own (`plan_language_drift.rs`), each tied so that a
-//! change on one side fails here until the others follow: the refusal codes, the value
-//! kinds, and the default request limits.
+//! The words the compiler guest, the host, the WIT contract and the documentation share
+//! besides the plan language's own (`plan_language_drift.rs`), each tied so that a change on
+//! one side fails here until the others follow: the refusal codes (documented in
+//! `docs/plan-language.md` and `docs/sql-mode.md`), the exit statuses (`docs/cli.md`), the
+//! value kinds, and the default request limits (`docs/limits.md`, and where the plan language
+//! and SQL mode pages state them).
 
 use std::collections::BTreeSet;
 
@@ -12,8 +14,9 @@ use querycell_guest::model::{RequestLimits, ValueKind as GuestKind};
 use querycell_guest::Code;
 use querycell_tests::workspace;
 
-fn readme() -> String {
-    std::fs::read_to_string(workspace().join("README.md")).expect("README.md")
+/// The documentation page at `page` (relative to the workspace).
+fn page(page: &str) -> String {
+    std::fs::read_to_string(workspace().join(page)).unwrap_or_else(|e| panic!("{page}: {e}"))
 }
 
 /// The `code spans` of `text`.
@@ -24,14 +27,24 @@ fn code_spans(text: &str) -> Vec<&str> {
 /// The lines of the paragraph of `text` that starts with a line starting with `opening`.
 fn paragraph<'t>(text: &'t str, opening: &str) -> Vec<&'t str> {
     let mut lines = text.lines().skip_while(|line| !line.starts_with(opening));
-    let first = lines.next().unwrap_or_else(|| panic!("the README has no line starting {opening:?}"));
+    let first = lines.next().unwrap_or_else(|| panic!("the page has no line starting {opening:?}"));
     std::iter::once(first).chain(lines.take_while(|line| !line.trim().is_empty())).collect()
+}
+
+/// The text after the heading line `heading` (the page's first line, or any other).
+fn after_heading<'t>(text: &'t str, heading: &str) -> &'t str {
+    let line = format!("{heading}\n");
+    let start = match text.starts_with(&line) {
+        true => 0,
+        false => text.find(&format!("\n{line}")).unwrap_or_else(|| panic!("the page has no heading {heading:?}")) + 1,
+    };
+    &text[start + line.len()..]
 }
 
 /// The rows of the first Markdown table after the heading `heading`, as cells (header and
 /// separator rows left out).
 fn table_after<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
-    let after = text.split_once(&format!("\n{heading}\n")).unwrap_or_else(|| panic!("the README has no heading {heading:?}")).1;
+    let after = after_heading(text, heading);
     let rows: Vec<Vec<&str>> = after
         .lines()
         .skip_while(|line| !line.starts_with('|'))
@@ -42,20 +55,37 @@ fn table_after<'t>(text: &'t str, heading: &str) -> Vec<Vec<&'t str>> {
     rows.into_iter().skip(2).collect()
 }
 
-/// Every refusal code the README documents: the plan language's `Codes:` list and SQL
-/// mode's table of rules.
-fn readme_codes(readme: &str) -> BTreeSet<String> {
-    let plan_codes = paragraph(readme, "Codes: ").join(" ");
-    let sql_rules = table_after(readme, "### The rules (each refusal's `code`)");
-    let codes: BTreeSet<String> =
-        code_spans(&plan_codes).into_iter().chain(sql_rules.iter().flat_map(|row| code_spans(row[0]))).map(str::to_string).collect();
-    assert!(codes.len() > 30, "the README's code lists were not found: {codes:?}");
+/// The items of the first bulleted list after the heading `heading`, each without its
+/// `- ` (an item's continuation lines left out).
+fn list_after<'t>(text: &'t str, heading: &str) -> Vec<&'t str> {
+    let items: Vec<&str> = after_heading(text, heading)
+        .lines()
+        .skip_while(|line| !line.starts_with("- "))
+        .take_while(|line| line.starts_with("- ") || line.starts_with("  "))
+        .filter_map(|line| line.strip_prefix("- "))
+        .collect();
+    assert!(!items.is_empty(), "no list after {heading:?}");
+    items
+}
+
+/// Every refusal code the documentation lists: the plan language's `Codes:` list and the
+/// code that opens each of SQL mode's rules.
+fn documented_codes() -> BTreeSet<String> {
+    let plan_codes = paragraph(&page("docs/plan-language.md"), "Codes: ").join(" ");
+    let sql_mode = page("docs/sql-mode.md");
+    let sql_rules = list_after(&sql_mode, "## What SQL mode refuses");
+    let codes: BTreeSet<String> = code_spans(&plan_codes)
+        .into_iter()
+        .chain(sql_rules.iter().map(|rule| *code_spans(rule).first().unwrap_or_else(|| panic!("a rule without its code: {rule}"))))
+        .map(str::to_string)
+        .collect();
+    assert!(codes.len() > 30, "the documentation's code lists were not found: {codes:?}");
     codes
 }
 
-/// Codes the README lists with the compiler's although the host gives them: each is
+/// Codes the documentation lists with the compiler's although the host gives them: each is
 /// refused before the compiler runs, or after DuckDB typed the answer.
-const HOST_REFUSALS_IN_README: [(&str, &str); 3] = [
+const HOST_REFUSALS_DOCUMENTED: [(&str, &str); 3] = [
     ("sql_mode_disabled", "the host refuses SQL before any compiler sees it"),
     ("untyped_null_column", "DuckDB's result, read by the host"),
     ("unsupported_result_type", "DuckDB's result, read by the host"),
@@ -84,27 +114,26 @@ fn host_codes(constructor: &str) -> BTreeSet<String> {
 }
 
 /// The compiler's codes ([`Code::ALL`], the only way its refusals are built) and the
-/// README's lists name the same codes, both ways.
+/// documentation's lists name the same codes, both ways.
 #[test]
 fn every_compiler_code_is_documented_and_every_documented_code_exists() {
-    let readme = readme();
-    let documented = readme_codes(&readme);
+    let documented = documented_codes();
     let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
     let undocumented: Vec<&String> = compiler.difference(&documented).collect();
-    assert!(undocumented.is_empty(), "codes the compiler returns that the README does not list: {undocumented:?}");
+    assert!(undocumented.is_empty(), "codes the compiler returns that the documentation does not list: {undocumented:?}");
 
     let host_refusals = host_codes("refused");
-    for (code, why) in HOST_REFUSALS_IN_README {
-        assert!(host_refusals.contains(code), "the README lists {code} ({why}), but the host never refuses with it");
+    for (code, why) in HOST_REFUSALS_DOCUMENTED {
+        assert!(host_refusals.contains(code), "the documentation lists {code} ({why}), but the host never refuses with it");
     }
-    let host_listed: BTreeSet<String> = HOST_REFUSALS_IN_README.iter().map(|(code, _)| code.to_string()).collect();
+    let host_listed: BTreeSet<String> = HOST_REFUSALS_DOCUMENTED.iter().map(|(code, _)| code.to_string()).collect();
     let unknown: Vec<&String> = documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
-    assert!(unknown.is_empty(), "codes the README lists that nothing returns: {unknown:?}");
+    assert!(unknown.is_empty(), "codes the documentation lists that nothing returns: {unknown:?}");
 }
 
 /// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox.rs` makes it
 /// [`ErrorClass::Refused`]), so no host error may reuse one of its codes with another class:
-/// one code would then mean two exit statuses. The README says what each status means.
+/// one code would then mean two exit statuses. The CLI's page says what each status means.
 #[test]
 fn compiler_codes_keep_one_exit_status() {
     let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
@@ -112,10 +141,10 @@ fn compiler_codes_keep_one_exit_status() {
         let clashing: Vec<String> = host_codes(constructor).intersection(&compiler).cloned().collect();
         assert!(clashing.is_empty(), "the host raises compiler codes as Error::{constructor}: {clashing:?}");
     }
-    let readme = readme();
+    let cli = page("docs/cli.md");
     for (class, meaning) in [(ErrorClass::Refused, "input refused"), (ErrorClass::Limit, "a limit"), (ErrorClass::Internal, "anything else")] {
         let phrase = format!("`{}` {meaning}", class.exit_code());
-        assert!(readme.contains(&phrase), "the README's exit statuses do not say {phrase:?}");
+        assert!(cli.contains(&phrase), "docs/cli.md's exit statuses do not say {phrase:?}");
     }
 }
 
@@ -157,7 +186,7 @@ fn value_kinds_are_the_same_on_every_side() {
 
 /// The default request limits are defined once (`querycell_contract::limits`): the host's
 /// [`Limits::default`] sends them in `catalog-view.limits`, the compiler assumes them for a
-/// native view without limits, and the README's limits table says them.
+/// native view without limits, and the limits page's table says them.
 #[test]
 fn default_request_limits_are_the_same_everywhere() {
     use querycell_contract::limits::{MAX_IN_LIST, MAX_REQUEST_BYTES, MAX_ROWS};
@@ -166,19 +195,23 @@ fn default_request_limits_are_the_same_everywhere() {
     let guest = RequestLimits::default();
     assert_eq!((guest.max_rows, guest.max_in_list, guest.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
 
-    let readme = readme();
-    let table = table_after(&readme, "## Limits, and what each protects");
+    let limits = page("docs/limits.md");
+    let table = table_after(&limits, "# Limits, and what each protects");
     let default_of = |limit: &str| -> &str {
-        table.iter().find(|row| row[0] == limit).unwrap_or_else(|| panic!("the README's limits table has no row {limit:?}"))[1]
+        table.iter().find(|row| row[0] == limit).unwrap_or_else(|| panic!("docs/limits.md's table has no row {limit:?}"))[1]
     };
-    assert!(MAX_REQUEST_BYTES % 1024 == 0, "the README writes the request limit in KiB");
+    assert!(MAX_REQUEST_BYTES % 1024 == 0, "the documentation writes the request limit in KiB");
     let kib = format!("{} KiB", MAX_REQUEST_BYTES / 1024);
     for (limit, default) in [("`max_rows`", MAX_ROWS.to_string()), ("`in` list length", MAX_IN_LIST.to_string()), ("request size", kib.clone())] {
-        assert!(default_of(limit).starts_with(&default), "the README's default for {limit} is {:?}, not {default}", default_of(limit));
+        assert!(default_of(limit).starts_with(&default), "docs/limits.md's default for {limit} is {:?}, not {default}", default_of(limit));
     }
     // Where the plan language and SQL mode state the same limits in prose.
-    for phrase in [format!("at most {MAX_IN_LIST} values"), format!("text over {kib}"), format!("the {kib} request limit")] {
-        assert!(readme.contains(&phrase), "the README does not say {phrase:?}");
+    for (at, phrase) in [
+        ("docs/plan-language.md", format!("at most {MAX_IN_LIST} values")),
+        ("docs/sql-mode.md", format!("text over {kib}")),
+        ("docs/sql-mode.md", format!("the {kib} request limit")),
+    ] {
+        assert!(page(at).contains(&phrase), "{at} does not say {phrase:?}");
     }
 }
 

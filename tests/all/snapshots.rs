@@ -1,5 +1,5 @@
-//! One snapshot per answer (issue [5]): the catalog, the data and the receipt's snapshot id
-//! always come from the same ingest, even while the index is re-ingested under the reader;
+//! One snapshot per answer (docs/ingest.md): the catalog, the data and the receipt's snapshot
+//! id always come from the same ingest, even while the index is re-ingested under the reader;
 //! and the id is a content hash.
 
 use std::path::Path;

@@ -367,7 +367,7 @@ fn a_slow_query_is_interrupted_on_spark_at_the_deadline() {
 }
 
 /// The `local[2]` server's sessions default to Los Angeles time (`tests/spark/with-spark.sh`);
-/// querycell's session must still bucket and compare zoned timestamps in UTC, as the README
+/// querycell's session must still bucket and compare zoned timestamps in UTC, as docs/spark.md
 /// promises and as DuckDB's TIMESTAMP reads them. In Los Angeles both instants fall in 2024,
 /// and neither is on or after 2025-01-01 00:00.
 #[test]
@@ -514,7 +514,8 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
     assert!(checked > 400, "{checked}");
 }
 
-/// The README's incidents example, answered by both engines: the same answer, and each
+/// The incidents example (`host/demo/plans/p1-ack-by-team.json`, the plan the README and
+/// docs/spark.md show), answered by both engines: the same answer, and each
 /// engine's latency, with the `local[2]` server to itself (printed for the closing note; these
 /// machines are too noisy to assert on).
 #[test]

@@ -1,6 +1,7 @@
 //! SQL mode end to end: a corpus of hostile statements (each refused with a typed error or
 //! stopped by a limit, never reaching DuckDB unvalidated, the index unchanged), and benign
-//! analytical statements whose answers equal DuckDB's own answer for the same SQL.
+//! analytical statements whose answers equal DuckDB's own answer for the same SQL; and the
+//! function allowlist as `docs/sql-mode.md` lists it.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -99,7 +100,8 @@ const HOSTILE: &[(&str, &str)] = &[
     ("quoted", "SELECT \"current_setting\"('threads')"),
     ("quoted", "SELECT * FROM \"/etc/passwd\""),
     ("quoted", "SELECT * FROM incidents, \"data.csv\""),
-    // text the re-emitted statement could carry differently than it was validated (issue [4])
+    // text the re-emitted statement could carry differently than it was validated
+    // (docs/security.md, invariant 2)
     ("smuggle", "SELECT CAST(region AS BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
     ("smuggle", "SELECT region::BPCHAR('1)) AS x, (SELECT current_setting(''memory_limit'')) AS leaked, ((1')) FROM teams"),
     ("smuggle", "SELECT TRY_CAST(region AS mytype('1)) AS x FROM read_text(''/etc/passwd'') --')) FROM teams"),
@@ -310,16 +312,17 @@ fn benign_statements_answer_like_duckdb_itself() {
     }
 }
 
+/// The SQL mode page lists exactly the functions of the one allowlist (`contract/src/sql.rs`).
 #[test]
-fn the_readme_lists_every_allowed_function() {
-    let readme = std::fs::read_to_string(querycell_tests::workspace().join("README.md")).unwrap();
-    let listed: std::collections::BTreeSet<&str> = readme
+fn the_sql_mode_page_lists_every_allowed_function() {
+    let page = std::fs::read_to_string(querycell_tests::workspace().join("docs/sql-mode.md")).unwrap();
+    let listed: std::collections::BTreeSet<&str> = page
         .lines()
         .filter_map(|l| l.strip_prefix("- scalar: ").or_else(|| l.strip_prefix("- aggregate: ")).or_else(|| l.strip_prefix("- window: ")))
         .flat_map(|l| l.split(", "))
         .collect();
     let allowed: std::collections::BTreeSet<&str> = querycell_contract::sql::functions().collect();
-    assert_eq!(listed, allowed, "README and contract/src/sql.rs disagree");
+    assert_eq!(listed, allowed, "docs/sql-mode.md and contract/src/sql.rs disagree");
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! The malicious-compiler fixture of issue [7]: a component that exports the same WIT world
-//! as querycell's compiler and returns whatever hostile output the test describes.
+//! The malicious-compiler fixture (docs/security.md, invariant 9): a component that exports the
+//! same WIT world as querycell's compiler and returns whatever hostile output the test
+//! describes.
 //!
 //! Its request text (plan or SQL alike) is a JSON description of the `compiled` record to
 //! return, so every hostile shape travels through the real component boundary (lifting,

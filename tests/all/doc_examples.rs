@@ -1,38 +1,53 @@
-//! Issue [8], item 2: every example plan in the README is valid against the plan JSON Schema
+//! Every example plan in the README and in `docs/` is valid against the plan JSON Schema
 //! the host publishes (`querycell schema --plan-json-schema`, the MCP `query` tool's input)
 //! and answers over the bundled demo data (`host/demo/data`), so a reader who copies one
 //! gets an answer rather than a refusal.
 //!
-//! The examples are found where a reader finds them: every ```json block that is a plan (it
-//! has `"table"`), every JSON line of a ```json block that is a filter condition (the
-//! relative-date forms; each is asked as the filter of a count over the demo table), and
-//! every plan in a raw string (`r#"{…}"#`) of a ```rust block.
+//! The examples are found where a reader finds them, in `README.md` and every `docs/*.md`:
+//! every ```json block that is a plan (it has `"table"`), every JSON line of a ```json block
+//! that is a filter condition (the relative-date forms; each is asked as the filter of a
+//! count over the demo table), and every plan in a raw string (`r#"{…}"#`) of a ```rust
+//! block.
 //!
 //! No JSON Schema crate is in the build, so [`SchemaCheck`] validates the keywords the
 //! schema uses (types, properties, required, additionalProperties, items, $ref, anyOf,
 //! oneOf, allOf, enum, const, bounds, pattern) and fails on any keyword it does not know,
 //! so a schema that grows a new kind of constraint cannot pass unchecked.
 
+use std::path::PathBuf;
+
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::workspace;
 use serde_json::{json, Value};
 
-/// The day relative-date examples resolve against: the README's own example day, inside
-/// the demo data's months.
+/// The day relative-date examples resolve against: the plan language page's own example
+/// day, inside the demo data's months.
 const TODAY: &str = "2026-03-15";
 
 /// The table the demo data holds and condition examples are asked about.
 const DEMO_TABLE: &str = "incidents";
 
-/// One example found in the README: where (its line), what it is, and the plan asked.
+/// One example found in a page: where (the page and its line), and the plan asked.
 #[derive(Debug)]
 struct Example {
-    line: usize,
+    at: String,
     plan: Value,
 }
 
+/// The README and every page of `docs/`, as paths relative to the workspace, in order.
+pub(crate) fn documentation_pages() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(workspace().join("docs"))
+        .expect("docs/")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "md"))
+        .map(|path| path.strip_prefix(workspace()).unwrap().to_path_buf())
+        .collect();
+    docs.sort();
+    std::iter::once(PathBuf::from("README.md")).chain(docs).collect()
+}
+
 /// The fenced blocks of `markdown`: (the info string, the first body line's number, the body).
-fn fenced_blocks(markdown: &str) -> Vec<(String, usize, String)> {
+fn fenced_blocks(page: &str, markdown: &str) -> Vec<(String, usize, String)> {
     let mut blocks = Vec::new();
     let mut open: Option<(String, usize, Vec<&str>)> = None;
     for (index, line) in markdown.lines().enumerate() {
@@ -47,7 +62,7 @@ fn fenced_blocks(markdown: &str) -> Vec<(String, usize, String)> {
             (None, None) => {}
         }
     }
-    assert!(open.is_none(), "the README ends inside a fenced block");
+    assert!(open.is_none(), "{page} ends inside a fenced block");
     blocks
 }
 
@@ -56,43 +71,44 @@ fn counting(condition: &Value) -> Value {
     json!({"table": DEMO_TABLE, "filters": [condition], "aggregations": [{"function": "count"}]})
 }
 
-/// Every example plan of the README, in order.
-fn readme_examples() -> Vec<Example> {
-    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+/// Every example plan of `page` (relative to the workspace), in order.
+fn examples_in(page: &str) -> Vec<Example> {
+    let markdown = std::fs::read_to_string(workspace().join(page)).unwrap_or_else(|e| panic!("{page}: {e}"));
     let mut examples = Vec::new();
-    for (info, first_line, body) in fenced_blocks(&readme) {
+    for (info, first_line, body) in fenced_blocks(page, &markdown) {
         match info.as_str() {
             "json" => {
                 if let Ok(value) = serde_json::from_str::<Value>(&body) {
                     if value.get("table").is_some() {
-                        examples.push(Example { line: first_line, plan: value });
+                        examples.push(Example { at: format!("{page}:{first_line}"), plan: value });
                     }
                     continue;
                 }
                 // Not one document: a block of one example per line, or not an example.
                 for (offset, line) in body.lines().enumerate() {
-                    let line_number = first_line + offset;
+                    let at = format!("{page}:{}", first_line + offset);
                     let Ok(value) = serde_json::from_str::<Value>(line.trim()) else {
-                        assert!(!line.contains("\"table\""), "README.md:{line_number} looks like a plan but is not JSON: {line}");
+                        assert!(!line.contains("\"table\""), "{at} looks like a plan but is not JSON: {line}");
                         continue;
                     };
                     if value.get("table").is_some() {
-                        examples.push(Example { line: line_number, plan: value });
+                        examples.push(Example { at, plan: value });
                     } else if value.get("column").is_some() && value.get("op").is_some() {
-                        examples.push(Example { line: line_number, plan: counting(&value) });
+                        examples.push(Example { at, plan: counting(&value) });
                     }
                 }
             }
             "rust" => {
                 for (offset, line) in body.lines().enumerate() {
+                    let at = format!("{page}:{}", first_line + offset);
                     let mut rest = line;
                     while let Some(start) = rest.find("r#\"") {
                         let after = &rest[start + 3..];
-                        let end = after.find("\"#").unwrap_or_else(|| panic!("README.md:{}: an unclosed raw string", first_line + offset));
+                        let end = after.find("\"#").unwrap_or_else(|| panic!("{at}: an unclosed raw string"));
                         let text = &after[..end];
                         if text.contains("\"table\"") {
-                            let plan = serde_json::from_str(text).unwrap_or_else(|e| panic!("README.md:{}: the plan is not JSON ({e}): {text}", first_line + offset));
-                            examples.push(Example { line: first_line + offset, plan });
+                            let plan = serde_json::from_str(text).unwrap_or_else(|e| panic!("{at}: the plan is not JSON ({e}): {text}"));
+                            examples.push(Example { at: at.clone(), plan });
                         }
                         rest = &after[end + 2..];
                     }
@@ -105,11 +121,19 @@ fn readme_examples() -> Vec<Example> {
 }
 
 #[test]
-fn every_readme_example_plan_is_valid_against_the_schema_and_answers() {
-    let examples = readme_examples();
-    // The plan language section's plan, the Rust example's, and the three relative dates:
-    // finding fewer means the extraction broke, not that the README got shorter.
-    assert!(examples.len() >= 5, "found only {} example plans in the README: {examples:?}", examples.len());
+fn every_documented_example_plan_is_valid_against_the_schema_and_answers() {
+    let mut examples = Vec::new();
+    for page in documentation_pages() {
+        examples.extend(examples_in(page.to_str().expect("page names are UTF-8")));
+    }
+    // Where the examples are known to be, at least: finding fewer means the extraction
+    // broke, not that a page got shorter. The README shows the demo plan and the Rust
+    // example's; the plan language page its plan and the three relative dates; the
+    // embedding page the Rust example's.
+    for (page, at_least) in [("README.md", 2), ("docs/plan-language.md", 4), ("docs/embedding.md", 1)] {
+        let found = examples.iter().filter(|e| e.at.starts_with(&format!("{page}:"))).count();
+        assert!(found >= at_least, "found only {found} example plans in {page}: {examples:?}");
+    }
 
     let schema = querycell::catalog::schema::plan_json_schema();
     let dir = tempfile::tempdir().unwrap();
@@ -121,17 +145,23 @@ fn every_readme_example_plan_is_valid_against_the_schema_and_answers() {
     for example in &examples {
         let errors = SchemaCheck::new(&schema).errors(&example.plan);
         if !errors.is_empty() {
-            failures.push(format!("README.md:{}: not valid against the plan JSON Schema: {}", example.line, errors.join("; ")));
+            failures.push(format!("{}: not valid against the plan JSON Schema: {}", example.at, errors.join("; ")));
         }
         match cell.query_plan(&example.plan.to_string()) {
-            Ok(answer) if answer.rows.is_empty() => {
-                failures.push(format!("README.md:{}: answers with no rows over the demo data (today {TODAY}): {}", example.line, answer.sql))
-            }
+            Ok(answer) if answer.rows.is_empty() => failures.push(format!("{}: answers with no rows over the demo data (today {TODAY}): {}", example.at, answer.sql)),
             Ok(_) => {}
-            Err(error) => failures.push(format!("README.md:{}: refused over the demo data: {error}", example.line)),
+            Err(error) => failures.push(format!("{}: refused over the demo data: {error}", example.at)),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// The README shows the demo plan `just` answers: it must be that file, as it is.
+#[test]
+fn the_readme_shows_the_demo_plan_as_it_is() {
+    let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
+    let plan = std::fs::read_to_string(workspace().join("host/demo/plans/p1-ack-by-team.json")).expect("the demo plan");
+    assert!(readme.contains(&format!("```json\n{}\n```", plan.trim_end())), "the README's demo plan is not host/demo/plans/p1-ack-by-team.json as it is");
 }
 
 /// The checker itself: it must refuse what the schema forbids, or the test above proves
