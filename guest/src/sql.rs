@@ -11,7 +11,7 @@ pub fn quote_ident(name: &str) -> String {
 
 /// What differs between the engines' SQL, in the one place the plan compiler asks. Spark's
 /// text is written so that it holds no string literal but the constants below and no
-/// backslash: the host's lexical check of Spark text (`host/src/spark/lexicon.rs`) refuses
+/// backslash: the host's lexical check of Spark text (`host/src/check/spark.rs`) refuses
 /// anything else, because there Spark's lexer and DuckDB's (which the host checks with)
 /// could read one text two ways.
 impl Dialect {

@@ -25,7 +25,7 @@ mod sql_gen;
 /// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):
 /// the lexical gate, then DuckDB's parse-tree check of the text as the gate spells it, with
 /// the Spark catalog's relations as the only tables and, for a statement written under
-/// [`oracle::policed_spark_view`], the policy check keyed by relation, as `host/src/spark`
+/// [`oracle::policed_spark_view`], the policy check keyed by relation, as `host/src/exec/spark`
 /// runs them.
 struct SparkChecks {
     plain: ParseTreeCheck,

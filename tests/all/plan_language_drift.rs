@@ -1,5 +1,5 @@
 //! The plan language is described twice: by the guest's parser (`guest/src/plan.rs`) and
-//! by the JSON Schema a model is given (`host/src/schema.rs`, served by `schema
+//! by the JSON Schema a model is given (`host/src/catalog/schema.rs`, served by `schema
 //! --plan-json-schema` and as the MCP `query` tool's input). These tests fail when one side
 //! gains or loses a word the other does not have: a field of any object, an op, an
 //! aggregation function, a granularity, a direction; or states another bound.

@@ -131,7 +131,7 @@ fn every_compiler_code_is_documented_and_every_documented_code_exists() {
     assert!(unknown.is_empty(), "codes the documentation lists that nothing returns: {unknown:?}");
 }
 
-/// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox.rs` makes it
+/// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox/mod.rs` makes it
 /// [`ErrorClass::Refused`]), so no host error may reuse one of its codes with another class:
 /// one code would then mean two exit statuses. The CLI's page says what each status means.
 #[test]
