@@ -18,13 +18,20 @@ use std::ops::ControlFlow;
 
 use querycell_guest::model::{Column, Param, RequestLimits, RowFilter, Table, TablePolicy};
 use querycell_guest::{compile_sql, CatalogView, ValueKind};
-use sqlparser::ast::{visit_expressions, visit_relations, Expr, ObjectName, ObjectNamePart, Query, Statement, TableFactor, Visit, Visitor};
+use sqlparser::ast::{
+    visit_expressions, visit_relations, Expr, ObjectName, ObjectNamePart, Query, Statement, TableFactor, Visit, Visitor,
+};
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 
 /// The catalog the fuzzer compiles against: two small tables with every value kind.
 pub fn view() -> CatalogView {
-    let column = |name: &str, sql_type: &str, kind| Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind };
+    let column = |name: &str, sql_type: &str, kind| Column {
+        name: name.into(),
+        display_name: name.into(),
+        sql_type: sql_type.into(),
+        kind,
+    };
     CatalogView {
         tables: vec![
             Table {
@@ -42,7 +49,12 @@ pub fn view() -> CatalogView {
                 ],
                 policy: None,
             },
-            Table { name: "teams".into(), relation: Vec::new(), columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)], policy: None },
+            Table {
+                name: "teams".into(),
+                relation: Vec::new(),
+                columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)],
+                policy: None,
+            },
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
@@ -60,7 +72,8 @@ pub fn policed_view() -> CatalogView {
     let mut view = view();
     let incidents = &mut view.tables[0];
     incidents.columns.retain(|c| c.name != "cost");
-    incidents.policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec![TENANT.into()] }] });
+    incidents.policy =
+        Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec![TENANT.into()] }] });
     view
 }
 
@@ -105,7 +118,11 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
         /// WHERE CAST("tenant" AS VARCHAR) = $n` with `$n` bound to the tenant.
         fn source_relation(&self, query: &Query) -> Option<*const ObjectName> {
             let sqlparser::ast::SetExpr::Select(select) = query.body.as_ref() else { return None };
-            let plain = query.with.is_none() && query.order_by.is_none() && query.limit_clause.is_none() && select.having.is_none() && select.distinct.is_none();
+            let plain = query.with.is_none()
+                && query.order_by.is_none()
+                && query.limit_clause.is_none()
+                && select.having.is_none()
+                && select.distinct.is_none();
             let grouped = !matches!(&select.group_by, sqlparser::ast::GroupByExpr::Expressions(e, m) if e.is_empty() && m.is_empty());
             let columns: Vec<String> = select
                 .projection
@@ -126,10 +143,22 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
                 numbered => numbered.strip_prefix('$')?.parse().ok()?,
             };
             let bound = matches!(self.params.get(n.checked_sub(1)?), Some(Param::Text(t)) if t == TENANT);
-            (plain && !grouped && from.joins.is_empty() && columns == self.columns && name.to_string() == "\"incidents\"" && bound).then_some(name as *const ObjectName)
+            (plain
+                && !grouped
+                && from.joins.is_empty()
+                && columns == self.columns
+                && name.to_string() == "\"incidents\""
+                && bound)
+                .then_some(name as *const ObjectName)
         }
     }
-    let mut sources = Sources { columns: table.columns.iter().map(|c| c.name.clone()).collect(), params, sql, verified: Vec::new(), unverified: None };
+    let mut sources = Sources {
+        columns: table.columns.iter().map(|c| c.name.clone()).collect(),
+        params,
+        sql,
+        verified: Vec::new(),
+        unverified: None,
+    };
     let _ = query.visit(&mut sources);
     if let Some(relation) = sources.unverified {
         panic!("under the policy, '{relation}' is read outside the policy's source\ninput: {text:?}\noutput: {sql}");
@@ -138,7 +167,10 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
 
 /// Compile `text` again under [`policed_view`]: whatever is accepted reads the policed table
 /// only through its source.
-fn check_policed(text: &str, compile: fn(&str, &CatalogView) -> querycell_guest::error::Result<querycell_guest::Compiled>) {
+fn check_policed(
+    text: &str,
+    compile: fn(&str, &CatalogView) -> querycell_guest::error::Result<querycell_guest::Compiled>,
+) {
     let Ok(compiled) = compile(text, &policed_view()) else { return };
     let mut queries = vec![&compiled.main, &compiled.count];
     if let Some(probe) = &compiled.null_probe {
@@ -187,10 +219,18 @@ pub struct SparkStatement {
 /// columns and statements (main, count, null probe), each with as many bound values as
 /// placeholders. The Spark statements, when accepted; the stable replay holds them to the
 /// host's lexical gate, parse-tree check and policy check, which the fuzz build cannot link.
-pub fn check_plan_spark(text: &str, duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>) -> Vec<SparkStatement> {
+pub fn check_plan_spark(
+    text: &str,
+    duckdb: &querycell_guest::error::Result<querycell_guest::Compiled>,
+) -> Vec<SparkStatement> {
     let mut statements = same_meaning(text, duckdb, querycell_guest::compile_plan(text, &spark_view()), false);
     let policed_duckdb = querycell_guest::compile_plan(text, &policed_view());
-    statements.extend(same_meaning(text, &policed_duckdb, querycell_guest::compile_plan(text, &policed_spark_view()), true));
+    statements.extend(same_meaning(
+        text,
+        &policed_duckdb,
+        querycell_guest::compile_plan(text, &policed_spark_view()),
+        true,
+    ));
     statements
 }
 
@@ -208,15 +248,28 @@ fn same_meaning(
         (Ok(duckdb), Ok(spark)) => (duckdb, spark),
         (a, b) => panic!("one dialect accepts what the other refuses (policed: {policed})\ninput: {text:?}\nduckdb: {a:?}\nspark: {b:?}"),
     };
-    assert_eq!(duckdb.null_probe.is_some(), spark.null_probe.is_some(), "the null probe differs by dialect\ninput: {text:?}");
+    assert_eq!(
+        duckdb.null_probe.is_some(),
+        spark.null_probe.is_some(),
+        "the null probe differs by dialect\ninput: {text:?}"
+    );
     assert_eq!(duckdb.columns, spark.columns, "the answer's columns differ by dialect\ninput: {text:?}");
-    assert_eq!(duckdb.main_counts.len(), spark.main_counts.len(), "the counts riding in the main query differ by dialect\ninput: {text:?}");
+    assert_eq!(
+        duckdb.main_counts.len(),
+        spark.main_counts.len(),
+        "the counts riding in the main query differ by dialect\ninput: {text:?}"
+    );
     let mut statements = vec![spark.main, spark.count];
     statements.extend(spark.null_probe.map(|probe| probe.query));
     statements
         .into_iter()
         .map(|emitted| {
-            assert_eq!(emitted.sql.matches('?').count(), emitted.params.len(), "placeholders and bound values differ on Spark\ninput: {text:?}\noutput: {}", emitted.sql);
+            assert_eq!(
+                emitted.sql.matches('?').count(),
+                emitted.params.len(),
+                "placeholders and bound values differ on Spark\ninput: {text:?}\noutput: {}",
+                emitted.sql
+            );
             SparkStatement { sql: emitted.sql, params: emitted.params, policed }
         })
         .collect()
@@ -233,7 +286,10 @@ pub fn check(text: &str) -> Option<[String; 2]> {
     let compiled = match compile_sql(text, &view()) {
         Ok(compiled) => compiled,
         Err(error) => {
-            assert!(!error.code.is_empty() && !error.message.is_empty(), "a refusal without code or message: {error:?}");
+            assert!(
+                !error.code.is_empty() && !error.message.is_empty(),
+                "a refusal without code or message: {error:?}"
+            );
             return None;
         }
     };
@@ -276,13 +332,19 @@ fn names_are_allowed(query: &Query, text: &str, sql: &str) {
             [ObjectNamePart::Identifier(ident)] => ident.value.to_lowercase(),
             _ => panic!("accepted output reads a qualified relation '{relation}'\ninput: {text:?}\noutput: {sql}"),
         };
-        assert!(tables.contains(&name) || ctes.contains(&name), "accepted output reads '{name}'\ninput: {text:?}\noutput: {sql}");
+        assert!(
+            tables.contains(&name) || ctes.contains(&name),
+            "accepted output reads '{name}'\ninput: {text:?}\noutput: {sql}"
+        );
         ControlFlow::<()>::Continue(())
     });
     let _ = visit_expressions(query, |expr| {
         if let Expr::Function(function) = expr {
             let name = function.name.to_string();
-            assert!(querycell_contract::sql::is_allowed_function(&name), "accepted output calls '{name}'\ninput: {text:?}\noutput: {sql}");
+            assert!(
+                querycell_contract::sql::is_allowed_function(&name),
+                "accepted output calls '{name}'\ninput: {text:?}\noutput: {sql}"
+            );
         }
         ControlFlow::<()>::Continue(())
     });
@@ -339,7 +401,10 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
     let compiled = match outcome {
         Ok(compiled) => compiled,
         Err(error) => {
-            assert!(!error.code.is_empty() && !error.message.is_empty(), "a refusal without code or message: {error:?}");
+            assert!(
+                !error.code.is_empty() && !error.message.is_empty(),
+                "a refusal without code or message: {error:?}"
+            );
             return (None, spark);
         }
     };
@@ -353,7 +418,11 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
         let query = &query;
         names_are_allowed(query, text, sql);
         let placeholders = sql.matches('?').count();
-        assert_eq!(placeholders, emitted.params.len(), "placeholders and bound values differ\ninput: {text:?}\noutput: {sql}");
+        assert_eq!(
+            placeholders,
+            emitted.params.len(),
+            "placeholders and bound values differ\ninput: {text:?}\noutput: {sql}"
+        );
         let _ = visit_expressions(query, |expr| {
             if let Expr::Value(value) = expr {
                 if let sqlparser::ast::Value::SingleQuotedString(literal) = &value.value {

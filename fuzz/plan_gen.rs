@@ -186,9 +186,17 @@ pub enum Shape {
 impl<'a> Arbitrary<'a> for Shape {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
         Ok(match pick(u, &[16, 8, 1, 1])? {
-            0 => Shape::Aggregate { group_by: Vec::arbitrary(u)?, aggregations: Vec::arbitrary(u)?, having: Vec::arbitrary(u)? },
+            0 => Shape::Aggregate {
+                group_by: Vec::arbitrary(u)?,
+                aggregations: Vec::arbitrary(u)?,
+                having: Vec::arbitrary(u)?,
+            },
             1 => Shape::Listing { columns: Vec::arbitrary(u)?, having: Rare::arbitrary(u)? },
-            2 => Shape::Both { columns: Vec::arbitrary(u)?, group_by: Vec::arbitrary(u)?, aggregations: Vec::arbitrary(u)? },
+            2 => Shape::Both {
+                columns: Vec::arbitrary(u)?,
+                group_by: Vec::arbitrary(u)?,
+                aggregations: Vec::arbitrary(u)?,
+            },
             _ => Shape::Neither,
         })
     }
@@ -237,8 +245,21 @@ pub trait Words {
 #[derive(Debug)]
 pub struct Op;
 impl Words for Op {
-    const WORDS: &'static [&'static str] =
-        &["eq", "ne", "lt", "lte", "gt", "gte", "in", "not_in", "between", "is_null", "is_not_null", "contains", "starts_with"];
+    const WORDS: &'static [&'static str] = &[
+        "eq",
+        "ne",
+        "lt",
+        "lte",
+        "gt",
+        "gte",
+        "in",
+        "not_in",
+        "between",
+        "is_null",
+        "is_not_null",
+        "contains",
+        "starts_with",
+    ];
 }
 
 #[derive(Debug)]
@@ -284,8 +305,34 @@ pub enum OddWord {
 }
 
 const ODD_WORDS: &[&str] = &[
-    ">=", "=", "==", "<>", "!=", "like", "EQ", "Eq", "eq ", "", "not in", "isnull", "days", "Month", "decade", "hour", "weeks",
-    "DESC", "descending", "average", "mean", "count(*)", "distinct", "quarterly", "\u{0}", "between ", "in_list", "ilike",
+    ">=",
+    "=",
+    "==",
+    "<>",
+    "!=",
+    "like",
+    "EQ",
+    "Eq",
+    "eq ",
+    "",
+    "not in",
+    "isnull",
+    "days",
+    "Month",
+    "decade",
+    "hour",
+    "weeks",
+    "DESC",
+    "descending",
+    "average",
+    "mean",
+    "count(*)",
+    "distinct",
+    "quarterly",
+    "\u{0}",
+    "between ",
+    "in_list",
+    "ilike",
 ];
 
 impl OddWord {
@@ -304,7 +351,22 @@ pub enum Alias {
     Odd(OddString),
 }
 
-const ALIASES: &[&str] = &["n", "total", "average_minutes", "worst", "x1", "_a", "Count", "team", "count", "cost", "opened_at_month", "A", "select", "order"];
+const ALIASES: &[&str] = &[
+    "n",
+    "total",
+    "average_minutes",
+    "worst",
+    "x1",
+    "_a",
+    "Count",
+    "team",
+    "count",
+    "cost",
+    "opened_at_month",
+    "A",
+    "select",
+    "order",
+];
 
 impl<'a> Arbitrary<'a> for Alias {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
@@ -472,9 +534,43 @@ pub enum OddString {
 }
 
 const ODD_STRINGS: &[&str] = &[
-    "", "'", "''", "\"", "\\", "%", "_", "%_%", "\\%", "a'b", "P1", "P1'; DROP TABLE incidents; --", "\u{0}", "é", "ｔｅａｍ",
-    "🙂", "\u{202e}", "?", "$1", "-- x", "/* x", "*/", "NULL", "null", "true", "2026-03-15", "2026-02-30", "1e308", "\n", "\r\n", "\t",
-    "\u{2028}", "\u{feff}", "[", "{", "E'\\x41'", "$$x$$",
+    "",
+    "'",
+    "''",
+    "\"",
+    "\\",
+    "%",
+    "_",
+    "%_%",
+    "\\%",
+    "a'b",
+    "P1",
+    "P1'; DROP TABLE incidents; --",
+    "\u{0}",
+    "é",
+    "ｔｅａｍ",
+    "🙂",
+    "\u{202e}",
+    "?",
+    "$1",
+    "-- x",
+    "/* x",
+    "*/",
+    "NULL",
+    "null",
+    "true",
+    "2026-03-15",
+    "2026-02-30",
+    "1e308",
+    "\n",
+    "\r\n",
+    "\t",
+    "\u{2028}",
+    "\u{feff}",
+    "[",
+    "{",
+    "E'\\x41'",
+    "$$x$$",
 ];
 
 impl OddString {
@@ -756,7 +852,9 @@ impl Plan {
                     match (&k.direction, k.string_form) {
                         (None, true) => Value::String(name),
                         (None, false) => object([("column", Value::String(name))]),
-                        (Some(direction), _) => object([("column", Value::String(name)), ("direction", Value::String(direction.text()))]),
+                        (Some(direction), _) => {
+                            object([("column", Value::String(name)), ("direction", Value::String(direction.text()))])
+                        }
                     }
                 })
                 .collect();
@@ -781,7 +879,14 @@ impl Plan {
         }
     }
 
-    fn aggregate_fields(&self, scope: &Scope, group_by: &[GroupKey], aggregations: &[Aggregation], root: &mut Map<String, Value>, outputs: &mut Vec<Output>) {
+    fn aggregate_fields(
+        &self,
+        scope: &Scope,
+        group_by: &[GroupKey],
+        aggregations: &[Aggregation],
+        root: &mut Map<String, Value>,
+        outputs: &mut Vec<Output>,
+    ) {
         let as_is = self.keep_repeats_and_empties.0.is_some();
         if !group_by.is_empty() {
             let keys = group_by
@@ -789,7 +894,8 @@ impl Plan {
                 .filter_map(|key| {
                     let (name, column) = scope.column(&key.column);
                     let kind = column.map_or(ValueKind::Text, |c| c.kind);
-                    let granularity = key.granularity.as_ref().filter(|_| kind.is_temporal() || key.even_if_not_temporal.0.is_some());
+                    let granularity =
+                        key.granularity.as_ref().filter(|_| kind.is_temporal() || key.even_if_not_temporal.0.is_some());
                     let output_name = match granularity.and_then(Word::known) {
                         Some(part) => format!("{name}_{part}"),
                         None => name.clone(),
@@ -817,8 +923,12 @@ impl Plan {
                         let numeric_only = matches!(function.as_str(), "sum" | "avg" | "median");
                         let ordered_only = matches!(function.as_str(), "min" | "max");
                         let needs_column = function != "count";
-                        let fits_kind = |c: &Column| (!numeric_only || c.kind.is_numeric()) && (!ordered_only || c.kind.is_ordered());
-                        if column.as_ref().is_some_and(|(_, c)| c.is_some_and(|c| !fits_kind(c))) || (needs_column && column.is_none()) {
+                        let fits_kind = |c: &Column| {
+                            (!numeric_only || c.kind.is_numeric()) && (!ordered_only || c.kind.is_ordered())
+                        };
+                        if column.as_ref().is_some_and(|(_, c)| c.is_some_and(|c| !fits_kind(c)))
+                            || (needs_column && column.is_none())
+                        {
                             match scope.table.columns.iter().find(|c| fits_kind(c)) {
                                 Some(wanted) => column = Some((wanted.name.clone(), Some(wanted))),
                                 // No column of this table fits (teams has no number).
@@ -895,8 +1005,12 @@ fn condition<C>(name: String, kind: ValueKind, condition: &Condition<C>, raw: &m
     if condition.as_is.0.is_none() {
         let swap = match (kind, known) {
             (ValueKind::Boolean, Some(o)) if !matches!(o, "eq" | "ne" | "is_null" | "is_not_null") => Some("eq"),
-            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("contains")) => Some("lte"),
-            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("starts_with")) => Some("gte"),
+            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("contains")) => {
+                Some("lte")
+            }
+            (ValueKind::Integer | ValueKind::Float | ValueKind::Date | ValueKind::Timestamp, Some("starts_with")) => {
+                Some("gte")
+            }
             _ => None,
         };
         if let Some(swap) = swap {
@@ -919,7 +1033,8 @@ fn condition<C>(name: String, kind: ValueKind, condition: &Condition<C>, raw: &m
 }
 
 /// Text values a model would compare the catalog's text columns with.
-const TEXTS: &[&str] = &["P1", "P2", "P3", "platform", "payments", "EU", "US", "a", "", "%", "_", "plat%", "it's", "Ünïcode", "P1 ", "p1"];
+const TEXTS: &[&str] =
+    &["P1", "P2", "P3", "platform", "payments", "EU", "US", "a", "", "%", "_", "plat%", "it's", "Ünïcode", "P1 ", "p1"];
 
 /// A value of `kind` from a seed: near the catalog's `today` for dates and timestamps, small
 /// for numbers.
@@ -1021,7 +1136,9 @@ impl RelativeDate {
                 BrokenRelative::LastWithoutUnit => object([("last", 30.into())]),
                 BrokenRelative::Empty => object([]),
                 BrokenRelative::UnknownKey(key) => Value::Object([(key.text(), Value::from(1))].into_iter().collect()),
-                BrokenRelative::LastAndThis => object([("last", 3.into()), ("unit", "day".into()), ("this", "week".into())]),
+                BrokenRelative::LastAndThis => {
+                    object([("last", 3.into()), ("unit", "day".into()), ("this", "week".into())])
+                }
                 BrokenRelative::UnitOnly => object([("unit", "day".into())]),
                 BrokenRelative::UnitNotAString => object([("last", 3.into()), ("unit", 1.into())]),
             },
@@ -1096,7 +1213,19 @@ impl Limit {
     }
 }
 
-const PLAN_FIELD_TYPOS: &[&str] = &["tabel", "tables", "where", "select", "Limit", "group", "groupBy", "orderBy", "filter", "aggregation", "columns "];
+const PLAN_FIELD_TYPOS: &[&str] = &[
+    "tabel",
+    "tables",
+    "where",
+    "select",
+    "Limit",
+    "group",
+    "groupBy",
+    "orderBy",
+    "filter",
+    "aggregation",
+    "columns ",
+];
 
 impl FieldOddity {
     fn apply(&self, root: &mut Map<String, Value>) {
@@ -1108,7 +1237,10 @@ impl FieldOddity {
                 root.insert(word.text(), Value::from(1));
             }
             FieldOddity::Misspelled(i) => {
-                root.insert(PLAN_FIELD_TYPOS[*i as usize % PLAN_FIELD_TYPOS.len()].into(), Value::String("incidents".into()));
+                root.insert(
+                    PLAN_FIELD_TYPOS[*i as usize % PLAN_FIELD_TYPOS.len()].into(),
+                    Value::String("incidents".into()),
+                );
             }
             FieldOddity::TableAsNumber => {
                 root.insert("table".into(), Value::from(3));
@@ -1120,7 +1252,10 @@ impl FieldOddity {
                 root.insert("columns".into(), Value::String("team".into()));
             }
             FieldOddity::FiltersAsObject => {
-                root.insert("filters".into(), object([("column", "team".into()), ("op", "eq".into()), ("value", "P1".into())]));
+                root.insert(
+                    "filters".into(),
+                    object([("column", "team".into()), ("op", "eq".into()), ("value", "P1".into())]),
+                );
             }
             FieldOddity::EmptyColumns => {
                 root.insert("columns".into(), Value::Array(Vec::new()));
@@ -1176,7 +1311,9 @@ impl TextOddity {
                 Some(body) => format!("{body},}}"),
                 None => text,
             },
-            TextOddity::Padded(n) => format!("{}{text}{}", " \n\t\r".repeat(*n as usize % 16), "\n".repeat(*n as usize / 16)),
+            TextOddity::Padded(n) => {
+                format!("{}{text}{}", " \n\t\r".repeat(*n as usize % 16), "\n".repeat(*n as usize / 16))
+            }
         }
     }
 }

@@ -27,7 +27,16 @@ use querycell_guest::CatalogView;
 /// The SQL text `data` decodes to. Never fails: used-up input reads as zeros, which pick the
 /// first (simplest, terminal) choice everywhere, so every input ends in a finite statement.
 pub fn sql_text(data: &[u8], view: &CatalogView) -> String {
-    let mut g = Gen { u: Unstructured::new(data), view, budget: 160, scopes: Vec::new(), ctes: Vec::new(), aliases: Vec::new(), odd_level: 0, operand_only: false };
+    let mut g = Gen {
+        u: Unstructured::new(data),
+        view,
+        budget: 160,
+        scopes: Vec::new(),
+        ctes: Vec::new(),
+        aliases: Vec::new(),
+        odd_level: 0,
+        operand_only: false,
+    };
     g.odd_level = match g.byte() {
         0..=127 => 0,
         128..=191 => 1,
@@ -45,13 +54,62 @@ const MAX_EXPR_DEPTH: usize = 5;
 /// Functions DuckDB has that SQL mode must refuse: table functions, and functions that
 /// read files, settings, the environment or the clock, or make huge outputs.
 const REFUSED_FUNCTIONS: &[&str] = &[
-    "read_text", "read_csv", "read_csv_auto", "read_parquet", "read_json", "read_json_auto", "read_blob", "glob", "query", "query_table",
-    "range", "generate_series", "json_execute_serialized_sql", "getenv", "current_setting", "repeat", "lpad", "rpad", "enable_logging",
-    "duckdb_tables", "duckdb_settings", "duckdb_extensions", "pragma_table_info", "pragma_version", "list_transform", "unnest", "now",
-    "current_timestamp", "get_current_time", "random", "uuid", "nextval", "setseed", "version", "to_json", "struct_pack", "map",
-    "string_split", "regexp_split_to_table", "sniff_csv", "parquet_metadata", "which_secret", "duckdb_secrets", "current_database",
-    "current_schema", "txid_current", "export_database", "system", "load_extension", "icu_sort_key", "sql_auto_complete", "json_serialize_sql",
-    "json_deserialize_sql", "checkpoint", "force_checkpoint", "test_all_types",
+    "read_text",
+    "read_csv",
+    "read_csv_auto",
+    "read_parquet",
+    "read_json",
+    "read_json_auto",
+    "read_blob",
+    "glob",
+    "query",
+    "query_table",
+    "range",
+    "generate_series",
+    "json_execute_serialized_sql",
+    "getenv",
+    "current_setting",
+    "repeat",
+    "lpad",
+    "rpad",
+    "enable_logging",
+    "duckdb_tables",
+    "duckdb_settings",
+    "duckdb_extensions",
+    "pragma_table_info",
+    "pragma_version",
+    "list_transform",
+    "unnest",
+    "now",
+    "current_timestamp",
+    "get_current_time",
+    "random",
+    "uuid",
+    "nextval",
+    "setseed",
+    "version",
+    "to_json",
+    "struct_pack",
+    "map",
+    "string_split",
+    "regexp_split_to_table",
+    "sniff_csv",
+    "parquet_metadata",
+    "which_secret",
+    "duckdb_secrets",
+    "current_database",
+    "current_schema",
+    "txid_current",
+    "export_database",
+    "system",
+    "load_extension",
+    "icu_sort_key",
+    "sql_auto_complete",
+    "json_serialize_sql",
+    "json_deserialize_sql",
+    "checkpoint",
+    "force_checkpoint",
+    "test_all_types",
 ];
 
 /// Table functions written in FROM.
@@ -140,14 +198,53 @@ const OTHER_STATEMENTS: &[&str] = &[
 
 /// Cast types DuckDB has that SQL mode does not list, and modifier forms it refuses.
 const REFUSED_TYPES: &[&str] = &[
-    "BLOB", "JSON", "BPCHAR(1)", "STRUCT(a INT)", "INT[]", "MAP(INT, INT)", "mytype", "DECIMAL(100, 200)", "VARCHAR(x)", "UUID",
-    "BIT", "TIMESTAMPTZ", "TIMESTAMP WITH TIME ZONE", "UNION(a INT)", "ENUM('a')", "INTEGER(1)", "DECIMAL(1, 2, 3)", "\"INTEGER\"",
+    "BLOB",
+    "JSON",
+    "BPCHAR(1)",
+    "STRUCT(a INT)",
+    "INT[]",
+    "MAP(INT, INT)",
+    "mytype",
+    "DECIMAL(100, 200)",
+    "VARCHAR(x)",
+    "UUID",
+    "BIT",
+    "TIMESTAMPTZ",
+    "TIMESTAMP WITH TIME ZONE",
+    "UNION(a INT)",
+    "ENUM('a')",
+    "INTEGER(1)",
+    "DECIMAL(1, 2, 3)",
+    "\"INTEGER\"",
 ];
 
 /// Binary operators: the allowlisted ones (mostly) and DuckDB's others.
 const REFUSED_OPERATORS: &[&str] = &[
-    "^", "**", "->", "->>", "@>", "<@", "<<", ">>", "&", "|", "~", "!~", "~~", "!~~", "~~*", "SIMILAR TO", "GLOB", "<=>", "==", "^@", "&&",
-    "IS DISTINCT FROM", "IS NOT DISTINCT FROM", "@", "#",
+    "^",
+    "**",
+    "->",
+    "->>",
+    "@>",
+    "<@",
+    "<<",
+    ">>",
+    "&",
+    "|",
+    "~",
+    "!~",
+    "~~",
+    "!~~",
+    "~~*",
+    "SIMILAR TO",
+    "GLOB",
+    "<=>",
+    "==",
+    "^@",
+    "&&",
+    "IS DISTINCT FROM",
+    "IS NOT DISTINCT FROM",
+    "@",
+    "#",
 ];
 
 struct Gen<'a, 'v> {
@@ -303,7 +400,11 @@ impl Gen<'_, '_> {
                 if !early {
                     self.ctes.push(name.clone());
                 }
-                text.push_str(&format!("{} {}{columns} AS{materialized} ({body})", if first { "" } else { "," }, self.ident(&name)));
+                text.push_str(&format!(
+                    "{} {}{columns} AS{materialized} ({body})",
+                    if first { "" } else { "," },
+                    self.ident(&name)
+                ));
                 first = false;
                 if !(self.chance(60) && self.spend()) {
                     break;
@@ -320,7 +421,13 @@ impl Gen<'_, '_> {
             text.push_str(&self.limit());
         }
         if self.odd_chance(4) {
-            text.push_str(self.choose(&[" FOR UPDATE", " FETCH FIRST 5 ROWS ONLY", " SETTINGS max_threads = 1", " FORMAT JSON", " |> WHERE true"]));
+            text.push_str(self.choose(&[
+                " FOR UPDATE",
+                " FETCH FIRST 5 ROWS ONLY",
+                " SETTINGS max_threads = 1",
+                " FORMAT JSON",
+                " |> WHERE true",
+            ]));
         }
         // CTEs stay listed after their query: using one out of scope is a mistake worth making.
         text
@@ -329,7 +436,17 @@ impl Gen<'_, '_> {
     fn set_expr(&mut self, depth: usize) -> String {
         let mut text = self.set_operand(depth);
         while depth < MAX_QUERY_DEPTH && self.chance(30) && self.spend() {
-            let op = self.choose(&["UNION", "UNION ALL", "INTERSECT", "EXCEPT", "UNION BY NAME", "UNION ALL BY NAME", "INTERSECT ALL", "EXCEPT ALL", "MINUS"]);
+            let op = self.choose(&[
+                "UNION",
+                "UNION ALL",
+                "INTERSECT",
+                "EXCEPT",
+                "UNION BY NAME",
+                "UNION ALL BY NAME",
+                "INTERSECT ALL",
+                "EXCEPT ALL",
+                "MINUS",
+            ]);
             let right = self.set_operand(depth + 1);
             text = format!("{text} {} {right}", self.kw(op));
         }
@@ -358,7 +475,8 @@ impl Gen<'_, '_> {
     fn from_first(&mut self, depth: usize) -> String {
         let from = self.from_clause(depth);
         let items = self.select_list(depth);
-        let filter = if self.chance(60) { format!(" {} {}", self.kw("WHERE"), self.expr(depth, 0)) } else { String::new() };
+        let filter =
+            if self.chance(60) { format!(" {} {}", self.kw("WHERE"), self.expr(depth, 0)) } else { String::new() };
         self.scopes.pop();
         match self.pick(&[3, 1]) {
             0 => format!("{} {from} {} {items}{filter}", self.kw("FROM"), self.kw("SELECT")),
@@ -405,7 +523,13 @@ impl Gen<'_, '_> {
             text.push_str(&format!(" {} {}", self.kw("QUALIFY"), self.condition(depth)));
         }
         if self.odd_chance(3) {
-            text.push_str(self.choose(&[" USING SAMPLE 10%", " TABLESAMPLE 5 ROWS", " LATERAL VIEW explode(x) t", " CONNECT BY PRIOR a = b", " CLUSTER BY team"]));
+            text.push_str(self.choose(&[
+                " USING SAMPLE 10%",
+                " TABLESAMPLE 5 ROWS",
+                " LATERAL VIEW explode(x) t",
+                " CONNECT BY PRIOR a = b",
+                " CLUSTER BY team",
+            ]));
         }
         self.scopes.pop();
         text
@@ -468,8 +592,22 @@ impl Gen<'_, '_> {
         let mut text = self.table_ref(depth, &mut scope);
         while self.chance(60) && self.spend() {
             const JOINS: &[&str] = &[
-                "JOIN", "INNER JOIN", "LEFT JOIN", "LEFT OUTER JOIN", "RIGHT JOIN", "FULL JOIN", "CROSS JOIN", "NATURAL JOIN", ",", "ASOF JOIN",
-                "POSITIONAL JOIN", "SEMI JOIN", "ANTI JOIN", "LEFT LATERAL JOIN", "JOIN LATERAL", "STRAIGHT_JOIN",
+                "JOIN",
+                "INNER JOIN",
+                "LEFT JOIN",
+                "LEFT OUTER JOIN",
+                "RIGHT JOIN",
+                "FULL JOIN",
+                "CROSS JOIN",
+                "NATURAL JOIN",
+                ",",
+                "ASOF JOIN",
+                "POSITIONAL JOIN",
+                "SEMI JOIN",
+                "ANTI JOIN",
+                "LEFT LATERAL JOIN",
+                "JOIN LATERAL",
+                "STRAIGHT_JOIN",
             ];
             let join = JOINS[self.pick_odd(&[10, 4, 6, 2, 2, 2, 3, 1, 3], &[1, 1, 1, 1, 1, 1, 1])];
             let right = self.table_ref(depth, &mut scope);
@@ -477,7 +615,8 @@ impl Gen<'_, '_> {
             text = format!("{text}{join} {right}");
             // ON and USING see both sides. Joins that take neither get one now and then.
             self.scopes.push(scope.clone());
-            let takes_condition = !matches!(join.trim(), "," | "CROSS JOIN" | "NATURAL JOIN" | "POSITIONAL JOIN") || self.odd_chance(8);
+            let takes_condition =
+                !matches!(join.trim(), "," | "CROSS JOIN" | "NATURAL JOIN" | "POSITIONAL JOIN") || self.odd_chance(8);
             match if takes_condition { self.pick(&[6, 2, 1]) } else { 2 } {
                 0 => text.push_str(&format!(" {} {}", self.kw("ON"), self.condition(depth))),
                 1 => text.push_str(&format!(" {} ({})", self.kw("USING"), self.column())),
@@ -582,7 +721,8 @@ impl Gen<'_, '_> {
                 }
                 _ => self.column(),
             };
-            const DIRECTIONS: &[&str] = &["", " ASC", " DESC", " DESC NULLS LAST", " NULLS FIRST", " ASC NULLS LAST", " USING <"];
+            const DIRECTIONS: &[&str] =
+                &["", " ASC", " DESC", " DESC NULLS LAST", " NULLS FIRST", " ASC NULLS LAST", " USING <"];
             let direction = DIRECTIONS[self.pick_odd(&[10, 4, 6, 2, 2, 2], &[1])];
             items.push(format!("{key}{direction}"));
             if items.len() >= 4 || !self.chance(70) {
@@ -597,12 +737,30 @@ impl Gen<'_, '_> {
         match self.pick_odd(&[30, 3, 4, 6], &[1, 1, 2, 1, 1, 2]) {
             0 => format!("{limit} {}", 1 + self.byte() % 50),
             1 => format!("{limit} 0"),
-            2 => format!("{limit} {}", self.choose(&["1000", "1001", "4294967296", "9223372036854775807", "18446744073709551616", "99999999999999999999999"])),
+            2 => format!(
+                "{limit} {}",
+                self.choose(&[
+                    "1000",
+                    "1001",
+                    "4294967296",
+                    "9223372036854775807",
+                    "18446744073709551616",
+                    "99999999999999999999999"
+                ])
+            ),
             3 => format!("{limit} {} {} {}", 1 + self.byte() % 20, self.kw("OFFSET"), self.byte()),
             4 => format!("{limit} {}, {}", self.byte(), self.byte()),
-            5 => format!("{limit} {}", self.choose(&["-1", "1.5", "'5'", "NULL", "ALL", "10%", "1e3", "(SELECT 1)", "?", "$1", "1 + 1"])),
+            5 => format!(
+                "{limit} {}",
+                self.choose(&["-1", "1.5", "'5'", "NULL", "ALL", "10%", "1e3", "(SELECT 1)", "?", "$1", "1 + 1"])
+            ),
             6 => format!("{} {}", self.kw("OFFSET"), self.byte()),
-            7 => format!("{limit} {} {} {}", self.byte(), self.kw("OFFSET"), self.choose(&["-1", "'1'", "1.5", "99999999999999999999"])),
+            7 => format!(
+                "{limit} {} {} {}",
+                self.byte(),
+                self.kw("OFFSET"),
+                self.choose(&["-1", "'1'", "1.5", "99999999999999999999"])
+            ),
             8 => format!("{limit} {} BY team", self.byte()),
             _ => format!("{limit} {}", self.number()),
         }
@@ -687,7 +845,11 @@ impl Gen<'_, '_> {
             }),
             2 => {
                 let not = if self.chance(60) { " NOT" } else { "" };
-                let list = if self.chance(50) && depth < MAX_QUERY_DEPTH { self.query(depth + 1) } else { self.expr_list(depth, level + 1) };
+                let list = if self.chance(50) && depth < MAX_QUERY_DEPTH {
+                    self.query(depth + 1)
+                } else {
+                    self.expr_list(depth, level + 1)
+                };
                 format!("{}{not} {} ({list})", self.expr(depth, level + 1), self.kw("IN"))
             }
             3 => {
@@ -696,7 +858,8 @@ impl Gen<'_, '_> {
                 format!("{a}{not} {} {b} {} {c}", self.kw("BETWEEN"), self.kw("AND"))
             }
             4 => {
-                const LIKES: &[&str] = &["LIKE", "ILIKE", "NOT LIKE", "NOT ILIKE", "LIKE ANY", "SIMILAR TO", "GLOB", "~", "RLIKE"];
+                const LIKES: &[&str] =
+                    &["LIKE", "ILIKE", "NOT LIKE", "NOT ILIKE", "LIKE ANY", "SIMILAR TO", "GLOB", "~", "RLIKE"];
                 let op = LIKES[self.pick_odd(&[12, 6, 4, 3], &[1, 1, 1, 1, 1])];
                 let op = self.kw(op);
                 let escape = match self.pick_odd(&[6, 1], &[1]) {
@@ -753,7 +916,8 @@ impl Gen<'_, '_> {
             4 => {
                 const UNARY: &[&str] = &["NOT ", "-", "+", "~", "!", "@", "- -"];
                 let op = UNARY[self.pick_odd(&[12, 12, 3], &[1, 1, 1, 2])];
-                let operand = if operand_only || op != "NOT " { self.operand(depth, next) } else { self.expr(depth, next) };
+                let operand =
+                    if operand_only || op != "NOT " { self.operand(depth, next) } else { self.expr(depth, next) };
                 format!("{op}{operand}")
             }
             5 => format!("({})", self.expr(depth, next)),
@@ -772,7 +936,25 @@ impl Gen<'_, '_> {
                 let word = self.choose(&["COLLATE nocase", "COLLATE \"C\"", "IS DISTINCT FROM NULL", "::VARCHAR"]);
                 format!("{} {}", self.expr(depth, next), self.kw(word))
             }
-            _ => self.choose(&["?", "$1", "$name", ":x", "@x", "$$", "[1, 2]", "{'a': 1}", "[1, 2][1]", "x -> x + 1", "#1", "'a'.upper()", "team.upper()", "(1, 2)", "ROW(1, 2)"]).to_string(),
+            _ => self
+                .choose(&[
+                    "?",
+                    "$1",
+                    "$name",
+                    ":x",
+                    "@x",
+                    "$$",
+                    "[1, 2]",
+                    "{'a': 1}",
+                    "[1, 2][1]",
+                    "x -> x + 1",
+                    "#1",
+                    "'a'.upper()",
+                    "team.upper()",
+                    "(1, 2)",
+                    "ROW(1, 2)",
+                ])
+                .to_string(),
         }
     }
 
@@ -866,14 +1048,43 @@ impl Gen<'_, '_> {
 
     fn typed_literal(&mut self) -> String {
         match self.pick_odd(&[8, 5, 8, 2], &[2, 1, 1]) {
-            0 => format!("DATE {}", self.choose(&["'2026-01-01'", "'2026-02-30'", "'0001-01-01'", "'294247-01-10'", "'today'", "'epoch'", "'infinity'", "''"])),
-            1 => format!("TIMESTAMP {}", self.choose(&["'2026-01-01 10:00:00'", "'2026-01-01T10:00:00.123456'", "'now'", "'2026-01-01 25:00'"])),
+            0 => format!(
+                "DATE {}",
+                self.choose(&[
+                    "'2026-01-01'",
+                    "'2026-02-30'",
+                    "'0001-01-01'",
+                    "'294247-01-10'",
+                    "'today'",
+                    "'epoch'",
+                    "'infinity'",
+                    "''"
+                ])
+            ),
+            1 => format!(
+                "TIMESTAMP {}",
+                self.choose(&["'2026-01-01 10:00:00'", "'2026-01-01T10:00:00.123456'", "'now'", "'2026-01-01 25:00'"])
+            ),
             2 => format!(
                 "INTERVAL {}",
-                self.choose(&["1 DAY", "'1 day'", "30 DAY", "(1) MONTH", "'1' YEAR", "1 MICROSECOND", "99999999999 YEAR", "'1 day 2 hours'", "1 DAY TO SECOND", "-1 WEEK"])
+                self.choose(&[
+                    "1 DAY",
+                    "'1 day'",
+                    "30 DAY",
+                    "(1) MONTH",
+                    "'1' YEAR",
+                    "1 MICROSECOND",
+                    "99999999999 YEAR",
+                    "'1 day 2 hours'",
+                    "1 DAY TO SECOND",
+                    "-1 WEEK"
+                ])
             ),
             3 => format!("TIME '{:02}:00'", self.byte() % 30),
-            4 => format!("{} '1'", self.choose(&["INTEGER", "BLOB", "JSON", "UUID", "VARCHAR", "BOOLEAN", "DECIMAL(10, 2)"])),
+            4 => format!(
+                "{} '1'",
+                self.choose(&["INTEGER", "BLOB", "JSON", "UUID", "VARCHAR", "BOOLEAN", "DECIMAL(10, 2)"])
+            ),
             5 => "{d '2026-01-01'}".into(),
             _ => format!("DATE {}", self.string()),
         }
@@ -904,7 +1115,8 @@ impl Gen<'_, '_> {
         let a = self.expr(depth, level);
         match self.pick_odd(&[8, 6, 6, 6, 3], &[1, 1, 1, 1]) {
             0 => {
-                const PARTS: &[&str] = &["year", "month", "day", "epoch", "dow", "week", "quarter", "hour", "nonsense", "'year'"];
+                const PARTS: &[&str] =
+                    &["year", "month", "day", "epoch", "dow", "week", "quarter", "hour", "nonsense", "'year'"];
                 format!("EXTRACT({} FROM {a})", PARTS[self.pick_odd(&[1, 1, 1, 1, 1, 1, 1, 1], &[1, 1])])
             }
             1 => format!("position({} IN {a})", self.string()),
@@ -954,7 +1166,9 @@ impl Gen<'_, '_> {
     /// alias, a column of another table or a wrong name.
     fn column_ref(&mut self) -> String {
         match self.pick_odd(&[50, 8, 6], &[1, 1]) {
-            1 if !self.scope().qualifiers.is_empty() || self.odd_level > 0 => format!("{}.{}", self.qualifier(), self.column()),
+            1 if !self.scope().qualifiers.is_empty() || self.odd_level > 0 => {
+                format!("{}.{}", self.qualifier(), self.column())
+            }
             2 if !self.aliases.is_empty() => {
                 let i = self.index(self.aliases.len());
                 let alias = self.aliases[i].clone();
@@ -962,7 +1176,20 @@ impl Gen<'_, '_> {
             }
             0..=2 => self.column(),
             3 => {
-                let name = self.choose(&["tem", "teams", "ack", "rowid", "incidents", "nonexistent", "t", "x", "TEAM", "Team", "team_", "ʻteam"]);
+                let name = self.choose(&[
+                    "tem",
+                    "teams",
+                    "ack",
+                    "rowid",
+                    "incidents",
+                    "nonexistent",
+                    "t",
+                    "x",
+                    "TEAM",
+                    "Team",
+                    "team_",
+                    "ʻteam",
+                ]);
                 self.ident(name)
             }
             _ => format!("{}.{}.{}", self.choose(&["main", "memory", "incidents"]), self.qualifier(), self.column()),
@@ -974,7 +1201,8 @@ impl Gen<'_, '_> {
         let name = if !scope.columns.is_empty() && !self.odd_chance(20) {
             scope.columns[self.index(scope.columns.len())].clone()
         } else {
-            let all: Vec<&str> = self.view.tables.iter().flat_map(|t| t.columns.iter().map(|c| c.name.as_str())).collect();
+            let all: Vec<&str> =
+                self.view.tables.iter().flat_map(|t| t.columns.iter().map(|c| c.name.as_str())).collect();
             all[self.index(all.len())].to_string()
         };
         self.ident(&name)
@@ -994,7 +1222,19 @@ impl Gen<'_, '_> {
     fn new_name(&mut self, prefix: &str) -> String {
         match self.pick_odd(&[50], &[2, 1, 1]) {
             0 => format!("{prefix}{}", self.byte() % 8),
-            1 => self.choose(&["team", "incidents", "count", "total_rows", "answer", "__querycell_rows", "select", "from", "order"]).to_string(),
+            1 => self
+                .choose(&[
+                    "team",
+                    "incidents",
+                    "count",
+                    "total_rows",
+                    "answer",
+                    "__querycell_rows",
+                    "select",
+                    "from",
+                    "order",
+                ])
+                .to_string(),
             2 => format!("{prefix} {}", self.byte() % 4),
             _ => self.choose(&["é", "ｔ", "名前", "a\"b", "", "a.b", "a'b", "-", "1a"]).to_string(),
         }
@@ -1003,7 +1243,9 @@ impl Gen<'_, '_> {
     /// `name` as written in SQL: mostly plain, otherwise quoted in one of the ways DuckDB
     /// and sqlparser may read differently.
     fn ident(&mut self, name: &str) -> String {
-        let plain = !name.is_empty() && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_') && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        let plain = !name.is_empty()
+            && name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         let quoted = || format!("\"{}\"", name.replace('"', "\"\""));
         match self.pick_odd(&[300, 30], &[3, 3, 1, 1, 1, 2, 1, 1, 1]) {
             0 if plain => name.to_string(),
@@ -1039,7 +1281,15 @@ impl Gen<'_, '_> {
             1 => format!("{}.{}", self.byte(), self.byte() % 10),
             2 => "0".into(),
             3 => "-1".into(),
-            4 => self.choose(&["9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551616", "170141183460469231731687303715884105728"]).into(),
+            4 => self
+                .choose(&[
+                    "9223372036854775807",
+                    "9223372036854775808",
+                    "-9223372036854775808",
+                    "18446744073709551616",
+                    "170141183460469231731687303715884105728",
+                ])
+                .into(),
             5 => self.choose(&["1e10", "1e400", "1E-400", ".5", "1.", "00012", "1.5e3"]).into(),
             6 => self.choose(&["0x1F", "0b101", "1_000", "1e", "1.2.3", "1a", "1 _000"]).into(),
             7 => "99999999999999999999999999999999999999999".into(),
@@ -1051,8 +1301,34 @@ impl Gen<'_, '_> {
     /// A string literal in one of SQL's many spellings; only plain `'…'` is allowed.
     fn string(&mut self) -> String {
         let body = self.choose(&[
-            "P1", "platform", "EU", "%", "_", "a%b", "", "it's", "'", "''", "--", "/*", "*/", ";", "é", "🙂", "\u{0}", "\n", "$1", "?",
-            "SELECT 1", "'; DROP TABLE incidents; --", "%plat%", "2026-03-15", "month", "/etc/passwd", "\\", "a\\'b",
+            "P1",
+            "platform",
+            "EU",
+            "%",
+            "_",
+            "a%b",
+            "",
+            "it's",
+            "'",
+            "''",
+            "--",
+            "/*",
+            "*/",
+            ";",
+            "é",
+            "🙂",
+            "\u{0}",
+            "\n",
+            "$1",
+            "?",
+            "SELECT 1",
+            "'; DROP TABLE incidents; --",
+            "%plat%",
+            "2026-03-15",
+            "month",
+            "/etc/passwd",
+            "\\",
+            "a\\'b",
         ]);
         // Each quote written as ''. A backslash escapes nothing in DuckDB's strings; the last
         // two bodies ask whether sqlparser reads them the same way (and, refused, are odd).

@@ -14,10 +14,10 @@
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::testing::{Access, Bind, Database};
+use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::testing::Executor;
 use querycell::testing::Readable;
-use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
+use querycell::testing::{Access, Bind, Database};
 use querycell::{ingest, EnginePolicy, Limits, QueryCell, QueryIsolation, SandboxEngine, WorkerPolicy};
 
 const SQL: &str = "SELECT team, avg(ack_minutes) AS average_minutes FROM incidents WHERE severity = 'P1' GROUP BY team ORDER BY average_minutes DESC LIMIT 5";
@@ -97,7 +97,12 @@ fn main() {
     let started = Instant::now();
     let _cached = Sandbox::from_component_bytes(BUNDLED_GUEST, limits.clone(), Some(&cache)).expect("load");
     let warm = started.elapsed();
-    println!("component load: cold compile {:.1} ms, from cache {:.1} ms (ratio {:.0}x)", cold.as_secs_f64() * 1e3, warm.as_secs_f64() * 1e3, cold.as_secs_f64() / warm.as_secs_f64());
+    println!(
+        "component load: cold compile {:.1} ms, from cache {:.1} ms (ratio {:.0}x)",
+        cold.as_secs_f64() * 1e3,
+        warm.as_secs_f64() * 1e3,
+        cold.as_secs_f64() / warm.as_secs_f64()
+    );
 
     // The native compiler with the same catalog, for the per-call overhead.
     let native_view = querycell_guest::CatalogView {
@@ -151,7 +156,11 @@ const SANDBOX_WARMUP: u32 = 200;
 
 /// The sandbox's cost per call, split into its phases, for each engine policy (pooled or
 /// on-demand instances, fuel or epoch-only), against the native compiler on the same plan.
-fn sandbox_bench(native_view: &querycell_guest::CatalogView, wit_view: &querycell::sandbox::wit::CatalogView, limits: &Limits) {
+fn sandbox_bench(
+    native_view: &querycell_guest::CatalogView,
+    wit_view: &querycell::sandbox::wit::CatalogView,
+    limits: &Limits,
+) {
     let native = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
         querycell_guest::compile_plan(PLAN, native_view).expect("compiles natively");
     });
@@ -179,7 +188,9 @@ fn sandbox_bench(native_view: &querycell_guest::CatalogView, wit_view: &querycel
             result.expect("compiles in the sandbox");
             phases.push(stats.phases);
         });
-        let phase = |pick: fn(&querycell::sandbox::CallPhases) -> Duration| Timing::from_samples(phases.iter().map(pick).collect());
+        let phase = |pick: fn(&querycell::sandbox::CallPhases) -> Duration| {
+            Timing::from_samples(phases.iter().map(pick).collect())
+        };
         println!("  {label}:");
         println!("    refused plan, whole call        {}", refused.micros());
         println!("    real plan, whole call           {}", whole.micros());
@@ -187,11 +198,19 @@ fn sandbox_bench(native_view: &querycell_guest::CatalogView, wit_view: &querycel
         println!("      instantiate                   {}", phase(|p| p.instantiate).micros());
         println!("      the export (guest work)       {}", phase(|p| p.export).micros());
         println!("      store drop                    {}", phase(|p| p.drop_store).micros());
-        overheads.push((label, whole.p50().saturating_sub(native.p50()), whole.percentile(0.99).saturating_sub(native.percentile(0.99))));
+        overheads.push((
+            label,
+            whole.p50().saturating_sub(native.p50()),
+            whole.percentile(0.99).saturating_sub(native.percentile(0.99)),
+        ));
         phases.clear();
     }
     for (label, p50, p99) in overheads {
-        println!("  sandbox overhead, {label:<22} p50 {:.1} µs, p99 {:.1} µs (sandboxed minus native)", micros(p50), micros(p99));
+        println!(
+            "  sandbox overhead, {label:<22} p50 {:.1} µs, p99 {:.1} µs (sandboxed minus native)",
+            micros(p50),
+            micros(p99)
+        );
     }
 }
 
@@ -207,15 +226,21 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
         costs.push(cell.query_plan(plan).expect("answers").cost);
     });
     let millis = |pick: fn(&querycell::answer::AnswerCost) -> f64| {
-        Timing::from_samples(costs.iter().rev().take(runs as usize).map(|c| Duration::from_secs_f64(pick(c) / 1e3)).collect())
+        Timing::from_samples(
+            costs.iter().rev().take(runs as usize).map(|c| Duration::from_secs_f64(pick(c) / 1e3)).collect(),
+        )
     };
     let (compile, main) = (millis(|c| c.compile_ms), millis(|c| c.main_ms));
     let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
-    let binds: Vec<Bind<'_>> = answer.params.iter().map(|p| match p {
-        serde_json::Value::String(text) => Bind::Text(text),
-        serde_json::Value::Number(n) => Bind::Integer(n.as_i64().expect("integer parameters")),
-        other => panic!("the bench binds text and integers only, not {other}"),
-    }).collect();
+    let binds: Vec<Bind<'_>> = answer
+        .params
+        .iter()
+        .map(|p| match p {
+            serde_json::Value::String(text) => Bind::Text(text),
+            serde_json::Value::Number(n) => Bind::Integer(n.as_i64().expect("integer parameters")),
+            other => panic!("the bench binds text and integers only, not {other}"),
+        })
+        .collect();
     // The same SQL prepared, bound and run on a plain connection, every row read.
     let run_plain = |database: &Database| {
         let mut statement = database.prepare_single_select(&answer.sql).expect("prepare");
@@ -230,7 +255,8 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
     // connection, to tell DuckDB's worker threads from the caches.
     let sandbox = Sandbox::bundled(Limits::default()).expect("load");
     let view = Catalog::load(index).expect("catalog").view(&Limits::default(), querycell::Date::today_utc());
-    let one_thread = Database::open(&Catalog::data_path(index), Access::ReadOnly, &["SET threads = 1".to_string()]).expect("plain connection");
+    let one_thread = Database::open(&Catalog::data_path(index), Access::ReadOnly, &["SET threads = 1".to_string()])
+        .expect("plain connection");
     let (mut interleaved, mut interleaved_one) = (Vec::with_capacity(runs as usize), Vec::with_capacity(runs as usize));
     for i in 0..warmup + runs {
         for (database, samples) in [(&one_thread, &mut interleaved_one), (&plain, &mut interleaved)] {
@@ -246,7 +272,10 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!("whole answer, {label} ({runs} runs each after {warmup}):");
     println!("  sandboxed compile alone, each right after a DuckDB query {}", interleaved.micros());
-    println!("  the same, after a query on a 1-thread connection        {}", Timing::from_samples(interleaved_one).micros());
+    println!(
+        "  the same, after a query on a 1-thread connection        {}",
+        Timing::from_samples(interleaved_one).micros()
+    );
     println!("  querycell                                 {}", through_querycell.micros());
     println!("  plain DuckDB, prepare + run the same SQL  {}", direct.micros());
     println!(
@@ -281,7 +310,13 @@ fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limits: &Limits
     std::fs::write(&plan_file, PLAN).expect("plan file");
     let cli = Timing::measure(3, 30, || {
         let output = std::process::Command::new(querycell_tests::querycell_bin())
-            .args(["query", "--index", index.to_str().expect("UTF-8 path"), "--plan", plan_file.to_str().expect("UTF-8 path")])
+            .args([
+                "query",
+                "--index",
+                index.to_str().expect("UTF-8 path"),
+                "--plan",
+                plan_file.to_str().expect("UTF-8 path"),
+            ])
             .output()
             .expect("querycell");
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
@@ -298,7 +333,8 @@ fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limits: &Limits
 /// The same plan over a generated table of `QUERYCELL_BENCH_ANSWER_ROWS` rows (10 M by
 /// default; 0 skips), loaded from Parquet so the table is ready in seconds.
 fn big_answer_bench(dir: &std::path::Path, limits: &Limits) {
-    let rows: u64 = std::env::var("QUERYCELL_BENCH_ANSWER_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000_000);
+    let rows: u64 =
+        std::env::var("QUERYCELL_BENCH_ANSWER_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(10_000_000);
     if rows == 0 {
         return;
     }
@@ -320,7 +356,13 @@ fn big_answer_bench(dir: &std::path::Path, limits: &Limits) {
 /// SQL mode on the demo table: the sandboxed compile, and the answer with the host's
 /// parse-tree check (a first sight of a statement, and one seen before) against the same
 /// compiled statement run with every other check but that one.
-fn sql_mode_bench(index: &std::path::Path, sandbox: &Sandbox, view: &querycell::sandbox::wit::CatalogView, catalog: &Catalog, limits: &Limits) {
+fn sql_mode_bench(
+    index: &std::path::Path,
+    sandbox: &Sandbox,
+    view: &querycell::sandbox::wit::CatalogView,
+    catalog: &Catalog,
+    limits: &Limits,
+) {
     let runs = 300;
     let compile = Timing::measure(50, runs, || {
         sandbox.compile_sql(SQL, view).expect("compiles in the sandbox");
@@ -370,7 +412,19 @@ fn ingest_bench(dir: &std::path::Path) {
     let mut out = std::io::BufWriter::new(std::fs::File::create(&csv).expect("csv"));
     writeln!(out, "event_id,account,team,severity,minutes,cost,opened_at").unwrap();
     for i in 0..rows {
-        writeln!(out, "E{i:08},{:05},T{},P{},{},{}.{:02},2026-{:02}-{:02}", i % 40_000, i % 50, 1 + i % 3, i % 500, i % 1000, i % 100, 1 + i % 12, 1 + i % 28).unwrap();
+        writeln!(
+            out,
+            "E{i:08},{:05},T{},P{},{},{}.{:02},2026-{:02}-{:02}",
+            i % 40_000,
+            i % 50,
+            1 + i % 3,
+            i % 500,
+            i % 1000,
+            i % 100,
+            1 + i % 12,
+            1 + i % 28
+        )
+        .unwrap();
     }
     out.flush().unwrap();
     drop(out);
@@ -383,7 +437,9 @@ fn ingest_bench(dir: &std::path::Path) {
 
     let started = Instant::now();
     let plain = Database::open(&dir.join("plain.duckdb"), Access::ReadWrite, &[]).expect("plain db");
-    plain.execute_batch(&format!("CREATE TABLE events AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display())).expect("read_csv");
+    plain
+        .execute_batch(&format!("CREATE TABLE events AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display()))
+        .expect("read_csv");
     drop(plain);
     let theirs = started.elapsed();
     println!(

@@ -33,34 +33,40 @@ pub fn sandbox() -> &'static Sandbox {
     SANDBOX.get_or_init(|| {
         // On demand: no pool reservation to share with libFuzzer's own allocations.
         let engine = SandboxEngine::new(EnginePolicy { pool_slots: None, ..EnginePolicy::default() }).expect("engine");
-        Sandbox::bundled_on(&engine, Limits { guest_fuel: FUEL, ..Limits::default() }).expect("the bundled compiler loads")
+        Sandbox::bundled_on(&engine, Limits { guest_fuel: FUEL, ..Limits::default() })
+            .expect("the bundled compiler loads")
     })
 }
 
 /// `view`, as the host hands it to the guest.
 fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
     wit::CatalogView {
-            tables: view
-                .tables
-                .iter()
-                .map(|t| wit::Table {
-                    name: t.name.clone(),
-                    relation: t.relation.clone(),
-                    columns: t
-                        .columns
-                        .iter()
-                        .map(|c| wit::Column { name: c.name.clone(), display_name: c.display_name.clone(), sql_type: c.sql_type.clone(), kind: wit_kind(c.kind) })
-                        .collect(),
-                    policy: None,
-                })
-                .collect(),
-            limits: wit::RequestLimits {
-                max_rows: view.limits.max_rows,
-                max_in_list: view.limits.max_in_list,
-                max_request_bytes: view.limits.max_request_bytes,
-            },
-            today: view.today,
-            dialect: wit::Dialect::Duckdb,
+        tables: view
+            .tables
+            .iter()
+            .map(|t| wit::Table {
+                name: t.name.clone(),
+                relation: t.relation.clone(),
+                columns: t
+                    .columns
+                    .iter()
+                    .map(|c| wit::Column {
+                        name: c.name.clone(),
+                        display_name: c.display_name.clone(),
+                        sql_type: c.sql_type.clone(),
+                        kind: wit_kind(c.kind),
+                    })
+                    .collect(),
+                policy: None,
+            })
+            .collect(),
+        limits: wit::RequestLimits {
+            max_rows: view.limits.max_rows,
+            max_in_list: view.limits.max_in_list,
+            max_request_bytes: view.limits.max_request_bytes,
+        },
+        today: view.today,
+        dialect: wit::Dialect::Duckdb,
     }
 }
 
@@ -79,7 +85,16 @@ fn wit_kind(kind: model::ValueKind) -> wit::ValueKind {
 /// A compiled answer as comparable text: statements, parameters (floats by their bits),
 /// columns, limit, explanation and warnings. The sandbox's answer is first carried into the
 /// native compiler's types, so both sides are printed by the same code.
-fn summary(main: &model::Query, count: &model::Query, probe: Option<&model::Query>, counts: usize, columns: Vec<&str>, limit: u32, explanation: &str, warnings: &[String]) -> String {
+fn summary(
+    main: &model::Query,
+    count: &model::Query,
+    probe: Option<&model::Query>,
+    counts: usize,
+    columns: Vec<&str>,
+    limit: u32,
+    explanation: &str,
+    warnings: &[String],
+) -> String {
     let param = |p: &model::Param| match p {
         model::Param::Null => "null".to_string(),
         model::Param::Boolean(b) => format!("bool {b}"),
@@ -118,12 +133,30 @@ fn from_wit(q: &wit::Query) -> model::Query {
 fn wit_summary(c: &wit::Compiled) -> String {
     let probe = c.null_probe.as_ref().map(|p| from_wit(&p.query));
     let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
-    summary(&from_wit(&c.main), &from_wit(&c.count), probe.as_ref(), c.main_counts.len(), columns, c.limit, &c.explanation, &c.warnings)
+    summary(
+        &from_wit(&c.main),
+        &from_wit(&c.count),
+        probe.as_ref(),
+        c.main_counts.len(),
+        columns,
+        c.limit,
+        &c.explanation,
+        &c.warnings,
+    )
 }
 
 fn native_summary(c: &model::Compiled) -> String {
     let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
-    summary(&c.main, &c.count, c.null_probe.as_ref().map(|p| &p.query), c.main_counts.len(), columns, c.limit, &c.explanation, &c.warnings)
+    summary(
+        &c.main,
+        &c.count,
+        c.null_probe.as_ref().map(|p| &p.query),
+        c.main_counts.len(),
+        columns,
+        c.limit,
+        &c.explanation,
+        &c.warnings,
+    )
 }
 
 /// Every oracle on one input: its first byte picks plan (even) or SQL mode (odd), the rest
@@ -147,7 +180,9 @@ pub fn check(data: &[u8], view: &querycell_guest::CatalogView, differential_beyo
         return;
     }
     match (sandboxed, native) {
-        (Ok(inside), Ok(outside)) => assert_eq!(wit_summary(&inside), native_summary(&outside), "the sandboxed and native compilers disagree"),
+        (Ok(inside), Ok(outside)) => {
+            assert_eq!(wit_summary(&inside), native_summary(&outside), "the sandboxed and native compilers disagree")
+        }
         (Err(error), native) => {
             assert!(!error.code.is_empty() && !error.message.is_empty(), "an untyped refusal: {error:?}");
             assert_ne!(error.code, "guest_fault", "the compiler trapped: {error}");

@@ -216,11 +216,20 @@ mod tests {
         use Granularity::*;
         for today in day("2023-01-01")..day("2029-01-01") {
             for unit in [Day, Week, Month, Quarter, Year] {
-                for relative in [RelativeDate::This(unit), RelativeDate::Previous(unit), RelativeDate::Last { count: 1, unit }, RelativeDate::Last { count: 5, unit }] {
+                for relative in [
+                    RelativeDate::This(unit),
+                    RelativeDate::Previous(unit),
+                    RelativeDate::Last { count: 1, unit },
+                    RelativeDate::Last { count: 5, unit },
+                ] {
                     let range = resolve(relative, today);
                     assert!(range.start < range.end, "{relative:?} on {}", format_date(today));
                     if !matches!(relative, RelativeDate::Previous(_)) {
-                        assert!(range.start <= today && today < range.end, "{relative:?} on {} misses today", format_date(today));
+                        assert!(
+                            range.start <= today && today < range.end,
+                            "{relative:?} on {} misses today",
+                            format_date(today)
+                        );
                     } else {
                         assert!(range.end <= today, "{relative:?} on {} reaches today", format_date(today));
                     }

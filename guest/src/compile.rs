@@ -2,12 +2,15 @@
 //! that exist), values are type-checked and bound as parameters, identifiers are quoted
 //! from the catalog, and the output is deterministic (every order ends in a tie-breaker).
 
-use serde_json::Value;
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
+use serde_json::Value;
 
 use crate::calendar;
 use crate::error::{Code, CompileError, Result};
-use crate::model::{CatalogView, Column, Compiled, Dialect, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind};
+use crate::model::{
+    CatalogView, Column, Compiled, Dialect, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query,
+    ResolvedDate, Table, ValueKind,
+};
 use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
 use crate::sql::{like_literal, Params};
 use crate::suggest;
@@ -84,7 +87,14 @@ struct CompiledCondition {
 impl CompiledCondition {
     /// `condition` on column `name`, compiled to `sql` with its `params`; `rendered` is the
     /// op and value in the explanation's words.
-    fn new(condition: &Condition, name: &str, sql: String, params: Vec<Param>, rendered: &str, resolved: Option<ResolvedDate>) -> Self {
+    fn new(
+        condition: &Condition,
+        name: &str,
+        sql: String,
+        params: Vec<Param>,
+        rendered: &str,
+        resolved: Option<ResolvedDate>,
+    ) -> Self {
         CompiledCondition {
             sql,
             params,
@@ -177,7 +187,11 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
         return Err(CompileError::new(
             Code::InvalidGranularity,
             &granularity.path,
-            format!("'{}' is a {} column; a granularity needs a date or timestamp column", column.name, column.kind.describe()),
+            format!(
+                "'{}' is a {} column; a granularity needs a date or timestamp column",
+                column.name,
+                column.kind.describe()
+            ),
         )
         .with_hint("drop \"granularity\", or group by a date column"));
     }
@@ -200,14 +214,24 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
     let function = agg.function.value;
     let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
     let needs_column = |why: &str| {
-        CompileError::new(Code::MissingField, format!("{}.column", agg.path), format!("'{}' needs a column {why}", function.name()))
-            .with_hint("add \"column\": \"<name>\"")
+        CompileError::new(
+            Code::MissingField,
+            format!("{}.column", agg.path),
+            format!("'{}' needs a column {why}", function.name()),
+        )
+        .with_hint("add \"column\": \"<name>\"")
     };
     let refuse_kind = |column: &Column, wanted: &str| {
         CompileError::new(
             Code::InvalidAggregation,
             agg.column.as_ref().map(|c| c.path.clone()).unwrap_or_else(|| agg.path.clone()),
-            format!("'{}' needs {wanted}; '{}' is {} ({})", function.name(), column.name, column.kind.describe(), column.sql_type),
+            format!(
+                "'{}' needs {wanted}; '{}' is {} ({})",
+                function.name(),
+                column.name,
+                column.kind.describe(),
+                column.sql_type
+            ),
         )
         .with_hint(match function {
             Function::Sum | Function::Avg | Function::Median => "use count, count_distinct, min or max on this column",
@@ -216,7 +240,9 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
     };
     let (expression, kind, phrase, skips) = match (function, column) {
         (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
-        (Function::Count, Some(c)) => (format!("count({})", quote_ident(&c.name)), ValueKind::Integer, format!("count of {}", c.name), None),
+        (Function::Count, Some(c)) => {
+            (format!("count({})", quote_ident(&c.name)), ValueKind::Integer, format!("count of {}", c.name), None)
+        }
         (Function::CountDistinct, Some(c)) => (
             format!("count(DISTINCT {})", quote_ident(&c.name)),
             ValueKind::Integer,
@@ -225,11 +251,17 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
         ),
         (Function::CountDistinct, None) => return Err(needs_column("to count distinct values of")),
         (_, None) => return Err(needs_column("to aggregate")),
-        (Function::Sum | Function::Avg | Function::Median, Some(c)) if !c.kind.is_numeric() => return Err(refuse_kind(c, "a numeric column")),
-        (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => return Err(refuse_kind(c, "an ordered column (number, text, date)")),
+        (Function::Sum | Function::Avg | Function::Median, Some(c)) if !c.kind.is_numeric() => {
+            return Err(refuse_kind(c, "a numeric column"))
+        }
+        (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => {
+            return Err(refuse_kind(c, "an ordered column (number, text, date)"))
+        }
         (f, Some(c)) => {
             let (sql_name, words, kind) = match f {
-                Function::Sum => ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float }),
+                Function::Sum => {
+                    ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float })
+                }
                 Function::Avg => ("avg", "average", ValueKind::Float),
                 Function::Median => ("median", "median", ValueKind::Float),
                 Function::Min => ("min", "smallest", c.kind),
@@ -238,7 +270,9 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
             let argument = match (dialect, f) {
                 // Spark averages a DECIMAL as a DECIMAL rounded to 4 more places, DuckDB as a
                 // DOUBLE: averaging doubles on Spark gives both engines the same answer.
-                (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => format!("CAST({} AS DOUBLE)", quote_ident(&c.name)),
+                (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => {
+                    format!("CAST({} AS DOUBLE)", quote_ident(&c.name))
+                }
                 _ => quote_ident(&c.name),
             };
             (format!("{sql_name}({argument})"), kind, format!("{words} {}", c.name), Some(c.name.clone()))
@@ -267,7 +301,9 @@ fn check_alias(alias: &At<String>) -> Result<()> {
         Ok(())
     } else {
         Err(CompileError::new(Code::InvalidAlias, &alias.path, format!("'{}' is not a usable alias", clip(text)))
-            .with_hint("an alias is 1 to 63 ASCII letters, digits or '_', not starting with a digit, e.g. \"average_minutes\""))
+            .with_hint(
+                "an alias is 1 to 63 ASCII letters, digits or '_', not starting with a digit, e.g. \"average_minutes\"",
+            ))
     }
 }
 
@@ -289,7 +325,13 @@ impl Compilation<'_> {
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = outputs
             .iter()
-            .map(|o| if o.expression == quote_ident(&o.name) { o.expression.clone() } else { format!("{} AS {}", o.expression, quote_ident(&o.name)) })
+            .map(|o| {
+                if o.expression == quote_ident(&o.name) {
+                    o.expression.clone()
+                } else {
+                    format!("{} AS {}", o.expression, quote_ident(&o.name))
+                }
+            })
             .collect::<Vec<_>>()
             .join(", ");
 
@@ -313,17 +355,23 @@ impl Compilation<'_> {
         // needs no second scan for its total. (A listing keeps the separate count: a window
         // over all its rows would defeat DuckDB's top-N.)
         let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
-        let mut main_counts: Vec<ProbeCount> = skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
+        let mut main_counts: Vec<ProbeCount> =
+            skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
         let mut count_columns: String = skipping
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                format!(", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()), quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}")))
+                format!(
+                    ", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}",
+                    quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()),
+                    quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}"))
+                )
             })
             .collect();
         if matches!(self.shape, Shape::Aggregation { .. }) {
             main_counts.push(ProbeCount::AnswerRows);
-            count_columns.push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
+            count_columns
+                .push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
         }
         let mut body = format!(" FROM {from}{where_clause}");
         let aggregating = matches!(self.shape, Shape::Aggregation { .. });
@@ -346,7 +394,10 @@ impl Compilation<'_> {
             having.push(self.condition(condition, &output.expression, &output.name, output.kind)?);
         }
         if !having.is_empty() {
-            body.push_str(&format!(" HAVING {}", having.iter().map(|h| h.sql.as_str()).collect::<Vec<_>>().join(" AND ")));
+            body.push_str(&format!(
+                " HAVING {}",
+                having.iter().map(|h| h.sql.as_str()).collect::<Vec<_>>().join(" AND ")
+            ));
             for condition in &having {
                 self.params.extend(condition.params.iter().cloned());
             }
@@ -356,7 +407,8 @@ impl Compilation<'_> {
         let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
         let limit = self.limit(plan);
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
-        let main_sql = format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
+        let main_sql =
+            format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
         let null_probe = null_probe(&from, &from_params, &filters, dialect);
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
@@ -368,7 +420,14 @@ impl Compilation<'_> {
         let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
-            count: Query { sql: format!("SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}", quote_ident("total_rows"), quote_ident("answer")), params: body_params },
+            count: Query {
+                sql: format!(
+                    "SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}",
+                    quote_ident("total_rows"),
+                    quote_ident("answer")
+                ),
+                params: body_params,
+            },
             main_counts,
             null_probe,
             columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
@@ -388,8 +447,12 @@ impl Compilation<'_> {
                     Shape::Aggregation { keys, .. } if i < keys.len() => format!("group_by[{i}]"),
                     Shape::Aggregation { keys, .. } => format!("aggregations[{}]", i - keys.len()),
                 };
-                return Err(CompileError::new(Code::DuplicateOutput, path, format!("the answer would have two columns named '{}'", output.name))
-                    .with_hint("give one of them another \"alias\", or drop the repeat"));
+                return Err(CompileError::new(
+                    Code::DuplicateOutput,
+                    path,
+                    format!("the answer would have two columns named '{}'", output.name),
+                )
+                .with_hint("give one of them another \"alias\", or drop the repeat"));
             }
         }
         Ok(())
@@ -397,7 +460,13 @@ impl Compilation<'_> {
 
     /// One filter or having condition on `expression` (the column `name`, of `kind`): its
     /// SQL, the values bound to it and its phrase in the explanation.
-    fn condition(&self, condition: &Condition, expression: &str, name: &str, kind: ValueKind) -> Result<CompiledCondition> {
+    fn condition(
+        &self,
+        condition: &Condition,
+        expression: &str,
+        name: &str,
+        kind: ValueKind,
+    ) -> Result<CompiledCondition> {
         let op = condition.op.value;
         let op_path = &condition.op.path;
         let refuse_op = |why: String| {
@@ -415,10 +484,16 @@ impl Compilation<'_> {
             _ => !matches!(op, Op::Contains | Op::StartsWith),
         };
         if !allowed {
-            return Err(refuse_op(format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe())));
+            return Err(refuse_op(format!(
+                "'{}' does not apply to '{name}', a {} column",
+                plan::op_name(op),
+                kind.describe()
+            )));
         }
         let value = match &condition.value {
-            Some(At { value: FilterValue::Relative(relative), path }) => return self.relative_condition(condition, *relative, path, expression, name, kind),
+            Some(At { value: FilterValue::Relative(relative), path }) => {
+                return self.relative_condition(condition, *relative, path, expression, name, kind)
+            }
             Some(At { value: FilterValue::Json(value), path }) => Some((value, path.as_str())),
             None => None,
         };
@@ -451,7 +526,10 @@ impl Compilation<'_> {
                 }
                 let keyword = if op == Op::In { "IN" } else { "NOT IN" };
                 let words = if op == Op::In { "is one of" } else { "is none of" };
-                (format!("{expression} {keyword} ({})", placeholders.join(", ")), format!("{words} {}", rendered.join(", ")))
+                (
+                    format!("{expression} {keyword} ({})", placeholders.join(", ")),
+                    format!("{words} {}", rendered.join(", ")),
+                )
             }
             Op::Between => {
                 let (value, path) = value.expect("checked by the plan parser");
@@ -480,26 +558,48 @@ impl Compilation<'_> {
 
     /// A condition whose value is a relative date: resolved against the host's today into a
     /// half-open range of days, whose bounds are bound as parameters.
-    fn relative_condition(&self, condition: &Condition, relative: RelativeDate, path: &str, expression: &str, name: &str, kind: ValueKind) -> Result<CompiledCondition> {
+    fn relative_condition(
+        &self,
+        condition: &Condition,
+        relative: RelativeDate,
+        path: &str,
+        expression: &str,
+        name: &str,
+        kind: ValueKind,
+    ) -> Result<CompiledCondition> {
         let op = condition.op.value;
         let phrase = relative.phrase();
         if !kind.is_temporal() {
-            let dated: Vec<&str> = self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
+            let dated: Vec<&str> =
+                self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
             let hint = match dated.as_slice() {
-                [] => format!("'{}' has no date or timestamp column; compare '{name}' with a plain value", self.table.name),
-                some => format!("relative dates filter date and timestamp columns: {}", some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")),
+                [] => format!(
+                    "'{}' has no date or timestamp column; compare '{name}' with a plain value",
+                    self.table.name
+                ),
+                some => format!(
+                    "relative dates filter date and timestamp columns: {}",
+                    some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")
+                ),
             };
             return Err(CompileError::new(
                 Code::InvalidValue,
                 path,
-                format!("a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column", kind.describe()),
+                format!(
+                    "a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column",
+                    kind.describe()
+                ),
             )
             .with_hint(hint));
         }
         let range = calendar::resolve(relative, self.view.today);
         if range.start < calendar::EARLIEST_DAY {
-            return Err(CompileError::new(Code::InvalidValue, path, format!("{phrase} reaches back before the year 1"))
-                .with_hint("ask for fewer units"));
+            return Err(CompileError::new(
+                Code::InvalidValue,
+                path,
+                format!("{phrase} reaches back before the year 1"),
+            )
+            .with_hint("ask for fewer units"));
         }
         let bound = |day: i32| match kind {
             ValueKind::Date => Param::Date(day),
@@ -530,7 +630,13 @@ impl Compilation<'_> {
                 .with_hint(format!("use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it")))
             }
         };
-        let resolved = ResolvedDate { column: Some(name.to_string()), path: path.to_string(), phrase, start: range.start, end: range.end };
+        let resolved = ResolvedDate {
+            column: Some(name.to_string()),
+            path: path.to_string(),
+            phrase,
+            start: range.start,
+            end: range.end,
+        };
         Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, Some(resolved)))
     }
 
@@ -544,15 +650,24 @@ impl Compilation<'_> {
         let max = self.view.limits.max_in_list as usize;
         match exact {
             Some(n) if items.len() != n => {
-                return Err(CompileError::new(Code::InvalidValue, path, format!("expected exactly {n} values, got {}", items.len()))
-                    .with_hint("between takes [low, high], both inclusive"))
+                return Err(CompileError::new(
+                    Code::InvalidValue,
+                    path,
+                    format!("expected exactly {n} values, got {}", items.len()),
+                )
+                .with_hint("between takes [low, high], both inclusive"))
             }
             None if items.is_empty() => {
-                return Err(CompileError::new(Code::InvalidValue, path, "the list is empty").with_hint("give at least one value"))
+                return Err(CompileError::new(Code::InvalidValue, path, "the list is empty")
+                    .with_hint("give at least one value"))
             }
             None if items.len() > max => {
-                return Err(CompileError::new(Code::ListTooLong, path, format!("the list has {} values; at most {max} are accepted", items.len()))
-                    .with_hint("use a range (between) or a broader filter"))
+                return Err(CompileError::new(
+                    Code::ListTooLong,
+                    path,
+                    format!("the list has {} values; at most {max} are accepted", items.len()),
+                )
+                .with_hint("use a range (between) or a broader filter"))
             }
             _ => {}
         }
@@ -570,8 +685,12 @@ impl Compilation<'_> {
             let known = outputs.iter().any(|o| &o.name == name)
                 || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
             if !known {
-                return Err(CompileError::new(Code::UnknownOutput, &key.column.path, format!("cannot order by '{}': it is not a column of the answer", clip(name)))
-                    .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
+                return Err(CompileError::new(
+                    Code::UnknownOutput,
+                    &key.column.path,
+                    format!("cannot order by '{}': it is not a column of the answer", clip(name)),
+                )
+                .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
             }
             if ordered.contains(name) {
                 continue;
@@ -619,9 +738,21 @@ impl Compilation<'_> {
         }
     }
 
-    fn explain(&self, plan: &Plan, outputs: &[Output], filters: &[String], having: &[String], order: Option<String>, limit: u32) -> String {
+    fn explain(
+        &self,
+        plan: &Plan,
+        outputs: &[Output],
+        filters: &[String],
+        having: &[String],
+        order: Option<String>,
+        limit: u32,
+    ) -> String {
         let mut sentence = match &self.shape {
-            Shape::Listing(_) => format!("rows of {} ({})", self.table.name, outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")),
+            Shape::Listing(_) => format!(
+                "rows of {} ({})",
+                self.table.name,
+                outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
             Shape::Aggregation { keys, aggregates } => {
                 let what = if aggregates.is_empty() {
                     "distinct groups".to_string()
@@ -663,7 +794,8 @@ impl Compilation<'_> {
 /// repeats them, in the order the placeholders appear.
 fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], dialect: Dialect) -> Option<NullProbe> {
     let quote_ident = |name: &str| dialect.quote(name);
-    let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = filters.iter().partition(|f| f.drops_nulls_silently);
+    let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) =
+        filters.iter().partition(|f| f.drops_nulls_silently);
     let mut excluded_columns: Vec<&str> = Vec::new();
     for filter in &silent {
         if !excluded_columns.contains(&filter.column.as_str()) {
@@ -680,11 +812,16 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
         let mut parts: Vec<&str> = kept.iter().map(|f| f.sql.as_str()).collect();
         let is_null = format!("{} IS NULL", quote_ident(null_column));
         parts.push(&is_null);
-        select.push(format!("count(*) FILTER (WHERE {}) AS {}", parts.join(" AND "), quote_ident(&format!("nulls_{}", select.len()))));
+        select.push(format!(
+            "count(*) FILTER (WHERE {}) AS {}",
+            parts.join(" AND "),
+            quote_ident(&format!("nulls_{}", select.len()))
+        ));
         params.extend(kept.iter().flat_map(|f| f.params.iter().cloned()));
     };
     for column in excluded_columns {
-        let (own, others): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) = silent.iter().copied().partition(|f| f.column == column);
+        let (own, others): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) =
+            silent.iter().copied().partition(|f| f.column == column);
         count_where(&others, column);
         counts.push(ProbeCount::FilterExcluded(ExcludedNulls {
             column: column.to_string(),
@@ -699,7 +836,10 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
     };
     params.extend(from_params.iter().cloned());
     params.extend(common.iter().flat_map(|f| f.params.iter().cloned()));
-    Some(NullProbe { query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params }, counts })
+    Some(NullProbe {
+        query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params },
+        counts,
+    })
 }
 
 /// The FROM of every query of the plan and the values its placeholders bind: the table, or
@@ -722,8 +862,15 @@ fn from_clause(table: &Table, dialect: Dialect) -> (String, Vec<Param>) {
 /// cannot stand: it is a whole range by itself.
 fn list_item_param(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
     if kind.is_temporal() && value.is_object() {
-        return Err(CompileError::new(Code::InvalidValue, path, "a relative date cannot be an item of a list: it is a whole range by itself")
-            .with_hint(format!("give the relative date alone with \"op\": \"eq\" (or gte / lt); {} are its forms", RelativeDate::FORMS)));
+        return Err(CompileError::new(
+            Code::InvalidValue,
+            path,
+            "a relative date cannot be an item of a list: it is a whole range by itself",
+        )
+        .with_hint(format!(
+            "give the relative date alone with \"op\": \"eq\" (or gte / lt); {} are its forms",
+            RelativeDate::FORMS
+        )));
     }
     param_for(kind, value, path)
 }

@@ -59,10 +59,19 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
                 columns: t
                     .columns
                     .into_iter()
-                    .map(|c| model::Column { name: c.name, display_name: c.display_name, sql_type: c.sql_type, kind: kind_from_wit(c.kind) })
+                    .map(|c| model::Column {
+                        name: c.name,
+                        display_name: c.display_name,
+                        sql_type: c.sql_type,
+                        kind: kind_from_wit(c.kind),
+                    })
                     .collect(),
                 policy: t.policy.map(|p| model::TablePolicy {
-                    row_filters: p.row_filters.into_iter().map(|f| model::RowFilter { column: f.column, values: f.values }).collect(),
+                    row_filters: p
+                        .row_filters
+                        .into_iter()
+                        .map(|f| model::RowFilter { column: f.column, values: f.values })
+                        .collect(),
                 }),
             })
             .collect(),
@@ -100,8 +109,15 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
         main: query_to_wit(compiled.main),
         count: query_to_wit(compiled.count),
         main_counts: compiled.main_counts.into_iter().map(probe_count_to_wit).collect(),
-        null_probe: compiled.null_probe.map(|p| wit::NullProbe { query: query_to_wit(p.query), counts: p.counts.into_iter().map(probe_count_to_wit).collect() }),
-        columns: compiled.columns.into_iter().map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind) }).collect(),
+        null_probe: compiled.null_probe.map(|p| wit::NullProbe {
+            query: query_to_wit(p.query),
+            counts: p.counts.into_iter().map(probe_count_to_wit).collect(),
+        }),
+        columns: compiled
+            .columns
+            .into_iter()
+            .map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind) })
+            .collect(),
         limit: compiled.limit,
         explanation: compiled.explanation,
         warnings: compiled.warnings,
@@ -116,7 +132,9 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
 fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
     match count {
         model::ProbeCount::AggregateSkipped(label) => wit::ProbeCount::AggregateSkipped(label),
-        model::ProbeCount::FilterExcluded(e) => wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter }),
+        model::ProbeCount::FilterExcluded(e) => {
+            wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter })
+        }
         model::ProbeCount::AnswerRows => wit::ProbeCount::AnswerRows,
     }
 }

@@ -20,6 +20,6 @@ pub mod values;
 mod component;
 
 pub use compile::compile_plan;
-pub use sqlmode::compile_sql;
 pub use error::{Code, CompileError};
 pub use model::{CatalogView, Compiled, Param, ValueKind};
+pub use sqlmode::compile_sql;

@@ -15,8 +15,15 @@ pub enum ValueKind {
 
 impl ValueKind {
     /// Every kind, in the WIT `value-kind`'s order.
-    pub const ALL: [ValueKind; 7] =
-        [ValueKind::Text, ValueKind::Integer, ValueKind::Float, ValueKind::Boolean, ValueKind::Date, ValueKind::Timestamp, ValueKind::Other];
+    pub const ALL: [ValueKind; 7] = [
+        ValueKind::Text,
+        ValueKind::Integer,
+        ValueKind::Float,
+        ValueKind::Boolean,
+        ValueKind::Date,
+        ValueKind::Timestamp,
+        ValueKind::Other,
+    ];
 
     pub fn is_numeric(self) -> bool {
         matches!(self, ValueKind::Integer | ValueKind::Float)
@@ -99,7 +106,11 @@ pub struct RequestLimits {
 impl Default for RequestLimits {
     fn default() -> Self {
         use querycell_contract::limits;
-        RequestLimits { max_rows: limits::MAX_ROWS, max_in_list: limits::MAX_IN_LIST, max_request_bytes: limits::MAX_REQUEST_BYTES }
+        RequestLimits {
+            max_rows: limits::MAX_ROWS,
+            max_in_list: limits::MAX_IN_LIST,
+            max_request_bytes: limits::MAX_REQUEST_BYTES,
+        }
     }
 }
 

@@ -106,7 +106,9 @@ impl RelativeDate {
     /// The form in words, as explanations and receipts show it: `last 30 days`, `this quarter`.
     pub fn phrase(self) -> String {
         match self {
-            RelativeDate::Last { count, unit } => format!("last {count} {}{}", unit.name(), if count == 1 { "" } else { "s" }),
+            RelativeDate::Last { count, unit } => {
+                format!("last {count} {}{}", unit.name(), if count == 1 { "" } else { "s" })
+            }
             RelativeDate::This(unit) => format!("this {}", unit.name()),
             RelativeDate::Previous(unit) => format!("previous {}", unit.name()),
         }
@@ -199,7 +201,8 @@ pub struct OrderKey {
 
 /// The fields each object of a plan may have: the parser's side of the contract with the
 /// host's JSON Schema (`host/src/catalog/schema.rs`; tests/all/plan_language_drift.rs ties them).
-pub const PLAN_FIELDS: [&str; 8] = ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
+pub const PLAN_FIELDS: [&str; 8] =
+    ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
 pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];
 pub const GROUP_KEY_FIELDS: [&str; 2] = ["column", "granularity"];
 pub const AGGREGATION_FIELDS: [&str; 3] = ["function", "column", "alias"];
@@ -220,11 +223,16 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         // serde_json stops at 128 levels of arrays and objects (its own depth guard, before
         // any of the plan is walked); a plan needs five.
         if e.to_string().starts_with("recursion limit exceeded") {
-            return CompileError::new(Code::TooDeeplyNested, "$", format!("the plan nests arrays and objects deeper than JSON allows here: {e}"))
-                .with_hint("a plan nests at most five levels: plan, list, condition, value, relative date");
+            return CompileError::new(
+                Code::TooDeeplyNested,
+                "$",
+                format!("the plan nests arrays and objects deeper than JSON allows here: {e}"),
+            )
+            .with_hint("a plan nests at most five levels: plan, list, condition, value, relative date");
         }
-        CompileError::new(Code::InvalidJson, "$", format!("the plan is not valid JSON: {e}"))
-            .with_hint("send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}")
+        CompileError::new(Code::InvalidJson, "$", format!("the plan is not valid JSON: {e}")).with_hint(
+            "send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}",
+        )
     })?;
     let fields = object(&root, "$", &PLAN_FIELDS)?;
     let table = match fields.get("table") {
@@ -235,7 +243,13 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         }
     };
     let columns = match fields.get("columns") {
-        Some(v) => Some(list(v, "columns")?.iter().enumerate().map(|(i, c)| string(c, &format!("columns[{i}]"))).collect::<Result<Vec<_>>>()?),
+        Some(v) => Some(
+            list(v, "columns")?
+                .iter()
+                .enumerate()
+                .map(|(i, c)| string(c, &format!("columns[{i}]")))
+                .collect::<Result<Vec<_>>>()?,
+        ),
         None => None,
     };
     Ok(Plan {
@@ -261,10 +275,16 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
     let fields = object(value, &path, &CONDITION_FIELDS)?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let op_value = required(fields, &path, "op")?;
-    let op = word(op_value, &format!("{path}.op"), &Op::ALL).map_err(|error| match op_value.as_str().and_then(op_for_symbol) {
-        // Models write the symbol they know; the hint gives the exact word to send instead.
-        Some(op) => error.with_hint(format!("write \"op\": \"{}\" for '{}'", op_name(op), op_value.as_str().unwrap_or_default())),
-        None => error,
+    let op = word(op_value, &format!("{path}.op"), &Op::ALL).map_err(|error| {
+        match op_value.as_str().and_then(op_for_symbol) {
+            // Models write the symbol they know; the hint gives the exact word to send instead.
+            Some(op) => error.with_hint(format!(
+                "write \"op\": \"{}\" for '{}'",
+                op_name(op),
+                op_value.as_str().unwrap_or_default()
+            )),
+            None => error,
+        }
     })?;
     let value = fields
         .get("value")
@@ -279,10 +299,18 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
         })
         .transpose()?;
     match (op.value.takes_value(), &value) {
-        (true, None) => Err(CompileError::new(Code::MissingField, format!("{path}.value"), format!("op '{}' needs a value", op_name(op.value)))
-            .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
-        (false, Some(_)) => Err(CompileError::new(Code::UnexpectedField, format!("{path}.value"), format!("op '{}' takes no value", op_name(op.value)))
-            .with_hint("remove \"value\"")),
+        (true, None) => Err(CompileError::new(
+            Code::MissingField,
+            format!("{path}.value"),
+            format!("op '{}' needs a value", op_name(op.value)),
+        )
+        .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
+        (false, Some(_)) => Err(CompileError::new(
+            Code::UnexpectedField,
+            format!("{path}.value"),
+            format!("op '{}' takes no value", op_name(op.value)),
+        )
+        .with_hint("remove \"value\"")),
         _ => Ok(Condition { column, op, value, path }),
     }
 }
@@ -301,7 +329,10 @@ fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
     })?;
     let anchors: Vec<&str> = ["last", "this", "previous"].into_iter().filter(|k| fields.contains_key(*k)).collect();
     match anchors.as_slice() {
-        [] => Err(CompileError::new(Code::MissingField, path, "a relative date says \"last\", \"this\" or \"previous\"").with_hint(forms())),
+        [] => {
+            Err(CompileError::new(Code::MissingField, path, "a relative date says \"last\", \"this\" or \"previous\"")
+                .with_hint(forms()))
+        }
         ["last"] => {
             let count_path = format!("{path}.last");
             let count = integer(&fields["last"], &count_path)?;
@@ -313,14 +344,19 @@ fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
                 )
                 .with_hint("write a positive whole number, e.g. {\"last\": 30, \"unit\": \"day\"}"));
             }
-            let unit = required(fields, path, "unit").map_err(|e| e.with_hint("add \"unit\": \"day\", \"week\", \"month\", \"quarter\" or \"year\""))?;
+            let unit = required(fields, path, "unit")
+                .map_err(|e| e.with_hint("add \"unit\": \"day\", \"week\", \"month\", \"quarter\" or \"year\""))?;
             let unit = word(unit, &format!("{path}.unit"), &Granularity::ALL)?;
             Ok(RelativeDate::Last { count: count.value as i32, unit: unit.value })
         }
         [anchor] => {
             if fields.contains_key("unit") {
-                return Err(CompileError::new(Code::UnexpectedField, format!("{path}.unit"), format!("\"{anchor}\" names its unit itself"))
-                    .with_hint(format!("write {{\"{anchor}\": \"month\"}}; \"unit\" goes with \"last\"")));
+                return Err(CompileError::new(
+                    Code::UnexpectedField,
+                    format!("{path}.unit"),
+                    format!("\"{anchor}\" names its unit itself"),
+                )
+                .with_hint(format!("write {{\"{anchor}\": \"month\"}}; \"unit\" goes with \"last\"")));
             }
             let unit = word(&fields[*anchor], &format!("{path}.{anchor}"), &Granularity::ALL)?.value;
             Ok(if *anchor == "this" { RelativeDate::This(unit) } else { RelativeDate::Previous(unit) })
@@ -353,7 +389,8 @@ fn group_key(value: &Value, path: String) -> Result<GroupKey> {
     }
     let fields = object(value, &path, &GROUP_KEY_FIELDS)?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
-    let granularity = fields.get("granularity").map(|g| word(g, &format!("{path}.granularity"), &Granularity::ALL)).transpose()?;
+    let granularity =
+        fields.get("granularity").map(|g| word(g, &format!("{path}.granularity"), &Granularity::ALL)).transpose()?;
     Ok(GroupKey { column, granularity })
 }
 
@@ -384,7 +421,11 @@ pub fn op_name(op: Op) -> &'static str {
 
 fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<String, Value>> {
     let Value::Object(fields) = value else {
-        return Err(CompileError::new(Code::InvalidType, path, format!("expected an object, got {}", crate::values::describe_json(value))));
+        return Err(CompileError::new(
+            Code::InvalidType,
+            path,
+            format!("expected an object, got {}", crate::values::describe_json(value)),
+        ));
     };
     if let Some(unknown) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
         let at = if path == "$" { unknown.clone() } else { format!("{path}.{unknown}") };
@@ -395,31 +436,44 @@ fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<
 }
 
 fn required<'a>(fields: &'a Map<String, Value>, path: &str, name: &str) -> Result<&'a Value> {
-    fields
-        .get(name)
-        .ok_or_else(|| CompileError::new(Code::MissingField, format!("{path}.{name}"), format!("'{name}' is required here")).with_hint(format!("add \"{name}\"")))
+    fields.get(name).ok_or_else(|| {
+        CompileError::new(Code::MissingField, format!("{path}.{name}"), format!("'{name}' is required here"))
+            .with_hint(format!("add \"{name}\""))
+    })
 }
 
 fn list<'a>(value: &'a Value, path: &str) -> Result<&'a Vec<Value>> {
     match value {
         Value::Array(items) => Ok(items),
-        other => Err(CompileError::new(Code::InvalidType, path, format!("expected a list, got {}", crate::values::describe_json(other)))
-            .with_hint("write a JSON list: [ … ]")),
+        other => Err(CompileError::new(
+            Code::InvalidType,
+            path,
+            format!("expected a list, got {}", crate::values::describe_json(other)),
+        )
+        .with_hint("write a JSON list: [ … ]")),
     }
 }
 
 fn string(value: &Value, path: &str) -> Result<At<String>> {
     match value {
         Value::String(s) => Ok(At { value: s.clone(), path: path.to_string() }),
-        other => Err(CompileError::new(Code::InvalidType, path, format!("expected a string, got {}", crate::values::describe_json(other)))),
+        other => Err(CompileError::new(
+            Code::InvalidType,
+            path,
+            format!("expected a string, got {}", crate::values::describe_json(other)),
+        )),
     }
 }
 
 fn integer(value: &Value, path: &str) -> Result<At<i64>> {
     match value.as_i64() {
         Some(n) => Ok(At { value: n, path: path.to_string() }),
-        None => Err(CompileError::new(Code::InvalidType, path, format!("expected a whole number, got {}", crate::values::describe_json(value)))
-            .with_hint("write a whole number, e.g. 10")),
+        None => Err(CompileError::new(
+            Code::InvalidType,
+            path,
+            format!("expected a whole number, got {}", crate::values::describe_json(value)),
+        )
+        .with_hint("write a whole number, e.g. 10")),
     }
 }
 
@@ -427,8 +481,12 @@ fn word<T: Copy>(value: &Value, path: &str, words: &[(&'static str, T)]) -> Resu
     let text = string(value, path)?;
     match words.iter().find(|(w, _)| *w == text.value) {
         Some((_, t)) => Ok(At { value: *t, path: text.path }),
-        None => Err(CompileError::new(Code::UnknownWord, path, format!("'{}' is not one of the accepted words", clip(&text.value)))
-            .with_hint(suggest::hint(&text.value, words.iter().map(|(w, _)| *w)))),
+        None => Err(CompileError::new(
+            Code::UnknownWord,
+            path,
+            format!("'{}' is not one of the accepted words", clip(&text.value)),
+        )
+        .with_hint(suggest::hint(&text.value, words.iter().map(|(w, _)| *w)))),
     }
 }
 
@@ -454,7 +512,11 @@ mod tests {
             let depth = ((64 << 10) - 1) / (open.len() + close.len());
             let text = format!("{}1{}", open.repeat(depth), close.repeat(depth));
             assert_eq!(parse_plan(&text, 64 << 10).unwrap_err().code, "too_deeply_nested");
-            let nested_value = format!("{{\"table\": \"t\", \"filters\": [{{\"column\": \"a\", \"op\": \"eq\", \"value\": {}1{}}}]}}", open.repeat(200), close.repeat(200));
+            let nested_value = format!(
+                "{{\"table\": \"t\", \"filters\": [{{\"column\": \"a\", \"op\": \"eq\", \"value\": {}1{}}}]}}",
+                open.repeat(200),
+                close.repeat(200)
+            );
             assert_eq!(parse_plan(&nested_value, 64 << 10).unwrap_err().code, "too_deeply_nested");
         }
     }
@@ -485,8 +547,14 @@ mod tests {
         assert_eq!(err.hint.as_deref(), Some("did you mean 'op'?"));
         let err = parse_plan(r#"{"tabel": "t"}"#, 65536).unwrap_err();
         assert_eq!((err.code, err.path.as_str()), ("unknown_field", "tabel"));
-        for (symbol, word) in [(">", "gt"), (">=", "gte"), ("<", "lt"), ("<=", "lte"), ("=", "eq"), ("!=", "ne"), ("<>", "ne")] {
-            let err = parse_plan(&format!(r#"{{"table": "t", "filters": [{{"column": "a", "op": "{symbol}", "value": 1}}]}}"#), 65536).unwrap_err();
+        for (symbol, word) in
+            [(">", "gt"), (">=", "gte"), ("<", "lt"), ("<=", "lte"), ("=", "eq"), ("!=", "ne"), ("<>", "ne")]
+        {
+            let err = parse_plan(
+                &format!(r#"{{"table": "t", "filters": [{{"column": "a", "op": "{symbol}", "value": 1}}]}}"#),
+                65536,
+            )
+            .unwrap_err();
             assert_eq!(err.hint.unwrap(), format!("write \"op\": \"{word}\" for '{symbol}'"));
         }
     }
@@ -499,12 +567,32 @@ mod tests {
             (r#"{"columns": ["a"]}"#, "missing_field", "table"),
             (r#"{"table": 3}"#, "invalid_type", "table"),
             (r#"{"table": "t", "limit": 2.5}"#, "invalid_type", "limit"),
-            (r#"{"table": "t", "filters": [{"column": "a", "op": "like", "value": 1}]}"#, "unknown_word", "filters[0].op"),
-            (r#"{"table": "t", "filters": [{"column": "a", "op": ">=", "value": 1}]}"#, "unknown_word", "filters[0].op"),
+            (
+                r#"{"table": "t", "filters": [{"column": "a", "op": "like", "value": 1}]}"#,
+                "unknown_word",
+                "filters[0].op",
+            ),
+            (
+                r#"{"table": "t", "filters": [{"column": "a", "op": ">=", "value": 1}]}"#,
+                "unknown_word",
+                "filters[0].op",
+            ),
             (r#"{"table": "t", "filters": [{"column": "a", "op": "eq"}]}"#, "missing_field", "filters[0].value"),
-            (r#"{"table": "t", "filters": [{"column": "a", "op": "is_null", "value": 1}]}"#, "unexpected_field", "filters[0].value"),
-            (r#"{"table": "t", "aggregations": [{"function": "average"}]}"#, "unknown_word", "aggregations[0].function"),
-            (r#"{"table": "t", "group_by": [{"column": "d", "granularity": "decade"}]}"#, "unknown_word", "group_by[0].granularity"),
+            (
+                r#"{"table": "t", "filters": [{"column": "a", "op": "is_null", "value": 1}]}"#,
+                "unexpected_field",
+                "filters[0].value",
+            ),
+            (
+                r#"{"table": "t", "aggregations": [{"function": "average"}]}"#,
+                "unknown_word",
+                "aggregations[0].function",
+            ),
+            (
+                r#"{"table": "t", "group_by": [{"column": "d", "granularity": "decade"}]}"#,
+                "unknown_word",
+                "group_by[0].granularity",
+            ),
         ];
         for (text, code, path) in cases {
             let err = parse_plan(text, 65536).unwrap_err();
@@ -520,9 +608,15 @@ mod tests {
     #[test]
     fn relative_dates_parse_from_objects() {
         use Granularity::*;
-        assert_eq!(filter_value(r#"{"last": 30, "unit": "day"}"#).unwrap(), FilterValue::Relative(RelativeDate::Last { count: 30, unit: Day }));
+        assert_eq!(
+            filter_value(r#"{"last": 30, "unit": "day"}"#).unwrap(),
+            FilterValue::Relative(RelativeDate::Last { count: 30, unit: Day })
+        );
         assert_eq!(filter_value(r#"{"this": "quarter"}"#).unwrap(), FilterValue::Relative(RelativeDate::This(Quarter)));
-        assert_eq!(filter_value(r#"{"previous": "month"}"#).unwrap(), FilterValue::Relative(RelativeDate::Previous(Month)));
+        assert_eq!(
+            filter_value(r#"{"previous": "month"}"#).unwrap(),
+            FilterValue::Relative(RelativeDate::Previous(Month))
+        );
         assert_eq!(filter_value(r#""2026-03-15""#).unwrap(), FilterValue::Json(Value::from("2026-03-15")));
         assert_eq!(RelativeDate::Last { count: 1, unit: Week }.phrase(), "last 1 week");
         assert_eq!(RelativeDate::Last { count: 3, unit: Month }.phrase(), "last 3 months");
@@ -540,13 +634,28 @@ mod tests {
             (r#"{"last": 2.5, "unit": "day"}"#, "invalid_type", "filters[0].value.last", "whole number"),
             (r#"{"last": "30", "unit": "day"}"#, "invalid_type", "filters[0].value.last", "whole number"),
             (r#"{"this": "decade"}"#, "unknown_word", "filters[0].value.this", "valid names: day"),
-            (r#"{"this": "month", "unit": "day"}"#, "unexpected_field", "filters[0].value.unit", "\"unit\" goes with \"last\""),
+            (
+                r#"{"this": "month", "unit": "day"}"#,
+                "unexpected_field",
+                "filters[0].value.unit",
+                "\"unit\" goes with \"last\"",
+            ),
             (r#"{"this": "month", "previous": "month"}"#, "invalid_value", "filters[0].value", "{\"this\": \"month\"}"),
             (r#"{"unit": "day"}"#, "missing_field", "filters[0].value", "{\"last\": 30"),
             (r#"{}"#, "missing_field", "filters[0].value", "{\"previous\": \"quarter\"}"),
             (r#"{"next": "month"}"#, "unknown_field", "filters[0].value.next", "a relative date is"),
-            (r#"{"relative": "last", "count": 30, "unit": "day"}"#, "unknown_field", "filters[0].value.count", "a relative date is"),
-            (r#"{"lats": 30, "unit": "day"}"#, "unknown_field", "filters[0].value.lats", "did you mean 'last'? a relative date is"),
+            (
+                r#"{"relative": "last", "count": 30, "unit": "day"}"#,
+                "unknown_field",
+                "filters[0].value.count",
+                "a relative date is",
+            ),
+            (
+                r#"{"lats": 30, "unit": "day"}"#,
+                "unknown_field",
+                "filters[0].value.lats",
+                "did you mean 'last'? a relative date is",
+            ),
         ];
         for (value, code, path, hint) in cases {
             let err = filter_value(value).unwrap_err();

@@ -12,7 +12,12 @@ use crate::model::{Dialect, Param, Table, TablePolicy};
 /// CAST("team" AS VARCHAR) IN (<placeholder>, …)`: the table as the policy lets the caller
 /// read it. `bind` receives each filter value in order and returns the placeholder that
 /// stands for it.
-pub fn source_query(table: &Table, policy: &TablePolicy, dialect: Dialect, mut bind: impl FnMut(Param) -> String) -> String {
+pub fn source_query(
+    table: &Table,
+    policy: &TablePolicy,
+    dialect: Dialect,
+    mut bind: impl FnMut(Param) -> String,
+) -> String {
     let columns = table.columns.iter().map(|c| dialect.quote(&c.name)).collect::<Vec<_>>().join(", ");
     let mut sql = format!("SELECT {columns} FROM {}", dialect.relation(table));
     for (i, filter) in policy.row_filters.iter().enumerate() {
@@ -46,11 +51,24 @@ mod tests {
 
     #[test]
     fn the_source_query_names_only_visible_columns_and_binds_every_filter_value() {
-        let column = |name: &str| Column { name: name.into(), display_name: name.into(), sql_type: "VARCHAR".into(), kind: ValueKind::Text };
-        let policy = TablePolicy {
-            row_filters: vec![RowFilter { column: "ten\"ant".into(), values: vec!["o'brien".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into(), "us".into()] }],
+        let column = |name: &str| Column {
+            name: name.into(),
+            display_name: name.into(),
+            sql_type: "VARCHAR".into(),
+            kind: ValueKind::Text,
         };
-        let table = Table { name: "tick ets".into(), relation: Vec::new(), columns: vec![column("id"), column("title")], policy: Some(policy.clone()) };
+        let policy = TablePolicy {
+            row_filters: vec![
+                RowFilter { column: "ten\"ant".into(), values: vec!["o'brien".into()] },
+                RowFilter { column: "region".into(), values: vec!["eu".into(), "us".into()] },
+            ],
+        };
+        let table = Table {
+            name: "tick ets".into(),
+            relation: Vec::new(),
+            columns: vec![column("id"), column("title")],
+            policy: Some(policy.clone()),
+        };
         let mut bound = Vec::new();
         let sql = source_query(&table, &policy, Dialect::DuckDb, |value| {
             bound.push(value);

@@ -45,7 +45,9 @@ pub fn column_hint(wanted: &str, columns: &[crate::model::Column]) -> String {
         .filter(|(distance, _, _)| *distance <= budget)
         .min_by_key(|(distance, by_header, _)| (*distance, *by_header));
     match best {
-        Some((_, true, column)) => format!("did you mean '{}'? (the column headed {:?} in the source)", column.name, column.display_name),
+        Some((_, true, column)) => {
+            format!("did you mean '{}'? (the column headed {:?} in the source)", column.name, column.display_name)
+        }
         Some((_, false, column)) => format!("did you mean '{}'?", column.name),
         None => hint(wanted, columns.iter().map(|c| c.name.as_str())),
     }
@@ -106,7 +108,12 @@ mod tests {
     }
 
     fn column(name: &str, header: &str) -> crate::model::Column {
-        crate::model::Column { name: name.into(), display_name: header.into(), sql_type: "BIGINT".into(), kind: crate::model::ValueKind::Integer }
+        crate::model::Column {
+            name: name.into(),
+            display_name: header.into(),
+            sql_type: "BIGINT".into(),
+            kind: crate::model::ValueKind::Integer,
+        }
     }
 
     /// A plan that names a column by its header gets the SQL name to use instead.
@@ -118,9 +125,18 @@ mod tests {
             column("column2", "Кол-во"),
             column("ack_minutes", "ack_minutes"),
         ];
-        assert_eq!(column_hint("Minutes until acknowledged", &columns), "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)");
-        assert_eq!(column_hint("minutes until acknowledge", &columns), "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)");
-        assert_eq!(column_hint("Кол-во", &columns), "did you mean 'column2'? (the column headed \"Кол-во\" in the source)");
+        assert_eq!(
+            column_hint("Minutes until acknowledged", &columns),
+            "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)"
+        );
+        assert_eq!(
+            column_hint("minutes until acknowledge", &columns),
+            "did you mean 'time_to_ack'? (the column headed \"Minutes until acknowledged\" in the source)"
+        );
+        assert_eq!(
+            column_hint("Кол-во", &columns),
+            "did you mean 'column2'? (the column headed \"Кол-во\" in the source)"
+        );
         // Close to the SQL name itself: the plain hint, even when the header is as close.
         assert_eq!(column_hint("Incident_ID", &columns), "did you mean 'incident_id'?");
         assert_eq!(column_hint("ack_minuts", &columns), "did you mean 'ack_minutes'?");

@@ -45,7 +45,10 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
         // Models often write "yesterday" or "30 days ago": the hint shows the relative forms.
         ValueKind::Date => match value.as_str().and_then(parse_date) {
             Some(days) => Ok(Param::Date(days)),
-            None => Err(wrong("a date as \"YYYY-MM-DD\"", "\"2026-03-31\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}")),
+            None => Err(wrong(
+                "a date as \"YYYY-MM-DD\"",
+                "\"2026-03-31\", or as a relative date such as {\"last\": 7, \"unit\": \"day\"}",
+            )),
         },
         ValueKind::Timestamp => match value.as_str().and_then(parse_timestamp) {
             Some(micros) => Ok(Param::Timestamp(micros)),
@@ -169,7 +172,8 @@ mod tests {
 
     #[test]
     fn impossible_dates_are_refused() {
-        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "2026-4-01", "03/04/2026", "2026-04-31", "２０２６-01-01"] {
+        for bad in ["2026-02-29", "2026-13-01", "2026-00-10", "2026-4-01", "03/04/2026", "2026-04-31", "２０２６-01-01"]
+        {
             assert_eq!(parse_date(bad), None, "{bad}");
         }
         assert!(parse_date("2024-02-29").is_some());

@@ -6,17 +6,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+use crate::answer::trace::{Trace, TraceRecord};
 use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Error, Result};
+use crate::exec::worker::WorkerPolicy;
 use crate::exec::Executor;
 use crate::limits::Limits;
-use crate::sandbox::{wit, Sandbox};
 use crate::policy::{BoundPolicy, Policy};
+use crate::sandbox::{wit, Sandbox};
 use crate::statement::Readable;
-use crate::answer::trace::{Trace, TraceRecord};
-use crate::exec::worker::WorkerPolicy;
 
 /// Where an index's queries run: the trade between isolation and cost an embedder chooses.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -81,7 +81,12 @@ impl QueryCell {
     /// server an index built by `ingest --spark` answers from. The library never reads the
     /// token from the environment: the CLI reads [`crate::SPARK_TOKEN_VARIABLE`] and passes
     /// it here; an embedder passes its own.
-    pub fn open_with(index: &Path, sandbox: Sandbox, isolation: QueryIsolation, spark_token: Option<String>) -> Result<Self> {
+    pub fn open_with(
+        index: &Path,
+        sandbox: Sandbox,
+        isolation: QueryIsolation,
+        spark_token: Option<String>,
+    ) -> Result<Self> {
         let limits = sandbox.limits().clone();
         let spark_token = spark_token.filter(|token| !token.is_empty());
         let version = open_version(index, &limits, &isolation, None, spark_token.as_deref())?;
@@ -105,7 +110,13 @@ impl QueryCell {
     /// Start answering from the index's current version. Until this is called, a
     /// `QueryCell` answers from the version it opened, whatever ingest swaps in since.
     pub fn reopen(&mut self) -> Result<()> {
-        let version = open_version(&self.index, &self.limits, &self.isolation, self.policy.as_ref(), self.spark_token.as_deref())?;
+        let version = open_version(
+            &self.index,
+            &self.limits,
+            &self.isolation,
+            self.policy.as_ref(),
+            self.spark_token.as_deref(),
+        )?;
         self.catalog = version.catalog;
         self.executor = version.executor;
         self.bound = version.bound;
@@ -214,7 +225,9 @@ impl QueryCell {
         if !self.sql_enabled {
             return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
                 .at("sql")
-                .hint("send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)"));
+                .hint(
+                    "send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)",
+                ));
         }
         self.check_request_size(sql)?;
         let compiled = self.sandbox.compile_sql(sql, &self.compiler_view())?;
@@ -225,20 +238,27 @@ impl QueryCell {
     /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
     /// leaves the compiled main statement in its argument, so a query that fails after
     /// compiling is recorded with the SQL that failed.
-    fn traced(&self, kind: &str, request: &str, answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>) -> Result<Answer> {
+    fn traced(
+        &self,
+        kind: &str,
+        request: &str,
+        answer: impl FnOnce(&mut Option<wit::Query>) -> Result<Answer>,
+    ) -> Result<Answer> {
         let started = Instant::now();
         let mut compiled = None;
         // The context check first: a caller the deployment did not name has no budget. Then a
         // query slot, before the budget: a request refused as `busy` has not been charged.
         // The slot is held until the time is added, and let go when `_slot` drops.
-        let outcome = self.check_policy_context().and_then(|()| match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
-            None => answer(&mut compiled),
-            Some(budget) => budget.take_slot().and_then(|_slot| {
-                budget.reserve().and_then(|()| {
-                    let outcome = answer(&mut compiled);
-                    budget.spend(started.elapsed()).and(outcome)
-                })
-            }),
+        let outcome = self.check_policy_context().and_then(|()| {
+            match self.bound.as_ref().and_then(|bound| bound.budget.as_ref()) {
+                None => answer(&mut compiled),
+                Some(budget) => budget.take_slot().and_then(|_slot| {
+                    budget.reserve().and_then(|()| {
+                        let outcome = answer(&mut compiled);
+                        budget.spend(started.elapsed()).and(outcome)
+                    })
+                }),
+            }
         });
         let Some(trace) = &self.trace else { return outcome };
         let record = match &outcome {
@@ -280,7 +300,11 @@ impl QueryCell {
         if request.len() > self.limits.max_request_bytes as usize {
             return Err(Error::refused(
                 "request_too_large",
-                format!("the request is {} bytes; at most {} are accepted", request.len(), self.limits.max_request_bytes),
+                format!(
+                    "the request is {} bytes; at most {} are accepted",
+                    request.len(),
+                    self.limits.max_request_bytes
+                ),
             )
             .hint("ask a narrower question: long value lists belong in a broader filter"));
         }
@@ -320,7 +344,10 @@ impl QueryCell {
             explanation: compiled.explanation.clone(),
             warnings,
             resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
-            limits: AnswerLimits { max_rows: self.answer_limits.max_rows, timeout_ms: self.answer_limits.query_timeout.as_millis() as u64 },
+            limits: AnswerLimits {
+                max_rows: self.answer_limits.max_rows,
+                timeout_ms: self.answer_limits.query_timeout.as_millis() as u64,
+            },
             snapshot: self.catalog.snapshot.clone(),
             cost: AnswerCost {
                 compile_ms: round_ms(compile_ms),
@@ -329,7 +356,10 @@ impl QueryCell {
                 null_probe_ms: execution.cost.null_probe_ms.map(round_ms),
             },
             elapsed_ms: round_ms(started.elapsed().as_secs_f64() * 1000.0),
-            policy: self.bound.as_ref().map(|bound| AppliedPolicy { id: bound.id.clone(), row_filters: bound.filters_described.clone() }),
+            policy: self
+                .bound
+                .as_ref()
+                .map(|bound| AppliedPolicy { id: bound.id.clone(), row_filters: bound.filters_described.clone() }),
         })
     }
 
@@ -339,7 +369,13 @@ impl QueryCell {
         let Some(probe) = &compiled.null_probe else { return false };
         probe.counts.iter().all(|count| match count {
             wit::ProbeCount::FilterExcluded(excluded) => {
-                let mut columns = self.catalog.tables.iter().flat_map(|t| &t.columns).filter(|c| c.name == excluded.column).peekable();
+                let mut columns = self
+                    .catalog
+                    .tables
+                    .iter()
+                    .flat_map(|t| &t.columns)
+                    .filter(|c| c.name == excluded.column)
+                    .peekable();
                 columns.peek().is_some() && columns.all(|c| c.stats.null_count == 0)
             }
             wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows => false,
@@ -355,7 +391,10 @@ fn round_ms(ms: f64) -> f64 {
 fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
     match what {
         wit::ProbeCount::AggregateSkipped(label) => {
-            format!("{label}: {count} null value{} skipped in the matching rows", if count == 1 { " was" } else { "s were" })
+            format!(
+                "{label}: {count} null value{} skipped in the matching rows",
+                if count == 1 { " was" } else { "s were" }
+            )
         }
         wit::ProbeCount::FilterExcluded(excluded) => {
             // Filters are ANDed, so the way to see these rows is a second question with
@@ -429,7 +468,9 @@ fn open_version(
         }
         let opened = match isolation {
             QueryIsolation::InProcess => Executor::open(&pinned.data_path(), &limits, readable),
-            QueryIsolation::Workers(policy) => pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy)),
+            QueryIsolation::Workers(policy) => {
+                pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy))
+            }
         };
         match opened {
             Ok(executor) => return Ok(Version { catalog, executor, bound, limits }),
@@ -442,11 +483,26 @@ fn open_version(
 /// An executor on the Spark cluster `source` for a catalog built by `ingest --spark`: the
 /// caller may read the tables of `visible`, policed ones only in their policy's form.
 /// `token` is the server's, as the application gave it to [`QueryCell::open_with`].
-fn open_spark(source: &crate::catalog::SparkSource, token: Option<&str>, full: &Catalog, visible: &Catalog, bound: Option<&BoundPolicy>, limits: &Limits) -> Result<Executor> {
-    let relation_of = |name: &str| full.tables.iter().find(|t| t.name == name).map(|t| t.relation_parts()).unwrap_or_else(|| vec![name.to_string()]);
+fn open_spark(
+    source: &crate::catalog::SparkSource,
+    token: Option<&str>,
+    full: &Catalog,
+    visible: &Catalog,
+    bound: Option<&BoundPolicy>,
+    limits: &Limits,
+) -> Result<Executor> {
+    let relation_of = |name: &str| {
+        full.tables
+            .iter()
+            .find(|t| t.name == name)
+            .map(|t| t.relation_parts())
+            .unwrap_or_else(|| vec![name.to_string()])
+    };
     let readable = crate::exec::spark::SparkReadable {
         relations: visible.tables.iter().map(|t| t.relation_parts()).collect(),
-        policed: bound.map(|b| b.policed.iter().map(|p| (relation_of(&p.name), p.columns.clone(), p.filters.clone())).collect()).unwrap_or_default(),
+        policed: bound
+            .map(|b| b.policed.iter().map(|p| (relation_of(&p.name), p.columns.clone(), p.filters.clone())).collect())
+            .unwrap_or_default(),
         hidden: bound.map(|b| b.hidden_tables.iter().map(|name| relation_of(name)).collect()).unwrap_or_default(),
     };
     let endpoint = crate::exec::spark::SparkEndpoint { url: source.url.clone(), token: token.map(str::to_string) };

@@ -8,12 +8,19 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use querycell::policy::Policy;
 use querycell::answer::trace::Trace;
-use querycell::{catalog::Catalog, serve::config::Config, ingest, sandbox::Sandbox, Answer, Date, Error, Limits, QueryCell, QueryIsolation, WorkerPolicy};
+use querycell::policy::Policy;
+use querycell::{
+    catalog::Catalog, ingest, sandbox::Sandbox, serve::config::Config, Answer, Date, Error, Limits, QueryCell,
+    QueryIsolation, WorkerPolicy,
+};
 
 #[derive(Parser)]
-#[command(name = "querycell", version, about = "Answer aggregate questions over your tables without running untrusted code.")]
+#[command(
+    name = "querycell",
+    version,
+    about = "Answer aggregate questions over your tables without running untrusted code."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -150,7 +157,13 @@ fn main() -> ExitCode {
     }
     let format = match &cli.command {
         Command::Ingest { format, .. } => *format,
-        Command::Schema { format, .. } => if *format == SchemaFormat::Json { Format::Json } else { Format::Table },
+        Command::Schema { format, .. } => {
+            if *format == SchemaFormat::Json {
+                Format::Json
+            } else {
+                Format::Table
+            }
+        }
         Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
         Command::Mcp { .. } => Format::Table,
         Command::Worker => unreachable!("served above"),
@@ -192,7 +205,13 @@ fn run(command: Command) -> Result<String, Error> {
                     // a person reading this sees every way the index differs from the files.
                     let mut out = String::new();
                     for table in &catalog.tables {
-                        out.push_str(&format!("loaded {} ({} rows, {} columns) from {}\n", table.name, table.row_count, table.columns.len(), table.source));
+                        out.push_str(&format!(
+                            "loaded {} ({} rows, {} columns) from {}\n",
+                            table.name,
+                            table.row_count,
+                            table.columns.len(),
+                            table.source
+                        ));
                         for decision in &table.decisions {
                             out.push_str(&format!("  {decision}\n"));
                         }
@@ -205,9 +224,10 @@ fn run(command: Command) -> Result<String, Error> {
                 }
             })
         }
-        Command::Schema { plan_json_schema: true, .. } => {
-            Ok(format!("{}\n", serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema()).expect("schemas serialise")))
-        }
+        Command::Schema { plan_json_schema: true, .. } => Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema()).expect("schemas serialise")
+        )),
         Command::Schema { index, format, policy, .. } => {
             let mut catalog = Catalog::load(&index.expect("clap requires --index here"))?;
             if let Some(path) = policy {
@@ -215,7 +235,9 @@ fn run(command: Command) -> Result<String, Error> {
                 catalog = Policy::load(&path)?.bind(&catalog, &Default::default())?.visible_catalog(&catalog);
             }
             Ok(match format {
-                SchemaFormat::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
+                SchemaFormat::Json => {
+                    format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise"))
+                }
                 SchemaFormat::Markdown => querycell::catalog::schema::markdown(&catalog),
             })
         }
@@ -256,7 +278,12 @@ fn one_worker() -> Result<WorkerPolicy, Error> {
 
 /// Open the index with the configuration file's and the flags' limits applied, flags last;
 /// queries run in `workers`.
-fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy, spark_token: Option<String>) -> Result<(QueryCell, Limits), Error> {
+fn open(
+    options: &AnswerOptions,
+    allow_sql_flag: bool,
+    workers: WorkerPolicy,
+    spark_token: Option<String>,
+) -> Result<(QueryCell, Limits), Error> {
     let config = match &options.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
@@ -269,7 +296,8 @@ fn open(options: &AnswerOptions, allow_sql_flag: bool, workers: WorkerPolicy, sp
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
     let sandbox = Sandbox::bundled(limits.clone())?;
-    let mut cell = QueryCell::open_with(&options.index, sandbox, QueryIsolation::Workers(workers), spark_token)?.with_sql_enabled(config.allow_sql || allow_sql_flag);
+    let mut cell = QueryCell::open_with(&options.index, sandbox, QueryIsolation::Workers(workers), spark_token)?
+        .with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
     }
@@ -312,5 +340,6 @@ fn read_request(source: &str, argument: &str, max_bytes: u32) -> Result<String, 
     if bytes.len() as u64 > u64::from(max_bytes) {
         return Err(Error::refused("request_too_large", format!("the request is over {max_bytes} bytes")).at(argument));
     }
-    String::from_utf8(bytes).map_err(|_| Error::refused("invalid_encoding", "the request is not UTF-8 text").at(argument))
+    String::from_utf8(bytes)
+        .map_err(|_| Error::refused("invalid_encoding", "the request is not UTF-8 text").at(argument))
 }

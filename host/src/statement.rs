@@ -147,12 +147,18 @@ fn quote_literal(value: &str) -> String {
 
 /// `query_timeout`: the answer's statements ran past `limits.query_timeout`.
 pub fn timeout_error(limits: &Limits) -> Error {
-    Error::limit("query_timeout", format!("the query ran past its {} ms limit and was stopped", limits.query_timeout.as_millis()))
-        .hint("narrow the question with filters, or ask for fewer groups")
+    Error::limit(
+        "query_timeout",
+        format!("the query ran past its {} ms limit and was stopped", limits.query_timeout.as_millis()),
+    )
+    .hint("narrow the question with filters, or ask for fewer groups")
 }
 
 /// `query_memory`: the query needed more than `limits.query_memory_bytes`.
 pub fn memory_error(limits: &Limits, detail: &str) -> Error {
-    Error::limit("query_memory", format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20))
-        .hint("narrow the question with filters, or ask for fewer groups")
+    Error::limit(
+        "query_memory",
+        format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20),
+    )
+    .hint("narrow the question with filters, or ask for fewer groups")
 }

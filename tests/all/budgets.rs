@@ -51,7 +51,17 @@ fn run(args: &[&str], stdin: &str) -> (Output, String) {
 /// `querycell query` of `plan` (stdin) as `tenant` under `policy`, JSON out, with `extra` flags.
 fn query(index: &Path, policy: &Path, tenant: &str, extra: &[&str], plan: &str) -> (Output, String) {
     let context = format!("tenant={tenant}");
-    let mut args = vec!["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", &context, "--format", "json"];
+    let mut args = vec![
+        "query",
+        "--index",
+        index.to_str().unwrap(),
+        "--policy",
+        policy.to_str().unwrap(),
+        "--context",
+        &context,
+        "--format",
+        "json",
+    ];
     args.extend_from_slice(extra);
     args.extend_from_slice(&["--plan", "-"]);
     run(&args, plan)
@@ -59,7 +69,12 @@ fn query(index: &Path, policy: &Path, tenant: &str, extra: &[&str], plan: &str) 
 
 /// The receipt's rows, truncation, total and limits.
 fn shape(answer: &Value) -> (usize, bool, u64, Value) {
-    (answer["rows"].as_array().map_or(0, Vec::len), answer["truncated"] == true, answer["total_rows"].as_u64().unwrap_or(0), answer["limits"].clone())
+    (
+        answer["rows"].as_array().map_or(0, Vec::len),
+        answer["truncated"] == true,
+        answer["total_rows"].as_u64().unwrap_or(0),
+        answer["limits"].clone(),
+    )
 }
 
 #[test]
@@ -71,20 +86,44 @@ fn a_callers_request_limits_come_from_the_policy_and_never_raise_the_deployments
 
     let (output, shown) = query(&index, &policy, "a", &deployment, LISTING);
     assert!(output.status.success(), "{shown}");
-    assert_eq!(shape(&stdout_json(&output)), (3, true, 40, json!({"max_rows": 3, "timeout_ms": 4000})), "a's own limits: {shown}");
+    assert_eq!(
+        shape(&stdout_json(&output)),
+        (3, true, 40, json!({"max_rows": 3, "timeout_ms": 4000})),
+        "a's own limits: {shown}"
+    );
 
     // b is held to the deployment's: the policy's 50 rows and 600 s are above it.
     let (output, shown) = query(&index, &policy, "b", &deployment, LISTING);
     assert!(output.status.success(), "{shown}");
-    assert_eq!(shape(&stdout_json(&output)), (10, true, 20, json!({"max_rows": 10, "timeout_ms": 20000})), "clamped to the deployment's: {shown}");
+    assert_eq!(
+        shape(&stdout_json(&output)),
+        (10, true, 20, json!({"max_rows": 10, "timeout_ms": 20000})),
+        "clamped to the deployment's: {shown}"
+    );
 
     // Under the default deployment (1000 rows, 10 s) the policy's 50 rows are the tighter.
     let (output, shown) = query(&index, &policy, "b", &[], LISTING);
     assert!(output.status.success(), "{shown}");
-    assert_eq!(shape(&stdout_json(&output)), (20, false, 20, json!({"max_rows": 50, "timeout_ms": Limits::default().query_timeout.as_millis() as u64})), "{shown}");
+    assert_eq!(
+        shape(&stdout_json(&output)),
+        (20, false, 20, json!({"max_rows": 50, "timeout_ms": Limits::default().query_timeout.as_millis() as u64})),
+        "{shown}"
+    );
 
     // SQL mode is held to the same limits.
-    let args = ["sql", "--allow-sql", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", "tenant=a", "--format", "json", "-"];
+    let args = [
+        "sql",
+        "--allow-sql",
+        "--index",
+        index.to_str().unwrap(),
+        "--policy",
+        policy.to_str().unwrap(),
+        "--context",
+        "tenant=a",
+        "--format",
+        "json",
+        "-",
+    ];
     let (output, shown) = run(&args, "SELECT ticket_id FROM tickets ORDER BY ticket_id");
     assert!(output.status.success(), "{shown}");
     assert_eq!(shape(&stdout_json(&output)), (3, true, 40, json!({"max_rows": 3, "timeout_ms": 4000})), "{shown}");
@@ -93,7 +132,22 @@ fn a_callers_request_limits_come_from_the_policy_and_never_raise_the_deployments
     // with everyone's limits in place of the caller's own. (This policy has no row filter,
     // so only `[requests]` needs the caller.)
     let limits_only = write_file(dir.path(), "limits-only.toml", REQUESTS);
-    let (output, shown) = run(&["query", "--index", index.to_str().unwrap(), "--policy", limits_only.to_str().unwrap(), "--context", "region=eu", "--format", "json", "--plan", "-"], LISTING);
+    let (output, shown) = run(
+        &[
+            "query",
+            "--index",
+            index.to_str().unwrap(),
+            "--policy",
+            limits_only.to_str().unwrap(),
+            "--context",
+            "region=eu",
+            "--format",
+            "json",
+            "--plan",
+            "-",
+        ],
+        LISTING,
+    );
     assert_eq!(output.status.code(), Some(2), "{shown}");
     let error = stdout_json(&output);
     assert_eq!(error["error"]["code"], "missing_context", "{shown}");
@@ -107,16 +161,25 @@ fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
     let dir = tempfile::tempdir().unwrap();
     let index = build_index(dir.path(), "both", &["a", "b"]);
     let open_as = |tenant: &str| {
-        let sandbox = querycell::sandbox::Sandbox::from_component_bytes(include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")), Limits::default(), None).unwrap();
+        let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
+            include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
+            Limits::default(),
+            None,
+        )
+        .unwrap();
         QueryCell::open_with_sandbox(&index, sandbox)
             .unwrap()
-            .with_policy(Policy::parse(&format!("{POLICY}\n{REQUESTS}")).unwrap(), [("tenant".to_string(), tenant.to_string())].into())
+            .with_policy(
+                Policy::parse(&format!("{POLICY}\n{REQUESTS}")).unwrap(),
+                [("tenant".to_string(), tenant.to_string())].into(),
+            )
             .unwrap()
     };
     // The policy's own source form (anything else is policy_violation), the caller's value bound.
     let request = |tenant: &str| {
         let sql = r#"SELECT ticket_id FROM (SELECT "ticket_id" FROM "tickets" WHERE CAST("tenant" AS VARCHAR) = ?) AS tickets"#;
-        json!({"sql": sql, "params": [tenant], "columns": [{"name": "ticket_id", "kind": "text"}], "limit": 1000}).to_string()
+        json!({"sql": sql, "params": [tenant], "columns": [{"name": "ticket_id", "kind": "text"}], "limit": 1000})
+            .to_string()
     };
     let answer = open_as("a").query_plan(&request("a")).unwrap();
     assert_eq!((answer.rows.len(), answer.truncated, answer.total_rows), (3, true, 40));
@@ -128,10 +191,15 @@ fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
 fn a_callers_timeout_from_the_policy_stops_its_heavy_query_and_not_anothers_answer() {
     let dir = tempfile::tempdir().unwrap();
     let index = build_index(dir.path(), "both", &["a", "b"]);
-    let policy = format!("{POLICY}\n[requests]\ncaller_context = \"tenant\"\n[requests.callers.\"a\"]\ntimeout_ms = 20\n");
+    let policy =
+        format!("{POLICY}\n[requests]\ncaller_context = \"tenant\"\n[requests.callers.\"a\"]\ntimeout_ms = 20\n");
     let open_as = |tenant: &str| {
         let context: BTreeMap<String, String> = [("tenant".to_string(), tenant.to_string())].into();
-        QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true).with_policy(Policy::parse(&policy).unwrap(), context).unwrap()
+        QueryCell::open(&index, Limits::default())
+            .unwrap()
+            .with_sql_enabled(true)
+            .with_policy(Policy::parse(&policy).unwrap(), context)
+            .unwrap()
     };
     let (a, b) = (open_as("a"), open_as("b"));
     assert_eq!(a.limits().query_timeout, Duration::from_millis(20));
@@ -144,7 +212,10 @@ fn a_callers_timeout_from_the_policy_stops_its_heavy_query_and_not_anothers_answ
     assert!(error.message.contains("20 ms"), "{error}");
     assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
     let answer = b.query_sql("SELECT count(*) AS n FROM tickets").unwrap();
-    assert_eq!((answer.rows[0][0].as_i64(), answer.limits.timeout_ms), (Some(20), Limits::default().query_timeout.as_millis() as u64));
+    assert_eq!(
+        (answer.rows[0][0].as_i64(), answer.limits.timeout_ms),
+        (Some(20), Limits::default().query_timeout.as_millis() as u64)
+    );
 }
 
 #[test]
@@ -181,7 +252,10 @@ fn budgeted(dir: &Path, extra: &str) -> (PathBuf, PathBuf, PathBuf) {
     let policy = write_file(
         dir,
         "budget-policy.toml",
-        &format!("{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 1000\nstate_file = {:?}\n{extra}", state.to_str().unwrap()),
+        &format!(
+            "{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 1000\nstate_file = {:?}\n{extra}",
+            state.to_str().unwrap()
+        ),
     );
     (index, policy, state)
 }
@@ -195,7 +269,8 @@ fn answered(index: &Path, policy: &Path, why: &str) {
 /// Tenant a's queries today in the state file, which must be whole JSON.
 fn counted(state: &Path) -> u64 {
     let text = std::fs::read_to_string(state).unwrap_or_else(|e| panic!("{}: {e}", state.display()));
-    let parsed: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("the state file is not JSON ({e}):\n{text}"));
+    let parsed: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("the state file is not JSON ({e}):\n{text}"));
     parsed["callers"]["a"]["queries"].as_u64().unwrap_or_else(|| panic!("no count for a:\n{text}"))
 }
 
@@ -259,12 +334,30 @@ fn kill_midway(index: &Path, policy: &Path, state: &Path, spread: Duration, logs
     const PROCESSES: u32 = 12;
     let plan = write_file(logs, "plan.json", COUNT);
     let before = counted(state);
-    let args = ["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", "tenant=a", "--format", "json", "--plan", plan.to_str().unwrap()];
+    let args = [
+        "query",
+        "--index",
+        index.to_str().unwrap(),
+        "--policy",
+        policy.to_str().unwrap(),
+        "--context",
+        "tenant=a",
+        "--format",
+        "json",
+        "--plan",
+        plan.to_str().unwrap(),
+    ];
     let started = Instant::now();
     let mut children: Vec<_> = (0..PROCESSES)
         .map(|i| {
             let log = |what: &str| File::create(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap();
-            let child = Command::new(querycell_bin()).args(args).stdin(Stdio::null()).stdout(log("stdout")).stderr(log("stderr")).spawn().expect("querycell starts");
+            let child = Command::new(querycell_bin())
+                .args(args)
+                .stdin(Stdio::null())
+                .stdout(log("stdout"))
+                .stderr(log("stderr"))
+                .spawn()
+                .expect("querycell starts");
             (i, child)
         })
         .collect();
@@ -281,8 +374,15 @@ fn kill_midway(index: &Path, policy: &Path, state: &Path, spread: Duration, logs
             (Some(0), _) => answered += 1,
             (_, Some(libc::SIGKILL)) => killed += 1,
             _ => {
-                let read = |what: &str| std::fs::read_to_string(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap_or_default();
-                panic!("querycell {} exited {status:?}\nstdout:\n{}\nstderr:\n{}", args.join(" "), read("stdout"), read("stderr"));
+                let read = |what: &str| {
+                    std::fs::read_to_string(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap_or_default()
+                };
+                panic!(
+                    "querycell {} exited {status:?}\nstdout:\n{}\nstderr:\n{}",
+                    args.join(" "),
+                    read("stdout"),
+                    read("stderr")
+                );
             }
         }
     }
@@ -300,9 +400,14 @@ fn the_budget_state_stays_whole_when_queries_are_killed_at_any_moment() {
     // too fast) tries wider spreads, so the test never passes without both kinds of end.
     let mut both_seen = false;
     for spread_ms in [300, 900, 2700, 8100] {
-        let (answered, killed, before, after) = kill_midway(&index, &policy, &state, Duration::from_millis(spread_ms), &logs);
+        let (answered, killed, before, after) =
+            kill_midway(&index, &policy, &state, Duration::from_millis(spread_ms), &logs);
         println!("spread {spread_ms} ms: {answered} answered, {killed} killed; queries counted {before} → {after}");
-        assert!(after - before >= answered as u64, "every answer was counted: {answered} answered, {} counted", after - before);
+        assert!(
+            after - before >= answered as u64,
+            "every answer was counted: {answered} answered, {} counted",
+            after - before
+        );
         assert!(after - before <= 12, "no more than were started: {} counted", after - before);
         if answered > 0 && killed > 0 {
             both_seen = true;
@@ -313,6 +418,10 @@ fn the_budget_state_stays_whole_when_queries_are_killed_at_any_moment() {
     let last = counted(&state);
     answered(&index, &policy, "a query after the kills");
     assert_eq!(counted(&state), last + 1);
-    let leftovers: Vec<_> = std::fs::read_dir(state.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).filter(|n| n.to_string_lossy().ends_with(".tmp")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(state.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .filter(|n| n.to_string_lossy().ends_with(".tmp"))
+        .collect();
     assert!(leftovers.is_empty(), "killed writers' temporary files are removed by the next write: {leftovers:?}");
 }

@@ -27,7 +27,12 @@ fn view() -> wit::CatalogView {
         relation: Vec::new(),
         columns: columns
             .iter()
-            .map(|&(name, display, sql_type, kind)| wit::Column { name: name.into(), display_name: display.into(), sql_type: sql_type.into(), kind })
+            .map(|&(name, display, sql_type, kind)| wit::Column {
+                name: name.into(),
+                display_name: display.into(),
+                sql_type: sql_type.into(),
+                kind,
+            })
             .collect(),
         policy: None,
     };
@@ -42,10 +47,21 @@ fn view() -> wit::CatalogView {
         ("closed_at", "Closed", "TIMESTAMP", Timestamp),
         ("tags", "Tags", "VARCHAR[]", Other),
     ];
-    let teams = [("team", "Team", "VARCHAR", Text), ("region", "Region", "VARCHAR", Text), ("headcount", "Headcount", "INTEGER", Integer)];
+    let teams = [
+        ("team", "Team", "VARCHAR", Text),
+        ("region", "Region", "VARCHAR", Text),
+        ("headcount", "Headcount", "INTEGER", Integer),
+    ];
     // A table a deployment policy restricts: its source query and bound filter values must
     // come out the same from both hosts.
-    let mut tickets = table("tickets", &[("ticket_id", "Ticket", "VARCHAR", Text), ("team", "Team", "VARCHAR", Text), ("minutes", "Minutes", "BIGINT", Integer)]);
+    let mut tickets = table(
+        "tickets",
+        &[
+            ("ticket_id", "Ticket", "VARCHAR", Text),
+            ("team", "Team", "VARCHAR", Text),
+            ("minutes", "Minutes", "BIGINT", Integer),
+        ],
+    );
     // Known to the engine by a qualified name of its own, which both hosts must hand over.
     tickets.relation = vec!["lake".into(), "tickets".into()];
     tickets.policy = Some(wit::TablePolicy {
@@ -243,7 +259,9 @@ fn query_json(query: &wit::Query) -> Value {
 fn probe_count_json(count: &wit::ProbeCount) -> Value {
     match count {
         wit::ProbeCount::AggregateSkipped(column) => json!({"tag": "aggregate-skipped", "val": column}),
-        wit::ProbeCount::FilterExcluded(e) => json!({"tag": "filter-excluded", "val": {"column": e.column, "path": e.path, "filter": e.filter}}),
+        wit::ProbeCount::FilterExcluded(e) => {
+            json!({"tag": "filter-excluded", "val": {"column": e.column, "path": e.path, "filter": e.filter}})
+        }
         wit::ProbeCount::AnswerRows => json!({"tag": "answer-rows"}),
     }
 }
@@ -314,7 +332,10 @@ fn jco() -> (PathBuf, String) {
     let installed = folder.join("node_modules/@bytecodealliance/jco/package.json");
     let installed: Value = match std::fs::read(&installed) {
         Ok(bytes) => serde_json::from_slice(&bytes).unwrap(),
-        Err(e) => panic!("{} is missing ({e}): run `just test-deps` (it runs `npm ci --prefix tests/jco`)", installed.display()),
+        Err(e) => panic!(
+            "{} is missing ({e}): run `just test-deps` (it runs `npm ci --prefix tests/jco`)",
+            installed.display()
+        ),
     };
     let pinned: Value = serde_json::from_slice(&std::fs::read(folder.join("package.json")).unwrap()).unwrap();
     assert_eq!(
@@ -357,8 +378,9 @@ fn jco_and_wasmtime_give_the_same_answers_and_refusals() {
     let mut command = Command::new("node");
     command.arg(workspace().join("tests/jco/compile.mjs")).arg(dir.path().join("js"));
     let output = run(&mut command, input.to_string().as_bytes());
-    let from_jco: Vec<Value> = serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("compile.mjs printed no JSON list ({e}):\n{}", String::from_utf8_lossy(&output.stdout)));
+    let from_jco: Vec<Value> = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
+        panic!("compile.mjs printed no JSON list ({e}):\n{}", String::from_utf8_lossy(&output.stdout))
+    });
     assert_eq!(from_jco.len(), requests.len(), "one answer per request");
 
     let sandbox = Sandbox::bundled(Limits::default()).expect("the bundled compiler loads");
@@ -372,7 +394,12 @@ fn jco_and_wasmtime_give_the_same_answers_and_refusals() {
         match (&outcome, request.expect) {
             (Ok(_), Ok(())) => compiled += 1,
             (Err(e), Err(code)) if e.code == code => refused += 1,
-            (outcome, expect) => unexpected.push(format!("{} {:?}\n  expected {expect:?}, wasmtime gave {:#}", request.kind, request.text, outcome_json(outcome))),
+            (outcome, expect) => unexpected.push(format!(
+                "{} {:?}\n  expected {expect:?}, wasmtime gave {:#}",
+                request.kind,
+                request.text,
+                outcome_json(outcome)
+            )),
         }
         let mut found = Vec::new();
         differences(&outcome_json(&outcome), jco_answer, "", &mut found);
@@ -380,8 +407,19 @@ fn jco_and_wasmtime_give_the_same_answers_and_refusals() {
             differing.push(format!("{} {:?}\n{}", request.kind, request.text, found.join("\n")));
         }
     }
-    assert!(unexpected.is_empty(), "{} requests did not come to what the test expects of them:\n{}", unexpected.len(), unexpected.join("\n"));
-    assert!(differing.is_empty(), "jco and wasmtime differ on {} of {} requests:\n{}", differing.len(), requests.len(), differing.join("\n"));
+    assert!(
+        unexpected.is_empty(),
+        "{} requests did not come to what the test expects of them:\n{}",
+        unexpected.len(),
+        unexpected.join("\n")
+    );
+    assert!(
+        differing.is_empty(),
+        "jco and wasmtime differ on {} of {} requests:\n{}",
+        differing.len(),
+        requests.len(),
+        differing.join("\n")
+    );
     eprintln!(
         "jco {jco_version} (node {}) and wasmtime agree on {} requests: {compiled} compiled, {refused} refused",
         String::from_utf8_lossy(&node_version.stdout).trim(),

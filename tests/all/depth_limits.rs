@@ -29,7 +29,11 @@ fn an_operator_chain_filling_the_request_limit_is_too_deeply_nested() {
         let sql = fill("SELECT 1", operator, " FROM incidents", limit);
         assert!(sql.len() <= limit && sql.len() > limit - 16);
         let error = cell.query_sql(&sql).unwrap_err();
-        assert_eq!((error.code.as_str(), error.class), ("too_deeply_nested", ErrorClass::Refused), "{operator}: {error}");
+        assert_eq!(
+            (error.code.as_str(), error.class),
+            ("too_deeply_nested", ErrorClass::Refused),
+            "{operator}: {error}"
+        );
     }
     assert_eq!(cell.query_sql("SELECT count(*) AS n FROM incidents").unwrap().rows[0][0], serde_json::json!(2));
 }
@@ -43,7 +47,11 @@ fn json_nested_to_the_request_limit_is_too_deeply_nested() {
     for plan in [
         format!("{}1{}", "[".repeat(depth), "]".repeat(depth)),
         format!("{}1{}", "{\"a\":".repeat(limit / 6), "}".repeat(limit / 6)),
-        format!(r#"{{"table": "incidents", "filters": [{{"column": "team", "op": "eq", "value": {}"x"{}}}]}}"#, "[".repeat(300), "]".repeat(300)),
+        format!(
+            r#"{{"table": "incidents", "filters": [{{"column": "team", "op": "eq", "value": {}"x"{}}}]}}"#,
+            "[".repeat(300),
+            "]".repeat(300)
+        ),
     ] {
         assert!(plan.len() <= limit);
         let error = cell.query_plan(&plan).unwrap_err();

@@ -107,7 +107,8 @@ fn examples_in(page: &str) -> Vec<Example> {
                         let end = after.find("\"#").unwrap_or_else(|| panic!("{at}: an unclosed raw string"));
                         let text = &after[..end];
                         if text.contains("\"table\"") {
-                            let plan = serde_json::from_str(text).unwrap_or_else(|e| panic!("{at}: the plan is not JSON ({e}): {text}"));
+                            let plan = serde_json::from_str(text)
+                                .unwrap_or_else(|e| panic!("{at}: the plan is not JSON ({e}): {text}"));
                             examples.push(Example { at: at.clone(), plan });
                         }
                         rest = &after[end + 2..];
@@ -148,7 +149,10 @@ fn every_documented_example_plan_is_valid_against_the_schema_and_answers() {
             failures.push(format!("{}: not valid against the plan JSON Schema: {}", example.at, errors.join("; ")));
         }
         match cell.query_plan(&example.plan.to_string()) {
-            Ok(answer) if answer.rows.is_empty() => failures.push(format!("{}: answers with no rows over the demo data (today {TODAY}): {}", example.at, answer.sql)),
+            Ok(answer) if answer.rows.is_empty() => failures.push(format!(
+                "{}: answers with no rows over the demo data (today {TODAY}): {}",
+                example.at, answer.sql
+            )),
             Ok(_) => {}
             Err(error) => failures.push(format!("{}: refused over the demo data: {error}", example.at)),
         }
@@ -161,7 +165,10 @@ fn every_documented_example_plan_is_valid_against_the_schema_and_answers() {
 fn the_readme_shows_the_demo_plan_as_it_is() {
     let readme = std::fs::read_to_string(workspace().join("README.md")).expect("README.md");
     let plan = std::fs::read_to_string(workspace().join("host/demo/plans/p1-ack-by-team.json")).expect("the demo plan");
-    assert!(readme.contains(&format!("```json\n{}\n```", plan.trim_end())), "the README's demo plan is not host/demo/plans/p1-ack-by-team.json as it is");
+    assert!(
+        readme.contains(&format!("```json\n{}\n```", plan.trim_end())),
+        "the README's demo plan is not host/demo/plans/p1-ack-by-team.json as it is"
+    );
 }
 
 /// The checker itself: it must refuse what the schema forbids, or the test above proves
@@ -198,7 +205,19 @@ struct SchemaCheck<'s> {
 }
 
 /// Keywords that describe and constrain nothing.
-const ANNOTATIONS: [&str; 11] = ["$schema", "$defs", "$id", "$comment", "title", "description", "format", "default", "examples", "deprecated", "readOnly"];
+const ANNOTATIONS: [&str; 11] = [
+    "$schema",
+    "$defs",
+    "$id",
+    "$comment",
+    "title",
+    "description",
+    "format",
+    "default",
+    "examples",
+    "deprecated",
+    "readOnly",
+];
 
 impl<'s> SchemaCheck<'s> {
     fn new(root: &'s Value) -> Self {
@@ -213,7 +232,8 @@ impl<'s> SchemaCheck<'s> {
     }
 
     fn resolve(&self, reference: &str) -> &'s Value {
-        let pointer = reference.strip_prefix('#').unwrap_or_else(|| panic!("only local references are supported: {reference}"));
+        let pointer =
+            reference.strip_prefix('#').unwrap_or_else(|| panic!("only local references are supported: {reference}"));
         self.root.pointer(pointer).unwrap_or_else(|| panic!("the schema has no {reference}"))
     }
 
@@ -236,7 +256,9 @@ impl<'s> SchemaCheck<'s> {
                 "type" => {
                     let allowed: Vec<&str> = match argument {
                         Value::String(one) => vec![one.as_str()],
-                        Value::Array(many) => many.iter().map(|t| t.as_str().expect("type names are strings")).collect(),
+                        Value::Array(many) => {
+                            many.iter().map(|t| t.as_str().expect("type names are strings")).collect()
+                        }
                         other => panic!("type {other}"),
                     };
                     if !allowed.iter().any(|t| has_type(value, t)) {
@@ -259,7 +281,10 @@ impl<'s> SchemaCheck<'s> {
                         _ => passing == branches.len(),
                     };
                     if !ok {
-                        errors.push(format!("{path}: {value} fits {passing} of the {} {keyword} branches", branches.len()));
+                        errors.push(format!(
+                            "{path}: {value} fits {passing} of the {} {keyword} branches",
+                            branches.len()
+                        ));
                     }
                 }
                 "properties" => {
@@ -287,7 +312,9 @@ impl<'s> SchemaCheck<'s> {
                         for (name, field) in object {
                             if !declared.is_some_and(|d| d.contains_key(name)) {
                                 match argument {
-                                    Value::Bool(false) => errors.push(format!("{path}: \"{name}\" is not a field here")),
+                                    Value::Bool(false) => {
+                                        errors.push(format!("{path}: \"{name}\" is not a field here"))
+                                    }
                                     extra => self.check(extra, field, &format!("{path}.{name}"), errors),
                                 }
                             }
@@ -325,7 +352,9 @@ impl<'s> SchemaCheck<'s> {
                     }
                 }
                 known if ANNOTATIONS.contains(&known) => {}
-                unknown => panic!("the schema uses \"{unknown}\", which this check does not know: teach SchemaCheck what it means"),
+                unknown => panic!(
+                    "the schema uses \"{unknown}\", which this check does not know: teach SchemaCheck what it means"
+                ),
             }
         }
     }
@@ -416,11 +445,16 @@ impl Pattern {
                 Some('*') => (0, usize::MAX),
                 Some('+') => (1, usize::MAX),
                 Some('{') => {
-                    let close = chars[i..].iter().position(|c| *c == '}').unwrap_or_else(|| unsupported("an unclosed {")) + i;
+                    let close =
+                        chars[i..].iter().position(|c| *c == '}').unwrap_or_else(|| unsupported("an unclosed {")) + i;
                     let inside: String = chars[i + 1..close].iter().collect();
-                    let number = |text: &str| text.trim().parse::<usize>().unwrap_or_else(|_| unsupported(&format!("{{{inside}}}")));
+                    let number = |text: &str| {
+                        text.trim().parse::<usize>().unwrap_or_else(|_| unsupported(&format!("{{{inside}}}")))
+                    };
                     let bounds = match inside.split_once(',') {
-                        Some((low, high)) => (number(low), if high.trim().is_empty() { usize::MAX } else { number(high) }),
+                        Some((low, high)) => {
+                            (number(low), if high.trim().is_empty() { usize::MAX } else { number(high) })
+                        }
                         None => (number(&inside), number(&inside)),
                     };
                     i = close;
@@ -447,7 +481,8 @@ impl Pattern {
         let Some((set, min, max)) = self.pieces.get(piece) else {
             return !self.anchored_end || rest.is_empty();
         };
-        let accepted = rest.iter().take_while(|c| set.iter().any(|(low, high)| (low..=high).contains(c))).count().min(*max);
+        let accepted =
+            rest.iter().take_while(|c| set.iter().any(|(low, high)| (low..=high).contains(c))).count().min(*max);
         (*min..=accepted).rev().any(|taken| self.matches_from(piece + 1, &rest[taken..]))
     }
 }
@@ -456,6 +491,8 @@ impl Pattern {
 fn the_pattern_reader_reads_the_alias_pattern() {
     let alias = Pattern::parse(r"^[A-Za-z_][A-Za-z0-9_]{0,62}$");
     assert!(alias.is_match("average_minutes") && alias.is_match("_x") && alias.is_match(&"a".repeat(63)));
-    assert!(!alias.is_match("9lives") && !alias.is_match("a b") && !alias.is_match("") && !alias.is_match(&"a".repeat(64)));
+    assert!(
+        !alias.is_match("9lives") && !alias.is_match("a b") && !alias.is_match("") && !alias.is_match(&"a".repeat(64))
+    );
     assert!(Pattern::parse("b+").is_match("abba") && !Pattern::parse("^b+$").is_match("abba"));
 }

@@ -36,7 +36,10 @@ fn average_ack_minutes_by_team_for_p1() {
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let answer = stdout_json(&output);
     assert_eq!(answer["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]));
-    assert_eq!(answer["columns"], json!([{"name": "team", "type": "VARCHAR"}, {"name": "average_minutes", "type": "DOUBLE"}]));
+    assert_eq!(
+        answer["columns"],
+        json!([{"name": "team", "type": "VARCHAR"}, {"name": "average_minutes", "type": "DOUBLE"}])
+    );
     assert_eq!(answer["row_count"], json!(2));
     assert_eq!(answer["total_rows"], json!(2));
     assert_eq!(answer["truncated"], json!(false));
@@ -116,7 +119,10 @@ fn csv_output_keeps_truncation_and_warnings_on_stderr() {
 fn truncated_answers_say_so_and_count_the_rest() {
     let dir = tempfile::tempdir().unwrap();
     let index = ingest(dir.path(), INCIDENTS_CSV);
-    let (code, answer) = query_json(&index, r#"{"table": "incidents", "columns": ["incident_id"], "order_by": ["incident_id"], "limit": 3}"#);
+    let (code, answer) = query_json(
+        &index,
+        r#"{"table": "incidents", "columns": ["incident_id"], "order_by": ["incident_id"], "limit": 3}"#,
+    );
     assert_eq!(code, 0);
     assert_eq!(answer["rows"], json!([["I-101"], ["I-102"], ["I-103"]]));
     assert_eq!((answer["truncated"].clone(), answer["total_rows"].clone()), (json!(true), json!(4)));
@@ -128,7 +134,10 @@ fn truncated_answers_say_so_and_count_the_rest() {
     );
     let answer = stdout_json(&output);
     assert_eq!(answer["row_count"], json!(2));
-    assert!(answer["warnings"].as_array().unwrap().iter().any(|w| w == "limit 50 was lowered to the maximum of 2 rows"), "{answer}");
+    assert!(
+        answer["warnings"].as_array().unwrap().iter().any(|w| w == "limit 50 was lowered to the maximum of 2 rows"),
+        "{answer}"
+    );
 }
 
 #[test]
@@ -222,7 +231,11 @@ fn a_failed_ingest_leaves_the_previous_index_untouched() {
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout_json(&output)["error"]["code"], json!("symlink_refused"));
     assert_eq!(snapshot_folder(Path::new(&index)), before);
-    let leftovers: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with(".querycell-ingest")).collect();
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with(".querycell-ingest"))
+        .collect();
     assert!(leftovers.is_empty());
 }
 
@@ -276,10 +289,16 @@ fn sql_mode_is_refused_unless_the_deployment_enables_it() {
     assert!(!answer["sql"].as_str().unwrap().contains("P1"));
 
     let config = write_file(dir.path(), "querycell.toml", "allow_sql = true\nmax_rows = 1\n");
-    let configured = querycell_with_stdin(&["sql", "--index", &index, "--format", "json", "--config", config.to_str().unwrap(), "-"], sql);
+    let configured = querycell_with_stdin(
+        &["sql", "--index", &index, "--format", "json", "--config", config.to_str().unwrap(), "-"],
+        sql,
+    );
     assert_eq!(configured.status.code(), Some(0));
     let answer = stdout_json(&configured);
-    assert_eq!((answer["row_count"].clone(), answer["truncated"].clone(), answer["total_rows"].clone()), (json!(1), json!(true), json!(2)));
+    assert_eq!(
+        (answer["row_count"].clone(), answer["truncated"].clone(), answer["total_rows"].clone()),
+        (json!(1), json!(true), json!(2))
+    );
 
     let pragma = querycell(&["sql", "--index", &index, "--format", "json", "--allow-sql", "PRAGMA version"]);
     assert_eq!(pragma.status.code(), Some(2));
@@ -294,10 +313,18 @@ fn a_truncated_aggregation_counts_its_groups_in_the_same_scan() {
         csv.push_str(&format!("I-{i},T{},P1,{}\n", i % 12, i));
     }
     let index = ingest(dir.path(), &csv);
-    let teams = csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect::<std::collections::BTreeSet<_>>().len();
-    let (code, answer) = query_json(&index, r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "limit": 5}"#);
+    let teams =
+        csv.lines().skip(1).map(|l| l.split(',').nth(1).unwrap()).collect::<std::collections::BTreeSet<_>>().len();
+    let (code, answer) = query_json(
+        &index,
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "limit": 5}"#,
+    );
     assert_eq!(code, 0);
-    assert_eq!((answer["truncated"].clone(), answer["total_rows"].clone(), answer["row_count"].clone()), (json!(true), json!(teams), json!(5)), "{answer}");
+    assert_eq!(
+        (answer["truncated"].clone(), answer["total_rows"].clone(), answer["row_count"].clone()),
+        (json!(true), json!(teams), json!(5)),
+        "{answer}"
+    );
     assert_eq!(answer["cost"]["count_ms"], json!(null), "the total came with the main query: {answer}");
     // A listing keeps the separate count (a window over every row would defeat top-N).
     let (_, listing) = query_json(&index, r#"{"table": "incidents", "columns": ["incident_id"], "limit": 5}"#);
@@ -312,8 +339,16 @@ fn the_embedding_example_runs() {
     let example = querycell_tests::querycell_bin().parent().unwrap().join("examples/embed");
     let output = std::process::Command::new(&example).output().unwrap_or_else(|e| panic!("{}: {e}", example.display()));
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "{}\nstdout:\n{stdout}\nstderr:\n{}", example.display(), String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}\nstdout:\n{stdout}\nstderr:\n{}",
+        example.display(),
+        String::from_utf8_lossy(&output.stderr)
+    );
     assert!(stdout.contains("ingested 1 table(s)"), "{stdout}");
     assert!(stdout.contains("Platform"), "{stdout}");
-    assert!(stdout.contains("refused: code unknown_column at filters[0].column; hint: did you mean 'severity'?"), "{stdout}");
+    assert!(
+        stdout.contains("refused: code unknown_column at filters[0].column; hint: did you mean 'severity'?"),
+        "{stdout}"
+    );
 }

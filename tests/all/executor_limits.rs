@@ -8,9 +8,9 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
+use querycell::sandbox::wit;
 use querycell::testing::Executor;
 use querycell::testing::Readable;
-use querycell::sandbox::wit;
 use querycell::{ingest, Error, ErrorClass, Limits, WorkerPolicy};
 use querycell_tests::{querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV};
 
@@ -25,7 +25,9 @@ fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled
         count: query(&format!("SELECT count(*) FROM ({sql}) AS answer"), params),
         main_counts: Vec::new(),
         null_probe: None,
-        columns: (0..columns).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect(),
+        columns: (0..columns)
+            .map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other })
+            .collect(),
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),
@@ -40,12 +42,22 @@ fn index(dir: &Path) -> std::path::PathBuf {
     index
 }
 
-fn run(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::testing::Execution, Error> {
+fn run(
+    executor: &Executor,
+    sql: &str,
+    params: Vec<wit::Param>,
+    columns: usize,
+) -> Result<querycell::testing::Execution, Error> {
     executor.run(&compiled(sql, params, columns))
 }
 
 /// Past the parse-tree allowlist, to reach the locked connection itself.
-fn run_unchecked(executor: &Executor, sql: &str, params: Vec<wit::Param>, columns: usize) -> Result<querycell::testing::Execution, Error> {
+fn run_unchecked(
+    executor: &Executor,
+    sql: &str,
+    params: Vec<wit::Param>,
+    columns: usize,
+) -> Result<querycell::testing::Execution, Error> {
     executor.run_without_parse_tree_check(&compiled(sql, params, columns))
 }
 
@@ -56,7 +68,9 @@ fn open(index: &Path, limits: &Limits) -> [(&'static str, Executor); 2] {
     let tables = || catalog.tables.iter().map(|t| t.name.clone());
     let in_process = Executor::open(&Catalog::data_path(index), limits, Readable::tables(tables())).expect("executor");
     let data = std::fs::File::open(Catalog::data_path(index)).expect("data file");
-    let workers = Executor::open_in_workers(data, limits, Readable::tables(tables()), &WorkerPolicy::new(querycell_bin())).expect("worker executor");
+    let workers =
+        Executor::open_in_workers(data, limits, Readable::tables(tables()), &WorkerPolicy::new(querycell_bin()))
+            .expect("worker executor");
     [("in-process", in_process), ("worker", workers)]
 }
 
@@ -68,7 +82,13 @@ fn statements_are_rechecked_with_duckdbs_parser() {
     for (mode, executor) in open(&index, &Limits::default()) {
         eprintln!("statements run {mode}");
 
-        let ok = run(&executor, "SELECT team FROM incidents WHERE severity = ? ORDER BY team LIMIT ?", vec![wit::Param::Text("P2".into()), wit::Param::Integer(11)], 1).unwrap();
+        let ok = run(
+            &executor,
+            "SELECT team FROM incidents WHERE severity = ? ORDER BY team LIMIT ?",
+            vec![wit::Param::Text("P2".into()), wit::Param::Integer(11)],
+            1,
+        )
+        .unwrap();
         assert_eq!(ok.rows, vec![vec![serde_json::json!("Payments")]]);
 
         let refused = [
@@ -107,7 +127,9 @@ fn the_connection_is_read_only_locked_and_cut_off_from_files() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let before = snapshot_folder(&index);
-    for (mode, executor) in open(&index, &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() }) {
+    for (mode, executor) in
+        open(&index, &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() })
+    {
         eprintln!("statements run {mode}");
 
         let settings = run_unchecked(
@@ -150,7 +172,8 @@ fn a_runaway_query_is_interrupted_at_the_timeout() {
     for (mode, executor) in open(&index, &limits) {
         eprintln!("statements run {mode}");
         let started = Instant::now();
-        let error = run_unchecked(&executor, "SELECT sum(x) FROM range(1000000000000) AS t(x)", vec![], 1).expect_err("runs for hours otherwise");
+        let error = run_unchecked(&executor, "SELECT sum(x) FROM range(1000000000000) AS t(x)", vec![], 1)
+            .expect_err("runs for hours otherwise");
         let elapsed = started.elapsed();
         assert_eq!((error.code.as_str(), error.class), ("query_timeout", ErrorClass::Limit), "{error}");
         assert!(elapsed < Duration::from_secs(5), "took {elapsed:?}");
@@ -163,11 +186,21 @@ fn a_runaway_query_is_interrupted_at_the_timeout() {
 fn a_query_that_outgrows_the_memory_limit_fails_without_spilling() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
-    let limits = Limits { query_memory_bytes: 64 << 20, query_threads: 1, query_timeout: Duration::from_secs(120), ..Limits::default() };
+    let limits = Limits {
+        query_memory_bytes: 64 << 20,
+        query_threads: 1,
+        query_timeout: Duration::from_secs(120),
+        ..Limits::default()
+    };
     for (mode, executor) in open(&index, &limits) {
         eprintln!("statements run {mode}");
-        let error = run_unchecked(&executor, "SELECT count(*) FROM range(50000000) AS a(x) JOIN range(50000000) AS b(y) ON x = y", vec![], 1)
-            .expect_err("the join's hash table needs far more than 64 MiB");
+        let error = run_unchecked(
+            &executor,
+            "SELECT count(*) FROM range(50000000) AS a(x) JOIN range(50000000) AS b(y) ON x = y",
+            vec![],
+            1,
+        )
+        .expect_err("the join's hash table needs far more than 64 MiB");
         assert_eq!((error.code.as_str(), error.class), ("query_memory", ErrorClass::Limit), "{error}");
         assert!(run_unchecked(&executor, "SELECT count(*) FROM incidents", vec![], 1).is_ok());
     }
@@ -179,7 +212,8 @@ fn rows_past_the_limit_are_counted_not_returned() {
     let index = index(dir.path());
     for (mode, executor) in open(&index, &Limits::default()) {
         eprintln!("statements run {mode}");
-        let mut plan = compiled("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?", vec![wit::Param::Integer(4)], 1);
+        let mut plan =
+            compiled("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?", vec![wit::Param::Integer(4)], 1);
         plan.limit = 3;
         plan.count = query("SELECT count(*) FROM incidents", vec![]);
         let execution = executor.run(&plan).unwrap();

@@ -10,10 +10,10 @@
 
 use std::path::{Path, PathBuf};
 
+use querycell::testing::duckdb_spelling;
+use querycell::testing::Param;
 use querycell::testing::{relation_key, ParseTreeCheck};
 use querycell::testing::{PolicyCheck, SourceRule};
-use querycell::testing::Param;
-use querycell::testing::duckdb_spelling;
 
 #[path = "../../fuzz/oracle.rs"]
 mod oracle;
@@ -37,9 +37,19 @@ impl SparkChecks {
         let relations = || oracle::spark_relations().into_iter().map(|r| relation_key(&r));
         let view = oracle::policed_spark_view();
         let incidents = &view.tables[0];
-        let filters = incidents.policy.as_ref().expect("a policed table").row_filters.iter().map(|f| (f.column.to_lowercase(), f.values.clone())).collect();
+        let filters = incidents
+            .policy
+            .as_ref()
+            .expect("a policed table")
+            .row_filters
+            .iter()
+            .map(|f| (f.column.to_lowercase(), f.values.clone()))
+            .collect();
         let rule = SourceRule { columns: incidents.columns.iter().map(|c| c.name.to_lowercase()).collect(), filters };
-        let policy = PolicyCheck { hidden_tables: Default::default(), sources: [(relation_key(&incidents.relation), rule)].into() };
+        let policy = PolicyCheck {
+            hidden_tables: Default::default(),
+            sources: [(relation_key(&incidents.relation), rule)].into(),
+        };
         SparkChecks {
             plain: ParseTreeCheck::open(relations(), &[]).expect("DuckDB's parser"),
             policed: ParseTreeCheck::open_policed(relations(), policy, &[]).expect("DuckDB's parser"),
@@ -132,7 +142,12 @@ fn every_kept_fuzz_input_holds_the_oracles_and_the_host_check() {
         .unwrap()
         .join()
         .unwrap();
-    assert!(failures.is_empty(), "{} disagreements, the first ones:\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} disagreements, the first ones:\n{}",
+        failures.len(),
+        failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n")
+    );
     println!("{accepted} of {total} inputs accepted");
     assert!(accepted >= 15, "only {accepted} inputs compiled; the seeds should exercise the accepting path");
 }
@@ -153,7 +168,10 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
         if let Some(sql) = duckdb {
             accepted += 1;
             if let Err(error) = check.check(&sql, &[]) {
-                failures.push(format!("{}: the compiler accepted it but the host refuses its output: {error}\n  output: {sql}", file.display()));
+                failures.push(format!(
+                    "{}: the compiler accepted it but the host refuses its output: {error}\n  output: {sql}",
+                    file.display()
+                ));
             }
         }
         spark_checked += spark.len();
@@ -166,7 +184,11 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     println!("{accepted} of {} plan inputs accepted, {spark_checked} Spark statements checked", files.len());
     assert!(spark_checked >= 2 * accepted, "{spark_checked} Spark statements for {accepted} accepted plans");
-    assert!(accepted >= 12, "only {accepted} of {} plan inputs compiled; the seeds should exercise the accepting path", files.len());
+    assert!(
+        accepted >= 12,
+        "only {accepted} of {} plan inputs compiled; the seeds should exercise the accepting path",
+        files.len()
+    );
 }
 
 /// A structured target's kept regressions (`fuzz/regressions/<target>/`), the corpus folder
@@ -183,8 +205,10 @@ fn structured_inputs(target: &str, corpus_var: &str, samples: usize) -> Vec<(Str
         assert!(!found.is_empty(), "{corpus_var} names {}, which holds no inputs", corpus.display());
         files.extend(found);
     }
-    let mut all: Vec<(String, Vec<u8>)> =
-        files.into_iter().map(|file| (file.display().to_string(), std::fs::read(&file).expect("reading a fuzz input"))).collect();
+    let mut all: Vec<(String, Vec<u8>)> = files
+        .into_iter()
+        .map(|file| (file.display().to_string(), std::fs::read(&file).expect("reading a fuzz input")))
+        .collect();
     // xorshift64: the same bytes on every run and machine.
     let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut next = move || {
@@ -228,9 +252,16 @@ fn every_kept_structured_plan_input_holds_the_oracles_and_the_host_check() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("{accepted} of {} structured plan inputs accepted, {spark_checked} Spark statements checked", inputs.len());
+    println!(
+        "{accepted} of {} structured plan inputs accepted, {spark_checked} Spark statements checked",
+        inputs.len()
+    );
     assert!(spark_checked >= 2 * accepted, "{spark_checked} Spark statements for {accepted} accepted plans");
-    assert!(accepted * 4 >= inputs.len(), "only {accepted} of {} structured plans compiled; plan_gen.rs should mostly write plans that do", inputs.len());
+    assert!(
+        accepted * 4 >= inputs.len(),
+        "only {accepted} of {} structured plans compiled; plan_gen.rs should mostly write plans that do",
+        inputs.len()
+    );
 }
 
 /// `sql_grammar`'s inputs, decoded by `sql_gen.rs`, through the SQL-mode oracles and the
@@ -265,10 +296,22 @@ fn every_kept_grammar_sql_input_holds_the_oracles_and_the_host_check() {
     // (the compiler should refuse them first; see fuzz/open/). On 2026-11-30 they were 32 of
     // the fixed samples' accepted statements (about one in five); more than one in four is a
     // regression of the compiler.
-    println!("{} of the accepted grammar statements are refused by the host (open):\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
-    assert!(failures.len() * 4 <= accepted, "{} of {accepted} accepted statements are refused by the host, the first ones:\n{}", failures.len(), failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n"));
+    println!(
+        "{} of the accepted grammar statements are refused by the host (open):\n{}",
+        failures.len(),
+        failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n")
+    );
+    assert!(
+        failures.len() * 4 <= accepted,
+        "{} of {accepted} accepted statements are refused by the host, the first ones:\n{}",
+        failures.len(),
+        failures.iter().take(15).cloned().collect::<Vec<_>>().join("\n")
+    );
     println!("{accepted} of {total} grammar SQL inputs accepted");
-    assert!(accepted * 4 >= total, "only {accepted} of {total} generated statements compiled; sql_gen.rs should mostly write statements that do");
+    assert!(
+        accepted * 4 >= total,
+        "only {accepted} of {total} generated statements compiled; sql_gen.rs should mostly write statements that do"
+    );
 }
 
 /// Disagreements the SQL-grammar fuzzer found that are still open (`fuzz/open/compile_sql/`):
@@ -287,10 +330,16 @@ fn open_disagreements_are_still_refused_by_the_host() {
             for file in &files {
                 let text = std::fs::read_to_string(file).expect("an open input is text");
                 match oracle::check(&text) {
-                    None => problems.push(format!("{}: the compiler refuses it now; move it to fuzz/regressions/compile_sql/", file.display())),
+                    None => problems.push(format!(
+                        "{}: the compiler refuses it now; move it to fuzz/regressions/compile_sql/",
+                        file.display()
+                    )),
                     Some(statements) => {
                         if statements.iter().all(|sql| check.check(sql, &[]).is_ok()) {
-                            problems.push(format!("{}: the host accepts every statement now; move it to fuzz/regressions/compile_sql/", file.display()));
+                            problems.push(format!(
+                                "{}: the host accepts every statement now; move it to fuzz/regressions/compile_sql/",
+                                file.display()
+                            ));
                         }
                     }
                 }

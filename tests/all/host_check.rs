@@ -5,9 +5,9 @@
 //! DuckDB read differently (a string smuggled inside a type's parentheses, `1_000`).
 
 use querycell::catalog::Catalog;
+use querycell::sandbox::wit;
 use querycell::testing::Executor;
 use querycell::testing::Readable;
-use querycell::sandbox::wit;
 use querycell::{ingest, ErrorClass, Limits};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
 
@@ -35,7 +35,12 @@ fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
     ingest::ingest(&index, &[csv]).unwrap();
     let before = snapshot_folder(&index);
     let catalog = Catalog::load(&index).unwrap();
-    let executor = Executor::open(&Catalog::data_path(&index), &Limits::default(), Readable::tables(catalog.tables.iter().map(|t| t.name.clone()))).unwrap();
+    let executor = Executor::open(
+        &Catalog::data_path(&index),
+        &Limits::default(),
+        Readable::tables(catalog.tables.iter().map(|t| t.name.clone())),
+    )
+    .unwrap();
 
     // Exactly what the landed guest re-emitted for the fuzzer's finding.
     let leaked = "SELECT CAST(team AS BPCHAR(1)) AS x, (SELECT current_setting('memory_limit')) AS leaked, ((1)) FROM incidents LIMIT $1";
@@ -94,7 +99,12 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         tables: vec![querycell_guest::model::Table {
             name: "t".into(),
             relation: Vec::new(),
-            columns: vec![querycell_guest::model::Column { name: "x".into(), display_name: "x".into(), sql_type: "BIGINT".into(), kind: querycell_guest::ValueKind::Integer }],
+            columns: vec![querycell_guest::model::Column {
+                name: "x".into(),
+                display_name: "x".into(),
+                sql_type: "BIGINT".into(),
+                kind: querycell_guest::ValueKind::Integer,
+            }],
             policy: None,
         }],
         limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
@@ -118,9 +128,12 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         deepest.push(sql);
     }
     for sql in &deepest {
-        let compiled = querycell_guest::compile_sql(sql, &view).unwrap_or_else(|e| panic!("the guest refuses its own limit: {e}\n{sql}"));
+        let compiled = querycell_guest::compile_sql(sql, &view)
+            .unwrap_or_else(|e| panic!("the guest refuses its own limit: {e}\n{sql}"));
         for emitted in [&compiled.main.sql, &compiled.count.sql] {
-            check.check(emitted, &[]).unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
+            check
+                .check(emitted, &[])
+                .unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
         }
     }
 }

@@ -66,7 +66,12 @@ pub(crate) fn view() -> wit::CatalogView {
         tables: vec![wit::Table {
             name: "incidents".into(),
             relation: Vec::new(),
-            columns: vec![wit::Column { name: "team".into(), display_name: "Team".into(), sql_type: "VARCHAR".into(), kind: wit::ValueKind::Text }],
+            columns: vec![wit::Column {
+                name: "team".into(),
+                display_name: "Team".into(),
+                sql_type: "VARCHAR".into(),
+                kind: wit::ValueKind::Text,
+            }],
             policy: None,
         }],
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 65536 },
@@ -76,7 +81,8 @@ pub(crate) fn view() -> wit::CatalogView {
 }
 
 fn hostile(limits: Limits) -> Sandbox {
-    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), limits, None).expect("the hostile component loads")
+    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), limits, None)
+        .expect("the hostile component loads")
 }
 
 /// The next call after a trap gets a fresh store and answers normally.
@@ -93,7 +99,8 @@ fn a_well_behaved_call_returns_the_guests_typed_refusal() {
 
 #[test]
 fn an_endless_loop_is_stopped_by_the_epoch_deadline() {
-    let sandbox = hostile(Limits { guest_fuel: u64::MAX / 2, guest_timeout: Duration::from_millis(200), ..Limits::default() });
+    let sandbox =
+        hostile(Limits { guest_fuel: u64::MAX / 2, guest_timeout: Duration::from_millis(200), ..Limits::default() });
     let started = Instant::now();
     let error = sandbox.compile_plan("L", &view()).expect_err("the loop never returns");
     let elapsed = started.elapsed();
@@ -106,7 +113,8 @@ fn an_endless_loop_is_stopped_by_the_epoch_deadline() {
 
 #[test]
 fn burning_cpu_is_stopped_by_fuel() {
-    let sandbox = hostile(Limits { guest_fuel: 20_000_000, guest_timeout: Duration::from_secs(120), ..Limits::default() });
+    let sandbox =
+        hostile(Limits { guest_fuel: 20_000_000, guest_timeout: Duration::from_secs(120), ..Limits::default() });
     let (result, stats) = sandbox.compile_plan_measured("L", &view());
     let error = result.expect_err("the loop never returns");
     assert_eq!((error.code.as_str(), error.class), ("guest_fuel_exhausted", ErrorClass::Limit), "{error}");
@@ -143,7 +151,8 @@ fn unbounded_recursion_overflows_the_guest_stack_not_the_host() {
 #[test]
 fn components_importing_anything_off_the_allowlist_are_refused() {
     for import in ["wasi:sockets/tcp@0.2.0", "wasi:http/outgoing-handler@0.2.0", "evil:host/exec"] {
-        let component = wat::parse_str(format!(r#"(component (import "{import}" (instance)))"#)).expect("valid component");
+        let component =
+            wat::parse_str(format!(r#"(component (import "{import}" (instance)))"#)).expect("valid component");
         let error = Sandbox::from_component_bytes(&component, Limits::default(), None).err().expect("refused at load");
         assert_eq!(error.code, "guest_load_failed");
         assert!(error.message.contains(import), "{error}");
@@ -157,8 +166,16 @@ fn the_bundled_compiler_imports_nothing() {
     // fails here.
     let sandbox = Sandbox::bundled(Limits::default()).expect("bundled guest loads");
     assert!(!sandbox.imports_anything(), "the bundled compiler component imports something");
-    let malicious = Sandbox::from_component_bytes(&std::fs::read(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")).unwrap(), Limits::default(), None).unwrap();
-    assert!(malicious.imports_anything(), "the wasip2 fixture should import WASI, so the empty-context path stays tested");
+    let malicious = Sandbox::from_component_bytes(
+        &std::fs::read(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")).unwrap(),
+        Limits::default(),
+        None,
+    )
+    .unwrap();
+    assert!(
+        malicious.imports_anything(),
+        "the wasip2 fixture should import WASI, so the empty-context path stays tested"
+    );
 }
 
 #[test]
@@ -188,7 +205,8 @@ fn deeply_nested_json_is_refused_by_the_real_compiler_without_a_crash() {
 }
 
 fn hostile_on(engine: &SandboxEngine, limits: Limits) -> Sandbox {
-    Sandbox::from_component_bytes_on(engine, &component_from_core_wat(HOSTILE_CORE), limits, None).expect("the hostile component loads")
+    Sandbox::from_component_bytes_on(engine, &component_from_core_wat(HOSTILE_CORE), limits, None)
+        .expect("the hostile component loads")
 }
 
 #[test]
@@ -201,7 +219,12 @@ fn nothing_a_call_leaves_in_memory_or_globals_reaches_the_next_one() {
         let sandbox = hostile_on(engine, Limits::default());
         for call in 0..5 {
             let refusal = sandbox.compile_plan("K", &view()).expect_err("the hostile guest refuses");
-            assert_eq!(refusal.code, "hostile_ok", "call {call} saw an earlier call's marker (pool {:?}): {refusal}", engine.policy().pool_slots);
+            assert_eq!(
+                refusal.code,
+                "hostile_ok",
+                "call {call} saw an earlier call's marker (pool {:?}): {refusal}",
+                engine.policy().pool_slots
+            );
         }
     }
 }
@@ -209,7 +232,10 @@ fn nothing_a_call_leaves_in_memory_or_globals_reaches_the_next_one() {
 #[test]
 fn a_full_pool_refuses_at_once_with_a_typed_error() {
     let engine = SandboxEngine::new(EnginePolicy { pool_slots: Some(1), ..EnginePolicy::default() }).unwrap();
-    let sandbox = std::sync::Arc::new(hostile_on(&engine, Limits { guest_timeout: Duration::from_secs(5), guest_fuel: u64::MAX / 2, ..Limits::default() }));
+    let sandbox = std::sync::Arc::new(hostile_on(
+        &engine,
+        Limits { guest_timeout: Duration::from_secs(5), guest_fuel: u64::MAX / 2, ..Limits::default() },
+    ));
     let busy = std::sync::Arc::clone(&sandbox);
     // The looping call retries while the probing calls below hold the slot.
     let looping = std::thread::spawn(move || loop {
@@ -252,9 +278,14 @@ fn without_fuel_the_epoch_deadline_still_stops_a_loop() {
 #[test]
 fn a_memory_limit_larger_than_the_pool_slot_is_refused_when_loading() {
     let engine = SandboxEngine::new(EnginePolicy { max_memory_bytes: 16 << 20, ..EnginePolicy::default() }).unwrap();
-    let error = Sandbox::from_component_bytes_on(&engine, &component_from_core_wat(HOSTILE_CORE), Limits { guest_memory_bytes: 32 << 20, ..Limits::default() }, None)
-        .err()
-        .expect("refused");
+    let error = Sandbox::from_component_bytes_on(
+        &engine,
+        &component_from_core_wat(HOSTILE_CORE),
+        Limits { guest_memory_bytes: 32 << 20, ..Limits::default() },
+        None,
+    )
+    .err()
+    .expect("refused");
     assert_eq!(error.code, "sandbox_config_invalid", "{error}");
 }
 
@@ -270,8 +301,12 @@ fn a_compiler_of_another_contract_version_is_refused_by_name() {
     assert_ne!(old_wit, wit);
     let old_core = HOSTILE_CORE.replace(&format!("compiler@{version}#"), "compiler@0.3.0#");
     let bytes = component_from_core_wat_and_wit(&old_core, &old_wit);
-    let error = Sandbox::from_component_bytes(&bytes, Limits::default(), None).err().expect("another version is refused");
+    let error =
+        Sandbox::from_component_bytes(&bytes, Limits::default(), None).err().expect("another version is refused");
     assert_eq!(error.code, "guest_load_failed");
-    assert!(error.message.contains(&format!("exports querycell:engine/compiler@0.3.0; this host speaks {current} only")), "{error}");
+    assert!(
+        error.message.contains(&format!("exports querycell:engine/compiler@0.3.0; this host speaks {current} only")),
+        "{error}"
+    );
     assert!(error.hint.as_deref().unwrap_or_default().contains("wit/compiler.wit"), "{error}");
 }

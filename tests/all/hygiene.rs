@@ -26,7 +26,8 @@ fn only_entry(dir: &Path) -> PathBuf {
 /// The hostile component's machine code, and the bundled compiler's cache file name.
 fn hostile_code_and_bundled_name(root: &Path) -> (PathBuf, std::ffi::OsString) {
     let hostile_cache = root.join("hostile");
-    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), Limits::default(), Some(&hostile_cache)).unwrap();
+    Sandbox::from_component_bytes(&component_from_core_wat(HOSTILE_CORE), Limits::default(), Some(&hostile_cache))
+        .unwrap();
     let bundled_cache = root.join("bundled");
     Sandbox::from_component_bytes(BUNDLED_GUEST, Limits::default(), Some(&bundled_cache)).unwrap();
     (only_entry(&hostile_cache), only_entry(&bundled_cache).file_name().unwrap().to_owned())
@@ -34,7 +35,13 @@ fn hostile_code_and_bundled_name(root: &Path) -> (PathBuf, std::ffi::OsString) {
 
 /// A planted cache entry: the hostile component's machine code under the bundled
 /// compiler's cache name, in a folder with `folder_mode`, the entry with `entry_mode`.
-fn planted(root: &Path, source: &(PathBuf, std::ffi::OsString), name: &str, folder_mode: u32, entry_mode: u32) -> PathBuf {
+fn planted(
+    root: &Path,
+    source: &(PathBuf, std::ffi::OsString),
+    name: &str,
+    folder_mode: u32,
+    entry_mode: u32,
+) -> PathBuf {
     let folder = root.join(name);
     std::fs::create_dir(&folder).unwrap();
     let entry = folder.join(&source.1);
@@ -72,8 +79,11 @@ fn machine_code_is_loaded_only_from_a_cache_no_one_else_can_write() {
 }
 
 fn staging_folders(parent: &Path) -> Vec<String> {
-    let mut names: Vec<String> =
-        std::fs::read_dir(parent).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).filter(|n| n.starts_with(STAGING_PREFIX)).collect();
+    let mut names: Vec<String> = std::fs::read_dir(parent)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(STAGING_PREFIX))
+        .collect();
     names.sort();
     names
 }
@@ -111,7 +121,10 @@ fn abandoned_staging_folders_are_removed_and_live_ones_kept() {
 
     ingest::ingest(&parent.join("index"), &[data.clone()]).unwrap();
     let left = staging_folders(&parent);
-    assert_eq!(left, [format!("{STAGING_PREFIX}link"), format!("{STAGING_PREFIX}live"), format!("{STAGING_PREFIX}young-unlocked")]);
+    assert_eq!(
+        left,
+        [format!("{STAGING_PREFIX}link"), format!("{STAGING_PREFIX}live"), format!("{STAGING_PREFIX}young-unlocked")]
+    );
     assert!(data.join("t.csv").is_file());
     drop(held);
     ingest::ingest(&parent.join("index"), &[data]).unwrap();
@@ -216,7 +229,12 @@ fn anchors(markdown: &str) -> Vec<String> {
             continue;
         }
         let anchor = anchor_of(&line[hashes..]);
-        let seen = anchors.iter().filter(|a| **a == anchor || a.strip_prefix(&format!("{anchor}-")).is_some_and(|n| n.parse::<u32>().is_ok())).count();
+        let seen = anchors
+            .iter()
+            .filter(|a| {
+                **a == anchor || a.strip_prefix(&format!("{anchor}-")).is_some_and(|n| n.parse::<u32>().is_ok())
+            })
+            .count();
         anchors.push(if seen == 0 { anchor } else { format!("{anchor}-{seen}") });
     }
     anchors
@@ -270,7 +288,10 @@ fn the_link_check_finds_missing_files_and_headings() {
     );
     let broken = broken_links(&dir.path().join("b.md"));
     assert_eq!(broken.len(), 2, "{broken:?}");
-    assert!(broken[0].contains("(c.md) leads to no file") && broken[1].contains("(a.md#nowhere) names no heading"), "{broken:?}");
+    assert!(
+        broken[0].contains("(c.md) leads to no file") && broken[1].contains("(a.md#nowhere) names no heading"),
+        "{broken:?}"
+    );
 }
 
 /// The README is the door, the reference is in `docs/`: past this it is a manual again.
@@ -309,12 +330,17 @@ fn the_security_page_numbers_the_invariants_and_cites_real_tests() {
     let mut cited = 0;
     for span in page.split('`').skip(1).step_by(2) {
         let Some((module, function)) = span.split_once("::") else { continue };
-        let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        let word =
+            |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
         if !(word(module) && word(function)) {
             continue;
         }
-        let source = std::fs::read_to_string(root.join(format!("tests/all/{module}.rs"))).unwrap_or_else(|_| panic!("`{span}`: there is no tests/all/{module}.rs"));
-        assert!(source.contains(&format!("#[test]\nfn {function}(")), "`{span}`: tests/all/{module}.rs has no test {function}");
+        let source = std::fs::read_to_string(root.join(format!("tests/all/{module}.rs")))
+            .unwrap_or_else(|_| panic!("`{span}`: there is no tests/all/{module}.rs"));
+        assert!(
+            source.contains(&format!("#[test]\nfn {function}(")),
+            "`{span}`: tests/all/{module}.rs has no test {function}"
+        );
         cited += 1;
     }
     assert!(cited >= 40, "only {cited} tests cited: the citations were not found");

@@ -15,7 +15,11 @@ use rust_xlsxwriter::{Format, Formula, Workbook};
 use serde_json::json;
 
 fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog.tables.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
+    catalog
+        .tables
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
 }
 
 fn column_names(table: &TableEntry) -> Vec<&str> {
@@ -34,15 +38,27 @@ fn decision_with<'a>(table: &'a TableEntry, words: &[&str]) -> &'a str {
 /// `sum(column)` of `table` through the library, as JSON.
 fn sum_of(index: &Path, table: &str, column: &str) -> serde_json::Value {
     let cell = QueryCell::open(index, Limits::default()).unwrap();
-    let plan = format!(r#"{{"table": "{table}", "aggregations": [{{"function": "sum", "column": "{column}", "alias": "total"}}, {{"function": "count"}}]}}"#);
+    let plan = format!(
+        r#"{{"table": "{table}", "aggregations": [{{"function": "sum", "column": "{column}", "alias": "total"}}, {{"function": "count"}}]}}"#
+    );
     cell.query_plan(&plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()["rows"][0].clone()
 }
 
 /// The same question through the `querycell` binary, as a user would ask it.
 fn cli_sum(index: &Path, table: &str, column: &str) -> serde_json::Value {
-    let plan = format!(r#"{{"table": "{table}", "aggregations": [{{"function": "sum", "column": "{column}", "alias": "total"}}]}}"#);
+    let plan = format!(
+        r#"{{"table": "{table}", "aggregations": [{{"function": "sum", "column": "{column}", "alias": "total"}}]}}"#
+    );
     let plan_file = write_file(index.parent().unwrap(), &format!("{table}-plan.json"), &plan);
-    let output = querycell(&["query", "--index", index.to_str().unwrap(), "--plan", plan_file.to_str().unwrap(), "--format", "json"]);
+    let output = querycell(&[
+        "query",
+        "--index",
+        index.to_str().unwrap(),
+        "--plan",
+        plan_file.to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     stdout_json(&output)["rows"][0][0].clone()
 }
@@ -73,8 +89,12 @@ fn report_workbook(path: &Path) {
     }
     let totals = 3 + SALES.len() as u32;
     sheet.write_string(totals, 0, "Total").unwrap();
-    sheet.write_formula(totals, 1, Formula::new(format!("=SUM(B4:B{totals})")).set_result(sales_amount().to_string())).unwrap();
-    sheet.write_formula(totals, 2, Formula::new(format!("=SUM(C4:C{totals})")).set_result(sales_units().to_string())).unwrap();
+    sheet
+        .write_formula(totals, 1, Formula::new(format!("=SUM(B4:B{totals})")).set_result(sales_amount().to_string()))
+        .unwrap();
+    sheet
+        .write_formula(totals, 2, Formula::new(format!("=SUM(C4:C{totals})")).set_result(sales_units().to_string()))
+        .unwrap();
     workbook.add_worksheet().set_name("Empty").unwrap();
     workbook.save(path).unwrap();
 }
@@ -96,7 +116,11 @@ fn a_title_above_the_header_and_a_totals_row_below_are_skipped_and_recorded() {
     std::fs::create_dir_all(&data).unwrap();
     report_workbook(&data.join("report.xlsx"));
     // The CSV Excel would save from it: the title keeps its empty cells, the totals row too.
-    write_file(&data, "export.csv", &sales_csv("Quarterly report 2025,,\n,,\n", &format!("Totals,{},{}\n", sales_amount(), sales_units())));
+    write_file(
+        &data,
+        "export.csv",
+        &sales_csv("Quarterly report 2025,,\n,,\n", &format!("Totals,{},{}\n", sales_amount(), sales_units())),
+    );
     // A title written by hand: one field, then the header.
     write_file(&data, "handmade.csv", &sales_csv("Sales by region\n", ""));
     let index = dir.path().join("index");
@@ -108,7 +132,10 @@ fn a_title_above_the_header_and_a_totals_row_below_are_skipped_and_recorded() {
     decision_with(sheet, &["header is row 3", "rows 1–2", "Quarterly report 2025"]);
     let totals_row = 4 + SALES.len();
     decision_with(sheet, &[&format!("dropped row {totals_row}"), "\"Total\"", "totals row", "footer_rows = 0"]);
-    assert_eq!(catalog.skipped.iter().find(|s| s.path.ends_with("report.xlsx (sheet Empty)")).map(|s| s.reason.as_str()), Some("the sheet is empty"));
+    assert_eq!(
+        catalog.skipped.iter().find(|s| s.path.ends_with("report.xlsx (sheet Empty)")).map(|s| s.reason.as_str()),
+        Some("the sheet is empty")
+    );
 
     let export = table(&catalog, "export");
     assert_eq!((column_names(export), export.row_count), (vec!["region", "amount", "units"], SALES.len() as u64));
@@ -144,7 +171,11 @@ fn a_totals_row_is_kept_or_cut_as_querycell_toml_says_and_one_with_rows_below_is
     let kept = table(&catalog, "kept");
     assert_eq!(kept.row_count, SALES.len() as u64 + 1, "footer_rows = 0 keeps every row");
     assert!(kept.decisions.is_empty(), "{:?}", kept.decisions);
-    assert_eq!(sum_of(&index, "kept", "units")[0], json!(2 * sales_units()), "the totals row counted as data, as asked");
+    assert_eq!(
+        sum_of(&index, "kept", "units")[0],
+        json!(2 * sales_units()),
+        "the totals row counted as data, as asked"
+    );
     let cut = table(&catalog, "cut");
     assert_eq!(cut.row_count, SALES.len() as u64);
     decision_with(cut, &["dropped the last 2 rows", "footer_rows = 2"]);
@@ -181,12 +212,24 @@ fn header_row_and_skip_rows_place_the_header_in_csv_and_sheets() {
         sheet.write_number(4 + i as u32, 2, *units as f64).unwrap();
     }
     workbook.save(data.join("book.xlsx")).unwrap();
-    write_file(&data, "querycell.toml", "[tables.by_row]\nheader_row = 3\n[tables.by_skip]\nskip_rows = 2\n[tables.book_data]\nheader_row = 4\n");
+    write_file(
+        &data,
+        "querycell.toml",
+        "[tables.by_row]\nheader_row = 3\n[tables.by_skip]\nskip_rows = 2\n[tables.book_data]\nheader_row = 4\n",
+    );
     let index = dir.path().join("index");
     let catalog = ingest::ingest(&index, &[data.clone()]).unwrap();
-    for (name, setting, unit) in [("by_row", "header_row = 3", "line"), ("by_skip", "skip_rows = 2", "line"), ("book_data", "header_row = 4", "row")] {
+    for (name, setting, unit) in [
+        ("by_row", "header_row = 3", "line"),
+        ("by_skip", "skip_rows = 2", "line"),
+        ("book_data", "header_row = 4", "row"),
+    ] {
         let loaded = table(&catalog, name);
-        assert_eq!((column_names(loaded), loaded.row_count), (vec!["region", "amount", "units"], SALES.len() as u64), "{name}");
+        assert_eq!(
+            (column_names(loaded), loaded.row_count),
+            (vec!["region", "amount", "units"], SALES.len() as u64),
+            "{name}"
+        );
         decision_with(loaded, &[&format!("the header is {unit}"), setting]);
         assert_eq!(sum_of(&index, name, "amount")[0], json!(sales_amount()), "{name}");
     }
@@ -252,14 +295,18 @@ fn a_ragged_csv_is_refused_at_its_line_in_words() {
     lines.push("7,2025-01-09,70".into());
     let ragged = write_file(&data, "orders.csv", &(lines.join("\n") + "\n"));
     let index = dir.path().join("index");
-    let output = querycell(&["ingest", "--index", index.to_str().unwrap(), ragged.to_str().unwrap(), "--format", "json"]);
+    let output =
+        querycell(&["ingest", "--index", index.to_str().unwrap(), ragged.to_str().unwrap(), "--format", "json"]);
     assert_eq!(output.status.code(), Some(2), "{}", String::from_utf8_lossy(&output.stdout));
     let error = &stdout_json(&output)["error"];
     assert_eq!(error["code"], json!("csv_ragged_line"));
     assert_eq!(error["path"], json!(format!("{}:7", ragged.display())));
     let message = error["message"].as_str().unwrap();
     let hint = error["hint"].as_str().unwrap();
-    assert!(message.contains("line 7 has 4 fields but the header (line 1) has 3") && message.contains("6,Jan 5, 2025,60"), "{message}");
+    assert!(
+        message.contains("line 7 has 4 fields but the header (line 1) has 3") && message.contains("6,Jan 5, 2025,60"),
+        "{message}"
+    );
     assert!(hint.contains("double quotes") && hint.contains("[tables.orders]"), "{hint}");
     for internal in ["/proc/self/fd", "strict_mode", "Possible fixes", "read_csv", "sniff"] {
         assert!(!message.contains(internal) && !hint.contains(internal), "'{internal}' leaked: {error}");
@@ -283,8 +330,15 @@ fn a_ragged_csv_is_refused_at_its_line_in_words() {
     let short_line = 30_002;
     write_file(&data, "orders.csv", &format!("{big}30000,T1\n"));
     let error = ingest::ingest(&index, &[data.join("orders.csv")]).unwrap_err();
-    assert_eq!((error.code.as_str(), error.path.clone()), ("csv_ragged_line", format!("{}:{short_line}", data.join("orders.csv").display())), "{error}");
-    assert!(error.message.contains(&format!("line {short_line} has 2 fields but the header (line 1) has 3")), "{error}");
+    assert_eq!(
+        (error.code.as_str(), error.path.clone()),
+        ("csv_ragged_line", format!("{}:{short_line}", data.join("orders.csv").display())),
+        "{error}"
+    );
+    assert!(
+        error.message.contains(&format!("line {short_line} has 2 fields but the header (line 1) has 3")),
+        "{error}"
+    );
     write_file(&data, "orders.csv", &format!("{big}30000,\"T1,5\n30001,T2,6\n"));
     let error = ingest::ingest(&index, &[data.join("orders.csv")]).unwrap_err();
     assert_eq!(error.code, "csv_quote_unclosed", "{error}");
@@ -292,7 +346,11 @@ fn a_ragged_csv_is_refused_at_its_line_in_words() {
     // A Windows-1252 export: the line with the first byte that is not UTF-8.
     std::fs::write(data.join("orders.csv"), [big.as_bytes(), b"30000,Jos\xe9,5\n"].concat()).unwrap();
     let error = ingest::ingest(&index, &[data.join("orders.csv")]).unwrap_err();
-    assert_eq!((error.code.as_str(), error.path.clone()), ("csv_not_utf8", format!("{}:{short_line}", data.join("orders.csv").display())), "{error}");
+    assert_eq!(
+        (error.code.as_str(), error.path.clone()),
+        ("csv_not_utf8", format!("{}:{short_line}", data.join("orders.csv").display())),
+        "{error}"
+    );
     assert!(error.message.contains("0xE9") && error.hint.as_deref().unwrap().contains("UTF-8"), "{error}");
 }
 
@@ -315,13 +373,20 @@ fn byte_order_marks_semicolons_tabs_and_excel_sep_lines_are_read_right() {
     let ids: i64 = rows.iter().map(|r| r.0).sum();
     for name in ["bom", "excel_sep", "tabbed", "tabbed_2", "piped"] {
         let loaded = table(&catalog, name);
-        assert_eq!((column_names(loaded), loaded.row_count), (vec!["id", "name", "score"], rows.len() as u64), "{name}");
+        assert_eq!(
+            (column_names(loaded), loaded.row_count),
+            (vec!["id", "name", "score"], rows.len() as u64),
+            "{name}"
+        );
         assert_eq!(loaded.columns[0].display_name, "id", "{name}: the byte-order mark is not part of the header");
         assert_eq!(sum_of(&index, name, "id")[0], json!(ids), "{name}");
     }
     decision_with(table(&catalog, "excel_sep"), &["sep=;", "skipped"]);
     let inches = table(&catalog, "inches");
-    assert_eq!((inches.row_count, inches.columns[1].stats.values.clone().unwrap()), (2, vec!["3\"".to_string(), "5\"".into()]));
+    assert_eq!(
+        (inches.row_count, inches.columns[1].stats.values.clone().unwrap()),
+        (2, vec!["3\"".to_string(), "5\"".into()])
+    );
     let names = table(&catalog, "tabbed").columns[1].stats.values.clone().unwrap();
     assert_eq!(names, ["Ada, PhD", "Bob, PhD", "Cy, PhD"], "commas inside tab-separated values are text");
 }
@@ -349,7 +414,11 @@ fn a_folder_ingest_lists_what_it_skipped_and_files_sharing_a_stem() {
     assert!(summary.contains("loaded x (2 rows, 2 columns) from a/x.csv"), "{summary}");
     assert!(summary.contains("loaded x_2 (1 rows, 2 columns) from b/x.csv"), "{summary}");
     assert!(summary.contains(&format!("named x_2 because x is the table from {}", shown("a/x.csv"))), "{summary}");
-    assert!(summary.contains("loaded sales (4 rows, 3 columns) from sales.csv") && summary.contains("loaded sales_sales (4 rows, 3 columns) from sales.xlsx (sheet Sales)"), "{summary}");
+    assert!(
+        summary.contains("loaded sales (4 rows, 3 columns) from sales.csv")
+            && summary.contains("loaded sales_sales (4 rows, 3 columns) from sales.xlsx (sheet Sales)"),
+        "{summary}"
+    );
     for (path, reason) in [
         (".DS_Store", "hidden file"),
         (".cache", "hidden folder"),
@@ -360,7 +429,10 @@ fn a_folder_ingest_lists_what_it_skipped_and_files_sharing_a_stem() {
         ("sales.xlsx (sheet Empty)", "the sheet is empty"),
         ("blank.csv", "the file is empty"),
     ] {
-        let line = summary.lines().find(|l| l.starts_with(&format!("skipped {}: ", shown(path)))).unwrap_or_else(|| panic!("{path} not listed:\n{summary}"));
+        let line = summary
+            .lines()
+            .find(|l| l.starts_with(&format!("skipped {}: ", shown(path))))
+            .unwrap_or_else(|| panic!("{path} not listed:\n{summary}"));
         assert!(line.contains(reason), "{line}");
     }
     let catalog = Catalog::load(&index).unwrap();
@@ -370,19 +442,41 @@ fn a_folder_ingest_lists_what_it_skipped_and_files_sharing_a_stem() {
     assert_eq!(sum_of(&index, "x_2", "v")[0], json!(35));
 
     // Two roots with the same file name: each table's decision names both full paths.
-    let output = querycell(&["ingest", "--index", index.to_str().unwrap(), data.join("b").to_str().unwrap(), data.join("a").to_str().unwrap(), "--format", "json"]);
+    let output = querycell(&[
+        "ingest",
+        "--index",
+        index.to_str().unwrap(),
+        data.join("b").to_str().unwrap(),
+        data.join("a").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let catalog = stdout_json(&output);
     assert_eq!(catalog["tables"][1]["name"], json!("x_2"));
-    assert_eq!(catalog["tables"][1]["decisions"][0], json!(format!("named x_2 because x is the table from {}; its querycell.toml settings go under [tables.x_2]", shown("b/x.csv"))));
-    assert_eq!(catalog["skipped"][0]["path"], json!(shown("b/querycell.toml")), "b is a root here, so its querycell.toml is read as settings");
+    assert_eq!(
+        catalog["tables"][1]["decisions"][0],
+        json!(format!(
+            "named x_2 because x is the table from {}; its querycell.toml settings go under [tables.x_2]",
+            shown("b/x.csv")
+        ))
+    );
+    assert_eq!(
+        catalog["skipped"][0]["path"],
+        json!(shown("b/querycell.toml")),
+        "b is a root here, so its querycell.toml is read as settings"
+    );
     assert_eq!(sum_of(&index, "x", "v")[0], json!(35), "x is b/x.csv now: named first");
 
     // Nothing loadable: the refusal names the folder and says what was skipped.
     let empty = dir.path().join("empty");
     write_file(&empty, "notes.txt", "not data");
     let error = ingest::ingest(&dir.path().join("index2"), &[empty.clone()]).unwrap_err();
-    assert_eq!((error.code.as_str(), error.path.as_str()), ("no_inputs", empty.display().to_string().as_str()), "{error}");
+    assert_eq!(
+        (error.code.as_str(), error.path.as_str()),
+        ("no_inputs", empty.display().to_string().as_str()),
+        "{error}"
+    );
     assert!(error.hint.as_deref().unwrap().contains("notes.txt: the ending .txt"), "{error}");
 }
 
@@ -396,12 +490,20 @@ fn layout_settings_that_cannot_apply_are_refused_with_the_setting_named() {
     for (settings, code, words) in [
         ("[tables.events]\nheader_row = 2\n", "sidecar_invalid", "tables.events.header_row does not apply to events"),
         ("[tables.events]\nheader_row = 0\n", "sidecar_invalid", "tables.events.header_row is 0"),
-        ("[tables.events]\nheader_row = 3\nskip_rows = 1\n", "sidecar_invalid", "skip_rows = 1 puts the header on row 2"),
+        (
+            "[tables.events]\nheader_row = 3\nskip_rows = 1\n",
+            "sidecar_invalid",
+            "skip_rows = 1 puts the header on row 2",
+        ),
         ("[tables.events]\nfooter_row = 1\n", "sidecar_invalid", "unknown field `footer_row`"),
     ] {
         std::fs::write(&sidecar, settings).unwrap();
         let error = ingest::ingest(&index, &[data.clone()]).unwrap_err();
-        assert_eq!((error.code.as_str(), error.path.as_str()), (code, sidecar.display().to_string().as_str()), "{settings}: {error}");
+        assert_eq!(
+            (error.code.as_str(), error.path.as_str()),
+            (code, sidecar.display().to_string().as_str()),
+            "{settings}: {error}"
+        );
         assert!(error.message.contains(words), "{settings}: {error}");
         assert!(error.hint.is_some(), "{settings}: {error}");
     }

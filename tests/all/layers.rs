@@ -62,7 +62,8 @@ fn code_of(text: &str) -> String {
 fn named_modules(code: &str, own_path: &[String]) -> BTreeSet<String> {
     let mut named = BTreeSet::new();
     let bytes = code.as_bytes();
-    let word_start = |i: usize| i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_' || bytes[i - 1] == b':');
+    let word_start =
+        |i: usize| i == 0 || !(bytes[i - 1].is_ascii_alphanumeric() || bytes[i - 1] == b'_' || bytes[i - 1] == b':');
     let mut i = 0;
     while i < code.len() {
         let rest = &code[i..];
@@ -96,7 +97,8 @@ fn named_modules(code: &str, own_path: &[String]) -> BTreeSet<String> {
                         '}' => depth -= 1,
                         ',' if depth == 1 => at_item_start = true,
                         c if at_item_start && (c.is_ascii_alphabetic() || c == '_') => {
-                            let first: String = tail[k..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+                            let first: String =
+                                tail[k..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
                             named.insert(first);
                             at_item_start = false;
                         }
@@ -142,10 +144,14 @@ fn every_host_module_has_a_layer_and_imports_only_its_own_or_lower_ones() {
         };
         for other in named {
             match layer_of(other) {
-                Some(other_layer) if other_layer > layer => {
-                    wrong.push(format!("{module} (layer {}) imports {other} (layer {}), a layer above it", layer + 1, other_layer + 1))
+                Some(other_layer) if other_layer > layer => wrong.push(format!(
+                    "{module} (layer {}) imports {other} (layer {}), a layer above it",
+                    layer + 1,
+                    other_layer + 1
+                )),
+                None if !ROOTS.contains(&other.as_str()) => {
+                    wrong.push(format!("{module} names {other}, which has no layer"))
                 }
-                None if !ROOTS.contains(&other.as_str()) => wrong.push(format!("{module} names {other}, which has no layer")),
                 _ => {}
             }
         }
@@ -158,7 +164,12 @@ fn there_is_no_cycle_between_host_modules() {
     let imports = host_imports();
     // Depth-first search with the path kept, so a cycle is reported as the modules it goes
     // through.
-    fn visit<'a>(module: &'a str, imports: &'a BTreeMap<String, BTreeSet<String>>, path: &mut Vec<&'a str>, done: &mut BTreeSet<&'a str>) -> Option<String> {
+    fn visit<'a>(
+        module: &'a str,
+        imports: &'a BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<&'a str>,
+        done: &mut BTreeSet<&'a str>,
+    ) -> Option<String> {
         if let Some(start) = path.iter().position(|m| *m == module) {
             return Some(format!("{} -> {module}", path[start..].join(" -> ")));
         }
@@ -191,7 +202,13 @@ fn there_is_no_cycle_between_host_modules() {
 fn the_import_reader_reads_paths_comments_and_groups() {
     let own = vec!["exec".to_string(), "worker".to_string(), "pool".to_string()];
     let code = code_of("use crate::{duck::{Cell, Rows}, error::Error};\n/// see [`crate::engine`]\nuse super::super::check::x;\nfn f() { crate::statement::Param::Null; }");
-    assert_eq!(named_modules(&code, &own), ["duck", "error", "exec", "statement"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        named_modules(&code, &own),
+        ["duck", "error", "exec", "statement"].iter().map(|s| s.to_string()).collect()
+    );
     let top = vec!["policy".to_string()];
-    assert_eq!(named_modules("use super::catalog::Catalog;", &top), ["catalog"].iter().map(|s| s.to_string()).collect());
+    assert_eq!(
+        named_modules("use super::catalog::Catalog;", &top),
+        ["catalog"].iter().map(|s| s.to_string()).collect()
+    );
 }

@@ -27,7 +27,12 @@ fn malicious(index: &Path, limits: Limits) -> QueryCell {
 
 /// The honest request that must answer after every hostile one.
 fn assert_next_call_answers(cell: &QueryCell) {
-    let answer = cell.query_plan(&json!({"sql": "SELECT count(*) AS n FROM incidents", "columns": [{"name": "n", "kind": "integer"}]}).to_string()).unwrap();
+    let answer = cell
+        .query_plan(
+            &json!({"sql": "SELECT count(*) AS n FROM incidents", "columns": [{"name": "n", "kind": "integer"}]})
+                .to_string(),
+        )
+        .unwrap();
     assert_eq!(answer.rows, vec![vec![json!(4)]]);
 }
 
@@ -45,7 +50,8 @@ fn hostile_statements_are_refused_and_touch_nothing() {
     let before = snapshot_folder(&index);
     let cell = malicious(&index, Limits::default());
     let written = dir.path().join("written");
-    let refused_statement = |sql: String| refused(&cell, json!({ "sql": sql }), "statement_refused", ErrorClass::Internal);
+    let refused_statement =
+        |sql: String| refused(&cell, json!({ "sql": sql }), "statement_refused", ErrorClass::Internal);
     refused_statement("SELECT 1 AS a; SELECT 2 AS b".into());
     refused_statement("SELECT team FROM incidents; DROP TABLE incidents".into());
     refused_statement("PRAGMA database_list".into());
@@ -70,9 +76,19 @@ fn parameters_that_do_not_match_their_placeholders_are_refused() {
     refused(&cell, json!({ "sql": sql, "params": [1] }), "statement_refused", ErrorClass::Internal);
     refused(&cell, json!({ "sql": sql, "params": [1, "Platform", 3] }), "statement_refused", ErrorClass::Internal);
     // Fifty thousand values for no placeholder: refused when binding.
-    refused(&cell, json!({ "sql": "SELECT team FROM incidents", "param_count": 50_000 }), "statement_refused", ErrorClass::Internal);
+    refused(
+        &cell,
+        json!({ "sql": "SELECT team FROM incidents", "param_count": 50_000 }),
+        "statement_refused",
+        ErrorClass::Internal,
+    );
     // A million (16 MB of parameters, twice): not even lifted out of the sandbox.
-    refused(&cell, json!({ "sql": "SELECT team FROM incidents", "param_count": 1_000_000 }), "guest_output_too_large", ErrorClass::Internal);
+    refused(
+        &cell,
+        json!({ "sql": "SELECT team FROM incidents", "param_count": 1_000_000 }),
+        "guest_output_too_large",
+        ErrorClass::Internal,
+    );
 }
 
 #[test]
@@ -81,8 +97,18 @@ fn output_columns_that_lie_are_refused() {
     let index = index(dir.path());
     let cell = malicious(&index, Limits::default());
     // More (or fewer) columns than the statement returns.
-    refused(&cell, json!({ "sql": "SELECT team, ack_minutes FROM incidents", "columns": 5 }), "guest_output_mismatch", ErrorClass::Internal);
-    refused(&cell, json!({ "sql": "SELECT team, ack_minutes FROM incidents", "columns": 1 }), "guest_output_mismatch", ErrorClass::Internal);
+    refused(
+        &cell,
+        json!({ "sql": "SELECT team, ack_minutes FROM incidents", "columns": 5 }),
+        "guest_output_mismatch",
+        ErrorClass::Internal,
+    );
+    refused(
+        &cell,
+        json!({ "sql": "SELECT team, ack_minutes FROM incidents", "columns": 1 }),
+        "guest_output_mismatch",
+        ErrorClass::Internal,
+    );
     // An answer column passed off as the trailing row count.
     refused(
         &cell,
@@ -93,7 +119,11 @@ fn output_columns_that_lie_are_refused() {
     // As many columns as the statement returns, but of another kind than DuckDB's type.
     let sql = "SELECT team, ack_minutes FROM incidents";
     let team = json!({"name": "team", "kind": "text"});
-    for second in [json!({"name": "ack_minutes", "kind": "text"}), json!({"name": "ack_minutes", "kind": "float"}), json!({"name": "ack_minutes", "kind": "date"})] {
+    for second in [
+        json!({"name": "ack_minutes", "kind": "text"}),
+        json!({"name": "ack_minutes", "kind": "float"}),
+        json!({"name": "ack_minutes", "kind": "date"}),
+    ] {
         refused(&cell, json!({ "sql": sql, "columns": [team, second] }), "guest_output_mismatch", ErrorClass::Internal);
     }
     // The kinds promised answer; `other` promises no kind.
@@ -138,7 +168,11 @@ fn a_100_mb_statement_is_refused() {
 
     let roomy = SandboxEngine::new(EnginePolicy { pool_slots: None, ..EnginePolicy::default() }).unwrap();
     let limits = Limits { guest_memory_bytes: 512 << 20, ..Limits::default() };
-    let cell = QueryCell::open_with_sandbox(&index, Sandbox::from_component_bytes_on(&roomy, MALICIOUS_GUEST, limits.clone(), None).unwrap()).unwrap();
+    let cell = QueryCell::open_with_sandbox(
+        &index,
+        Sandbox::from_component_bytes_on(&roomy, MALICIOUS_GUEST, limits.clone(), None).unwrap(),
+    )
+    .unwrap();
     refused(&cell, huge, "guest_output_too_large", ErrorClass::Internal);
     let over_the_statement_cap = json!({ "sql": clause, "repeat_sql": 2 * limits.max_statement_bytes / clause.len() });
     refused(&cell, over_the_statement_cap, "guest_output_too_large", ErrorClass::Internal);

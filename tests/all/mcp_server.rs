@@ -21,14 +21,22 @@ fn index(dir: &Path) -> std::path::PathBuf {
 /// What the Python client saw, as its JSON report.
 fn session(index: &Path, allow_sql: bool) -> Value {
     let mut command = Command::new("python3");
-    command.arg(workspace().join("tests/mcp/client.py")).arg(querycell_bin()).arg(index).arg(if allow_sql { "1" } else { "0" });
+    command.arg(workspace().join("tests/mcp/client.py")).arg(querycell_bin()).arg(index).arg(if allow_sql {
+        "1"
+    } else {
+        "0"
+    });
     client_report(command)
 }
 
 /// What the Python client saw over HTTP, connected to `server`.
 fn http_session(server: &HttpServer, allow_sql: bool) -> Value {
     let mut command = Command::new("python3");
-    command.arg(workspace().join("tests/mcp/client.py")).arg("--http").arg(&server.url).arg(if allow_sql { "1" } else { "0" });
+    command.arg(workspace().join("tests/mcp/client.py")).arg("--http").arg(&server.url).arg(if allow_sql {
+        "1"
+    } else {
+        "0"
+    });
     client_report(command)
 }
 
@@ -41,7 +49,8 @@ fn client_report(mut command: Command) -> Value {
         output.status,
         String::from_utf8_lossy(&output.stdout)
     );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("the client's report is not JSON ({e}); stderr:\n{stderr}"))
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("the client's report is not JSON ({e}); stderr:\n{stderr}"))
 }
 
 #[test]
@@ -54,11 +63,18 @@ fn an_mcp_client_lists_describes_and_queries() {
 
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
     assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
-    assert_eq!(seen["tools"]["query"], querycell::catalog::schema::plan_json_schema(), "the query tool's input is the plan language");
+    assert_eq!(
+        seen["tools"]["query"],
+        querycell::catalog::schema::plan_json_schema(),
+        "the query tool's input is the plan language"
+    );
 
     let tables = &seen["list_tables"];
     assert_eq!(tables["is_error"], false);
-    assert_eq!(tables["structured"]["tables"], json!([{"name": "incidents", "row_count": 4, "columns": 4, "description": null}]));
+    assert_eq!(
+        tables["structured"]["tables"],
+        json!([{"name": "incidents", "row_count": 4, "columns": 4, "description": null}])
+    );
 
     let described = &seen["describe_table"];
     assert_eq!(described["structured"]["name"], "incidents");
@@ -68,7 +84,12 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert_eq!(missing["is_error"], true);
     assert_eq!(missing["structured"]["error"]["code"], "unknown_table");
 
-    assert_eq!(seen["query_p1"]["structured"]["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]), "{}", seen["query_p1"]);
+    assert_eq!(
+        seen["query_p1"]["structured"]["rows"],
+        json!([["Platform", 15.0], ["Payments", 12.0]]),
+        "{}",
+        seen["query_p1"]
+    );
     let answer = &seen["query"];
     assert_eq!(answer["is_error"], false, "{answer}");
     assert_eq!(answer["structured"]["rows"], json!([["Payments", 2], ["Platform", 2]]));
@@ -157,7 +178,12 @@ impl HttpServer {
         if allow_sql {
             command.arg("--allow-sql");
         }
-        let mut child = command.stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("querycell mcp --http");
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("querycell mcp --http");
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut said = String::new();
         let url = loop {
@@ -184,7 +210,11 @@ impl HttpServer {
         stream.write_all(request.as_bytes()).unwrap();
         let mut response = String::new();
         let _ = stream.read_to_string(&mut response);
-        let status = response.split_whitespace().nth(1).and_then(|code| code.parse().ok()).unwrap_or_else(|| panic!("no status line in {response:?}"));
+        let status = response
+            .split_whitespace()
+            .nth(1)
+            .and_then(|code| code.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {response:?}"));
         (status, response)
     }
 }
@@ -208,7 +238,11 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
     assert_eq!(seen["list_tables"]["is_error"], false);
     assert!(seen["list_tables"]["structured"]["tables"].as_array().unwrap().iter().any(|t| t["name"] == "incidents"));
-    assert!(seen["describe_table"]["text"][0].as_str().unwrap().contains("`ack_minutes`"), "{}", seen["describe_table"]);
+    assert!(
+        seen["describe_table"]["text"][0].as_str().unwrap().contains("`ack_minutes`"),
+        "{}",
+        seen["describe_table"]
+    );
     let p1 = &seen["query_p1"];
     assert_eq!(p1["is_error"], false, "{p1}");
     assert_eq!(p1["structured"]["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]), "{p1}");
@@ -249,7 +283,10 @@ fn the_http_transport_serves_loopback_only_and_refuses_web_pages() {
     assert_eq!(status, 403, "a request from a web page (it carries an Origin) is refused: {response}");
     let (status, response) = server.raw(&post("evil.example", "", &initialize));
     assert!((400..500).contains(&status), "a foreign Host (DNS rebinding) is refused: {response}");
-    let huge = format!("{{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {{\"pad\": \"{}\"}}}}", "x".repeat(2 << 20));
+    let huge = format!(
+        "{{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {{\"pad\": \"{}\"}}}}",
+        "x".repeat(2 << 20)
+    );
     let (status, response) = server.raw(&post(&server.addr, "", &huge));
     assert_eq!(status, 413, "a body over the request limit is refused: {}", &response[..response.len().min(300)]);
     let (status, _) = server.raw(&format!("GET /other HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr));

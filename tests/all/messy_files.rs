@@ -11,11 +11,17 @@ use querycell_tests::write_file;
 use serde_json::Value;
 
 fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog.tables.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
+    catalog
+        .tables
+        .iter()
+        .find(|t| t.name == name)
+        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
 }
 
 fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
-    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no column {name} in {}: {:?}", table.name, table.columns.iter().map(|c| &c.name).collect::<Vec<_>>()))
+    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| {
+        panic!("no column {name} in {}: {:?}", table.name, table.columns.iter().map(|c| &c.name).collect::<Vec<_>>())
+    })
 }
 
 fn answer(index: &Path, plan: &str) -> Value {
@@ -49,7 +55,11 @@ fn split_fields(line: &str, delimiter: char) -> Vec<String> {
 
 /// `text` read as a number whose decimal mark is `decimal`, every other mark a group separator.
 fn read_number(text: &str, decimal: char) -> f64 {
-    let plain: String = text.chars().filter(|c| c.is_ascii_digit() || *c == decimal || *c == '-').map(|c| if c == decimal { '.' } else { c }).collect();
+    let plain: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == decimal || *c == '-')
+        .map(|c| if c == decimal { '.' } else { c })
+        .collect();
     plain.parse().unwrap_or_else(|e| panic!("'{text}' as a number with decimal mark '{decimal}': {e}"))
 }
 
@@ -83,7 +93,13 @@ fn a_semicolon_export_reads_dots_as_thousands_and_commas_as_decimals() {
 
     let lager_column = column(lager, "lager");
     assert_eq!(lager_column.sql_type, "VARCHAR");
-    assert!(lager_column.decision.contains("'Nord'") || lager_column.decision.contains("'Süd'") || lager_column.decision.contains("'Ost'"), "{}", lager_column.decision);
+    assert!(
+        lager_column.decision.contains("'Nord'")
+            || lager_column.decision.contains("'Süd'")
+            || lager_column.decision.contains("'Ost'"),
+        "{}",
+        lager_column.decision
+    );
 }
 
 const ENGLISH: &str = "id,amount,price,weight\n\
@@ -104,7 +120,11 @@ fn quoted_thousands_commas_are_read_as_the_file_means_them() {
         let expected: f64 = field_values(ENGLISH, ',', at).iter().map(|v| read_number(v, '.')).sum();
         assert!((sum_of(&index, "orders", name) - expected).abs() < 1e-6, "{name}");
     }
-    assert!(column(orders, "amount").decision.contains("',' between thousands"), "{}", column(orders, "amount").decision);
+    assert!(
+        column(orders, "amount").decision.contains("',' between thousands"),
+        "{}",
+        column(orders, "amount").decision
+    );
     // A plain column keeps the plain reason: nothing unusual was decided.
     assert_eq!(column(orders, "weight").decision, "every value is a number");
 }
@@ -123,7 +143,11 @@ fn an_undecidable_reading_stays_text_until_the_sidecar_settles_it() {
     for (decimal, sql_type, decimal_mark) in [(",", "BIGINT", ','), (".", "DOUBLE", '.')] {
         let folder = format!("settled{}", if decimal == "," { "comma" } else { "dot" });
         write_file(dir.path(), &format!("{folder}/sizes.csv"), text);
-        write_file(dir.path(), &format!("{folder}/querycell.toml"), &format!("[tables.sizes.columns.size]\ndecimal_separator = \"{decimal}\"\n"));
+        write_file(
+            dir.path(),
+            &format!("{folder}/querycell.toml"),
+            &format!("[tables.sizes.columns.size]\ndecimal_separator = \"{decimal}\"\n"),
+        );
         let index = dir.path().join(format!("index-{folder}"));
         let catalog = ingest::ingest(&index, &[dir.path().join(&folder)]).unwrap();
         let size = column(table(&catalog, "sizes"), "size");
@@ -180,7 +204,13 @@ fn dates_in_mixed_formats_stay_text_and_say_which_formats() {
     let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
     let day = column(table(&catalog, "visits"), "day");
     assert_eq!(day.sql_type, "VARCHAR");
-    assert!(day.decision.contains("more than one format") && day.decision.contains("'05/01/2025'") && day.decision.contains("date_format"), "{}", day.decision);
+    assert!(
+        day.decision.contains("more than one format")
+            && day.decision.contains("'05/01/2025'")
+            && day.decision.contains("date_format"),
+        "{}",
+        day.decision
+    );
     // Kept exactly as written: each value is still there to be asked about.
     let expected = field_values(text, ',', 1).iter().filter(|v| v.starts_with("2025-")).count();
     let plan = r#"{"table": "visits", "aggregations": [{"function": "count"}], "filters": [{"column": "day", "op": "starts_with", "value": "2025-"}]}"#;
@@ -203,7 +233,16 @@ fn nested_ndjson_is_flattened_and_zoned_timestamps_become_utc() {
     let names: Vec<&str> = orders.columns.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(
         names,
-        ["id", "customer_name", "customer_address_city", "customer_address_geo_lat", "customer_address_geo_deep", "tags", "at", "total"],
+        [
+            "id",
+            "customer_name",
+            "customer_address_city",
+            "customer_address_geo_lat",
+            "customer_address_geo_deep",
+            "tags",
+            "at",
+            "total"
+        ],
         "objects are flattened three levels deep"
     );
     assert_eq!(column(orders, "customer_address_city").display_name, "customer.address.city");
@@ -216,15 +255,24 @@ fn nested_ndjson_is_flattened_and_zoned_timestamps_become_utc() {
     assert!(at.decision.contains("UTC"), "{}", at.decision);
 
     // Grouping by a nested field gives real labels, not blanks.
-    let by_city = answer(&index, r#"{"table": "orders", "group_by": ["customer_address_city"], "aggregations": [{"function": "sum", "column": "total"}], "order_by": ["customer_address_city"]}"#);
+    let by_city = answer(
+        &index,
+        r#"{"table": "orders", "group_by": ["customer_address_city"], "aggregations": [{"function": "sum", "column": "total"}], "order_by": ["customer_address_city"]}"#,
+    );
     assert_eq!(by_city["rows"], serde_json::json!([["Berlin", 12.0], ["Paris", 4.0], [null, 2.0]]));
     // The instants, in UTC: 10:00+02:00 is 08:00Z, 23:30-05:00 is 04:30Z the next day.
-    let listed = answer(&index, r#"{"table": "orders", "columns": ["id", "at", "tags", "customer_address_geo_deep"], "order_by": ["id"]}"#);
+    let listed = answer(
+        &index,
+        r#"{"table": "orders", "columns": ["id", "at", "tags", "customer_address_geo_deep"], "order_by": ["id"]}"#,
+    );
     assert_eq!(listed["rows"][0], serde_json::json!([1, "2025-01-05 08:00:00", "[\"a\",\"b\"]", "{\"x\":1}"]));
     assert_eq!(listed["rows"][1][1], "2025-01-07 04:30:00");
     assert_eq!(listed["rows"][1][2], "[]", "an empty list is '[]', never a blank");
     // And the zoned column can now be bucketed and filtered like any timestamp.
-    let monthly = answer(&index, r#"{"table": "orders", "group_by": [{"column": "at", "granularity": "month"}], "aggregations": [{"function": "count"}], "filters": [{"column": "at", "op": "gte", "value": "2025-01-07"}]}"#);
+    let monthly = answer(
+        &index,
+        r#"{"table": "orders", "group_by": [{"column": "at", "granularity": "month"}], "aggregations": [{"function": "count"}], "filters": [{"column": "at", "op": "gte", "value": "2025-01-07"}]}"#,
+    );
     assert_eq!(monthly["rows"], serde_json::json!([["2025-01-01 00:00:00", 1], ["2025-02-01 00:00:00", 1]]));
     let cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
     let truncated = cell.query_sql("SELECT date_trunc('day', \"at\") AS day, count(*) AS n FROM orders WHERE \"at\" IS NOT NULL GROUP BY 1 ORDER BY 1").unwrap().to_json();
@@ -274,7 +322,14 @@ fn every_type_the_readers_produce_has_an_answer_or_a_decision() {
         let entry = table(&catalog, name);
         left_out += entry.left_out.len();
         for column in &entry.columns {
-            assert_ne!(column.kind, ValueKind::Other, "{name}.{} ({file_type}) is typed {} with no way to ask about it: {}", column.name, column.sql_type, column.decision);
+            assert_ne!(
+                column.kind,
+                ValueKind::Other,
+                "{name}.{} ({file_type}) is typed {} with no way to ask about it: {}",
+                column.name,
+                column.sql_type,
+                column.decision
+            );
         }
         let listed: Vec<String> = entry.columns.iter().map(|c| format!("\"{}\"", c.name)).collect();
         let plan = format!(r#"{{"table": "{name}", "columns": [{}]}}"#, listed.join(", "));
@@ -286,6 +341,11 @@ fn every_type_the_readers_produce_has_an_answer_or_a_decision() {
         }
     }
     assert!(left_out >= 1, "binary columns are left out with a reason");
-    let blob = catalog.tables.iter().flat_map(|t| &t.left_out).find(|l| l.name == "blob").expect("the blob column is recorded as left out");
+    let blob = catalog
+        .tables
+        .iter()
+        .flat_map(|t| &t.left_out)
+        .find(|l| l.name == "blob")
+        .expect("the blob column is recorded as left out");
     assert!(blob.reason.contains("binary"), "{}", blob.reason);
 }

@@ -11,7 +11,13 @@ fn fixture(dir: &Path) -> QueryCell {
     let mut incidents = String::from("incident_id,team,severity,ack_minutes,opened_at\n");
     for i in 0..40u32 {
         let ack = if i % 9 == 0 { String::new() } else { (i * 7 % 120).to_string() };
-        incidents.push_str(&format!("I-{i:03},{},P{},{ack},2026-0{}-{:02}\n", ["Platform", "Payments", "Search"][i as usize % 3], 1 + i % 3, 1 + i % 6, 1 + i % 27));
+        incidents.push_str(&format!(
+            "I-{i:03},{},P{},{ack},2026-0{}-{:02}\n",
+            ["Platform", "Payments", "Search"][i as usize % 3],
+            1 + i % 3,
+            1 + i % 6,
+            1 + i % 27
+        ));
     }
     let data = dir.join("data");
     write_file(&data, "incidents.csv", &incidents);
@@ -23,22 +29,55 @@ fn fixture(dir: &Path) -> QueryCell {
 
 /// Plans: (request, a name the hint must contain when it is refused, or "").
 const PLANS: &[(&str, &str)] = &[
-    (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "=", "value": "P1"}], "aggregations": [{"function": "count"}]}"#, "eq"),
-    (r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": ">", "value": 10}], "aggregations": [{"function": "count"}]}"#, "gt"),
-    (r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": ">=", "value": 10}], "aggregations": [{"function": "count"}]}"#, "gte"),
-    (r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "<", "value": 10}], "aggregations": [{"function": "count"}]}"#, "lt"),
-    (r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "<=", "value": 10}], "aggregations": [{"function": "count"}]}"#, "lte"),
-    (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "!=", "value": "P1"}], "aggregations": [{"function": "count"}]}"#, "ne"),
-    (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "<>", "value": "P1"}], "aggregations": [{"function": "count"}]}"#, "ne"),
-    (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "==", "value": "P1"}], "aggregations": [{"function": "count"}]}"#, "eq"),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "=", "value": "P1"}], "aggregations": [{"function": "count"}]}"#,
+        "eq",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": ">", "value": 10}], "aggregations": [{"function": "count"}]}"#,
+        "gt",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": ">=", "value": 10}], "aggregations": [{"function": "count"}]}"#,
+        "gte",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "<", "value": 10}], "aggregations": [{"function": "count"}]}"#,
+        "lt",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "<=", "value": 10}], "aggregations": [{"function": "count"}]}"#,
+        "lte",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "!=", "value": "P1"}], "aggregations": [{"function": "count"}]}"#,
+        "ne",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "<>", "value": "P1"}], "aggregations": [{"function": "count"}]}"#,
+        "ne",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "==", "value": "P1"}], "aggregations": [{"function": "count"}]}"#,
+        "eq",
+    ),
     (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "equals", "value": "P1"}]}"#, ""),
     (r#"{"table": "incident", "aggregations": [{"function": "count"}]}"#, "incidents"),
     (r#"{"table": "Incidents", "aggregations": [{"function": "count"}]}"#, "incidents"),
     (r#"{"table": "incidents", "group_by": ["teams"], "aggregations": [{"function": "count"}]}"#, "team"),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "average", "column": "ack_minutes"}]}"#, "avg"),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minute"}]}"#, "ack_minutes"),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "average", "column": "ack_minutes"}]}"#,
+        "avg",
+    ),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minute"}]}"#,
+        "ack_minutes",
+    ),
     (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "team"}]}"#, ""),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "sum", "column": "severity"}]}"#, ""),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "sum", "column": "severity"}]}"#,
+        "",
+    ),
     (r#"{"table": "incidents", "filters": [{"column": "ack_minutes", "op": "gt", "value": "ten"}]}"#, ""),
     (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": "yesterday"}]}"#, ""),
     (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": "01/02/2026"}]}"#, ""),
@@ -62,26 +101,77 @@ const PLANS: &[(&str, &str)] = &[
     (r#"{"table": "incidents", "columns": ["team"],}"#, ""),
     (r#"{'table': 'incidents'}"#, ""),
     ("```json\n{\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}\n```", ""),
-    (r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "decade"}], "aggregations": [{"function": "count"}]}"#, "day"),
-    (r#"{"table": "incidents", "group_by": [{"column": "team", "granularity": "month"}], "aggregations": [{"function": "count"}]}"#, ""),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "number of incidents"}]}"#, ""),
+    (
+        r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "decade"}], "aggregations": [{"function": "count"}]}"#,
+        "day",
+    ),
+    (
+        r#"{"table": "incidents", "group_by": [{"column": "team", "granularity": "month"}], "aggregations": [{"function": "count"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "number of incidents"}]}"#,
+        "",
+    ),
     (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "team"}]}"#, ""),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "having": [{"column": "cnt", "op": "gt", "value": 1}]}"#, "count"),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "having": [{"column": "cnt", "op": "gt", "value": 1}]}"#,
+        "count",
+    ),
     (r#"{"table": "incidents", "columns": ["team"], "having": [{"column": "team", "op": "eq", "value": "x"}]}"#, ""),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["counts"]}"#, "count"),
-    (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": [{"column": "count", "direction": "descending"}]}"#, "desc"),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["counts"]}"#,
+        "count",
+    ),
+    (
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": [{"column": "count", "direction": "descending"}]}"#,
+        "desc",
+    ),
     (r#"{"table": "incidents", "columns": ["team", "severity"], "order_by": ["ack_minutes"]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "severity", "op": "in", "value": ["P1", "P2"]}], "group_by": ["team"], "aggregations": [{"function": "count"}]}"#, ""),
-    (r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "month"}], "aggregations": [{"function": "median", "column": "ack_minutes"}]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "team", "op": "contains", "value": "Pay"}], "aggregations": [{"function": "count_distinct", "column": "severity"}]}"#, ""),
-    (r#"{"table": "teams", "columns": ["manager"], "filters": [{"column": "team", "op": "starts_with", "value": "P"}]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": ["2026-01-01", "2026-03-31"]}], "aggregations": [{"function": "max", "column": "ack_minutes"}]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "eq", "value": {"this": "month"}}], "aggregations": [{"function": "count"}]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": 30, "unit": "days"}}], "aggregations": [{"function": "count"}]}"#, "'day'"),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": "30 days"}}], "aggregations": [{"function": "count"}]}"#, ""),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": {"relative": "last", "count": 7, "unit": "day"}}]}"#, "\"last\""),
-    (r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": {"previous": "quarter"}}], "aggregations": [{"function": "count"}]}"#, "\"eq\""),
-    (r#"{"table": "incidents", "filters": [{"column": "team", "op": "eq", "value": {"this": "week"}}], "aggregations": [{"function": "count"}]}"#, "opened_at"),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "in", "value": ["P1", "P2"]}], "group_by": ["team"], "aggregations": [{"function": "count"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "month"}], "aggregations": [{"function": "median", "column": "ack_minutes"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "team", "op": "contains", "value": "Pay"}], "aggregations": [{"function": "count_distinct", "column": "severity"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "teams", "columns": ["manager"], "filters": [{"column": "team", "op": "starts_with", "value": "P"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": ["2026-01-01", "2026-03-31"]}], "aggregations": [{"function": "max", "column": "ack_minutes"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "eq", "value": {"this": "month"}}], "aggregations": [{"function": "count"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": 30, "unit": "days"}}], "aggregations": [{"function": "count"}]}"#,
+        "'day'",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gte", "value": {"last": "30 days"}}], "aggregations": [{"function": "count"}]}"#,
+        "",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "gt", "value": {"relative": "last", "count": 7, "unit": "day"}}]}"#,
+        "\"last\"",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "opened_at", "op": "between", "value": {"previous": "quarter"}}], "aggregations": [{"function": "count"}]}"#,
+        "\"eq\"",
+    ),
+    (
+        r#"{"table": "incidents", "filters": [{"column": "team", "op": "eq", "value": {"this": "week"}}], "aggregations": [{"function": "count"}]}"#,
+        "opened_at",
+    ),
 ];
 
 /// SQL: (request, a name the hint must contain when it is refused, or "").
@@ -161,7 +251,11 @@ fn model_style_requests_never_fault_and_refusals_say_what_to_do() {
             Ok(_) => answered += 1,
             Err(error) => {
                 refused += 1;
-                assert_ne!(error.class, ErrorClass::Internal, "{request}\n  ended as an internal fault (exit 1): {error}");
+                assert_ne!(
+                    error.class,
+                    ErrorClass::Internal,
+                    "{request}\n  ended as an internal fault (exit 1): {error}"
+                );
                 let hint = error.hint.clone().unwrap_or_default();
                 assert!(!hint.trim().is_empty(), "{request}\n  refused without a hint: {error}");
                 assert!(hint.contains(name), "{request}\n  the hint should name '{name}': {error}");

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use querycell::catalog::schema::plan_json_schema;
 use querycell_guest::plan::{
-    Direction, Function, Granularity, Op, RelativeDate, AGGREGATION_FIELDS, CONDITION_FIELDS, DIRECTIONS, GROUP_KEY_FIELDS, ORDER_KEY_FIELDS, PLAN_FIELDS, RELATIVE_DATE_FIELDS,
+    Direction, Function, Granularity, Op, RelativeDate, AGGREGATION_FIELDS, CONDITION_FIELDS, DIRECTIONS,
+    GROUP_KEY_FIELDS, ORDER_KEY_FIELDS, PLAN_FIELDS, RELATIVE_DATE_FIELDS,
 };
 use serde_json::Value;
 
@@ -37,12 +38,18 @@ fn names<T>(table: &[(&'static str, T)]) -> BTreeSet<String> {
 fn every_object_has_the_same_fields_on_both_sides() {
     let schema = plan_json_schema();
     assert_eq!(properties(&schema), set(PLAN_FIELDS), "the plan's fields");
-    assert_eq!(properties(definition(&schema, "Condition")), set(CONDITION_FIELDS), "a filter's or having condition's fields");
+    assert_eq!(
+        properties(definition(&schema, "Condition")),
+        set(CONDITION_FIELDS),
+        "a filter's or having condition's fields"
+    );
     assert_eq!(properties(definition(&schema, "TruncatedKey")), set(GROUP_KEY_FIELDS), "a group key's fields");
     assert_eq!(properties(definition(&schema, "Aggregation")), set(AGGREGATION_FIELDS), "an aggregation's fields");
     assert_eq!(properties(definition(&schema, "DirectedKey")), set(ORDER_KEY_FIELDS), "an order key's fields");
-    let relative: BTreeSet<String> =
-        ["LastUnits", "ThisPeriod", "PreviousPeriod"].iter().flat_map(|name| properties(definition(&schema, name))).collect();
+    let relative: BTreeSet<String> = ["LastUnits", "ThisPeriod", "PreviousPeriod"]
+        .iter()
+        .flat_map(|name| properties(definition(&schema, name)))
+        .collect();
     assert_eq!(relative, set(RELATIVE_DATE_FIELDS), "a relative date's fields");
 }
 
@@ -61,5 +68,9 @@ fn every_word_is_in_both_sides() {
 fn the_schema_states_the_parsers_bounds() {
     let schema = plan_json_schema();
     let last = &definition(&schema, "LastUnits")["properties"]["last"];
-    assert_eq!((last["minimum"].as_i64(), last["maximum"].as_i64()), (Some(1), Some(RelativeDate::MAX_COUNT)), "{last}");
+    assert_eq!(
+        (last["minimum"].as_i64(), last["maximum"].as_i64()),
+        (Some(1), Some(RelativeDate::MAX_COUNT)),
+        "{last}"
+    );
 }

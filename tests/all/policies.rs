@@ -24,7 +24,8 @@ fn tickets(tenants: &[&str]) -> String {
         }
         let team = TEAMS[(i * 7 + usize::from(tenant == "b")) % TEAMS.len()];
         let severity = ["P1", "P2", "P3"][i % 3];
-        let minutes = if i % 11 == 5 { String::new() } else { ((i * 13) % 97 + if tenant == "b" { 500 } else { 1 }).to_string() };
+        let minutes =
+            if i % 11 == 5 { String::new() } else { ((i * 13) % 97 + if tenant == "b" { 500 } else { 1 }).to_string() };
         csv.push_str(&format!("T-{i:03},{tenant},{team},{severity},{minutes},person{i}@{tenant}.example\n"));
     }
     csv
@@ -129,8 +130,11 @@ fn plans() -> Vec<String> {
             }
         }
     }
-    plans.push(r#"{"table": "tickets", "columns": ["ticket_id", "team", "minutes"], "order_by": ["ticket_id"]}"#.into());
-    plans.push(r#"{"table": "tickets", "group_by": ["reporter_email"], "aggregations": [{"function": "count"}]}"#.into());
+    plans
+        .push(r#"{"table": "tickets", "columns": ["ticket_id", "team", "minutes"], "order_by": ["ticket_id"]}"#.into());
+    plans.push(
+        r#"{"table": "tickets", "group_by": ["reporter_email"], "aggregations": [{"function": "count"}]}"#.into(),
+    );
     plans.push(r#"{"table": "salaries", "aggregations": [{"function": "sum", "column": "salary"}]}"#.into());
     plans.push(r#"{"table": "teams", "group_by": ["lead"], "aggregations": [{"function": "count"}]}"#.into());
     plans
@@ -188,12 +192,24 @@ fn answers_under_a_tenant_equal_answers_over_that_tenants_rows_alone() {
     for sql in STATEMENTS {
         let (got, want) = (outcome(policed.query_sql(sql)), outcome(reference.query_sql(sql)));
         answered += usize::from(want.is_ok());
-        println!("{sql}: {}", match &want { Ok(rows) => format!("{} rows", rows.len()), Err(code) => format!("refused: {code}") });
+        println!(
+            "{sql}: {}",
+            match &want {
+                Ok(rows) => format!("{} rows", rows.len()),
+                Err(code) => format!("refused: {code}"),
+            }
+        );
         if got != want {
             differences.push(format!("sql {sql}\n  under tenant=a: {got:?}\n  over a's rows: {want:?}"));
         }
     }
-    assert!(differences.is_empty(), "{} of {} requests differ:\n{}", differences.len(), plans.len() + STATEMENTS.len(), differences.join("\n"));
+    assert!(
+        differences.is_empty(),
+        "{} of {} requests differ:\n{}",
+        differences.len(),
+        plans.len() + STATEMENTS.len(),
+        differences.join("\n")
+    );
     println!("{answered} of {} requests answered", plans.len() + STATEMENTS.len());
     // Most requests must answer, or the comparison proves little.
     assert!(answered * 10 >= (plans.len() + STATEMENTS.len()) * 8, "only {answered} answered");
@@ -205,9 +221,13 @@ fn answers_under_a_tenant_equal_answers_over_that_tenants_rows_alone() {
     assert!(visible.tables.iter().all(|t| t.name != "salaries"));
     let tickets = visible.tables.iter().find(|t| t.name == "tickets").unwrap();
     assert!(tickets.columns.iter().all(|c| c.name != "reporter_email"));
-    assert!(tickets.columns.iter().all(|c| c.stats.values.is_none() && c.stats.max.is_none()), "statistics over every tenant's rows are left out");
+    assert!(
+        tickets.columns.iter().all(|c| c.stats.values.is_none() && c.stats.max.is_none()),
+        "statistics over every tenant's rows are left out"
+    );
     assert!(tickets.row_count_withheld, "and so is the row count");
-    assert!(querycell::catalog::schema::markdown(visible).contains("## `tickets`\n\nrow count not shown (a policy filters this table's rows)"));
+    assert!(querycell::catalog::schema::markdown(visible)
+        .contains("## `tickets`\n\nrow count not shown (a policy filters this table's rows)"));
 }
 
 #[test]
@@ -228,26 +248,58 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let policy = write_file(dir.path(), "policy.toml", POLICY);
     let args = |tenant: &'static str| -> Vec<String> {
-        ["query", "--index", both.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", &format!("tenant={tenant}"), "--format", "json", "--plan", "-"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect()
+        [
+            "query",
+            "--index",
+            both.to_str().unwrap(),
+            "--policy",
+            policy.to_str().unwrap(),
+            "--context",
+            &format!("tenant={tenant}"),
+            "--format",
+            "json",
+            "--plan",
+            "-",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
     };
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count", "alias": "n"}]}"#;
     let a = stdout_json(&querycell_with_stdin(&args("a").iter().map(String::as_str).collect::<Vec<_>>(), plan));
     let b = stdout_json(&querycell_with_stdin(&args("b").iter().map(String::as_str).collect::<Vec<_>>(), plan));
     assert_eq!((a["rows"][0][0].as_i64(), b["rows"][0][0].as_i64()), (Some(40), Some(20)), "{a}\n{b}");
     assert!(a["policy"]["id"].as_str().unwrap().starts_with("sha256:"));
-    assert_eq!(a["policy"]["row_filters"], serde_json::json!(["teams.tenant = context tenant", "tickets.tenant = context tenant"]));
+    assert_eq!(
+        a["policy"]["row_filters"],
+        serde_json::json!(["teams.tenant = context tenant", "tickets.tenant = context tenant"])
+    );
     // The filter is the compiler's, bound as a parameter: the caller's own value, never
     // another tenant's.
     assert!(a["sql"].as_str().unwrap().contains(r#"WHERE CAST("tenant" AS VARCHAR) = ?"#), "{a}");
-    assert_eq!((a["params"][0].as_str(), a["params"].as_array().unwrap().len()), (Some("a"), 2), "the filter value, then the row cap: {a}");
+    assert_eq!(
+        (a["params"][0].as_str(), a["params"].as_array().unwrap().len()),
+        (Some("a"), 2),
+        "the filter value, then the row cap: {a}"
+    );
     assert!(!a.to_string().contains("\"b\""), "{a}");
 
     // A policy that names a column the index lacks is refused at start, with a hint.
     let typo = write_file(dir.path(), "typo.toml", "[tables.tickets]\nhidden_columns = [\"reporter_mail\"]\n");
-    let output = querycell_with_stdin(&["query", "--index", both.to_str().unwrap(), "--policy", typo.to_str().unwrap(), "--format", "json", "--plan", "-"], plan);
+    let output = querycell_with_stdin(
+        &[
+            "query",
+            "--index",
+            both.to_str().unwrap(),
+            "--policy",
+            typo.to_str().unwrap(),
+            "--format",
+            "json",
+            "--plan",
+            "-",
+        ],
+        plan,
+    );
     assert_eq!(output.status.code(), Some(2));
     assert_eq!(stdout_json(&output)["error"]["code"], "policy_invalid");
 }
@@ -261,14 +313,29 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
     let policy = write_file(
         dir.path(),
         "policy.toml",
-        &format!("{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 8\nstate_file = {:?}\n", state.to_str().unwrap()),
+        &format!(
+            "{POLICY}\n[budget]\ncaller_context = \"tenant\"\nqueries_per_day = 8\nstate_file = {:?}\n",
+            state.to_str().unwrap()
+        ),
     );
     let index_before = snapshot_folder(&both);
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count"}]}"#;
     let ask_as = |index: &Path, policy: &Path, tenant: &str| {
         let context = format!("tenant={tenant}");
         querycell_with_stdin(
-            &["query", "--index", index.to_str().unwrap(), "--policy", policy.to_str().unwrap(), "--context", &context, "--format", "json", "--plan", "-"],
+            &[
+                "query",
+                "--index",
+                index.to_str().unwrap(),
+                "--policy",
+                policy.to_str().unwrap(),
+                "--context",
+                &context,
+                "--format",
+                "json",
+                "--plan",
+                "-",
+            ],
             plan,
         )
     };
@@ -304,7 +371,12 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
 fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
-    let sandbox = querycell::sandbox::Sandbox::from_component_bytes(include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")), Limits::default(), None).unwrap();
+    let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
+        include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
+        Limits::default(),
+        None,
+    )
+    .unwrap();
     let cell = QueryCell::open_with_sandbox(&both, sandbox)
         .unwrap()
         .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
@@ -345,13 +417,14 @@ fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
 #[test]
 fn without_the_parse_tree_check_the_connections_views_still_filter() {
     use querycell::catalog::Catalog;
+    use querycell::sandbox::wit;
     use querycell::testing::Executor;
     use querycell::testing::Readable;
-    use querycell::sandbox::wit;
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let catalog = Catalog::load(&both).unwrap();
-    let bound = Policy::parse(POLICY).unwrap().bind(&catalog, &[("tenant".to_string(), "a".to_string())].into()).unwrap();
+    let bound =
+        Policy::parse(POLICY).unwrap().bind(&catalog, &[("tenant".to_string(), "a".to_string())].into()).unwrap();
     let readable = Readable {
         tables: bound.visible_catalog(&catalog).tables.iter().map(|t| t.name.clone()).collect(),
         policed: bound.policed.clone(),
@@ -372,7 +445,9 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
     };
     let checked = executor.run(&compiled("SELECT count(*) FROM tickets")).unwrap_err();
     assert_eq!(checked.code, "policy_violation", "{checked}");
-    let unchecked = executor.run_without_parse_tree_check(&compiled("SELECT count(*), count(DISTINCT tenant), min(tenant) FROM tickets")).unwrap();
+    let unchecked = executor
+        .run_without_parse_tree_check(&compiled("SELECT count(*), count(DISTINCT tenant), min(tenant) FROM tickets"))
+        .unwrap();
     assert_eq!(unchecked.rows, vec![vec![serde_json::json!(40), serde_json::json!(1), serde_json::json!("a")]]);
     let hidden = executor.run_without_parse_tree_check(&compiled("SELECT reporter_email FROM tickets")).unwrap_err();
     assert!(hidden.message.contains("reporter_email"), "the view has no hidden column: {hidden}");
@@ -476,7 +551,13 @@ fn a_hostile_sql_corpus_is_refused_or_answered_within_the_tenants_rows() {
     let (mut answered, mut refused, mut leaks) = (0, 0, Vec::new());
     for (what, sql) in HOSTILE {
         let got = outcome(policed.query_sql(sql));
-        println!("{what}: {sql}\n  -> {}", match &got { Ok(rows) => format!("{} rows", rows.len()), Err(code) => format!("refused: {code}") });
+        println!(
+            "{what}: {sql}\n  -> {}",
+            match &got {
+                Ok(rows) => format!("{} rows", rows.len()),
+                Err(code) => format!("refused: {code}"),
+            }
+        );
         match &got {
             Err(_) => refused += 1,
             Ok(rows) => {
@@ -507,30 +588,61 @@ fn a_hostile_sql_corpus_is_refused_or_answered_within_the_tenants_rows() {
 /// compiler writes, in both placeholder styles, and nothing the compiler does not.
 #[test]
 fn the_host_recognises_the_source_the_compiler_writes() {
+    use querycell::testing::Param;
     use querycell::testing::ParseTreeCheck;
     use querycell::testing::{PolicyCheck, SourceRule};
-    use querycell::testing::Param;
     use querycell_guest::model::{Column, RowFilter, Table, TablePolicy, ValueKind};
-    let column = |name: &str| Column { name: name.into(), display_name: name.into(), sql_type: "VARCHAR".into(), kind: ValueKind::Text };
-    let policy = TablePolicy { row_filters: vec![RowFilter { column: "Tenant".into(), values: vec!["a'1".into()] }, RowFilter { column: "region".into(), values: vec!["eu".into()] }] };
-    let table = Table { name: "Tickets".into(), relation: Vec::new(), columns: vec![column("id"), column("the \"team\"")], policy: Some(policy.clone()) };
-    let rule = SourceRule { columns: ["id", "the \"team\""].map(String::from).into(), filters: vec![("tenant".into(), vec!["a'1".into()]), ("region".into(), vec!["eu".into()])] };
-    let mut check = ParseTreeCheck::open_policed(["tickets".to_string()], PolicyCheck { sources: [("tickets".to_string(), rule)].into(), ..PolicyCheck::default() }, &[]).unwrap();
+    let column = |name: &str| Column {
+        name: name.into(),
+        display_name: name.into(),
+        sql_type: "VARCHAR".into(),
+        kind: ValueKind::Text,
+    };
+    let policy = TablePolicy {
+        row_filters: vec![
+            RowFilter { column: "Tenant".into(), values: vec!["a'1".into()] },
+            RowFilter { column: "region".into(), values: vec!["eu".into()] },
+        ],
+    };
+    let table = Table {
+        name: "Tickets".into(),
+        relation: Vec::new(),
+        columns: vec![column("id"), column("the \"team\"")],
+        policy: Some(policy.clone()),
+    };
+    let rule = SourceRule {
+        columns: ["id", "the \"team\""].map(String::from).into(),
+        filters: vec![("tenant".into(), vec!["a'1".into()]), ("region".into(), vec!["eu".into()])],
+    };
+    let mut check = ParseTreeCheck::open_policed(
+        ["tickets".to_string()],
+        PolicyCheck { sources: [("tickets".to_string(), rule)].into(), ..PolicyCheck::default() },
+        &[],
+    )
+    .unwrap();
     let context = [Param::Text("a'1".into()), Param::Text("eu".into())];
 
-    let positional = querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| "?".to_string());
+    let positional =
+        querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| {
+            "?".to_string()
+        });
     let mut n = 0;
-    let numbered = querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| {
-        n += 1;
-        format!("${n}")
-    });
+    let numbered =
+        querycell_guest::policy::source_query(&table, &policy, querycell_guest::model::Dialect::DuckDb, |_| {
+            n += 1;
+            format!("${n}")
+        });
     for source in [&positional, &numbered] {
         let sql = format!("SELECT count(*) FROM ({source}) AS t");
         check.check(&sql, &context).unwrap_or_else(|e| panic!("{sql}: {e}"));
-        let error = check.check(&sql, &[Param::Text("b".into()), Param::Text("eu".into())]).expect_err("another tenant's value");
+        let error = check
+            .check(&sql, &[Param::Text("b".into()), Param::Text("eu".into())])
+            .expect_err("another tenant's value");
         assert_eq!(error.code, "policy_violation");
         // One filter fewer, or one column more, is not the policy's source.
-        let fewer = sql.replace(" AND CAST(\"region\" AS VARCHAR) = ?", "").replace(" AND CAST(\"region\" AS VARCHAR) = $2", "");
+        let fewer = sql
+            .replace(" AND CAST(\"region\" AS VARCHAR) = ?", "")
+            .replace(" AND CAST(\"region\" AS VARCHAR) = $2", "");
         assert_ne!(fewer, sql);
         assert_eq!(check.check(&fewer, &context).unwrap_err().code, "policy_violation", "{fewer}");
         let wider = sql.replace("SELECT \"id\",", "SELECT \"id\", \"secret\",");
@@ -548,7 +660,8 @@ fn a_list_filter_keeps_the_rows_of_each_listed_value() {
     let unpoliced = QueryCell::open(&both, Limits::default()).unwrap().with_sql_enabled(true);
     let per_team = "SELECT team, count(*) AS n, sum(minutes) AS m FROM tickets GROUP BY team";
     let all: Vec<String> = outcome(unpoliced.query_sql(per_team)).unwrap();
-    let expected: Vec<String> = all.iter().filter(|row| row.contains("\"Platform\"") || row.contains("\"Search\"")).cloned().collect();
+    let expected: Vec<String> =
+        all.iter().filter(|row| row.contains("\"Platform\"") || row.contains("\"Search\"")).cloned().collect();
     assert_eq!(expected.len(), 2, "{all:?}");
     let cell = open(&both, policy, &[("teams", "Platform, Search")]);
     assert_eq!(outcome(cell.query_sql(per_team)), Ok(expected.clone()));
@@ -559,6 +672,10 @@ fn a_list_filter_keeps_the_rows_of_each_listed_value() {
 
     for empty in ["", " , "] {
         let cell = open(&both, policy, &[("teams", empty)]);
-        assert_eq!(cell.query_sql("SELECT count(*) FROM tickets").unwrap_err().code, "missing_context", "teams={empty:?}");
+        assert_eq!(
+            cell.query_sql("SELECT count(*) FROM tickets").unwrap_err().code,
+            "missing_context",
+            "teams={empty:?}"
+        );
     }
 }

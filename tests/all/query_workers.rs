@@ -13,9 +13,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::testing::{Execution, Executor};
-use querycell::testing::Readable;
 use querycell::sandbox::{wit, Sandbox};
+use querycell::testing::Readable;
+use querycell::testing::{Execution, Executor};
 use querycell::{ingest, Error, ErrorClass, Limits, QueryCell, QueryIsolation, WorkerPolicy};
 use querycell_tests::{querycell_bin, write_file, INCIDENTS_CSV};
 
@@ -29,7 +29,8 @@ fn index(dir: &Path) -> PathBuf {
 fn workers(index: &Path, limits: &Limits, policy: WorkerPolicy) -> Executor {
     let catalog = Catalog::load(index).expect("catalog");
     let data = std::fs::File::open(Catalog::data_path(index)).expect("data file");
-    Executor::open_in_workers(data, limits, Readable::tables(catalog.tables.iter().map(|t| t.name.clone())), &policy).expect("worker executor")
+    Executor::open_in_workers(data, limits, Readable::tables(catalog.tables.iter().map(|t| t.name.clone())), &policy)
+        .expect("worker executor")
 }
 
 fn policy() -> WorkerPolicy {
@@ -122,7 +123,12 @@ fn a_query_past_the_memory_ceiling_ends_typed_and_the_host_stays_small() {
 }
 
 fn probe_limits() -> Limits {
-    Limits { query_memory_bytes: 256 << 20, query_threads: 1, query_timeout: Duration::from_secs(20), ..Limits::default() }
+    Limits {
+        query_memory_bytes: 256 << 20,
+        query_threads: 1,
+        query_timeout: Duration::from_secs(20),
+        ..Limits::default()
+    }
 }
 
 #[test]
@@ -156,7 +162,8 @@ fn a_worker_killed_mid_query_is_a_typed_error_and_the_next_query_answers() {
     answers(&executor);
     let [pid] = executor.worker_pids()[..] else { panic!("one worker: {:?}", executor.worker_pids()) };
     let outcome = std::thread::scope(|scope| {
-        let running = scope.spawn(|| run_unchecked(&executor, "SELECT count(*) FROM range(1000000000000) t(x) WHERE x % 7 = 3"));
+        let running =
+            scope.spawn(|| run_unchecked(&executor, "SELECT count(*) FROM range(1000000000000) t(x) WHERE x % 7 = 3"));
         std::thread::sleep(Duration::from_millis(300));
         kill(pid, "-KILL");
         running.join().unwrap()
@@ -190,13 +197,16 @@ fn a_worker_killed_while_idle_is_replaced() {
 /// threads are gone). A multi-threaded process's main thread turns zombie first.
 fn reapable(pid: u32) -> bool {
     let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) else { return true };
-    let field = |key: &str| status.lines().find(|l| l.starts_with(key)).map(|l| l[key.len()..].trim().to_string()).unwrap_or_default();
+    let field = |key: &str| {
+        status.lines().find(|l| l.starts_with(key)).map(|l| l[key.len()..].trim().to_string()).unwrap_or_default()
+    };
     field("State:").starts_with('Z') && field("Threads:").parse::<u32>().is_ok_and(|n| n <= 1)
 }
 
 /// A process that has exited but was not reaped yet is a zombie ("Z" in its stat).
 fn process_exists_unreaped(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .is_ok_and(|stat| !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'))
 }
 
 #[test]
@@ -206,7 +216,8 @@ fn workers_are_confined() {
     let executor = workers(&index, &Limits::default(), policy());
     answers(&executor);
     let confinement = executor.worker_confinement();
-    let ceiling = format!("rlimit_data:{}MiB", (Limits::default().query_memory_bytes + policy().memory_headroom_bytes) >> 20);
+    let ceiling =
+        format!("rlimit_data:{}MiB", (Limits::default().query_memory_bytes + policy().memory_headroom_bytes) >> 20);
     assert!(confinement.contains(&ceiling), "{confinement:?}");
     // This kernel's Landlock ABI: 6 and later hold everything the worker asks for.
     // SAFETY: landlock_create_ruleset with a null attribute and the VERSION flag only
@@ -221,7 +232,10 @@ fn workers_are_confined() {
     // What a worker can see of the machine: its own data file, and nothing of ours.
     let [pid] = executor.worker_pids()[..] else { panic!("one worker") };
     assert_eq!(status_kib(&pid.to_string(), "NoNewPrivs:"), 1, "no_new_privs is set");
-    assert!(std::fs::read_to_string(format!("/proc/{pid}/environ")).unwrap().is_empty(), "the worker gets no environment");
+    assert!(
+        std::fs::read_to_string(format!("/proc/{pid}/environ")).unwrap().is_empty(),
+        "the worker gets no environment"
+    );
 }
 
 /// 1 000 answers asked from 16 threads at once over a pool of 4 workers, first
@@ -332,7 +346,10 @@ fn children_of(parent: u32) -> Vec<u32> {
 /// A stand-in worker program that speaks the frame protocol and then misbehaves as
 /// `behaviour` says: what a worker whose DuckDB was subverted could send back.
 fn hostile_worker(dir: &Path, behaviour: &str) -> PathBuf {
-    let python = Command::new("python3").args(["-c", "import sys; print(sys.executable)"]).output().expect("python3 is installed");
+    let python = Command::new("python3")
+        .args(["-c", "import sys; print(sys.executable)"])
+        .output()
+        .expect("python3 is installed");
     let python = String::from_utf8(python.stdout).unwrap().trim().to_string();
     let script = format!(
         r#"#!{python}
@@ -373,14 +390,25 @@ fn a_worker_that_lies_or_stalls_is_ended_with_a_typed_error() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
-    for (behaviour, code) in
-        [("too_many_rows", "query_worker_failed"), ("huge_frame", "query_worker_failed"), ("garbage", "query_worker_failed"), ("silent", "query_timeout")]
-    {
-        let executor = workers(&index, &limits, WorkerPolicy { prestart: 0, ..WorkerPolicy::new(hostile_worker(dir.path(), behaviour)) });
+    for (behaviour, code) in [
+        ("too_many_rows", "query_worker_failed"),
+        ("huge_frame", "query_worker_failed"),
+        ("garbage", "query_worker_failed"),
+        ("silent", "query_timeout"),
+    ] {
+        let executor = workers(
+            &index,
+            &limits,
+            WorkerPolicy { prestart: 0, ..WorkerPolicy::new(hostile_worker(dir.path(), behaviour)) },
+        );
         let started = Instant::now();
         let error = run_unchecked(&executor, "SELECT count(*) FROM incidents").expect_err(behaviour);
         assert_eq!(error.code, code, "{behaviour}: {error}");
-        assert!(started.elapsed() < limits.query_timeout + Duration::from_secs(1), "{behaviour}: {:?}", started.elapsed());
+        assert!(
+            started.elapsed() < limits.query_timeout + Duration::from_secs(1),
+            "{behaviour}: {:?}",
+            started.elapsed()
+        );
         assert!(executor.worker_pids().is_empty(), "{behaviour}: the worker was ended and forgotten");
     }
 }

@@ -218,7 +218,11 @@ fn every_relative_form_and_operator_counts_what_the_calendar_says() {
             let answer = cell.query_plan(&plan.to_string()).unwrap_or_else(|e| panic!("{form} {op}: {e}"));
             assert_eq!(count_of(&answer), expected, "{op} {form}: {}", answer.explanation);
             let resolved = &answer.resolved_dates[0];
-            assert_eq!((resolved.start.as_str(), resolved.last_day.as_str()), (range.0.text().as_str(), range.1.text().as_str()), "{form}");
+            assert_eq!(
+                (resolved.start.as_str(), resolved.last_day.as_str()),
+                (range.0.text().as_str(), range.1.text().as_str()),
+                "{form}"
+            );
             assert_eq!(resolved.end, range.1.next().text(), "{form}");
         }
         // The same days on a timestamp column: whole days, midnight to midnight.
@@ -245,7 +249,11 @@ fn month_ends_and_leap_days_resolve_as_documented() {
     for (today, form, start, last) in cases {
         let cell = QueryCell::open(&index, Limits::default()).unwrap().with_today(today.parse().unwrap());
         let relative: Value = serde_json::from_str(form).unwrap();
-        assert_eq!(expected_range(&relative, Ymd::parse(today)), (Ymd::parse(start), Ymd::parse(last)), "the test's own calendar: {form} on {today}");
+        assert_eq!(
+            expected_range(&relative, Ymd::parse(today)),
+            (Ymd::parse(start), Ymd::parse(last)),
+            "the test's own calendar: {form} on {today}"
+        );
         let plan = json!({"table": "events", "columns": ["event_id"], "filters": [{"column": "opened_on", "op": "eq", "value": relative}]});
         let answer = cell.query_plan(&plan.to_string()).unwrap();
         let resolved = &answer.resolved_dates[0];
@@ -261,7 +269,8 @@ fn the_binary_pins_today_and_the_receipt_records_the_range() {
     let index = index.to_str().unwrap();
     let plan = r#"{"table": "events", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "events"}],
                    "filters": [{"column": "opened_on", "op": "eq", "value": {"last": 30, "unit": "day"}}]}"#;
-    let output = querycell_with_stdin(&["query", "--index", index, "--plan", "-", "--format", "json", "--today", TODAY], plan);
+    let output =
+        querycell_with_stdin(&["query", "--index", index, "--plan", "-", "--format", "json", "--today", TODAY], plan);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let answer = stdout_json(&output);
     assert_eq!(
@@ -271,11 +280,15 @@ fn the_binary_pins_today_and_the_receipt_records_the_range() {
     assert_eq!(answer["params"], json!(["2026-02-14", "2026-03-16", 1001]));
     assert!(!answer["sql"].as_str().unwrap().contains("2026"), "dates are bound, never spliced: {}", answer["sql"]);
     let explanation = answer["explanation"].as_str().unwrap();
-    assert!(explanation.contains("where opened_on is in the last 30 days (2026-02-14 through 2026-03-15)"), "{explanation}");
+    assert!(
+        explanation.contains("where opened_on is in the last 30 days (2026-02-14 through 2026-03-15)"),
+        "{explanation}"
+    );
     let (first, last) = (Ymd::parse("2026-02-14"), Ymd::parse(TODAY));
     for row in answer["rows"].as_array().unwrap() {
         let team = row[0].as_str().unwrap();
-        let expected = events().iter().filter(|e| e.team == team && e.opened_on.is_some_and(|d| first <= d && d <= last)).count();
+        let expected =
+            events().iter().filter(|e| e.team == team && e.opened_on.is_some_and(|d| first <= d && d <= last)).count();
         assert_eq!(row[1], json!(expected), "{team}");
     }
 
@@ -283,8 +296,12 @@ fn the_binary_pins_today_and_the_receipt_records_the_range() {
     let text = String::from_utf8(table.stdout).unwrap();
     assert!(text.contains("\ndate: last 30 days on opened_on = 2026-02-14 through 2026-03-15\n"), "{text}");
 
-    let csv = querycell_with_stdin(&["query", "--index", index, "--plan", "-", "--format", "csv", "--today", TODAY], plan);
-    assert_eq!(String::from_utf8(csv.stderr).unwrap(), "querycell: date: last 30 days on opened_on = 2026-02-14 through 2026-03-15\n");
+    let csv =
+        querycell_with_stdin(&["query", "--index", index, "--plan", "-", "--format", "csv", "--today", TODAY], plan);
+    assert_eq!(
+        String::from_utf8(csv.stderr).unwrap(),
+        "querycell: date: last 30 days on opened_on = 2026-02-14 through 2026-03-15\n"
+    );
 
     let bad = querycell_with_stdin(&["query", "--index", index, "--plan", "-", "--today", "2026-02-30"], plan);
     assert_eq!(bad.status.code(), Some(2), "an impossible --today is a usage error");
@@ -305,7 +322,15 @@ fn without_a_pin_today_is_the_system_clock_in_utc() {
     let dir = tempfile::tempdir().unwrap();
     let index = fixture(dir.path());
     let before = utc_today();
-    let output = querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "--format", "json", "SELECT current_date AS d"]);
+    let output = querycell(&[
+        "sql",
+        "--index",
+        index.to_str().unwrap(),
+        "--allow-sql",
+        "--format",
+        "json",
+        "SELECT current_date AS d",
+    ]);
     let after = utc_today();
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let day = stdout_json(&output)["rows"][0][0].as_str().unwrap().to_string();
@@ -337,27 +362,51 @@ fn sql_mode_binds_current_date_to_the_pinned_day() {
     assert_eq!(answer.params[0], json!(TODAY));
     assert!(answer.sql.contains("CAST($1 AS DATE)") && !answer.sql.contains("current_date"), "{}", answer.sql);
     assert_eq!(answer.resolved_dates.len(), 1);
-    assert_eq!((answer.resolved_dates[0].phrase.as_str(), answer.resolved_dates[0].start.as_str()), ("current_date", TODAY));
+    assert_eq!(
+        (answer.resolved_dates[0].phrase.as_str(), answer.resolved_dates[0].start.as_str()),
+        ("current_date", TODAY)
+    );
     assert!(answer.explanation.contains(&format!("current_date is {TODAY}")), "{}", answer.explanation);
 
-    let answer = cell.query_sql("SELECT current_date AS d, today() AS t, CAST(date_trunc('month', current_date) AS DATE) AS m").unwrap();
+    let answer = cell
+        .query_sql("SELECT current_date AS d, today() AS t, CAST(date_trunc('month', current_date) AS DATE) AS m")
+        .unwrap();
     assert_eq!(answer.rows, vec![vec![json!(TODAY), json!(TODAY), json!("2026-03-01")]]);
 
     let expected = events().iter().filter(|e| e.opened_on.is_some_and(|d| (d.0, d.1) == (2026, 3))).count() as i64;
-    let answer = cell.query_sql("SELECT count(*) FROM events WHERE date_trunc('month', opened_on) = date_trunc('month', today())").unwrap();
+    let answer = cell
+        .query_sql("SELECT count(*) FROM events WHERE date_trunc('month', opened_on) = date_trunc('month', today())")
+        .unwrap();
     assert_eq!(count_of(&answer), expected);
 
-    for sql in ["SELECT count(*) FROM events WHERE opened_on > now() - INTERVAL 30 DAY", "SELECT current_timestamp", "SELECT get_current_time()"] {
+    for sql in [
+        "SELECT count(*) FROM events WHERE opened_on > now() - INTERVAL 30 DAY",
+        "SELECT current_timestamp",
+        "SELECT get_current_time()",
+    ] {
         let error = cell.query_sql(sql).expect_err(sql);
         assert_eq!(error.code, "function_not_allowed", "{sql}");
         assert!(error.hint.as_deref().unwrap_or_default().contains("current_date"), "{sql}: {error}");
     }
 
-    let output = querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "--format", "json", "--today", "2024-02-29", "SELECT current_date + 1 AS d"]);
+    let output = querycell(&[
+        "sql",
+        "--index",
+        index.to_str().unwrap(),
+        "--allow-sql",
+        "--format",
+        "json",
+        "--today",
+        "2024-02-29",
+        "SELECT current_date + 1 AS d",
+    ]);
     assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
     let answer = stdout_json(&output);
     assert_eq!(answer["rows"], json!([["2024-03-01"]]));
-    assert_eq!(answer["resolved_dates"][0], json!({"column": null, "path": "sql", "phrase": "current_date", "start": "2024-02-29", "end": "2024-03-01", "last_day": "2024-02-29"}));
+    assert_eq!(
+        answer["resolved_dates"][0],
+        json!({"column": null, "path": "sql", "phrase": "current_date", "start": "2024-02-29", "end": "2024-03-01", "last_day": "2024-02-29"})
+    );
 }
 
 /// The warning a `ne` / `not_in` filter at `path` gets for `count` null rows.
@@ -403,7 +452,10 @@ fn ne_and_not_in_say_how_many_null_rows_they_left_out() {
     assert_eq!(
         answer.warnings,
         vec![
-            format!("avg_minutes: {skipped} null value{} skipped in the matching rows", if skipped == 1 { " was" } else { "s were" }),
+            format!(
+                "avg_minutes: {skipped} null value{} skipped in the matching rows",
+                if skipped == 1 { " was" } else { "s were" }
+            ),
             excluded_warning("filters[1]", "severity is none of \"P1\", \"P2\"", "severity", excluded),
         ]
     );
@@ -420,7 +472,12 @@ fn ne_and_not_in_say_how_many_null_rows_they_left_out() {
     let undated = rows.iter().filter(|e| e.opened_on.is_none()).count();
     assert_eq!(
         answer.warnings,
-        vec![excluded_warning("filters[0]", "opened_on is outside this month (2026-03-01 through 2026-03-31)", "opened_on", undated)]
+        vec![excluded_warning(
+            "filters[0]",
+            "opened_on is outside this month (2026-03-01 through 2026-03-31)",
+            "opened_on",
+            undated
+        )]
     );
 
     // No nulls left out, no warning.
@@ -436,7 +493,8 @@ fn the_null_warning_reaches_the_binary_outputs() {
     let index = fixture(dir.path());
     let plan = r#"{"table": "events", "columns": ["event_id"], "filters": [{"column": "severity", "op": "ne", "value": "P3"}], "limit": 2}"#;
     let nulls = events().iter().filter(|e| e.severity.is_none()).count();
-    let output = querycell_with_stdin(&["query", "--index", index.to_str().unwrap(), "--plan", "-", "--format", "csv"], plan);
+    let output =
+        querycell_with_stdin(&["query", "--index", index.to_str().unwrap(), "--plan", "-", "--format", "csv"], plan);
     assert_eq!(output.status.code(), Some(0));
     let notes = String::from_utf8(output.stderr).unwrap();
     let warning = excluded_warning("filters[0]", "severity <> 'P3'", "severity", nulls);

@@ -7,7 +7,20 @@ use querycell::testing::{Cell, Database, FailureKind};
 
 /// Types the reader refuses: nested values and the rare scalar types with no reader.
 /// A scalar type that lands here by accident fails the test.
-const REFUSED_TYPES: &[&str] = &["[", "STRUCT", "MAP", "UNION", "BIT", "TIME WITH TIME ZONE", "BIGNUM", "VARINT", "TIME_NS", "GEOMETRY", "VARIANT", "TUPLE"];
+const REFUSED_TYPES: &[&str] = &[
+    "[",
+    "STRUCT",
+    "MAP",
+    "UNION",
+    "BIT",
+    "TIME WITH TIME ZONE",
+    "BIGNUM",
+    "VARINT",
+    "TIME_NS",
+    "GEOMETRY",
+    "VARIANT",
+    "TUPLE",
+];
 
 fn same_value(ours: &Cell, theirs: Option<&str>) -> bool {
     match (ours, theirs) {
@@ -54,7 +67,10 @@ fn every_scalar_type_reads_as_duckdb_spells_it() {
                 read += 1;
             }
             Err(FailureKind::UnsupportedType) => {
-                assert!(REFUSED_TYPES.iter().any(|refused| type_name.contains(refused)), "{name} ({type_name}) is refused but is a type the reader should read");
+                assert!(
+                    REFUSED_TYPES.iter().any(|refused| type_name.contains(refused)),
+                    "{name} ({type_name}) is refused but is a type the reader should read"
+                );
                 refused.push(type_name);
             }
             Err(other) => panic!("{name} ({type_name}): {other:?}"),

@@ -76,7 +76,11 @@ fn documented_codes() -> BTreeSet<String> {
     let sql_rules = list_after(&sql_mode, "## What SQL mode refuses");
     let codes: BTreeSet<String> = code_spans(&plan_codes)
         .into_iter()
-        .chain(sql_rules.iter().map(|rule| *code_spans(rule).first().unwrap_or_else(|| panic!("a rule without its code: {rule}"))))
+        .chain(
+            sql_rules
+                .iter()
+                .map(|rule| *code_spans(rule).first().unwrap_or_else(|| panic!("a rule without its code: {rule}"))),
+        )
         .map(str::to_string)
         .collect();
     assert!(codes.len() > 30, "the documentation's code lists were not found: {codes:?}");
@@ -120,14 +124,21 @@ fn every_compiler_code_is_documented_and_every_documented_code_exists() {
     let documented = documented_codes();
     let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
     let undocumented: Vec<&String> = compiler.difference(&documented).collect();
-    assert!(undocumented.is_empty(), "codes the compiler returns that the documentation does not list: {undocumented:?}");
+    assert!(
+        undocumented.is_empty(),
+        "codes the compiler returns that the documentation does not list: {undocumented:?}"
+    );
 
     let host_refusals = host_codes("refused");
     for (code, why) in HOST_REFUSALS_DOCUMENTED {
-        assert!(host_refusals.contains(code), "the documentation lists {code} ({why}), but the host never refuses with it");
+        assert!(
+            host_refusals.contains(code),
+            "the documentation lists {code} ({why}), but the host never refuses with it"
+        );
     }
     let host_listed: BTreeSet<String> = HOST_REFUSALS_DOCUMENTED.iter().map(|(code, _)| code.to_string()).collect();
-    let unknown: Vec<&String> = documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
+    let unknown: Vec<&String> =
+        documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
     assert!(unknown.is_empty(), "codes the documentation lists that nothing returns: {unknown:?}");
 }
 
@@ -142,7 +153,11 @@ fn compiler_codes_keep_one_exit_status() {
         assert!(clashing.is_empty(), "the host raises compiler codes as Error::{constructor}: {clashing:?}");
     }
     let cli = page("docs/cli.md");
-    for (class, meaning) in [(ErrorClass::Refused, "input refused"), (ErrorClass::Limit, "a limit"), (ErrorClass::Internal, "anything else")] {
+    for (class, meaning) in [
+        (ErrorClass::Refused, "input refused"),
+        (ErrorClass::Limit, "a limit"),
+        (ErrorClass::Internal, "anything else"),
+    ] {
         let phrase = format!("`{}` {meaning}", class.exit_code());
         assert!(cli.contains(&phrase), "docs/cli.md's exit statuses do not say {phrase:?}");
     }
@@ -170,13 +185,18 @@ fn wit_value_kinds() -> Vec<String> {
 #[test]
 fn value_kinds_are_the_same_on_every_side() {
     let wit_names = wit_value_kinds();
-    let host_names: Vec<String> = HostKind::ALL.iter().map(|k| serde_json::to_value(k).unwrap().as_str().unwrap().to_string()).collect();
+    let host_names: Vec<String> =
+        HostKind::ALL.iter().map(|k| serde_json::to_value(k).unwrap().as_str().unwrap().to_string()).collect();
     assert_eq!(host_names, wit_names, "the host's catalog kinds, against the WIT value-kind");
     let guest_names: Vec<String> = GuestKind::ALL.iter().map(|k| format!("{k:?}").to_lowercase()).collect();
     assert_eq!(guest_names, wit_names, "the compiler's kinds, against the WIT value-kind");
     for (i, kind) in HostKind::ALL.into_iter().enumerate() {
         let on_the_wire = wit::ValueKind::from(kind);
-        assert_eq!(on_the_wire as usize, i, "{kind:?} crosses the contract as case {} of value-kind", on_the_wire as usize);
+        assert_eq!(
+            on_the_wire as usize, i,
+            "{kind:?} crosses the contract as case {} of value-kind",
+            on_the_wire as usize
+        );
         assert_eq!(HostKind::from(on_the_wire), kind, "{kind:?} does not come back from the WIT as itself");
         let read_back: HostKind = serde_json::from_value(serde_json::json!(wit_names[i])).unwrap();
         assert_eq!(read_back, kind, "catalog.json's {:?}", wit_names[i]);
@@ -193,17 +213,31 @@ fn default_request_limits_are_the_same_everywhere() {
     let host = Limits::default();
     assert_eq!((host.max_rows, host.max_in_list, host.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
     let guest = RequestLimits::default();
-    assert_eq!((guest.max_rows, guest.max_in_list, guest.max_request_bytes), (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES));
+    assert_eq!(
+        (guest.max_rows, guest.max_in_list, guest.max_request_bytes),
+        (MAX_ROWS, MAX_IN_LIST, MAX_REQUEST_BYTES)
+    );
 
     let limits = page("docs/limits.md");
     let table = table_after(&limits, "# Limits, and what each protects");
     let default_of = |limit: &str| -> &str {
-        table.iter().find(|row| row[0] == limit).unwrap_or_else(|| panic!("docs/limits.md's table has no row {limit:?}"))[1]
+        table
+            .iter()
+            .find(|row| row[0] == limit)
+            .unwrap_or_else(|| panic!("docs/limits.md's table has no row {limit:?}"))[1]
     };
     assert!(MAX_REQUEST_BYTES % 1024 == 0, "the documentation writes the request limit in KiB");
     let kib = format!("{} KiB", MAX_REQUEST_BYTES / 1024);
-    for (limit, default) in [("`max_rows`", MAX_ROWS.to_string()), ("`in` list length", MAX_IN_LIST.to_string()), ("request size", kib.clone())] {
-        assert!(default_of(limit).starts_with(&default), "docs/limits.md's default for {limit} is {:?}, not {default}", default_of(limit));
+    for (limit, default) in [
+        ("`max_rows`", MAX_ROWS.to_string()),
+        ("`in` list length", MAX_IN_LIST.to_string()),
+        ("request size", kib.clone()),
+    ] {
+        assert!(
+            default_of(limit).starts_with(&default),
+            "docs/limits.md's default for {limit} is {:?}, not {default}",
+            default_of(limit)
+        );
     }
     // Where the plan language and SQL mode state the same limits in prose.
     for (at, phrase) in [

@@ -35,7 +35,15 @@ fn answers_never_mix_versions_while_the_index_is_reingested() {
     let small_snapshot = ingest::ingest(&index, &[small.clone()]).unwrap().snapshot;
     let big_snapshot = ingest::ingest(&index, &[big.clone()]).unwrap().snapshot;
     assert_ne!(small_snapshot, big_snapshot);
-    let expected = |snapshot: &str| if snapshot == big_snapshot { 200_000 } else if snapshot == small_snapshot { 1_000 } else { panic!("unknown snapshot {snapshot}") };
+    let expected = |snapshot: &str| {
+        if snapshot == big_snapshot {
+            200_000
+        } else if snapshot == small_snapshot {
+            1_000
+        } else {
+            panic!("unknown snapshot {snapshot}")
+        }
+    };
 
     let stop = Arc::new(AtomicBool::new(false));
     let swapped = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -57,10 +65,13 @@ fn answers_never_mix_versions_while_the_index_is_reingested() {
     // machine ingests slowly), within two minutes.
     let started = std::time::Instant::now();
     let mut answers = 0;
-    while answers < 300 || (swapped.load(Ordering::SeqCst) < 4 && started.elapsed() < std::time::Duration::from_secs(120)) {
+    while answers < 300
+        || (swapped.load(Ordering::SeqCst) < 4 && started.elapsed() < std::time::Duration::from_secs(120))
+    {
         answers += 1;
         // A fresh open per answer, as each CLI call does.
-        let cell = QueryCell::open(&index, Limits::default()).unwrap_or_else(|e| panic!("open failed during re-ingest: {e}"));
+        let cell =
+            QueryCell::open(&index, Limits::default()).unwrap_or_else(|e| panic!("open failed during re-ingest: {e}"));
         let (count, snapshot) = count_and_snapshot(&cell);
         assert_eq!(count, expected(&snapshot), "rows and snapshot of one answer disagree");
         assert_eq!(snapshot, cell.snapshot());

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::sync::{OnceLock, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::{Duration, Instant};
 
-use querycell::testing::{Access, Database};
 use querycell::sandbox::Sandbox;
+use querycell::testing::{Access, Database};
 use querycell::{Answer, Date, Error, Limits, QueryCell, QueryIsolation};
 use querycell_tests::spark::{not_run, run_ddl, server, try_statement, SparkServer};
 use querycell_tests::{querycell, write_file};
@@ -38,7 +38,17 @@ fn events_csv() -> String {
         let resolved = ["true", "false", ""][next(3) as usize];
         let day = 20089 + next(730) as i64; // 2025-01-01 onwards
         let opened = querycell::Date::from_days_since_epoch(day as i32).to_string();
-        let closed = if next(7) == 0 { String::new() } else { format!("{} {:02}:{:02}:{:02}", querycell::Date::from_days_since_epoch((day + next(20) as i64) as i32), next(24), next(60), next(60)) };
+        let closed = if next(7) == 0 {
+            String::new()
+        } else {
+            format!(
+                "{} {:02}:{:02}:{:02}",
+                querycell::Date::from_days_since_epoch((day + next(20) as i64) as i32),
+                next(24),
+                next(60),
+                next(60)
+            )
+        };
         out.push_str(&format!("E-{i:04},{team},{severity},{minutes},{cost},{resolved},{opened},{closed}\n"));
     }
     out
@@ -92,7 +102,8 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
     write_file(&data, "events.csv", &events_csv());
-    std::fs::copy(querycell_tests::workspace().join("host/demo/data/incidents.csv"), data.join("incidents.csv")).unwrap();
+    std::fs::copy(querycell_tests::workspace().join("host/demo/data/incidents.csv"), data.join("incidents.csv"))
+        .unwrap();
     let duck_index = dir.path().join("duck-index");
     querycell::ingest::ingest(&duck_index, &[data.clone()]).expect("ingest into DuckDB");
     // The very rows DuckDB holds, as Parquet, for Spark to read.
@@ -101,7 +112,10 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
     for table in TABLES {
         std::fs::create_dir_all(parquet.join(table)).unwrap();
         database
-            .execute_batch(&format!("COPY (SELECT * FROM \"{table}\") TO '{}' (FORMAT parquet)", parquet.join(table).join("part-0.parquet").display()))
+            .execute_batch(&format!(
+                "COPY (SELECT * FROM \"{table}\") TO '{}' (FORMAT parquet)",
+                parquet.join(table).join("part-0.parquet").display()
+            ))
             .unwrap();
     }
     drop(database);
@@ -111,7 +125,11 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
     }
     for table in TABLES {
         std::fs::set_permissions(parquet.join(table), std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
-        std::fs::set_permissions(parquet.join(table).join("part-0.parquet"), std::os::unix::fs::PermissionsExt::from_mode(0o644)).unwrap();
+        std::fs::set_permissions(
+            parquet.join(table).join("part-0.parquet"),
+            std::os::unix::fs::PermissionsExt::from_mode(0o644),
+        )
+        .unwrap();
     }
     let db = format!("qc_{which}_{}", std::process::id());
     run_ddl(
@@ -129,7 +147,17 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
         ],
     );
     let spark_index = dir.path().join("spark-index");
-    let output = querycell(&["ingest", "--index", spark_index.to_str().unwrap(), "--spark", &server.url, "--tables", &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned,{db}.huge"), "--format", "json"]);
+    let output = querycell(&[
+        "ingest",
+        "--index",
+        spark_index.to_str().unwrap(),
+        "--spark",
+        &server.url,
+        "--tables",
+        &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned,{db}.huge"),
+        "--format",
+        "json",
+    ]);
     assert!(output.status.success(), "ingest --spark failed: {}", String::from_utf8_lossy(&output.stderr));
     warm_up(&spark_index);
     Lake { _dir: dir, duck_index, spark_index, parquet, database: db }
@@ -147,7 +175,8 @@ fn warm_up(spark_index: &Path) {
     for table in TABLES {
         let plan = format!(r#"{{"table": "{table}", "aggregations": [{{"function": "count", "alias": "n"}}]}}"#);
         let started = Instant::now();
-        let answer = cell.query_plan(&plan).unwrap_or_else(|error| panic!("the warm-up count of {table} failed: {error}"));
+        let answer =
+            cell.query_plan(&plan).unwrap_or_else(|error| panic!("the warm-up count of {table} failed: {error}"));
         assert_eq!(answer.rows.len(), 1, "{plan}");
         eprintln!("spark warm-up: count of {table} in {:.1} s", started.elapsed().as_secs_f64());
     }
@@ -158,7 +187,9 @@ fn warm_up(spark_index: &Path) {
 fn open(index: &Path, limits: Limits) -> QueryCell {
     let token = std::env::var("QUERYCELL_SPARK_TOKEN").ok();
     let sandbox = Sandbox::bundled(limits).expect("the bundled compiler");
-    QueryCell::open_with(index, sandbox, QueryIsolation::InProcess, token).expect("opening the index").with_today(TODAY.parse::<Date>().unwrap())
+    QueryCell::open_with(index, sandbox, QueryIsolation::InProcess, token)
+        .expect("opening the index")
+        .with_today(TODAY.parse::<Date>().unwrap())
 }
 
 /// What the differential compares of an answer: columns, rows, truncation, totals, warnings.
@@ -187,7 +218,9 @@ fn same(a: &Value, b: &Value) -> bool {
             }
         },
         (Value::Array(x), Value::Array(y)) => x.len() == y.len() && x.iter().zip(y).all(|(x, y)| same(x, y)),
-        (Value::Object(x), Value::Object(y)) => x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w))),
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
         _ => a == b,
     }
 }
@@ -244,7 +277,10 @@ fn plans() -> Vec<String> {
             plans.push(format!(r#"{{"table": "events", "group_by": [{{"column": "{column}", "granularity": "{unit}"}}], "aggregations": [{{"function": "count", "alias": "n"}}, {{"function": "avg", "column": "minutes"}}], "order_by": [{{"column": "n", "direction": "desc"}}], "limit": 7}}"#));
         }
     }
-    for having in [r#"{"column": "n", "op": "gt", "value": 10}"#, r#"{"column": "avg_minutes", "op": "between", "value": [100, 140]}"#] {
+    for having in [
+        r#"{"column": "n", "op": "gt", "value": 10}"#,
+        r#"{"column": "avg_minutes", "op": "between", "value": [100, 140]}"#,
+    ] {
         plans.push(format!(r#"{{"table": "events", "group_by": ["team", "severity"], "aggregations": [{{"function": "count", "alias": "n"}}, {{"function": "avg", "column": "minutes"}}], "having": [{having}], "order_by": [{{"column": "n", "direction": "desc"}}]}}"#));
     }
     for limit in [1, 3, 5, 400, 1000] {
@@ -269,7 +305,10 @@ fn spark_and_duckdb_give_the_same_answers_to_a_few_hundred_plans() {
         let (from_duck, from_spark) = (duck.query_plan(plan), spark.query_plan(plan));
         let (a, b) = (answer_json(&from_duck), answer_json(&from_spark));
         if !same(&a, &b) {
-            differing.push(format!("{plan}\n  duckdb: {a}\n  spark:  {b}\n  spark sql: {}", from_spark.as_ref().map(|a| a.sql.clone()).unwrap_or_default()));
+            differing.push(format!(
+                "{plan}\n  duckdb: {a}\n  spark:  {b}\n  spark sql: {}",
+                from_spark.as_ref().map(|a| a.sql.clone()).unwrap_or_default()
+            ));
         }
         match &from_duck {
             Ok(answer) => {
@@ -291,21 +330,48 @@ const HOSTILE: &[(&str, &str)] = &[
     (r#"{"table": "events", "aggregations": [{"function": "sum", "column": "salary"}]}"#, "unknown_column"),
     (r#"{"table": "secrets", "aggregations": [{"function": "count"}]}"#, "unknown_table"),
     (r#"{"table": "events", "aggregations": [{"function": "avg", "column": "team"}]}"#, "invalid_aggregation"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "minutes", "op": "gt", "value": "ten"}]}"#, "invalid_value"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "opened_on", "op": "eq", "value": "2025-02-30"}]}"#, "invalid_value"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team", "op": "contains", "value": 3}]}"#, "invalid_value"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "minutes", "op": "contains", "value": "1"}]}"#, "invalid_operator"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team`) FROM x --", "op": "eq", "value": "a"}]}"#, "unknown_column"),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "minutes", "op": "gt", "value": "ten"}]}"#,
+        "invalid_value",
+    ),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "opened_on", "op": "eq", "value": "2025-02-30"}]}"#,
+        "invalid_value",
+    ),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team", "op": "contains", "value": 3}]}"#,
+        "invalid_value",
+    ),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "minutes", "op": "contains", "value": "1"}]}"#,
+        "invalid_operator",
+    ),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team`) FROM x --", "op": "eq", "value": "a"}]}"#,
+        "unknown_column",
+    ),
     (r#"{"table": "events`; DROP TABLE events; --", "aggregations": [{"function": "count"}]}"#, "unknown_table"),
     (r#"{"table": "events", "aggregations": [{"function": "count", "alias": "n` FROM x"}]}"#, "invalid_alias"),
     (r#"{"table": "events", "aggregations": [{"function": "reflect", "column": "team"}]}"#, "unknown_word"),
-    (r#"{"table": "events", "group_by": [{"column": "team", "granularity": "month"}], "aggregations": [{"function": "count"}]}"#, "invalid_granularity"),
-    (r#"{"table": "events", "group_by": [{"column": "opened_on", "granularity": "minute"}], "aggregations": [{"function": "count"}]}"#, "unknown_word"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "having": [{"column": "n", "op": "gt", "value": 1}]}"#, "unknown_output"),
+    (
+        r#"{"table": "events", "group_by": [{"column": "team", "granularity": "month"}], "aggregations": [{"function": "count"}]}"#,
+        "invalid_granularity",
+    ),
+    (
+        r#"{"table": "events", "group_by": [{"column": "opened_on", "granularity": "minute"}], "aggregations": [{"function": "count"}]}"#,
+        "unknown_word",
+    ),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "having": [{"column": "n", "op": "gt", "value": 1}]}"#,
+        "unknown_output",
+    ),
     (r#"{"table": "events", "columns": ["team"], "aggregations": [{"function": "count"}]}"#, "mixed_query_kinds"),
     (r#"{"table": "events", "aggregations": [{"function": "count"}], "sql": "SELECT 1"}"#, "unknown_field"),
     (r#"{"table": "events""#, "invalid_json"),
-    (r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team", "op": "in", "value": []}]}"#, "invalid_value"),
+    (
+        r#"{"table": "events", "aggregations": [{"function": "count"}], "filters": [{"column": "team", "op": "in", "value": []}]}"#,
+        "invalid_value",
+    ),
 ];
 
 #[test]
@@ -323,8 +389,14 @@ fn hostile_plans_are_refused_before_anything_reaches_spark() {
     std::fs::write(unreachable.join("catalog.json"), catalog.to_string()).unwrap();
     let cell = open(&unreachable, Limits { max_in_list: 50, ..Limits::default() });
 
-    let huge_list = format!(r#"{{"table": "events", "aggregations": [{{"function": "count"}}], "filters": [{{"column": "team", "op": "in", "value": [{}]}}]}}"#, (0..51).map(|i| format!("\"t{i}\"")).collect::<Vec<_>>().join(", "));
-    let huge_text = format!(r#"{{"table": "events", "aggregations": [{{"function": "count"}}], "filters": [{{"column": "team", "op": "eq", "value": "{}"}}]}}"#, "x".repeat(70_000));
+    let huge_list = format!(
+        r#"{{"table": "events", "aggregations": [{{"function": "count"}}], "filters": [{{"column": "team", "op": "in", "value": [{}]}}]}}"#,
+        (0..51).map(|i| format!("\"t{i}\"")).collect::<Vec<_>>().join(", ")
+    );
+    let huge_text = format!(
+        r#"{{"table": "events", "aggregations": [{{"function": "count"}}], "filters": [{{"column": "team", "op": "eq", "value": "{}"}}]}}"#,
+        "x".repeat(70_000)
+    );
     let mut cases: Vec<(String, &str)> = HOSTILE.iter().map(|(plan, code)| (plan.to_string(), *code)).collect();
     cases.push((huge_list, "list_too_long"));
     cases.push((huge_text, "request_too_large"));
@@ -332,7 +404,11 @@ fn hostile_plans_are_refused_before_anything_reaches_spark() {
     for (plan, code) in &cases {
         match cell.query_plan(plan) {
             Err(error) if error.code == *code => {}
-            other => wrong.push(format!("{}…: expected {code}, got {:?}", plan.chars().take(120).collect::<String>(), other.map(|a| a.sql).map_err(|e| e.code))),
+            other => wrong.push(format!(
+                "{}…: expected {code}, got {:?}",
+                plan.chars().take(120).collect::<String>(),
+                other.map(|a| a.sql).map_err(|e| e.code)
+            )),
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -340,7 +416,10 @@ fn hostile_plans_are_refused_before_anything_reaches_spark() {
     let error = cell.query_plan(r#"{"table": "events", "aggregations": [{"function": "count"}]}"#).unwrap_err();
     assert_eq!(error.code, "spark_unavailable", "{error}");
     // SQL mode is DuckDB's alone: the compiler refuses it for a Spark catalog.
-    let error = open(&lake.spark_index, Limits::default()).with_sql_enabled(true).query_sql("SELECT count(*) FROM events").unwrap_err();
+    let error = open(&lake.spark_index, Limits::default())
+        .with_sql_enabled(true)
+        .query_sql("SELECT count(*) FROM events")
+        .unwrap_err();
     assert_eq!(error.code, "sql_mode_unavailable", "{error}");
 }
 
@@ -356,13 +435,18 @@ fn a_slow_query_is_interrupted_on_spark_at_the_deadline() {
         .expect_err("200 million rows cannot be grouped in 5 s on this cluster");
     let took = started.elapsed();
     assert_eq!(error.code, "query_timeout", "{error}");
-    assert!(took < timeout + Duration::from_secs(10), "the answer came {took:?} after the start, the deadline was {timeout:?}");
+    assert!(
+        took < timeout + Duration::from_secs(10),
+        "the answer came {took:?} after the start, the deadline was {timeout:?}"
+    );
     // Spark itself named the operation as interrupted: the job stopped, not only the reading.
     assert!(!error.message.contains("did not confirm"), "{error}");
     // The session is still good for the next question, and the server's two task slots are
     // free to answer it within the same deadline (it takes under a second on an idle server):
     // the slow job's tasks were stopped.
-    let answer = cell.query_plan(r#"{"table": "events", "aggregations": [{"function": "count", "alias": "n"}]}"#).expect("answered after the interrupt");
+    let answer = cell
+        .query_plan(r#"{"table": "events", "aggregations": [{"function": "count", "alias": "n"}]}"#)
+        .expect("answered after the interrupt");
     assert_eq!(answer.rows, vec![vec![Value::from(400)]]);
 }
 
@@ -394,7 +478,8 @@ fn a_cluster_in_another_time_zone_answers_in_utc() {
 fn an_overflowing_sum_on_spark_is_an_error_not_a_wrong_number() {
     let _cores = share_cores();
     let Some(lake) = lake("local") else { return };
-    let outcome = open(&lake.spark_index, Limits::default()).query_plan(r#"{"table": "huge", "aggregations": [{"function": "sum", "column": "v", "alias": "total"}]}"#);
+    let outcome = open(&lake.spark_index, Limits::default())
+        .query_plan(r#"{"table": "huge", "aggregations": [{"function": "sum", "column": "v", "alias": "total"}]}"#);
     let error = outcome.map(|answer| answer.rows).expect_err("a BIGINT sum past 2^63 - 1 must not be answered");
     assert_eq!(error.code, "query_failed", "{error}");
     assert!(error.message.contains("OVERFLOW"), "{error}");
@@ -408,7 +493,9 @@ fn row_and_byte_caps_hold_on_spark() {
     let capped = open(&lake.spark_index, Limits { max_rows: 7, ..Limits::default() }).query_plan(listing).unwrap();
     assert_eq!((capped.rows.len(), capped.truncated, capped.total_rows), (7, true, 400));
     assert!(capped.sql.contains("LIMIT ?") && capped.sql.contains('`'), "{}", capped.sql);
-    let error = open(&lake.spark_index, Limits { max_result_bytes: 2048, ..Limits::default() }).query_plan(listing).unwrap_err();
+    let error = open(&lake.spark_index, Limits { max_result_bytes: 2048, ..Limits::default() })
+        .query_plan(listing)
+        .unwrap_err();
     assert_eq!(error.code, "result_too_large", "{error}");
 }
 
@@ -421,7 +508,10 @@ fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
     let error = querycell::ingest::spark::build(&without, &["anything".to_string()]).unwrap_err();
     assert_eq!(error.code, "spark_unauthorized", "{error}");
     let wrong = querycell::SparkEndpoint { url: server.url.clone(), token: Some("not-the-token".into()) };
-    assert_eq!(querycell::ingest::spark::build(&wrong, &["anything".to_string()]).unwrap_err().code, "spark_unauthorized");
+    assert_eq!(
+        querycell::ingest::spark::build(&wrong, &["anything".to_string()]).unwrap_err().code,
+        "spark_unauthorized"
+    );
     // The catalog never holds the token, and a URL carrying one is refused.
     let catalog = std::fs::read_to_string(lake.spark_index.join("catalog.json")).unwrap();
     assert!(!server.token.is_empty() && !catalog.contains(&server.token));
@@ -434,7 +524,11 @@ fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
     assert_eq!(refused.code, "spark_unauthorized", "{refused}");
     // Answering leaves the index folder byte for byte as it was.
     let before = querycell_tests::snapshot_folder(&lake.spark_index);
-    open(&lake.spark_index, Limits::default()).query_plan(r#"{"table": "events", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "cost"}]}"#).unwrap();
+    open(&lake.spark_index, Limits::default())
+        .query_plan(
+            r#"{"table": "events", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "cost"}]}"#,
+        )
+        .unwrap();
     assert_eq!(before, querycell_tests::snapshot_folder(&lake.spark_index));
 }
 
@@ -462,7 +556,8 @@ fn the_spark_servers_user_cannot_write_the_data_files() {
     }
     let server = server("QUERYCELL_SPARK_URL").unwrap();
     let before = querycell_tests::snapshot_folder(&lake.parquet);
-    let refused = try_statement(&server, &format!("INSERT INTO {}.events SELECT * FROM {}.events", lake.database, lake.database));
+    let refused =
+        try_statement(&server, &format!("INSERT INTO {}.events SELECT * FROM {}.events", lake.database, lake.database));
     assert!(refused.is_err(), "the server wrote into the data files");
     assert_eq!(before, querycell_tests::snapshot_folder(&lake.parquet), "the data files changed");
 }
@@ -498,13 +593,16 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
     let mut checked = 0;
     for policed in [false, true] {
         if policed {
-            view.tables[0].policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["a".into(), "b'c".into()] }] });
+            view.tables[0].policy = Some(TablePolicy {
+                row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["a".into(), "b'c".into()] }],
+            });
         }
         for plan in plans() {
             let Ok(compiled) = querycell_guest::compile_plan(&plan, &view) else { continue };
             let probe = compiled.null_probe.as_ref().map(|p| p.query.clone());
             for query in [Some(compiled.main.clone()), Some(compiled.count.clone()), probe].into_iter().flatten() {
-                let spelled = querycell::testing::duckdb_spelling(&query.sql).unwrap_or_else(|why| panic!("{why}: {}", query.sql));
+                let spelled = querycell::testing::duckdb_spelling(&query.sql)
+                    .unwrap_or_else(|why| panic!("{why}: {}", query.sql));
                 assert!(spelled.starts_with("SELECT ") && !spelled.contains('`'), "{spelled}");
                 assert_eq!(spelled.matches('?').count(), query.params.len(), "{}", query.sql);
                 checked += 1;
@@ -522,7 +620,8 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
 fn the_incidents_example_answers_alike_and_its_latency_is_printed() {
     let _cores = own_cores();
     let Some(lake) = lake("local") else { return };
-    let plan = std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/p1-ack-by-team.json")).unwrap();
+    let plan =
+        std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/p1-ack-by-team.json")).unwrap();
     let duck = open(&lake.duck_index, Limits::default());
     let spark = open(&lake.spark_index, Limits::default());
     let (a, b) = (duck.query_plan(&plan), spark.query_plan(&plan));
@@ -540,5 +639,8 @@ fn the_incidents_example_answers_alike_and_its_latency_is_printed() {
         times[times.len() / 2]
     };
     let (duck_ms, spark_ms) = (p50(&duck), p50(&spark));
-    eprintln!("incidents example, p50 of 15 answers: DuckDB {duck_ms:.2} ms, Spark local[2] {spark_ms:.1} ms ({:.0}x)", spark_ms / duck_ms);
+    eprintln!(
+        "incidents example, p50 of 15 answers: DuckDB {duck_ms:.2} ms, Spark local[2] {spark_ms:.1} ms ({:.0}x)",
+        spark_ms / duck_ms
+    );
 }

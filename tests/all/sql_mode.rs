@@ -29,7 +29,11 @@ fn fixture(dir: &Path) -> PathBuf {
     }
     let data = dir.join("data");
     write_file(&data, "incidents.csv", &incidents);
-    write_file(&data, "teams.csv", "team,manager,region\nPlatform,Ada,EU\nPayments,Grace,US\nSearch,Edsger,EU\nData,Barbara,US\nMobile,Alan,EU\n");
+    write_file(
+        &data,
+        "teams.csv",
+        "team,manager,region\nPlatform,Ada,EU\nPayments,Grace,US\nSearch,Edsger,EU\nData,Barbara,US\nMobile,Alan,EU\n",
+    );
     let index = dir.join("index");
     ingest::ingest(&index, &[data]).expect("ingest fixture");
     index
@@ -174,7 +178,9 @@ fn hostile_statements_are_refused_or_stopped() {
         };
         match error.class {
             ErrorClass::Refused => assert!(error.hint.is_some(), "[{class}] {sql}: refusal without a hint: {error}"),
-            ErrorClass::Limit => assert_eq!(*class, "dos", "[{class}] {sql}: only DoS shapes should reach a limit: {error}"),
+            ErrorClass::Limit => {
+                assert_eq!(*class, "dos", "[{class}] {sql}: only DoS shapes should reach a limit: {error}")
+            }
             ErrorClass::Internal => panic!("[{class}] {sql}: got past the guest and failed later: {error}"),
         }
     }
@@ -295,11 +301,20 @@ fn benign_statements_answer_like_duckdb_itself() {
             let answer = cell.query_sql(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
             // Only a statement's own LIMIT may cut rows here (the fixture is far below max_rows).
             assert_eq!(answer.truncated, sql.contains("LIMIT"), "{sql}");
-            assert!(answer.sql.contains(&format!("LIMIT ${}", answer.params.len())), "{sql}: the row cap is the last parameter: {}", answer.sql);
+            assert!(
+                answer.sql.contains(&format!("LIMIT ${}", answer.params.len())),
+                "{sql}: the row cap is the last parameter: {}",
+                answer.sql
+            );
             ours.push(answer.rows.iter().map(|row| row.iter().map(cell_text).collect::<Vec<_>>()).collect::<Vec<_>>());
         }
     }
-    let plain = querycell::testing::Database::open(&querycell::catalog::Catalog::data_path(&index), querycell::testing::Access::ReadOnly, &[]).unwrap();
+    let plain = querycell::testing::Database::open(
+        &querycell::catalog::Catalog::data_path(&index),
+        querycell::testing::Access::ReadOnly,
+        &[],
+    )
+    .unwrap();
     for ((sql, reference), ours) in BENIGN.iter().zip(ours) {
         let reference = if reference.is_empty() { sql } else { reference };
         let theirs: Vec<Vec<Option<String>>> = plain
@@ -318,7 +333,11 @@ fn the_sql_mode_page_lists_every_allowed_function() {
     let page = std::fs::read_to_string(querycell_tests::workspace().join("docs/sql-mode.md")).unwrap();
     let listed: std::collections::BTreeSet<&str> = page
         .lines()
-        .filter_map(|l| l.strip_prefix("- scalar: ").or_else(|| l.strip_prefix("- aggregate: ")).or_else(|| l.strip_prefix("- window: ")))
+        .filter_map(|l| {
+            l.strip_prefix("- scalar: ")
+                .or_else(|| l.strip_prefix("- aggregate: "))
+                .or_else(|| l.strip_prefix("- window: "))
+        })
         .flat_map(|l| l.split(", "))
         .collect();
     let allowed: std::collections::BTreeSet<&str> = querycell_contract::sql::functions().collect();
@@ -331,8 +350,24 @@ fn an_untyped_null_column_is_refused_not_a_crash() {
     let csv = querycell_tests::write_file(dir.path(), "data/incidents.csv", querycell_tests::INCIDENTS_CSV);
     let index = dir.path().join("index");
     querycell::ingest::ingest(&index, &[csv]).unwrap();
-    let output = querycell_tests::querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "SELECT NULL AS x, team FROM incidents", "--format", "json"]);
+    let output = querycell_tests::querycell(&[
+        "sql",
+        "--index",
+        index.to_str().unwrap(),
+        "--allow-sql",
+        "SELECT NULL AS x, team FROM incidents",
+        "--format",
+        "json",
+    ]);
     assert_eq!(output.status.code(), Some(2), "stderr: {}", String::from_utf8_lossy(&output.stderr));
-    let typed = querycell_tests::querycell(&["sql", "--index", index.to_str().unwrap(), "--allow-sql", "SELECT CAST(NULL AS VARCHAR) AS x, team FROM incidents ORDER BY team LIMIT 1", "--format", "json"]);
+    let typed = querycell_tests::querycell(&[
+        "sql",
+        "--index",
+        index.to_str().unwrap(),
+        "--allow-sql",
+        "SELECT CAST(NULL AS VARCHAR) AS x, team FROM incidents ORDER BY team LIMIT 1",
+        "--format",
+        "json",
+    ]);
     assert_eq!(typed.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&typed.stderr));
 }

@@ -24,7 +24,11 @@ pub fn querycell_bin() -> PathBuf {
     let folder = exe.parent().expect("an executable is in a folder");
     let profile_dir = if folder.ends_with("deps") { folder.parent().expect("<target>/<profile>/deps") } else { folder };
     let bin = profile_dir.join("querycell");
-    assert!(bin.is_file(), "{} is missing: build it first (`just test` does: cargo build --release -p querycell)", bin.display());
+    assert!(
+        bin.is_file(),
+        "{} is missing: build it first (`just test` does: cargo build --release -p querycell)",
+        bin.display()
+    );
     bin
 }
 
@@ -49,7 +53,11 @@ pub fn querycell_with_stdin(args: &[&str], stdin: &str) -> Output {
 
 pub fn stdout_json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("stdout is not JSON ({e}):\n{}\nstderr:\n{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+        panic!(
+            "stdout is not JSON ({e}):\n{}\nstderr:\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
     })
 }
 
@@ -75,7 +83,8 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             if path.is_dir() {
                 pending.push(path);
             } else {
-                files.insert(path.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&path).expect("reading file"));
+                files
+                    .insert(path.strip_prefix(dir).unwrap().to_path_buf(), std::fs::read(&path).expect("reading file"));
             }
         }
     }
@@ -99,7 +108,8 @@ pub fn component_from_core_wat_and_wit(core_wat: &str, wit: &str) -> Vec<u8> {
     let mut resolve = wit_parser::Resolve::default();
     let package = resolve.push_str("compiler.wit", wit).expect("the WIT contract parses");
     let world = resolve.select_world(&[package], Some("query-compiler")).expect("the world exists");
-    wit_component::embed_component_metadata(&mut module, &resolve, world, wit_component::StringEncoding::UTF8).expect("embedding the WIT");
+    wit_component::embed_component_metadata(&mut module, &resolve, world, wit_component::StringEncoding::UTF8)
+        .expect("embedding the WIT");
     wit_component::ComponentEncoder::default()
         .module(&module)
         .expect("core module accepted")

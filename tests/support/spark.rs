@@ -48,7 +48,8 @@ pub fn not_run() {
     eprintln!("\n!!!!!!!! SPARK TEST NOT RUN ({test}): {why} !!!!!!!!\n");
     if let Some(path) = std::env::var_os("QUERYCELL_SKIPPED_TESTS") {
         use std::io::Write;
-        let mut file = std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the skipped-tests file opens");
+        let mut file =
+            std::fs::OpenOptions::new().create(true).append(true).open(path).expect("the skipped-tests file opens");
         writeln!(file, "{test}").expect("the skipped-tests file takes a line");
     }
 }
@@ -80,7 +81,10 @@ pub fn try_statement(server: &SparkServer, sql: &str) -> Result<(), String> {
                         command_type: Some(proto::command::CommandType::SqlCommand(proto::SqlCommand {
                             input: Some(proto::Relation {
                                 common: None,
-                                rel_type: Some(proto::relation::RelType::Sql(proto::Sql { query: sql.to_string(), ..Default::default() })),
+                                rel_type: Some(proto::relation::RelType::Sql(proto::Sql {
+                                    query: sql.to_string(),
+                                    ..Default::default()
+                                })),
                             }),
                             ..Default::default()
                         })),

@@ -1,8 +1,8 @@
 //! Unit tests of plan compilation against a small fixed catalog.
 
 use super::*;
-use crate::model::{ExcludedNulls, ProbeCount, ResolvedDate};
 use crate::model::{Column, RequestLimits};
+use crate::model::{ExcludedNulls, ProbeCount, ResolvedDate};
 use serde_json::json;
 
 fn column(name: &str, sql_type: &str, kind: ValueKind) -> Column {
@@ -65,7 +65,10 @@ fn design_example_compiles_to_parameterised_sql() {
          GROUP BY \"team\" ORDER BY \"average_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST LIMIT ?"
     );
     // The nulls the average skips, and the number of groups, ride in the main query.
-    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("average_minutes".into()), ProbeCount::AnswerRows]);
+    assert_eq!(
+        compiled.main_counts,
+        vec![ProbeCount::AggregateSkipped("average_minutes".into()), ProbeCount::AnswerRows]
+    );
     assert_eq!(compiled.null_probe, None);
     assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Integer(6)]);
     assert_eq!(compiled.limit, 5);
@@ -75,7 +78,10 @@ fn design_example_compiles_to_parameterised_sql() {
          WHERE \"severity\" = ? GROUP BY \"team\") AS \"answer\""
     );
     assert_eq!(compiled.count.params, vec![Param::Text("P1".into())]);
-    assert_eq!(compiled.explanation, "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5");
+    assert_eq!(
+        compiled.explanation,
+        "average ack_minutes by team, where severity = 'P1', highest average_minutes first, top 5"
+    );
     assert!(compiled.resolved_dates.is_empty());
     let names: Vec<_> = compiled.columns.iter().map(|c| (c.name.as_str(), c.kind)).collect();
     assert_eq!(names, vec![("team", ValueKind::Text), ("average_minutes", ValueKind::Float)]);
@@ -88,16 +94,40 @@ fn every_filter_operator_binds_its_values() {
         (r#"{"column": "ack_minutes", "op": "lt", "value": 5}"#, "\"ack_minutes\" < ?", vec![Param::Integer(5)]),
         (r#"{"column": "ack_minutes", "op": "lte", "value": 5}"#, "\"ack_minutes\" <= ?", vec![Param::Integer(5)]),
         (r#"{"column": "cost", "op": "gt", "value": 2.5}"#, "\"cost\" > ?", vec![Param::Float(2.5)]),
-        (r#"{"column": "opened_at", "op": "gte", "value": "2026-01-31"}"#, "\"opened_at\" >= ?", vec![Param::Date(20484)]),
-        (r#"{"column": "team", "op": "in", "value": ["A", "B"]}"#, "\"team\" IN (?, ?)", vec![Param::Text("A".into()), Param::Text("B".into())]),
+        (
+            r#"{"column": "opened_at", "op": "gte", "value": "2026-01-31"}"#,
+            "\"opened_at\" >= ?",
+            vec![Param::Date(20484)],
+        ),
+        (
+            r#"{"column": "team", "op": "in", "value": ["A", "B"]}"#,
+            "\"team\" IN (?, ?)",
+            vec![Param::Text("A".into()), Param::Text("B".into())],
+        ),
         (r#"{"column": "team", "op": "not_in", "value": ["A"]}"#, "\"team\" NOT IN (?)", vec![Param::Text("A".into())]),
-        (r#"{"column": "ack_minutes", "op": "between", "value": [1, 9]}"#, "\"ack_minutes\" BETWEEN ? AND ?", vec![Param::Integer(1), Param::Integer(9)]),
+        (
+            r#"{"column": "ack_minutes", "op": "between", "value": [1, 9]}"#,
+            "\"ack_minutes\" BETWEEN ? AND ?",
+            vec![Param::Integer(1), Param::Integer(9)],
+        ),
         (r#"{"column": "team", "op": "is_null"}"#, "\"team\" IS NULL", vec![]),
         (r#"{"column": "tags", "op": "is_not_null"}"#, "\"tags\" IS NOT NULL", vec![]),
-        (r#"{"column": "team", "op": "contains", "value": "50%_"}"#, "\"team\" LIKE ? ESCAPE '\\'", vec![Param::Text("%50\\%\\_%".into())]),
-        (r#"{"column": "team", "op": "starts_with", "value": "Pay"}"#, "\"team\" LIKE ? ESCAPE '\\'", vec![Param::Text("Pay%".into())]),
+        (
+            r#"{"column": "team", "op": "contains", "value": "50%_"}"#,
+            "\"team\" LIKE ? ESCAPE '\\'",
+            vec![Param::Text("%50\\%\\_%".into())],
+        ),
+        (
+            r#"{"column": "team", "op": "starts_with", "value": "Pay"}"#,
+            "\"team\" LIKE ? ESCAPE '\\'",
+            vec![Param::Text("Pay%".into())],
+        ),
         (r#"{"column": "resolved", "op": "eq", "value": true}"#, "\"resolved\" = ?", vec![Param::Boolean(true)]),
-        (r#"{"column": "closed_at", "op": "lt", "value": "1970-01-01 00:00:01"}"#, "\"closed_at\" < ?", vec![Param::Timestamp(1_000_000)]),
+        (
+            r#"{"column": "closed_at", "op": "lt", "value": "1970-01-01 00:00:01"}"#,
+            "\"closed_at\" < ?",
+            vec![Param::Timestamp(1_000_000)],
+        ),
     ];
     for (filter, sql, params) in cases {
         let plan = format!(r#"{{"table": "incidents", "columns": ["incident_id"], "filters": [{filter}]}}"#);
@@ -123,42 +153,121 @@ fn hostile_values_never_reach_the_sql_text() {
 
 #[test]
 fn unknown_names_get_a_hint() {
-    let err = refusal(r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "severty", "op": "eq", "value": "P1"}]}"#);
-    assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_column", "filters[0].column", Some("did you mean 'severity'?")));
-    // By its header, a column the SQL name is far from.
-    let err = refusal(r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "Incident cost in euros"}]}"#);
+    let err = refusal(
+        r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "severty", "op": "eq", "value": "P1"}]}"#,
+    );
     assert_eq!(
         (err.code, err.path.as_str(), err.hint.as_deref()),
-        ("unknown_column", "aggregations[0].column", Some("did you mean 'cost'? (the column headed \"Incident cost in euros\" in the source)"))
+        ("unknown_column", "filters[0].column", Some("did you mean 'severity'?"))
+    );
+    // By its header, a column the SQL name is far from.
+    let err =
+        refusal(r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "Incident cost in euros"}]}"#);
+    assert_eq!(
+        (err.code, err.path.as_str(), err.hint.as_deref()),
+        (
+            "unknown_column",
+            "aggregations[0].column",
+            Some("did you mean 'cost'? (the column headed \"Incident cost in euros\" in the source)")
+        )
     );
     let err = refusal(r#"{"table": "incident", "columns": ["team"]}"#);
-    assert_eq!((err.code, err.path.as_str(), err.hint.as_deref()), ("unknown_table", "table", Some("did you mean 'incidents'?")));
-    let err = refusal(r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["cnt"]}"#);
+    assert_eq!(
+        (err.code, err.path.as_str(), err.hint.as_deref()),
+        ("unknown_table", "table", Some("did you mean 'incidents'?"))
+    );
+    let err = refusal(
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["cnt"]}"#,
+    );
     assert_eq!((err.code, err.path.as_str()), ("unknown_output", "order_by[0]"));
 }
 
 #[test]
 fn type_rules_are_enforced() {
     let cases = [
-        (r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "team"}]}"#, "invalid_aggregation", "aggregations[0].column"),
-        (r#"{"table": "incidents", "aggregations": [{"function": "avg", "column": "opened_at"}]}"#, "invalid_aggregation", "aggregations[0].column"),
-        (r#"{"table": "incidents", "aggregations": [{"function": "max", "column": "resolved"}]}"#, "invalid_aggregation", "aggregations[0].column"),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "team"}]}"#,
+            "invalid_aggregation",
+            "aggregations[0].column",
+        ),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "avg", "column": "opened_at"}]}"#,
+            "invalid_aggregation",
+            "aggregations[0].column",
+        ),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "max", "column": "resolved"}]}"#,
+            "invalid_aggregation",
+            "aggregations[0].column",
+        ),
         (r#"{"table": "incidents", "aggregations": [{"function": "avg"}]}"#, "missing_field", "aggregations[0].column"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "eq", "value": "10"}]}"#, "invalid_value", "filters[0].value"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "opened_at", "op": "eq", "value": "03/04/2026"}]}"#, "invalid_value", "filters[0].value"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "contains", "value": "1"}]}"#, "invalid_operator", "filters[0].op"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "resolved", "op": "gt", "value": true}]}"#, "invalid_operator", "filters[0].op"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", "b", "c", "d"]}]}"#, "list_too_long", "filters[0].value"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": []}]}"#, "invalid_value", "filters[0].value"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", 1]}]}"#, "invalid_value", "filters[0].value[1]"),
-        (r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "between", "value": [1]}]}"#, "invalid_value", "filters[0].value"),
-        (r#"{"table": "incidents", "group_by": [{"column": "team", "granularity": "month"}]}"#, "invalid_granularity", "group_by[0].granularity"),
-        (r#"{"table": "incidents", "aggregations": [{"function": "count", "alias": "a b"}]}"#, "invalid_alias", "aggregations[0].alias"),
-        (r#"{"table": "incidents", "aggregations": [{"function": "count"}, {"function": "count"}]}"#, "duplicate_output", "aggregations[1]"),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "eq", "value": "10"}]}"#,
+            "invalid_value",
+            "filters[0].value",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "opened_at", "op": "eq", "value": "03/04/2026"}]}"#,
+            "invalid_value",
+            "filters[0].value",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "contains", "value": "1"}]}"#,
+            "invalid_operator",
+            "filters[0].op",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "resolved", "op": "gt", "value": true}]}"#,
+            "invalid_operator",
+            "filters[0].op",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", "b", "c", "d"]}]}"#,
+            "list_too_long",
+            "filters[0].value",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": []}]}"#,
+            "invalid_value",
+            "filters[0].value",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "team", "op": "in", "value": ["a", 1]}]}"#,
+            "invalid_value",
+            "filters[0].value[1]",
+        ),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "filters": [{"column": "ack_minutes", "op": "between", "value": [1]}]}"#,
+            "invalid_value",
+            "filters[0].value",
+        ),
+        (
+            r#"{"table": "incidents", "group_by": [{"column": "team", "granularity": "month"}]}"#,
+            "invalid_granularity",
+            "group_by[0].granularity",
+        ),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "count", "alias": "a b"}]}"#,
+            "invalid_alias",
+            "aggregations[0].alias",
+        ),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "count"}, {"function": "count"}]}"#,
+            "duplicate_output",
+            "aggregations[1]",
+        ),
         (r#"{"table": "incidents", "columns": ["team"], "group_by": ["team"]}"#, "mixed_query_kinds", "columns"),
         (r#"{"table": "incidents"}"#, "empty_plan", "$"),
-        (r#"{"table": "incidents", "columns": ["team"], "having": [{"column": "team", "op": "is_null"}]}"#, "having_without_aggregation", "having"),
-        (r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "having": [{"column": "count", "op": "gt", "value": "many"}]}"#, "invalid_value", "having[0].value"),
+        (
+            r#"{"table": "incidents", "columns": ["team"], "having": [{"column": "team", "op": "is_null"}]}"#,
+            "having_without_aggregation",
+            "having",
+        ),
+        (
+            r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}], "having": [{"column": "count", "op": "gt", "value": "many"}]}"#,
+            "invalid_value",
+            "having[0].value",
+        ),
     ];
     for (plan, code, path) in cases {
         let err = refusal(plan);
@@ -183,7 +292,9 @@ fn time_granularity_truncates_dates() {
         r#"{"table": "incidents", "group_by": [{"column": "closed_at", "granularity": "week"}], "aggregations": [{"function": "median", "column": "cost"}]}"#,
     )
     .unwrap();
-    assert!(compiled.main.sql.starts_with("SELECT date_trunc('week', \"closed_at\") AS \"closed_at_week\", median(\"cost\") AS \"median_cost\""));
+    assert!(compiled.main.sql.starts_with(
+        "SELECT date_trunc('week', \"closed_at\") AS \"closed_at_week\", median(\"cost\") AS \"median_cost\""
+    ));
 }
 
 #[test]
@@ -193,7 +304,11 @@ fn having_uses_the_aggregate_expression() {
             "having": [{"column": "count_distinct_severity", "op": "gte", "value": 2}]}"#,
     )
     .unwrap();
-    assert!(compiled.main.sql.contains(" GROUP BY \"team\" HAVING count(DISTINCT \"severity\") >= ? ORDER BY"), "{}", compiled.main.sql);
+    assert!(
+        compiled.main.sql.contains(" GROUP BY \"team\" HAVING count(DISTINCT \"severity\") >= ? ORDER BY"),
+        "{}",
+        compiled.main.sql
+    );
     assert_eq!(compiled.main.params, vec![Param::Integer(2), Param::Integer(1001)]);
 }
 
@@ -211,7 +326,9 @@ fn limits_are_clamped_with_a_warning() {
 #[test]
 fn listings_order_by_every_output_as_tie_breaker() {
     let compiled = compile(r#"{"table": "incidents", "columns": ["team", "incident_id"], "order_by": [{"column": "ack_minutes", "direction": "desc"}]}"#).unwrap();
-    assert!(compiled.main.sql.ends_with("ORDER BY \"ack_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST, \"incident_id\" ASC NULLS LAST LIMIT ?"));
+    assert!(compiled.main.sql.ends_with(
+        "ORDER BY \"ack_minutes\" DESC NULLS LAST, \"team\" ASC NULLS LAST, \"incident_id\" ASC NULLS LAST LIMIT ?"
+    ));
 }
 
 fn listing_with_filters(filters: serde_json::Value) -> String {
@@ -220,9 +337,19 @@ fn listing_with_filters(filters: serde_json::Value) -> String {
 
 #[test]
 fn relative_dates_bind_the_resolved_range() {
-    let compiled = compile(&listing_with_filters(json!([{"column": "opened_at", "op": "eq", "value": {"last": 30, "unit": "day"}}]))).unwrap();
-    assert!(compiled.main.sql.contains(" WHERE (\"opened_at\" >= ? AND \"opened_at\" < ?) ORDER BY"), "{}", compiled.main.sql);
-    assert_eq!(compiled.main.params, vec![Param::Date(day("2026-02-14")), Param::Date(day("2026-03-16")), Param::Integer(1001)]);
+    let compiled = compile(&listing_with_filters(
+        json!([{"column": "opened_at", "op": "eq", "value": {"last": 30, "unit": "day"}}]),
+    ))
+    .unwrap();
+    assert!(
+        compiled.main.sql.contains(" WHERE (\"opened_at\" >= ? AND \"opened_at\" < ?) ORDER BY"),
+        "{}",
+        compiled.main.sql
+    );
+    assert_eq!(
+        compiled.main.params,
+        vec![Param::Date(day("2026-02-14")), Param::Date(day("2026-03-16")), Param::Integer(1001)]
+    );
     assert_eq!(
         compiled.resolved_dates,
         vec![ResolvedDate {
@@ -233,7 +360,11 @@ fn relative_dates_bind_the_resolved_range() {
             end: day("2026-03-16"),
         }]
     );
-    assert!(compiled.explanation.contains("where opened_at is in the last 30 days (2026-02-14 through 2026-03-15)"), "{}", compiled.explanation);
+    assert!(
+        compiled.explanation.contains("where opened_at is in the last 30 days (2026-02-14 through 2026-03-15)"),
+        "{}",
+        compiled.explanation
+    );
     assert!(compiled.null_probe.is_none(), "eq drops no nulls silently");
 }
 
@@ -241,15 +372,27 @@ fn relative_dates_bind_the_resolved_range() {
 fn each_operator_reads_a_relative_date_as_a_range() {
     let (start, end) = (day("2026-01-01"), day("2026-04-01"));
     let cases = [
-        ("eq", "(\"opened_at\" >= ? AND \"opened_at\" < ?)", vec![start, end], "is in this quarter (2026-01-01 through 2026-03-31)"),
-        ("ne", "(\"opened_at\" < ? OR \"opened_at\" >= ?)", vec![start, end], "is outside this quarter (2026-01-01 through 2026-03-31)"),
+        (
+            "eq",
+            "(\"opened_at\" >= ? AND \"opened_at\" < ?)",
+            vec![start, end],
+            "is in this quarter (2026-01-01 through 2026-03-31)",
+        ),
+        (
+            "ne",
+            "(\"opened_at\" < ? OR \"opened_at\" >= ?)",
+            vec![start, end],
+            "is outside this quarter (2026-01-01 through 2026-03-31)",
+        ),
         ("lt", "\"opened_at\" < ?", vec![start], "is before this quarter (before 2026-01-01)"),
         ("lte", "\"opened_at\" < ?", vec![end], "is no later than this quarter (through 2026-03-31)"),
         ("gt", "\"opened_at\" >= ?", vec![end], "is after this quarter (from 2026-04-01)"),
         ("gte", "\"opened_at\" >= ?", vec![start], "is in or after this quarter (from 2026-01-01)"),
     ];
     for (op, sql, days, words) in cases {
-        let compiled = compile(&listing_with_filters(json!([{"column": "opened_at", "op": op, "value": {"this": "quarter"}}]))).unwrap();
+        let compiled =
+            compile(&listing_with_filters(json!([{"column": "opened_at", "op": op, "value": {"this": "quarter"}}])))
+                .unwrap();
         assert!(compiled.main.sql.contains(&format!(" WHERE {sql} ORDER BY")), "{op}: {}", compiled.main.sql);
         let mut expected: Vec<Param> = days.into_iter().map(Param::Date).collect();
         expected.push(Param::Integer(1001));
@@ -261,7 +404,9 @@ fn each_operator_reads_a_relative_date_as_a_range() {
 
 #[test]
 fn relative_dates_on_timestamps_bind_midnights() {
-    let compiled = compile(&listing_with_filters(json!([{"column": "closed_at", "op": "eq", "value": {"previous": "month"}}]))).unwrap();
+    let compiled =
+        compile(&listing_with_filters(json!([{"column": "closed_at", "op": "eq", "value": {"previous": "month"}}])))
+            .unwrap();
     let midnight = |d: &str| Param::Timestamp(i64::from(day(d)) * 86_400_000_000);
     assert_eq!(compiled.main.params, vec![midnight("2026-02-01"), midnight("2026-03-01"), Param::Integer(1001)]);
     assert_eq!(compiled.resolved_dates[0].phrase, "previous month");
@@ -282,15 +427,60 @@ fn relative_dates_work_in_having_on_date_outputs() {
 #[test]
 fn relative_dates_are_refused_where_they_cannot_apply() {
     let cases = [
-        (json!({"column": "team", "op": "eq", "value": {"last": 7, "unit": "day"}}), "invalid_value", "filters[0].value", "'opened_at', 'closed_at'"),
-        (json!({"column": "ack_minutes", "op": "gte", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "'opened_at'"),
-        (json!({"column": "opened_at", "op": "in", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "\"op\": \"eq\""),
-        (json!({"column": "opened_at", "op": "between", "value": {"this": "month"}}), "invalid_value", "filters[0].value", "\"op\": \"eq\""),
-        (json!({"column": "opened_at", "op": "between", "value": [{"previous": "month"}, "2026-03-31"]}), "invalid_value", "filters[0].value[0]", "\"op\": \"eq\""),
-        (json!({"column": "opened_at", "op": "not_in", "value": [{"previous": "month"}]}), "invalid_value", "filters[0].value[0]", "\"op\": \"eq\""),
-        (json!({"column": "opened_at", "op": "contains", "value": {"this": "month"}}), "invalid_operator", "filters[0].op", ""),
-        (json!({"column": "opened_at", "op": "eq", "value": {"last": 10000, "unit": "year"}}), "invalid_value", "filters[0].value", "fewer"),
-        (json!({"column": "opened_at", "op": "gt", "value": "yesterday"}), "invalid_value", "filters[0].value", "{\"last\": 7, \"unit\": \"day\"}"),
+        (
+            json!({"column": "team", "op": "eq", "value": {"last": 7, "unit": "day"}}),
+            "invalid_value",
+            "filters[0].value",
+            "'opened_at', 'closed_at'",
+        ),
+        (
+            json!({"column": "ack_minutes", "op": "gte", "value": {"this": "month"}}),
+            "invalid_value",
+            "filters[0].value",
+            "'opened_at'",
+        ),
+        (
+            json!({"column": "opened_at", "op": "in", "value": {"this": "month"}}),
+            "invalid_value",
+            "filters[0].value",
+            "\"op\": \"eq\"",
+        ),
+        (
+            json!({"column": "opened_at", "op": "between", "value": {"this": "month"}}),
+            "invalid_value",
+            "filters[0].value",
+            "\"op\": \"eq\"",
+        ),
+        (
+            json!({"column": "opened_at", "op": "between", "value": [{"previous": "month"}, "2026-03-31"]}),
+            "invalid_value",
+            "filters[0].value[0]",
+            "\"op\": \"eq\"",
+        ),
+        (
+            json!({"column": "opened_at", "op": "not_in", "value": [{"previous": "month"}]}),
+            "invalid_value",
+            "filters[0].value[0]",
+            "\"op\": \"eq\"",
+        ),
+        (
+            json!({"column": "opened_at", "op": "contains", "value": {"this": "month"}}),
+            "invalid_operator",
+            "filters[0].op",
+            "",
+        ),
+        (
+            json!({"column": "opened_at", "op": "eq", "value": {"last": 10000, "unit": "year"}}),
+            "invalid_value",
+            "filters[0].value",
+            "fewer",
+        ),
+        (
+            json!({"column": "opened_at", "op": "gt", "value": "yesterday"}),
+            "invalid_value",
+            "filters[0].value",
+            "{\"last\": 7, \"unit\": \"day\"}",
+        ),
     ];
     for (filter, code, path, hint) in cases {
         let err = refusal(&listing_with_filters(json!([filter])));
@@ -323,12 +513,23 @@ fn ne_and_not_in_probe_the_nulls_they_exclude_among_the_other_filters() {
     );
     let text = |t: &str| Param::Text(t.into());
     assert_eq!(probe.query.params, vec![text("A"), text("B"), text("P1"), Param::Float(5.0)]);
-    assert_eq!(compiled.main_counts, vec![ProbeCount::AggregateSkipped("avg_ack_minutes".into()), ProbeCount::AnswerRows]);
+    assert_eq!(
+        compiled.main_counts,
+        vec![ProbeCount::AggregateSkipped("avg_ack_minutes".into()), ProbeCount::AnswerRows]
+    );
     assert_eq!(
         probe.counts,
         vec![
-            ProbeCount::FilterExcluded(ExcludedNulls { column: "severity".into(), path: "filters[0]".into(), filter: "severity <> 'P1'".into() }),
-            ProbeCount::FilterExcluded(ExcludedNulls { column: "team".into(), path: "filters[2]".into(), filter: "team is none of \"A\", \"B\"".into() }),
+            ProbeCount::FilterExcluded(ExcludedNulls {
+                column: "severity".into(),
+                path: "filters[0]".into(),
+                filter: "severity <> 'P1'".into()
+            }),
+            ProbeCount::FilterExcluded(ExcludedNulls {
+                column: "team".into(),
+                path: "filters[2]".into(),
+                filter: "team is none of \"A\", \"B\"".into()
+            }),
         ]
     );
 }
@@ -349,7 +550,10 @@ fn several_ne_filters_on_one_column_are_probed_together() {
     );
     assert_eq!(probe.query.params.len(), 4);
     let ProbeCount::FilterExcluded(severity) = &probe.counts[0] else { panic!("{:?}", probe.counts) };
-    assert_eq!((severity.path.as_str(), severity.filter.as_str()), ("filters[0], filters[1]", "severity <> 'P1' and severity <> 'P2'"));
+    assert_eq!(
+        (severity.path.as_str(), severity.filter.as_str()),
+        ("filters[0], filters[1]", "severity <> 'P1' and severity <> 'P2'")
+    );
 }
 
 /// A table a policy restricts is read through the policy's source query in every statement
@@ -359,7 +563,8 @@ fn a_policed_table_is_read_only_through_its_filtered_source_in_every_statement()
     use crate::model::{RowFilter, TablePolicy};
     let mut view = view();
     view.tables[0].columns.retain(|c| c.name != "cost");
-    view.tables[0].policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
+    view.tables[0].policy =
+        Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
     let plan = json!({
         "table": "incidents",
         "group_by": ["team"],
@@ -369,7 +574,11 @@ fn a_policed_table_is_read_only_through_its_filtered_source_in_every_statement()
     let compiled = compile_plan(&plan.to_string(), &view).unwrap();
     let source = "(SELECT \"incident_id\", \"team\", \"severity\", \"ack_minutes\", \"opened_at\", \"closed_at\", \"resolved\", \"tags\" FROM \"incidents\" WHERE CAST(\"tenant\" AS VARCHAR) = ?) AS \"incidents\"";
     let acme = Param::Text("acme".into());
-    for (what, query) in [("main", &compiled.main), ("count", &compiled.count), ("null probe", &compiled.null_probe.as_ref().expect("a ne filter").query)] {
+    for (what, query) in [
+        ("main", &compiled.main),
+        ("count", &compiled.count),
+        ("null probe", &compiled.null_probe.as_ref().expect("a ne filter").query),
+    ] {
         assert!(query.sql.contains(&format!("FROM {source}")), "{what}: {}", query.sql);
         assert_eq!(query.sql.matches("FROM \"incidents\"").count(), 1, "{what}: {}", query.sql);
         // Placeholders bind in order of appearance: the filter value's position is that of
@@ -379,7 +588,11 @@ fn a_policed_table_is_read_only_through_its_filtered_source_in_every_statement()
         assert_eq!(query.params.iter().filter(|p| **p == acme).count(), 1, "{what}");
         assert_eq!(query.sql.matches('?').count(), query.params.len(), "{what}");
     }
-    assert!(compiled.explanation.ends_with("over the rows of incidents the policy allows (by tenant)"), "{}", compiled.explanation);
+    assert!(
+        compiled.explanation.ends_with("over the rows of incidents the policy allows (by tenant)"),
+        "{}",
+        compiled.explanation
+    );
     // The hidden column does not exist for the plan.
     let hidden = json!({"table": "incidents", "aggregations": [{"function": "sum", "column": "cost"}]});
     assert_eq!(compile_plan(&hidden.to_string(), &view).unwrap_err().code, "unknown_column");

@@ -56,7 +56,9 @@ pub fn clean(text: &str) -> (String, Vec<String>) {
     // Prose on the statement's own line ("Here is the SQL: SELECT …"): start at the first
     // SELECT, or at a WITH that opens a CTE list.
     if !starts_statement(current.trim_start()) && !begins_with_sql(&current) {
-        if let Some(start) = statement_start_within(&current).filter(|&start| current[..start].trim_end().ends_with(':')) {
+        if let Some(start) =
+            statement_start_within(&current).filter(|&start| current[..start].trim_end().ends_with(':'))
+        {
             current = current[start..].to_string();
             push_once(&mut warnings, "removed text before the statement");
         }
@@ -75,17 +77,59 @@ pub fn clean(text: &str) -> (String, Vec<String>) {
 /// removing it would answer a different statement than the one sent.
 fn begins_with_sql(text: &str) -> bool {
     const STATEMENT_WORDS: &[&str] = &[
-        "CREATE", "INSERT", "UPDATE", "DELETE", "DROP", "ALTER", "COPY", "ATTACH", "DETACH", "PRAGMA", "SET", "RESET", "INSTALL", "LOAD",
-        "CALL", "EXPORT", "IMPORT", "EXPLAIN", "DESCRIBE", "SHOW", "SUMMARIZE", "USE", "VACUUM", "CHECKPOINT", "BEGIN", "COMMIT",
-        "ROLLBACK", "TRUNCATE", "MERGE", "REPLACE", "UPSERT", "GRANT", "REVOKE", "PREPARE", "EXECUTE", "DEALLOCATE", "WITH", "VALUES",
-        "TABLE", "PIVOT", "UNPIVOT", "ANALYZE", "COMMENT", "DECLARE",
+        "CREATE",
+        "INSERT",
+        "UPDATE",
+        "DELETE",
+        "DROP",
+        "ALTER",
+        "COPY",
+        "ATTACH",
+        "DETACH",
+        "PRAGMA",
+        "SET",
+        "RESET",
+        "INSTALL",
+        "LOAD",
+        "CALL",
+        "EXPORT",
+        "IMPORT",
+        "EXPLAIN",
+        "DESCRIBE",
+        "SHOW",
+        "SUMMARIZE",
+        "USE",
+        "VACUUM",
+        "CHECKPOINT",
+        "BEGIN",
+        "COMMIT",
+        "ROLLBACK",
+        "TRUNCATE",
+        "MERGE",
+        "REPLACE",
+        "UPSERT",
+        "GRANT",
+        "REVOKE",
+        "PREPARE",
+        "EXECUTE",
+        "DEALLOCATE",
+        "WITH",
+        "VALUES",
+        "TABLE",
+        "PIVOT",
+        "UNPIVOT",
+        "ANALYZE",
+        "COMMENT",
+        "DECLARE",
     ];
-    let word: String = text.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
+    let word: String =
+        text.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
     STATEMENT_WORDS.contains(&word.as_str())
 }
 
 /// The warning that says a `<think>` block had no end (so nothing after it was kept).
-pub const UNCLOSED_THINK: &str = "a <think> block was never closed with </think>; everything after it was treated as reasoning";
+pub const UNCLOSED_THINK: &str =
+    "a <think> block was never closed with </think>; everything after it was treated as reasoning";
 
 /// Where a statement starts inside a line of prose: the first `SELECT` word, or a `WITH`
 /// word followed by `name AS (` or `RECURSIVE`, whichever comes first.
@@ -94,7 +138,8 @@ fn statement_start_within(text: &str) -> Option<usize> {
     let is_word_at = |at: usize, word: &str| {
         let before = upper[..at].chars().next_back();
         let after = upper[at + word.len()..].chars().next();
-        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !after.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
     };
     let select = upper.match_indices("SELECT").map(|(at, _)| at).find(|&at| is_word_at(at, "SELECT"));
     let with = upper.match_indices("WITH").map(|(at, _)| at).find(|&at| {
@@ -102,7 +147,8 @@ fn statement_start_within(text: &str) -> Option<usize> {
             return false;
         }
         let words: Vec<&str> = upper[at + 4..].split_whitespace().take(3).collect();
-        matches!(words.as_slice(), ["RECURSIVE", ..]) || matches!(words.as_slice(), [_, "AS", next, ..] if next.starts_with('('))
+        matches!(words.as_slice(), ["RECURSIVE", ..])
+            || matches!(words.as_slice(), [_, "AS", next, ..] if next.starts_with('('))
     });
     match (select, with) {
         (Some(s), Some(w)) => Some(s.min(w)),
@@ -135,7 +181,10 @@ mod tests {
         let text = "<think>The user wants counts. SELECT nothing;</think>\nHere is the query:\n```sql\nSELECT team, count(*) FROM incidents GROUP BY team;\n```\nThis counts incidents.";
         let (statement, warnings) = clean(text);
         assert_eq!(statement, "SELECT team, count(*) FROM incidents GROUP BY team");
-        assert_eq!(warnings, vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]);
+        assert_eq!(
+            warnings,
+            vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]
+        );
     }
 
     #[test]
@@ -158,7 +207,15 @@ mod tests {
 
     #[test]
     fn statements_are_never_mistaken_for_prose() {
-        for sql in ["CREATE TABLE x AS SELECT 1", "CREATE TABLE x AS\nSELECT 1", "COPY (SELECT 1) TO 'x.csv'", "INSERT INTO t\nSELECT 1", "EXPLAIN\nSELECT 1", "Here:\nCREATE TABLE x AS\nSELECT 1", "Here: CREATE TABLE x AS SELECT 1"] {
+        for sql in [
+            "CREATE TABLE x AS SELECT 1",
+            "CREATE TABLE x AS\nSELECT 1",
+            "COPY (SELECT 1) TO 'x.csv'",
+            "INSERT INTO t\nSELECT 1",
+            "EXPLAIN\nSELECT 1",
+            "Here:\nCREATE TABLE x AS\nSELECT 1",
+            "Here: CREATE TABLE x AS SELECT 1",
+        ] {
             let (statement, warnings) = clean(sql);
             assert_eq!(statement, sql, "{sql}");
             assert!(warnings.is_empty(), "{sql}: {warnings:?}");

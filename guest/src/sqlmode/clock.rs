@@ -31,7 +31,11 @@ pub fn todays_date(function: &Function) -> Option<&'static str> {
     let name = plain_name(&function.name)?;
     let empty_call = match &function.args {
         FunctionArguments::None => Some(false),
-        FunctionArguments::List(list) if list.args.is_empty() && list.clauses.is_empty() && list.duplicate_treatment.is_none() => Some(true),
+        FunctionArguments::List(list)
+            if list.args.is_empty() && list.clauses.is_empty() && list.duplicate_treatment.is_none() =>
+        {
+            Some(true)
+        }
         _ => None,
     }?;
     let bare = function.filter.is_none()

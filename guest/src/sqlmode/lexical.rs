@@ -59,8 +59,12 @@ pub fn check(text: &str, source: Source) -> Result<()> {
     let tokens = Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
-        CompileError::new(Code::SqlSyntax, position(sqlparser::tokenizer::Span::new(e.location, e.location)), format!("the SQL does not parse: {message}"))
-            .with_hint("send one DuckDB SELECT statement")
+        CompileError::new(
+            Code::SqlSyntax,
+            position(sqlparser::tokenizer::Span::new(e.location, e.location)),
+            format!("the SQL does not parse: {message}"),
+        )
+        .with_hint("send one DuckDB SELECT statement")
     })?;
     let mut previous: Option<&TokenWithSpan> = None;
     // The last token that is not white space or a comment.
@@ -94,7 +98,10 @@ pub fn check(text: &str, source: Source) -> Result<()> {
                 let level = levels.last_mut().expect("one level is always open");
                 level.chain += 1;
                 if level.chain > MAX_OPERATOR_CHAIN {
-                    return Err(too_deep(token, format!("more than {MAX_OPERATOR_CHAIN} operators are chained in one expression")));
+                    return Err(too_deep(
+                        token,
+                        format!("more than {MAX_OPERATOR_CHAIN} operators are chained in one expression"),
+                    ));
                 }
             }
             _ => {}
@@ -194,7 +201,9 @@ fn refuse(token: &TokenWithSpan, message: String, hint: &str) -> CompileError {
 fn check_token(token: &TokenWithSpan, source: Source) -> Result<()> {
     match &token.token {
         Token::Word(word) => match word.quote_style {
-            Some('"') if word.value.is_empty() => Err(refuse(token, "\"\" is an empty name".into(), "name a column, table or alias")),
+            Some('"') if word.value.is_empty() => {
+                Err(refuse(token, "\"\" is an empty name".into(), "name a column, table or alias"))
+            }
             None | Some('"') => Ok(()),
             Some(quote) => Err(refuse(
                 token,
@@ -204,11 +213,17 @@ fn check_token(token: &TokenWithSpan, source: Source) -> Result<()> {
         },
         Token::Placeholder(text) => match source {
             Source::Emitted if is_numbered_placeholder(text) => Ok(()),
-            _ => Err(CompileError::new(Code::PlaceholderRefused, position(token.span), "placeholders cannot be bound in SQL mode")
-                .with_hint("write the value itself; querycell binds it")),
+            _ => Err(CompileError::new(
+                Code::PlaceholderRefused,
+                position(token.span),
+                "placeholders cannot be bound in SQL mode",
+            )
+            .with_hint("write the value itself; querycell binds it")),
         },
         // sqlparser reads `1L` as a number with a "long" mark; DuckDB as `1 AS L`.
-        Token::Number(_, true) => Err(refuse(token, format!("'{}' is not a plain number", token.token), "write numbers as plain digits")),
+        Token::Number(_, true) => {
+            Err(refuse(token, format!("'{}' is not a plain number", token.token), "write numbers as plain digits"))
+        }
         Token::DoubleQuotedString(_)
         | Token::TripleSingleQuotedString(_)
         | Token::TripleDoubleQuotedString(_)
@@ -260,7 +275,8 @@ fn check_adjacent(before: &TokenWithSpan, token: &TokenWithSpan) -> Result<()> {
 }
 
 fn is_numbered_placeholder(text: &str) -> bool {
-    text.strip_prefix('$').is_some_and(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
+    text.strip_prefix('$')
+        .is_some_and(|n| !n.is_empty() && n.len() <= 6 && n.bytes().all(|b| b.is_ascii_digit()) && !n.starts_with('0'))
 }
 
 #[cfg(test)]
@@ -269,7 +285,10 @@ mod tests {
 
     #[test]
     fn plain_statements_pass() {
-        for sql in ["SELECT \"team\", count(*) FROM incidents WHERE x = 'a''b' AND y > 1.5e3", "SELECT DATE '2025-01-01', -1, .5, 1."] {
+        for sql in [
+            "SELECT \"team\", count(*) FROM incidents WHERE x = 'a''b' AND y > 1.5e3",
+            "SELECT DATE '2025-01-01', -1, .5, 1.",
+        ] {
             check(sql, Source::Request).unwrap_or_else(|e| panic!("{sql}: {e}"));
         }
         check("SELECT a FROM t WHERE b = $1 LIMIT $2", Source::Emitted).unwrap();
@@ -279,7 +298,11 @@ mod tests {
     fn long_operator_chains_are_refused_before_parsing() {
         let at_limit = format!("SELECT 1{}", "+1".repeat(MAX_OPERATOR_CHAIN));
         assert!(check(&at_limit, Source::Request).is_ok());
-        for chain in [format!("SELECT 1{}", "+1".repeat(MAX_OPERATOR_CHAIN + 1)), format!("SELECT 1{}", "+1".repeat(30_000)), format!("SELECT true{}", " AND true".repeat(5_000))] {
+        for chain in [
+            format!("SELECT 1{}", "+1".repeat(MAX_OPERATOR_CHAIN + 1)),
+            format!("SELECT 1{}", "+1".repeat(30_000)),
+            format!("SELECT true{}", " AND true".repeat(5_000)),
+        ] {
             assert_eq!(check(&chain, Source::Request).unwrap_err().code, "too_deeply_nested");
         }
         // Separate expressions do not add up.
@@ -289,14 +312,20 @@ mod tests {
 
     #[test]
     fn deeply_nested_calls_are_refused_before_parsing() {
-        let nest = |word: &str, depth: usize| format!("SELECT {}1{} FROM t", format!("{word}(").repeat(depth), ")".repeat(depth));
+        let nest = |word: &str, depth: usize| {
+            format!("SELECT {}1{} FROM t", format!("{word}(").repeat(depth), ")".repeat(depth))
+        };
         assert!(check(&nest("round", MAX_CALL_NESTING), Source::Request).is_ok());
         for word in ["position", "overlay", "try_cast", "case", "convert", "position (", "position/**/("] {
             let error = check(&nest(word, MAX_CALL_NESTING + 1), Source::Request).unwrap_err();
             assert_eq!(error.code, "too_deeply_nested", "{word}");
         }
         // Plain parentheses between calls do not hide them.
-        let hidden = format!("SELECT {}1{} FROM t", "position((".repeat(MAX_CALL_NESTING + 1), "))".repeat(MAX_CALL_NESTING + 1));
+        let hidden = format!(
+            "SELECT {}1{} FROM t",
+            "position((".repeat(MAX_CALL_NESTING + 1),
+            "))".repeat(MAX_CALL_NESTING + 1)
+        );
         assert_eq!(check(&hidden, Source::Request).unwrap_err().code, "too_deeply_nested");
     }
 

@@ -38,40 +38,68 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     // The validator re-emits the statement from sqlparser's tree in DuckDB's dialect, and
     // the allowlists and round-trip proof are DuckDB's: there is no Spark SQL it could vouch for.
     if view.dialect != crate::model::Dialect::DuckDb {
-        return Err(CompileError::new(Code::SqlModeUnavailable, "sql", "SQL mode answers from DuckDB indexes only; this catalog is answered by Spark")
-            .with_hint("send a plan: plans compile to Spark SQL"));
+        return Err(CompileError::new(
+            Code::SqlModeUnavailable,
+            "sql",
+            "SQL mode answers from DuckDB indexes only; this catalog is answered by Spark",
+        )
+        .with_hint("send a plan: plans compile to Spark SQL"));
     }
     let max = view.limits.max_request_bytes;
     if text.len() > max as usize {
-        return Err(CompileError::new(Code::RequestTooLarge, "sql", format!("the SQL is {} bytes; at most {max} are accepted", text.len()))
-            .with_hint("ask a narrower question"));
+        return Err(CompileError::new(
+            Code::RequestTooLarge,
+            "sql",
+            format!("the SQL is {} bytes; at most {max} are accepted", text.len()),
+        )
+        .with_hint("ask a narrower question"));
     }
     let (statement_text, mut warnings) = cleanup::clean(text);
     if statement_text.is_empty() {
         if warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
-            return Err(CompileError::new(Code::EmptySql, "sql", format!("no SQL statement was found: {}", cleanup::UNCLOSED_THINK))
-                .with_hint("close the reasoning with </think> before the statement, or send the SELECT statement alone"));
+            return Err(CompileError::new(
+                Code::EmptySql,
+                "sql",
+                format!("no SQL statement was found: {}", cleanup::UNCLOSED_THINK),
+            )
+            .with_hint("close the reasoning with </think> before the statement, or send the SELECT statement alone"));
         }
-        return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found").with_hint("send one SELECT statement"));
+        return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
+            .with_hint("send one SELECT statement"));
     }
     lexical::check(&statement_text, lexical::Source::Request)?;
     let statements = parse(&statement_text)?;
     let statement = match statements.as_slice() {
         [one] => one.clone(),
-        [] => return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found").with_hint("send one SELECT statement")),
+        [] => {
+            return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
+                .with_hint("send one SELECT statement"))
+        }
         many => {
-            return Err(CompileError::new(Code::MultipleStatements, "sql", format!("{} statements were sent; exactly one is allowed", many.len()))
-                .with_hint("send a single SELECT; combine questions with CTEs or UNION"))
+            return Err(CompileError::new(
+                Code::MultipleStatements,
+                "sql",
+                format!("{} statements were sent; exactly one is allowed", many.len()),
+            )
+            .with_hint("send a single SELECT; combine questions with CTEs or UNION"))
         }
     };
     let Statement::Query(mut query) = statement else {
         let kind = statement_kind(&statement);
         let hint = if matches!(kind.as_str(), "DESCRIBE" | "SHOW") {
-            format!("the tables and columns are given in the schema; send a SELECT over them. {}", crate::suggest::schema_listing(view))
+            format!(
+                "the tables and columns are given in the schema; send a SELECT over them. {}",
+                crate::suggest::schema_listing(view)
+            )
         } else {
             "send one SELECT statement (WITH … SELECT is fine)".to_string()
         };
-        return Err(CompileError::new(Code::NotAQuery, "sql", format!("{kind} statements are not allowed; only queries are")).with_hint(hint));
+        return Err(CompileError::new(
+            Code::NotAQuery,
+            "sql",
+            format!("{kind} statements are not allowed; only queries are"),
+        )
+        .with_hint(hint));
     };
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
@@ -118,8 +146,12 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     // (found by replaying the fuzz corpus through the host's check).
     let first_word: String = main_sql.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
     if !querycell_contract::sql::QUERY_FIRST_WORDS.iter().any(|word| first_word.eq_ignore_ascii_case(word)) {
-        return Err(CompileError::new(Code::UnsupportedSyntax, "sql", "a query in parentheses as a whole, or as the first part of a set operation, is not accepted")
-            .with_hint("remove the parentheses around the query (or around its first SELECT)"));
+        return Err(CompileError::new(
+            Code::UnsupportedSyntax,
+            "sql",
+            "a query in parentheses as a whole, or as the first part of a set operation, is not accepted",
+        )
+        .with_hint("remove the parentheses around the query (or around its first SELECT)"));
     }
     Ok(Compiled {
         main: crate::model::Query { sql: main_sql, params },
@@ -140,7 +172,11 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
 
 /// Parse with the settings every SQL-mode parse uses (the request and the round-trip proof).
 pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
-    Parser::new(&DuckDbDialect {}).with_recursion_limit(MAX_NESTING).try_with_sql(text).and_then(|mut parser| parser.parse_statements()).map_err(syntax_error)
+    Parser::new(&DuckDbDialect {})
+        .with_recursion_limit(MAX_NESTING)
+        .try_with_sql(text)
+        .and_then(|mut parser| parser.parse_statements())
+        .map_err(syntax_error)
 }
 
 /// `SELECT count(*) AS total_rows FROM (<counted>) AS answer`, built as a tree so that the
@@ -161,8 +197,12 @@ fn count_query(counted: Query) -> Query {
 
 fn syntax_error(error: ParserError) -> CompileError {
     match error {
-        ParserError::RecursionLimitExceeded => CompileError::new(Code::TooDeeplyNested, "sql", format!("the statement nests deeper than {MAX_NESTING} levels"))
-            .with_hint("flatten nested subqueries and parentheses, e.g. with CTEs"),
+        ParserError::RecursionLimitExceeded => CompileError::new(
+            Code::TooDeeplyNested,
+            "sql",
+            format!("the statement nests deeper than {MAX_NESTING} levels"),
+        )
+        .with_hint("flatten nested subqueries and parentheses, e.g. with CTEs"),
         ParserError::TokenizerError(message) | ParserError::ParserError(message) => {
             // sqlparser ends its messages with "at Line: L, Column: C".
             let path = message

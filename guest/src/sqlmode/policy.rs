@@ -28,7 +28,12 @@ pub fn apply(query: &mut Query, view: &CatalogView, params: &mut Vec<Param>) -> 
     if let ControlFlow::Break(error) = query.visit(&mut rewriter) {
         return Err(*error);
     }
-    Ok(rewriter.sources.keys().filter_map(|name| view.tables.iter().find(|t| &t.name == name)).filter_map(crate::policy::described).collect())
+    Ok(rewriter
+        .sources
+        .keys()
+        .filter_map(|name| view.tables.iter().find(|t| &t.name == name))
+        .filter_map(crate::policy::described)
+        .collect())
 }
 
 struct Rewriter<'a> {
@@ -56,8 +61,12 @@ impl Rewriter<'_> {
         let source = match super::parse(&text).map(|mut statements| statements.pop()) {
             Ok(Some(Statement::Query(source))) => *source,
             _ => {
-                return Err(CompileError::new(Code::UnsupportedSyntax, "sql", format!("the policy's view of '{table_name}' cannot be written as SQL"))
-                    .with_hint("ask the operator to check the policy's table and column names"))
+                return Err(CompileError::new(
+                    Code::UnsupportedSyntax,
+                    "sql",
+                    format!("the policy's view of '{table_name}' cannot be written as SQL"),
+                )
+                .with_hint("ask the operator to check the policy's table and column names"))
             }
         };
         self.sources.insert(table_name.to_string(), source.clone());
@@ -80,19 +89,27 @@ impl VisitorMut for Rewriter<'_> {
 
     /// After the children: the derived table put in place is not visited again.
     fn post_visit_table_factor(&mut self, factor: &mut TableFactor) -> ControlFlow<Self::Break> {
-        let TableFactor::Table { name, alias, args: None, sample, .. } = factor else { return ControlFlow::Continue(()) };
+        let TableFactor::Table { name, alias, args: None, sample, .. } = factor else {
+            return ControlFlow::Continue(());
+        };
         let [ObjectNamePart::Identifier(ident)] = name.0.as_slice() else { return ControlFlow::Continue(()) };
         let lower = ident.value.to_lowercase();
         if self.cte_scopes.iter().any(|frame| frame.contains(&lower)) {
             return ControlFlow::Continue(());
         }
-        let Some(table) = self.view.tables.iter().find(|t| t.name.eq_ignore_ascii_case(&ident.value) && t.policy.is_some()) else {
+        let Some(table) =
+            self.view.tables.iter().find(|t| t.name.eq_ignore_ascii_case(&ident.value) && t.policy.is_some())
+        else {
             return ControlFlow::Continue(());
         };
         if sample.is_some() {
             // A derived table carries no sample clause: dropping it would change the answer.
-            let error = CompileError::new(Code::UnsupportedSyntax, "sql", format!("'{}' cannot be sampled under this deployment's policy", table.name))
-                .with_hint("remove TABLESAMPLE; ask for an aggregate or a LIMIT instead");
+            let error = CompileError::new(
+                Code::UnsupportedSyntax,
+                "sql",
+                format!("'{}' cannot be sampled under this deployment's policy", table.name),
+            )
+            .with_hint("remove TABLESAMPLE; ask for an aggregate or a LIMIT instead");
             return ControlFlow::Break(Box::new(error));
         }
         let table_name = table.name.clone();

@@ -76,13 +76,26 @@ impl VisitorMut for Binder {
                     self.params.len()
                 });
                 // Typed here, so DuckDB never has to guess the parameter's type from context.
-                *expr = Expr::Cast { kind: CastKind::Cast, expr: Box::new(placeholder(n)), data_type: DataType::Date, format: None };
+                *expr = Expr::Cast {
+                    kind: CastKind::Cast,
+                    expr: Box::new(placeholder(n)),
+                    data_type: DataType::Date,
+                    format: None,
+                };
                 return ControlFlow::Continue(());
             }
         }
         match expr {
             Expr::BinaryOp { left, op, right }
-                if matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq) =>
+                if matches!(
+                    op,
+                    BinaryOperator::Eq
+                        | BinaryOperator::NotEq
+                        | BinaryOperator::Lt
+                        | BinaryOperator::LtEq
+                        | BinaryOperator::Gt
+                        | BinaryOperator::GtEq
+                ) =>
             {
                 // A literal is bound only opposite a non-literal, whose type DuckDB can
                 // give the parameter.
@@ -97,7 +110,9 @@ impl VisitorMut for Binder {
                 self.bind(low);
                 self.bind(high);
             }
-            Expr::Like { expr, pattern, .. } | Expr::ILike { expr, pattern, .. } if !is_literal(expr) => self.bind(pattern),
+            Expr::Like { expr, pattern, .. } | Expr::ILike { expr, pattern, .. } if !is_literal(expr) => {
+                self.bind(pattern)
+            }
             _ => {}
         }
         ControlFlow::Continue(())
@@ -123,7 +138,9 @@ pub fn requested_limit(query: &Query) -> Option<u64> {
 pub fn set_limit(query: &mut Query, n: usize) {
     match &mut query.limit_clause {
         Some(LimitClause::LimitOffset { limit, .. }) => *limit = Some(placeholder(n)),
-        other => *other = Some(LimitClause::LimitOffset { limit: Some(placeholder(n)), offset: None, limit_by: Vec::new() }),
+        other => {
+            *other = Some(LimitClause::LimitOffset { limit: Some(placeholder(n)), offset: None, limit_by: Vec::new() })
+        }
     }
 }
 

@@ -23,7 +23,12 @@ fn view() -> CatalogView {
                 ],
                 policy: None,
             },
-            Table { name: "teams".into(), relation: Vec::new(), columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)], policy: None },
+            Table {
+                name: "teams".into(),
+                relation: Vec::new(),
+                columns: vec![column("team", ValueKind::Text), column("manager", ValueKind::Text)],
+                policy: None,
+            },
         ],
         limits: RequestLimits { max_rows: 100, max_in_list: 100, max_request_bytes: 8192 },
         // 2026-03-15, the day the host says it is.
@@ -43,7 +48,10 @@ fn literals_become_numbered_parameters_and_the_row_cap_is_added() {
         compiled.main.sql,
         "SELECT team, avg(ack_minutes) FROM incidents WHERE severity = $1 AND ack_minutes BETWEEN $2 AND $3 GROUP BY team LIMIT $4"
     );
-    assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Integer(1), Param::Integer(90), Param::Integer(101)]);
+    assert_eq!(
+        compiled.main.params,
+        vec![Param::Text("P1".into()), Param::Integer(1), Param::Integer(90), Param::Integer(101)]
+    );
     assert_eq!(compiled.limit, 100);
     assert_eq!(
         compiled.count.sql,
@@ -54,7 +62,8 @@ fn literals_become_numbered_parameters_and_the_row_cap_is_added() {
 
 #[test]
 fn comments_are_gone_and_limits_are_clamped() {
-    let compiled = compile_sql("SELECT team /* hidden; DROP TABLE x */ FROM incidents -- trailing\nLIMIT 5000", &view()).unwrap();
+    let compiled =
+        compile_sql("SELECT team /* hidden; DROP TABLE x */ FROM incidents -- trailing\nLIMIT 5000", &view()).unwrap();
     assert_eq!(compiled.main.sql, "SELECT team FROM incidents LIMIT $1");
     assert_eq!(compiled.warnings, vec!["LIMIT 5000 was lowered to the maximum of 100 rows"]);
     let compiled = compile_sql("SELECT team FROM incidents ORDER BY team LIMIT 3 OFFSET 2", &view()).unwrap();
@@ -151,9 +160,13 @@ fn deep_nesting() {
 
 #[test]
 fn model_framing_is_stripped_with_warnings() {
-    let compiled = compile_sql("<think>count them</think>\n```sql\nSELECT count(*) FROM incidents;\n```", &view()).unwrap();
+    let compiled =
+        compile_sql("<think>count them</think>\n```sql\nSELECT count(*) FROM incidents;\n```", &view()).unwrap();
     assert_eq!(compiled.main.sql, "SELECT count(*) FROM incidents LIMIT $1");
-    assert_eq!(compiled.warnings, vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]);
+    assert_eq!(
+        compiled.warnings,
+        vec!["removed a <think> block", "removed a markdown code fence", "removed a trailing ';'"]
+    );
 }
 
 /// A string inside a type's parentheses must never become SQL text.
@@ -182,13 +195,18 @@ fn every_type_position_is_checked() {
         "SELECT CASE WHEN true THEN CAST(team AS {T}) END FROM incidents",
         "SELECT coalesce(CAST(team AS {T}), 'x') FROM incidents",
     ] {
-        for type_text in [payload, "BPCHAR(1)", "mytype", "INTEGER[]", "STRUCT(a INTEGER)", "TIMESTAMP WITH TIME ZONE"] {
+        for type_text in [payload, "BPCHAR(1)", "mytype", "INTEGER[]", "STRUCT(a INTEGER)", "TIMESTAMP WITH TIME ZONE"]
+        {
             let sql = template.replace("{T}", type_text);
             let error = refusal(&sql);
             assert!(matches!(error.code, "type_not_allowed" | "sql_syntax"), "{sql}: {error}");
         }
     }
-    for typed in ["SELECT BPCHAR '1' FROM incidents", "SELECT TIMESTAMPTZ '2025-01-01' FROM incidents", "SELECT JSON '{}' FROM incidents"] {
+    for typed in [
+        "SELECT BPCHAR '1' FROM incidents",
+        "SELECT TIMESTAMPTZ '2025-01-01' FROM incidents",
+        "SELECT JSON '{}' FROM incidents",
+    ] {
         let error = refusal(typed);
         assert!(matches!(error.code, "type_not_allowed" | "sql_syntax" | "unknown_column"), "{typed}: {error}");
     }
@@ -248,7 +266,9 @@ fn a_long_operator_chain_is_too_deeply_nested() {
 /// (minutes for 300 bytes). Refused before parsing now, whatever the mix of call names.
 #[test]
 fn the_fuzzers_nested_call_timeout_is_refused_before_parsing() {
-    let input = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/regressions/compile_sql/timeout-nested-position")).unwrap();
+    let input =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../fuzz/regressions/compile_sql/timeout-nested-position"))
+            .unwrap();
     let error = compile_sql(&String::from_utf8_lossy(&input), &view()).unwrap_err();
     assert_eq!(error.code, "too_deeply_nested", "{error}");
 }
@@ -305,7 +325,13 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
 /// Questions about the schema get the schema, with the names.
 #[test]
 fn schema_questions_are_answered_with_the_schema() {
-    for sql in ["SELECT table_name FROM information_schema.tables", "SELECT * FROM duckdb_tables", "DESCRIBE incidents", "SHOW TABLES", "SELECT * FROM sqlite_master"] {
+    for sql in [
+        "SELECT table_name FROM information_schema.tables",
+        "SELECT * FROM duckdb_tables",
+        "DESCRIBE incidents",
+        "SHOW TABLES",
+        "SELECT * FROM sqlite_master",
+    ] {
         let error = refusal(sql);
         let hint = error.hint.clone().unwrap_or_default();
         assert!(hint.contains("incidents (incident_id, team"), "{sql}: {error}");
@@ -330,7 +356,13 @@ fn current_date_and_today_become_one_bound_date() {
     assert_eq!(compiled.count.params, vec![Param::Date(view().today), Param::Text("A".into())]);
     assert_eq!(
         compiled.resolved_dates,
-        vec![crate::model::ResolvedDate { column: None, path: "sql".into(), phrase: "current_date, today()".into(), start: view().today, end: view().today + 1 }]
+        vec![crate::model::ResolvedDate {
+            column: None,
+            path: "sql".into(),
+            phrase: "current_date, today()".into(),
+            start: view().today,
+            end: view().today + 1
+        }]
     );
     assert!(compiled.explanation.contains("; current_date, today() is 2026-03-15;"), "{}", compiled.explanation);
 
@@ -381,7 +413,8 @@ fn policed_view() -> CatalogView {
     use crate::model::{RowFilter, TablePolicy};
     let mut view = view();
     view.tables[0].columns.retain(|c| c.name != "ack_minutes");
-    view.tables[0].policy = Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
+    view.tables[0].policy =
+        Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec!["acme".into()] }] });
     view
 }
 
@@ -407,14 +440,24 @@ fn every_read_of_a_policed_table_goes_through_its_source_and_a_cte_of_its_name_d
             assert_eq!(query.sql.matches(POLICED_SOURCE).count(), *reads, "{sql} became {}", query.sql);
             assert_eq!(query.sql.matches("FROM \"incidents\"").count(), *reads, "{sql} became {}", query.sql);
             let acme = query.params.iter().filter(|p| **p == Param::Text("acme".into())).count();
-            assert_eq!(acme, usize::from(*reads > 0), "{sql}: one bound value shared by every read: {:?}", query.params);
+            assert_eq!(
+                acme,
+                usize::from(*reads > 0),
+                "{sql}: one bound value shared by every read: {:?}",
+                query.params
+            );
         }
     }
-    let compiled = compile_sql("SELECT severity, count(*) FROM incidents AS i (a, b) WHERE severity = 'P1' GROUP BY ALL", &view);
+    let compiled =
+        compile_sql("SELECT severity, count(*) FROM incidents AS i (a, b) WHERE severity = 'P1' GROUP BY ALL", &view);
     let compiled = compiled.unwrap_or_else(|e| panic!("{e}"));
     assert!(compiled.main.sql.contains("WHERE CAST(\"tenant\" AS VARCHAR) = $2) AS i (a, b)"), "{}", compiled.main.sql);
     assert_eq!(compiled.main.params, vec![Param::Text("P1".into()), Param::Text("acme".into()), Param::Integer(101)]);
-    assert!(compiled.explanation.contains("over the rows of incidents the policy allows (by tenant)"), "{}", compiled.explanation);
+    assert!(
+        compiled.explanation.contains("over the rows of incidents the policy allows (by tenant)"),
+        "{}",
+        compiled.explanation
+    );
 }
 
 #[test]
@@ -429,7 +472,11 @@ fn a_sample_of_a_policed_table_is_refused_rather_than_dropped() {
 #[test]
 fn hidden_columns_and_the_filter_column_do_not_exist_for_sql_mode() {
     let view = policed_view();
-    for sql in ["SELECT ack_minutes FROM incidents", "SELECT tenant FROM incidents", "SELECT i.\"ack_minutes\" FROM incidents AS i"] {
+    for sql in [
+        "SELECT ack_minutes FROM incidents",
+        "SELECT tenant FROM incidents",
+        "SELECT i.\"ack_minutes\" FROM incidents AS i",
+    ] {
         assert_eq!(compile_sql(sql, &view).expect_err(sql).code, "unknown_column", "{sql}");
     }
 }

@@ -24,7 +24,12 @@ pub fn check(data_type: &DataType, span: Span) -> Result<()> {
 }
 
 fn refuse(data_type: &DataType, span: Span) -> CompileError {
-    CompileError::new(Code::TypeNotAllowed, position(span), format!("casts to '{}' are not allowed", clip(&data_type.to_string()))).with_hint(format!(
+    CompileError::new(
+        Code::TypeNotAllowed,
+        position(span),
+        format!("casts to '{}' are not allowed", clip(&data_type.to_string())),
+    )
+    .with_hint(format!(
         "cast to one of {} (DECIMAL(p,s) and VARCHAR(n) take numbers)",
         querycell_contract::sql::CAST_TYPES.join(", ")
     ))
@@ -58,7 +63,11 @@ fn cast_type(data_type: &DataType) -> Option<(&'static str, usize)> {
             match *info {
                 ExactNumberInfo::None => Some((name, 0)),
                 ExactNumberInfo::Precision(p) if (1..=MAX_DECIMAL_PRECISION).contains(&p) => Some((name, 1)),
-                ExactNumberInfo::PrecisionAndScale(p, s) if (1..=MAX_DECIMAL_PRECISION).contains(&p) && s >= 0 && s as u64 <= p => Some((name, 2)),
+                ExactNumberInfo::PrecisionAndScale(p, s)
+                    if (1..=MAX_DECIMAL_PRECISION).contains(&p) && s >= 0 && s as u64 <= p =>
+                {
+                    Some((name, 2))
+                }
                 _ => None,
             }
         }
@@ -109,7 +118,9 @@ mod tests {
             let data_type = cast_target(name);
             assert!(check(&data_type, Span::empty()).is_ok(), "{name} parses to {data_type:?}, which is refused");
         }
-        for modified in ["DECIMAL(18,3)", "NUMERIC(10)", "VARCHAR(20)", "TIMESTAMP WITHOUT TIME ZONE", "DOUBLE PRECISION"] {
+        for modified in
+            ["DECIMAL(18,3)", "NUMERIC(10)", "VARCHAR(20)", "TIMESTAMP WITHOUT TIME ZONE", "DOUBLE PRECISION"]
+        {
             assert!(check(&cast_target(modified), Span::empty()).is_ok(), "{modified}");
         }
     }
@@ -144,7 +155,9 @@ mod tests {
             };
             let Statement::Query(query) = &statement[0] else { panic!() };
             let SetExpr::Select(select) = &*query.body else { panic!() };
-            let SelectItem::UnnamedExpr(Expr::Cast { data_type, .. }) = &select.projection[0] else { panic!("{refused}: not a cast") };
+            let SelectItem::UnnamedExpr(Expr::Cast { data_type, .. }) = &select.projection[0] else {
+                panic!("{refused}: not a cast")
+            };
             let error = check(data_type, Span::empty()).expect_err(refused);
             assert_eq!(error.code, "type_not_allowed");
             checked += 1;

@@ -12,8 +12,8 @@ use std::ops::ControlFlow;
 
 use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
-    visit_relations, BinaryOperator, Expr, FunctionArguments, SelectItemQualifiedWildcardKind, LimitClause, ObjectName, ObjectNamePart, Query, Select, SelectItem, SetExpr, Spanned,
-    TableFactor, UnaryOperator, Value, Visit, Visitor,
+    visit_relations, BinaryOperator, Expr, FunctionArguments, LimitClause, ObjectName, ObjectNamePart, Query, Select,
+    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Spanned, TableFactor, UnaryOperator, Value, Visit, Visitor,
 };
 use sqlparser::tokenizer::Span;
 
@@ -95,7 +95,9 @@ impl Visitor for Collector<'_> {
 
     fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<()> {
         let alias = match factor {
-            TableFactor::Table { alias, .. } | TableFactor::Derived { alias, .. } | TableFactor::NestedJoin { alias, .. } => alias.as_ref(),
+            TableFactor::Table { alias, .. }
+            | TableFactor::Derived { alias, .. }
+            | TableFactor::NestedJoin { alias, .. } => alias.as_ref(),
             _ => None,
         };
         if let Some(alias) = alias {
@@ -134,7 +136,12 @@ impl Visitor for Checker<'_> {
         let span = query.span();
         if let Some(with) = &query.with {
             if with.recursive {
-                return refuse(Code::RecursiveCte, span, "WITH RECURSIVE is not allowed", "rewrite the query without recursion");
+                return refuse(
+                    Code::RecursiveCte,
+                    span,
+                    "WITH RECURSIVE is not allowed",
+                    "rewrite the query without recursion",
+                );
             }
             for (i, cte) in with.cte_tables.iter().enumerate() {
                 // sqlparser keeps `WITH c AS (…) FROM x` as a field of the CTE; DuckDB reads
@@ -147,7 +154,8 @@ impl Visitor for Checker<'_> {
                         "write the query as SELECT … FROM …, after the WITH clause",
                     );
                 }
-                let later: Vec<String> = with.cte_tables[i..].iter().map(|c| c.alias.name.value.to_lowercase()).collect();
+                let later: Vec<String> =
+                    with.cte_tables[i..].iter().map(|c| c.alias.name.value.to_lowercase()).collect();
                 let mut used_early = None;
                 let _ = visit_relations(&cte.query, |relation| {
                     if let Some(name) = single_name(relation) {
@@ -168,19 +176,37 @@ impl Visitor for Checker<'_> {
                 }
             }
         }
-        if !query.locks.is_empty() || query.for_clause.is_some() || query.settings.is_some() || query.format_clause.is_some() || !query.pipe_operators.is_empty() || query.fetch.is_some() {
-            return refuse(Code::UnsupportedSyntax, span, "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)", "use LIMIT for row counts");
+        if !query.locks.is_empty()
+            || query.for_clause.is_some()
+            || query.settings.is_some()
+            || query.format_clause.is_some()
+            || !query.pipe_operators.is_empty()
+            || query.fetch.is_some()
+        {
+            return refuse(
+                Code::UnsupportedSyntax,
+                span,
+                "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)",
+                "use LIMIT for row counts",
+            );
         }
         if let Some(limit) = &query.limit_clause {
             let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
             let ok = match limit {
                 LimitClause::LimitOffset { limit, offset, limit_by } => {
-                    limit.as_ref().is_none_or(numeric) && offset.as_ref().is_none_or(|o| numeric(&o.value)) && limit_by.is_empty()
+                    limit.as_ref().is_none_or(numeric)
+                        && offset.as_ref().is_none_or(|o| numeric(&o.value))
+                        && limit_by.is_empty()
                 }
                 LimitClause::OffsetCommaLimit { .. } => false,
             };
             if !ok {
-                return refuse(Code::UnsupportedSyntax, span, "LIMIT and OFFSET take plain numbers here", "write LIMIT 10 OFFSET 20");
+                return refuse(
+                    Code::UnsupportedSyntax,
+                    span,
+                    "LIMIT and OFFSET take plain numbers here",
+                    "write LIMIT 10 OFFSET 20",
+                );
             }
         }
         if let Some(error) = check_body(&query.body) {
@@ -193,7 +219,12 @@ impl Visitor for Checker<'_> {
                     sqlparser::ast::NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
                 };
                 if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
-                    return refuse(Code::UnknownWindow, name.span, format!("there is no window '{}'", clip(&name.value)), "define the windows a WINDOW clause refers to, or write the window in full");
+                    return refuse(
+                        Code::UnknownWindow,
+                        name.span,
+                        format!("there is no window '{}'", clip(&name.value)),
+                        "define the windows a WINDOW clause refers to, or write the window in full",
+                    );
                 }
             }
             for item in &select.projection {
@@ -226,7 +257,18 @@ impl Visitor for Checker<'_> {
 
     fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<CompileError> {
         match factor {
-            TableFactor::Table { name, alias, args, with_hints, version, with_ordinality, partitions, json_path, index_hints, .. } => {
+            TableFactor::Table {
+                name,
+                alias,
+                args,
+                with_hints,
+                version,
+                with_ordinality,
+                partitions,
+                json_path,
+                index_hints,
+                ..
+            } => {
                 if args.is_some() {
                     let shown = name.to_string();
                     return refuse(
@@ -237,10 +279,26 @@ impl Visitor for Checker<'_> {
                     );
                 }
                 if alias.as_ref().is_some_and(|a| a.columns.iter().any(|c| c.data_type.is_some())) {
-                    return refuse(Code::UnsupportedSyntax, factor.span(), "a table alias's columns take names only, not types", "write FROM t AS a (c1, c2)");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        factor.span(),
+                        "a table alias's columns take names only, not types",
+                        "write FROM t AS a (c1, c2)",
+                    );
                 }
-                if !with_hints.is_empty() || version.is_some() || *with_ordinality || !partitions.is_empty() || json_path.is_some() || !index_hints.is_empty() {
-                    return refuse(Code::UnsupportedSyntax, factor.span(), "table hints, versions and partitions are not allowed", "name the table alone");
+                if !with_hints.is_empty()
+                    || version.is_some()
+                    || *with_ordinality
+                    || !partitions.is_empty()
+                    || json_path.is_some()
+                    || !index_hints.is_empty()
+                {
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        factor.span(),
+                        "table hints, versions and partitions are not allowed",
+                        "name the table alone",
+                    );
                 }
                 ControlFlow::Continue(())
             }
@@ -259,23 +317,35 @@ impl Visitor for Checker<'_> {
         let Some(name) = single_name(relation) else {
             let shown = relation.to_string();
             let hint = if is_system_catalog(&shown) {
-                format!("the tables and columns are given in the schema, not in system views: {}", suggest::schema_listing(self.view))
+                format!(
+                    "the tables and columns are given in the schema, not in system views: {}",
+                    suggest::schema_listing(self.view)
+                )
             } else {
                 "name catalog tables without a schema or database prefix".to_string()
             };
             return refuse(Code::UnknownTable, span, format!("'{}' is not a table of this index", clip(&shown)), hint);
         };
         if name.quote_style == Some('\'') {
-            return refuse(Code::StringAsTable, span, "a string cannot be used as a table (DuckDB would read it as a file)", "name a catalog table");
+            return refuse(
+                Code::StringAsTable,
+                span,
+                "a string cannot be used as a table (DuckDB would read it as a file)",
+                "name a catalog table",
+            );
         }
         let lower = name.value.to_lowercase();
         let is_cte = self.cte_scopes.iter().any(|frame| frame.contains(&lower));
         if is_cte || catalog_table(self.view, &name.value).is_some() {
             return ControlFlow::Continue(());
         }
-        let candidates: Vec<String> = self.view.tables.iter().map(|t| t.name.clone()).chain(self.cte_scopes.iter().flatten().cloned()).collect();
+        let candidates: Vec<String> =
+            self.view.tables.iter().map(|t| t.name.clone()).chain(self.cte_scopes.iter().flatten().cloned()).collect();
         let hint = if is_system_catalog(&name.value) {
-            format!("the tables and columns are given in the schema, not in system views: {}", suggest::schema_listing(self.view))
+            format!(
+                "the tables and columns are given in the schema, not in system views: {}",
+                suggest::schema_listing(self.view)
+            )
         } else {
             suggest::hint(&name.value, candidates.iter().map(String::as_str))
         };
@@ -290,7 +360,9 @@ impl Visitor for Checker<'_> {
             Expr::Identifier(ident) => self.check_column(ident),
             Expr::CompoundIdentifier(parts) => {
                 let (column, qualifiers) = parts.split_last().expect("compound identifiers have parts");
-                if let Some(unknown) = qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase())) {
+                if let Some(unknown) =
+                    qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase()))
+                {
                     return refuse(
                         Code::UnknownTable,
                         unknown.span,
@@ -308,9 +380,15 @@ impl Visitor for Checker<'_> {
                 }
                 let shown = function.name.to_string();
                 if clock::reads_time_of_day(&function.name) {
-                    return refuse(Code::FunctionNotAllowed, span, format!("function '{}' reads the clock, which is not allowed", clip(&shown)), clock::CLOCK_HINT);
+                    return refuse(
+                        Code::FunctionNotAllowed,
+                        span,
+                        format!("function '{}' reads the clock, which is not allowed", clip(&shown)),
+                        clock::CLOCK_HINT,
+                    );
                 }
-                let allowed = single_name(&function.name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
+                let allowed = single_name(&function.name)
+                    .is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
                 if !allowed {
                     return refuse(
                         Code::FunctionNotAllowed,
@@ -325,7 +403,12 @@ impl Visitor for Checker<'_> {
                 if single_name(&function.name).is_some_and(|n| n.value.eq_ignore_ascii_case("position")) {
                     // POSITION is a keyword of DuckDB's grammar, read only as `position(a IN b)`
                     // (sqlparser's `Expr::Position`); as a call with a list it does not parse.
-                    return refuse(Code::UnsupportedSyntax, span, "position takes `needle IN text`, not a list of arguments", "write position(needle IN text), or strpos(text, needle)");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        span,
+                        "position takes `needle IN text`, not a list of arguments",
+                        "write position(needle IN text), or strpos(text, needle)",
+                    );
                 }
                 let window_name = match &function.over {
                     Some(sqlparser::ast::WindowType::NamedWindow(window)) => Some(window),
@@ -345,34 +428,77 @@ impl Visitor for Checker<'_> {
                 if function.null_treatment.is_some() {
                     // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
                     // clause inside the parentheses.
-                    return refuse(Code::UnsupportedSyntax, span, "IGNORE/RESPECT NULLS after the call is not DuckDB syntax", "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        span,
+                        "IGNORE/RESPECT NULLS after the call is not DuckDB syntax",
+                        "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)",
+                    );
                 }
-                if !matches!(function.parameters, FunctionArguments::None) || matches!(function.args, FunctionArguments::Subquery(_)) {
-                    return refuse(Code::UnsupportedSyntax, span, "this function call form is not allowed", "call functions as name(arguments)");
+                if !matches!(function.parameters, FunctionArguments::None)
+                    || matches!(function.args, FunctionArguments::Subquery(_))
+                {
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        span,
+                        "this function call form is not allowed",
+                        "call functions as name(arguments)",
+                    );
                 }
                 ControlFlow::Continue(())
             }
             Expr::Value(value) => match &value.value {
-                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => ControlFlow::Continue(()),
-                Value::Placeholder(_) => refuse(Code::PlaceholderRefused, expr.span(), "placeholders cannot be bound in SQL mode", "write the value itself; querycell binds it"),
-                _ => refuse(Code::UnsupportedSyntax, expr.span(), "this kind of literal is not allowed", "use 'single-quoted' strings and plain numbers"),
+                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => {
+                    ControlFlow::Continue(())
+                }
+                Value::Placeholder(_) => refuse(
+                    Code::PlaceholderRefused,
+                    expr.span(),
+                    "placeholders cannot be bound in SQL mode",
+                    "write the value itself; querycell binds it",
+                ),
+                _ => refuse(
+                    Code::UnsupportedSyntax,
+                    expr.span(),
+                    "this kind of literal is not allowed",
+                    "use 'single-quoted' strings and plain numbers",
+                ),
             },
             Expr::Cast { data_type, format, .. } => {
                 if format.is_some() {
-                    return refuse(Code::UnsupportedSyntax, expr.span(), "CAST … FORMAT is not allowed", "use strptime or strftime");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        expr.span(),
+                        "CAST … FORMAT is not allowed",
+                        "use strptime or strftime",
+                    );
                 }
                 types::check(data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
             }
             Expr::TypedString(typed) => {
                 if !matches!(typed.value.value, Value::SingleQuotedString(_)) || typed.uses_odbc_syntax {
-                    return refuse(Code::UnsupportedSyntax, expr.span(), "typed literals take a 'single-quoted' string", "write DATE '2025-01-31'");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        expr.span(),
+                        "typed literals take a 'single-quoted' string",
+                        "write DATE '2025-01-31'",
+                    );
                 }
                 types::check(&typed.data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
             }
             Expr::BinaryOp { op, left, right } => {
                 let written = op.to_string();
-                if is_comparison(op) && [left, right].iter().any(|side| matches!(side.as_ref(), Expr::BinaryOp { op, .. } if is_comparison(op))) {
-                    return refuse(Code::UnsupportedSyntax, expr.span(), "comparisons cannot be chained (a < b < c)", "combine comparisons with AND: a < b AND b < c");
+                if is_comparison(op)
+                    && [left, right]
+                        .iter()
+                        .any(|side| matches!(side.as_ref(), Expr::BinaryOp { op, .. } if is_comparison(op)))
+                {
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        expr.span(),
+                        "comparisons cannot be chained (a < b < c)",
+                        "combine comparisons with AND: a < b AND b < c",
+                    );
                 }
                 if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
                     ControlFlow::Continue(())
@@ -387,16 +513,35 @@ impl Visitor for Checker<'_> {
             }
             Expr::UnaryOp { op, .. } => match op {
                 UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Not => ControlFlow::Continue(()),
-                other => refuse(Code::UnsupportedSyntax, expr.span(), format!("the operator '{other}' is not allowed"), "use +, - and NOT"),
+                other => refuse(
+                    Code::UnsupportedSyntax,
+                    expr.span(),
+                    format!("the operator '{other}' is not allowed"),
+                    "use +, - and NOT",
+                ),
             },
-            Expr::Like { any, escape_char, expr: operand, pattern, .. } | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
-                let chained = |side: &Expr| matches!(side, Expr::Like { .. } | Expr::ILike { .. }) || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op));
+            Expr::Like { any, escape_char, expr: operand, pattern, .. }
+            | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
+                let chained = |side: &Expr| {
+                    matches!(side, Expr::Like { .. } | Expr::ILike { .. })
+                        || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op))
+                };
                 if chained(operand) || chained(pattern) {
-                    return refuse(Code::UnsupportedSyntax, expr.span(), "LIKE cannot be chained with another comparison", "combine conditions with AND, or add parentheses");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        expr.span(),
+                        "LIKE cannot be chained with another comparison",
+                        "combine conditions with AND, or add parentheses",
+                    );
                 }
                 let plain_escape = escape_char.as_ref().is_none_or(|v| matches!(v, Value::SingleQuotedString(_)));
                 if *any || !plain_escape {
-                    return refuse(Code::UnsupportedSyntax, expr.span(), "LIKE ANY and unusual ESCAPE forms are not allowed", "write x LIKE 'pattern' [ESCAPE '\\']");
+                    return refuse(
+                        Code::UnsupportedSyntax,
+                        expr.span(),
+                        "LIKE ANY and unusual ESCAPE forms are not allowed",
+                        "write x LIKE 'pattern' [ESCAPE '\\']",
+                    );
                 }
                 ControlFlow::Continue(())
             }
@@ -451,7 +596,12 @@ impl Checker<'_> {
         } else {
             suggest::hint(&ident.value, self.names.columns.iter().map(String::as_str))
         };
-        refuse(Code::UnknownColumn, ident.span, format!("no table in this statement has a column '{}'", clip(&ident.value)), hint)
+        refuse(
+            Code::UnknownColumn,
+            ident.span,
+            format!("no table in this statement has a column '{}'", clip(&ident.value)),
+            hint,
+        )
     }
 }
 
@@ -469,9 +619,13 @@ fn check_body(body: &SetExpr) -> Option<CompileError> {
         SetExpr::SetOperation { left, right, .. } => check_body(left).or_else(|| check_body(right)),
         SetExpr::Query(_) | SetExpr::Values(_) => None,
         SetExpr::Insert(_) | SetExpr::Update(_) | SetExpr::Delete(_) | SetExpr::Merge(_) => Some(
-            CompileError::new(Code::NotAQuery, "sql", "data-changing statements are not allowed").with_hint("write one SELECT statement"),
+            CompileError::new(Code::NotAQuery, "sql", "data-changing statements are not allowed")
+                .with_hint("write one SELECT statement"),
         ),
-        SetExpr::Table(_) => Some(CompileError::new(Code::UnsupportedSyntax, "sql", "TABLE t is not allowed").with_hint("write SELECT * FROM t")),
+        SetExpr::Table(_) => Some(
+            CompileError::new(Code::UnsupportedSyntax, "sql", "TABLE t is not allowed")
+                .with_hint("write SELECT * FROM t"),
+        ),
     }
 }
 
@@ -484,11 +638,24 @@ fn check_select(select: &Select) -> Option<CompileError> {
         _ => false,
     });
     if replace_without_as {
-        return Some(CompileError::new(Code::UnsupportedSyntax, position(span), "* REPLACE needs AS between the expression and the column")
-            .with_hint("write SELECT * REPLACE (expression AS column) FROM …"));
+        return Some(
+            CompileError::new(
+                Code::UnsupportedSyntax,
+                position(span),
+                "* REPLACE needs AS between the expression and the column",
+            )
+            .with_hint("write SELECT * REPLACE (expression AS column) FROM …"),
+        );
     }
     if select.into.is_some() {
-        return Some(CompileError::new(Code::SelectIntoRefused, position(span), "SELECT … INTO creates a table; it is not allowed").with_hint("remove INTO"));
+        return Some(
+            CompileError::new(
+                Code::SelectIntoRefused,
+                position(span),
+                "SELECT … INTO creates a table; it is not allowed",
+            )
+            .with_hint("remove INTO"),
+        );
     }
     let unsupported = select.top.is_some()
         || !select.lateral_views.is_empty()
@@ -499,8 +666,12 @@ fn check_select(select: &Select) -> Option<CompileError> {
         || select.connect_by.is_some()
         || select.value_table_mode.is_some();
     unsupported.then(|| {
-        CompileError::new(Code::UnsupportedSyntax, position(span), "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)")
-            .with_hint("use standard SELECT … FROM … WHERE … GROUP BY … ORDER BY … LIMIT")
+        CompileError::new(
+            Code::UnsupportedSyntax,
+            position(span),
+            "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)",
+        )
+        .with_hint("use standard SELECT … FROM … WHERE … GROUP BY … ORDER BY … LIMIT")
     })
 }
 
@@ -518,7 +689,15 @@ fn selects(body: &SetExpr) -> Vec<&Select> {
 }
 
 fn is_comparison(op: &BinaryOperator) -> bool {
-    matches!(op, BinaryOperator::Eq | BinaryOperator::NotEq | BinaryOperator::Lt | BinaryOperator::LtEq | BinaryOperator::Gt | BinaryOperator::GtEq)
+    matches!(
+        op,
+        BinaryOperator::Eq
+            | BinaryOperator::NotEq
+            | BinaryOperator::Lt
+            | BinaryOperator::LtEq
+            | BinaryOperator::Gt
+            | BinaryOperator::GtEq
+    )
 }
 
 /// Names models reach for to discover the schema (`information_schema.tables`,

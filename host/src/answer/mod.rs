@@ -169,8 +169,13 @@ impl Answer {
     pub fn render_table(&self) -> String {
         let header: Vec<String> = self.columns.iter().map(|c| printable(&c.name)).collect();
         // NULL is spelled out on a terminal, so a missing value never looks like an empty text.
-        let body: Vec<Vec<String>> =
-            self.rows.iter().map(|row| row.iter().map(|v| if v.is_null() { "NULL".to_string() } else { printable(&cell_text(v)) }).collect()).collect();
+        let body: Vec<Vec<String>> = self
+            .rows
+            .iter()
+            .map(|row| {
+                row.iter().map(|v| if v.is_null() { "NULL".to_string() } else { printable(&cell_text(v)) }).collect()
+            })
+            .collect();
         let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
         for row in &body {
             for (w, cell) in widths.iter_mut().zip(row) {
@@ -178,7 +183,14 @@ impl Answer {
             }
         }
         let line = |cells: &[String]| {
-            cells.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect::<Vec<_>>().join("  ").trim_end().to_string()
+            cells
+                .iter()
+                .zip(&widths)
+                .map(|(c, w)| format!("{c:<w$}"))
+                .collect::<Vec<_>>()
+                .join("  ")
+                .trim_end()
+                .to_string()
         };
         let mut out = String::new();
         out.push_str(&line(&header));
@@ -206,7 +218,11 @@ impl Answer {
             out.push_str(&format!("warning: {}\n", printable(warning)));
         }
         if let Some(policy) = &self.policy {
-            out.push_str(&format!("policy: {} (row filters: {})\n", policy.id, if policy.row_filters.is_empty() { "none".to_string() } else { policy.row_filters.join(", ") }));
+            out.push_str(&format!(
+                "policy: {} (row filters: {})\n",
+                policy.id,
+                if policy.row_filters.is_empty() { "none".to_string() } else { policy.row_filters.join(", ") }
+            ));
         }
         out.push_str(&format!("snapshot: {}  elapsed: {:.1} ms\n", self.snapshot, self.elapsed_ms));
         out

@@ -131,7 +131,10 @@ fn open_append(path: &Path) -> Result<Open> {
         .mode(0o600)
         .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
         .open(path)
-        .map_err(|e| unwritable(path, &e).hint("the trace file must be a regular file (not a link) in a folder this user may write"))?;
+        .map_err(|e| {
+            unwritable(path, &e)
+                .hint("the trace file must be a regular file (not a link) in a folder this user may write")
+        })?;
     let size = file.metadata().map_err(|e| unwritable(path, &e))?.len();
     Ok(Open { file, size })
 }
@@ -211,7 +214,8 @@ mod tests {
         for _ in 0..40 {
             trace.record(&record("{}")).unwrap();
         }
-        let mut names: Vec<String> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+        let mut names: Vec<String> =
+            std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
         names.sort();
         assert_eq!(names, ["trace.jsonl", "trace.jsonl.1", "trace.jsonl.2"]);
         for name in &names {

@@ -45,8 +45,15 @@ pub enum ValueKind {
 impl ValueKind {
     /// Every kind, in the WIT `value-kind`'s order (`tests/all/shared_words.rs` holds the two,
     /// and the compiler's own, to the same names).
-    pub const ALL: [ValueKind; 7] =
-        [ValueKind::Text, ValueKind::Integer, ValueKind::Float, ValueKind::Boolean, ValueKind::Date, ValueKind::Timestamp, ValueKind::Other];
+    pub const ALL: [ValueKind; 7] = [
+        ValueKind::Text,
+        ValueKind::Integer,
+        ValueKind::Float,
+        ValueKind::Boolean,
+        ValueKind::Date,
+        ValueKind::Timestamp,
+        ValueKind::Other,
+    ];
 
     /// The kind of a DuckDB type name as DuckDB reports it (`DESCRIBE`).
     pub fn of_sql_type(sql_type: &str) -> ValueKind {
@@ -55,13 +62,14 @@ impl ValueKind {
         match base {
             "VARCHAR" | "TEXT" | "STRING" => ValueKind::Text,
             // `INT` and `TIMESTAMP_NTZ` are Spark's names, for catalogs built from a Spark cluster.
-            "TINYINT" | "SMALLINT" | "INTEGER" | "INT" | "BIGINT" | "HUGEINT" | "UTINYINT" | "USMALLINT" | "UINTEGER" | "UBIGINT" | "UHUGEINT" => {
-                ValueKind::Integer
-            }
+            "TINYINT" | "SMALLINT" | "INTEGER" | "INT" | "BIGINT" | "HUGEINT" | "UTINYINT" | "USMALLINT"
+            | "UINTEGER" | "UBIGINT" | "UHUGEINT" => ValueKind::Integer,
             "FLOAT" | "DOUBLE" | "DECIMAL" | "REAL" => ValueKind::Float,
             "BOOLEAN" => ValueKind::Boolean,
             "DATE" => ValueKind::Date,
-            "TIMESTAMP" | "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" | "DATETIME" | "TIMESTAMP_NTZ" => ValueKind::Timestamp,
+            "TIMESTAMP" | "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" | "DATETIME" | "TIMESTAMP_NTZ" => {
+                ValueKind::Timestamp
+            }
             _ => ValueKind::Other,
         }
     }
@@ -78,7 +86,6 @@ impl ValueKind {
             ValueKind::Other => "other",
         }
     }
-
 }
 
 impl From<ValueKind> for wit::ValueKind {
@@ -264,7 +271,11 @@ impl Catalog {
         if catalog.format != CATALOG_FORMAT {
             return Err(Error::internal(
                 "index_version",
-                format!("{} has catalog format {}; this querycell reads format {CATALOG_FORMAT}", path.display(), catalog.format),
+                format!(
+                    "{} has catalog format {}; this querycell reads format {CATALOG_FORMAT}",
+                    path.display(),
+                    catalog.format
+                ),
             )
             .hint("re-run ingest to rebuild the index"));
         }
@@ -278,7 +289,8 @@ impl Catalog {
         let mut sorted: Vec<&TableEntry> = tables.iter().collect();
         sorted.sort_by(|a, b| a.name.cmp(&b.name));
         for table in sorted {
-            let columns: Vec<(&str, &str)> = table.columns.iter().map(|c| (c.name.as_str(), c.sql_type.as_str())).collect();
+            let columns: Vec<(&str, &str)> =
+                table.columns.iter().map(|c| (c.name.as_str(), c.sql_type.as_str())).collect();
             let entry = serde_json::json!([table.name, columns, table.row_count, table.content_hash]);
             hasher.update(entry.to_string().as_bytes());
             hasher.update(b"\n");
@@ -340,14 +352,18 @@ impl PinnedIndex {
     /// a querycell index.
     pub fn open(index: &Path) -> Result<PinnedIndex> {
         let not_found = || {
-            Error::refused("index_not_found", format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))
-                .at("--index")
-                .hint("create one with `querycell ingest --index <dir> <files or folders>`")
+            Error::refused(
+                "index_not_found",
+                format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()),
+            )
+            .at("--index")
+            .hint("create one with `querycell ingest --index <dir> <files or folders>`")
         };
-        let folder = cap_std::fs::Dir::open_ambient_dir(index, cap_std::ambient_authority()).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => not_found(),
-            _ => Error::io(&format!("opening {}", index.display()), &e),
-        })?;
+        let folder =
+            cap_std::fs::Dir::open_ambient_dir(index, cap_std::ambient_authority()).map_err(|e| match e.kind() {
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory => not_found(),
+                _ => Error::io(&format!("opening {}", index.display()), &e),
+            })?;
         let text = folder.read_to_string(CATALOG_FILE).map_err(|e| match e.kind() {
             std::io::ErrorKind::NotFound => not_found(),
             _ => Error::io(&format!("reading {}", index.join(CATALOG_FILE).display()), &e),
@@ -364,7 +380,10 @@ impl PinnedIndex {
 
     /// This version's data file, opened read-only (for a query worker to inherit).
     pub fn open_data_file(&self) -> Result<std::fs::File> {
-        let file = self.folder.open(DATA_FILE).map_err(|e| Error::internal("index_unreadable", format!("the index's data file cannot be opened: {e}")))?;
+        let file = self
+            .folder
+            .open(DATA_FILE)
+            .map_err(|e| Error::internal("index_unreadable", format!("the index's data file cannot be opened: {e}")))?;
         Ok(file.into_std())
     }
 

@@ -24,9 +24,9 @@ use std::collections::{BTreeSet, HashMap};
 use querycell_contract::sql as allowlist;
 use serde_json::{Map, Value};
 
+use crate::check::policy::{PinnedParam, PolicyCheck};
 use crate::duck::ParseTrees;
 use crate::error::{Error, Result};
-use crate::check::policy::{PinnedParam, PolicyCheck};
 use crate::statement::Param;
 
 pub(crate) mod policy;
@@ -40,10 +40,19 @@ const MAX_TREE_DEPTH: usize = 256;
 const APPROVED_CAPACITY: usize = 1024;
 
 /// Operator nodes (DuckDB's `OPERATOR` class) a statement may contain.
-const OPERATORS: &[&str] = &["OPERATOR_NOT", "OPERATOR_IS_NULL", "OPERATOR_IS_NOT_NULL", "COMPARE_IN", "COMPARE_NOT_IN", "OPERATOR_COALESCE", "OPERATOR_NULLIF"];
+const OPERATORS: &[&str] = &[
+    "OPERATOR_NOT",
+    "OPERATOR_IS_NULL",
+    "OPERATOR_IS_NOT_NULL",
+    "COMPARE_IN",
+    "COMPARE_NOT_IN",
+    "OPERATOR_COALESCE",
+    "OPERATOR_NULLIF",
+];
 
 /// Expression classes that carry no name needing a further check.
-const PLAIN_EXPRESSIONS: &[&str] = &["CONSTANT", "COMPARISON", "CONJUNCTION", "CASE", "CAST", "BETWEEN", "SUBQUERY", "PARAMETER", "STAR"];
+const PLAIN_EXPRESSIONS: &[&str] =
+    &["CONSTANT", "COMPARISON", "CONJUNCTION", "CASE", "CAST", "BETWEEN", "SUBQUERY", "PARAMETER", "STAR"];
 
 /// Class-less nodes (query nodes, modifiers, order terms, table references) by `type`.
 const CLAUSES: &[&str] = &[
@@ -64,7 +73,8 @@ const CLAUSES: &[&str] = &[
 
 /// The text-level check: only SELECT or WITH may start the statement.
 pub fn check_statement_shape(sql: &str) -> Result<()> {
-    let first_word: String = sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
+    let first_word: String =
+        sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase();
     if querycell_contract::sql::QUERY_FIRST_WORDS.contains(&first_word.as_str()) {
         Ok(())
     } else {
@@ -73,7 +83,8 @@ pub fn check_statement_shape(sql: &str) -> Result<()> {
 }
 
 fn refused(message: String) -> Error {
-    Error::internal("statement_refused", message).hint("the compiler returned SQL the host will not run; nothing was executed")
+    Error::internal("statement_refused", message)
+        .hint("the compiler returned SQL the host will not run; nothing was executed")
 }
 
 /// The parse-tree allowlist check, with DuckDB's parser and the catalog's table names.
@@ -95,9 +106,18 @@ impl ParseTreeCheck {
     }
 
     /// [`ParseTreeCheck::open`] under a policy (see [`crate::check::policy`]).
-    pub fn open_policed(tables: impl IntoIterator<Item = String>, policy: PolicyCheck, setup: &[String]) -> Result<Self> {
+    pub fn open_policed(
+        tables: impl IntoIterator<Item = String>,
+        policy: PolicyCheck,
+        setup: &[String],
+    ) -> Result<Self> {
         let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
-        Ok(ParseTreeCheck { trees, tables: tables.into_iter().map(|t| t.to_lowercase()).collect(), policy, approved: HashMap::new() })
+        Ok(ParseTreeCheck {
+            trees,
+            tables: tables.into_iter().map(|t| t.to_lowercase()).collect(),
+            policy,
+            approved: HashMap::new(),
+        })
     }
 
     /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed,
@@ -108,16 +128,27 @@ impl ParseTreeCheck {
         if let Some(pinned) = self.approved.get(sql) {
             return PolicyCheck::check_params(pinned, params).map_err(policy_violation);
         }
-        let json = self.trees.serialize(sql).map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
-        let tree: Value = serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        let json = self
+            .trees
+            .serialize(sql)
+            .map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
+        let tree: Value =
+            serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
         if tree.get("error_type").and_then(Value::as_str) == Some("parser") {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the
             // compiler's accepted it; SQL mode tells the caller (see `engine`).
             let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
-            return Err(Error::internal("statement_unparsable", format!("DuckDB's parser refused the statement: {message}"))
-                .hint("the compiler returned SQL the host will not run; nothing was executed"));
+            return Err(Error::internal(
+                "statement_unparsable",
+                format!("DuckDB's parser refused the statement: {message}"),
+            )
+            .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
-        let pinned = if self.policy.is_empty() { Vec::new() } else { self.policy.check_tree(&tree).map_err(policy_violation)? };
+        let pinned = if self.policy.is_empty() {
+            Vec::new()
+        } else {
+            self.policy.check_tree(&tree).map_err(policy_violation)?
+        };
         check_tree(&tree, &self.tables).map_err(refused)?;
         PolicyCheck::check_params(&pinned, params).map_err(policy_violation)?;
         if self.approved.len() >= APPROVED_CAPACITY {
@@ -141,7 +172,9 @@ pub fn check_tree(tree: &Value, tables: &BTreeSet<String>) -> std::result::Resul
     }
     match tree.get("statements").and_then(Value::as_array).map(Vec::len) {
         Some(1) => {}
-        other => return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0))),
+        other => {
+            return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0)))
+        }
     }
     let walk = Walk { tables };
     walk_in_scope(tree, &mut |map, ctes| {
@@ -183,12 +216,20 @@ pub(crate) fn walk_in_scope(
                     return Ok(());
                 }
                 let in_scope = ctes.len();
-                let entries = map.get("cte_map").and_then(|c| c.get("map")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+                let entries = map
+                    .get("cte_map")
+                    .and_then(|c| c.get("map"))
+                    .and_then(Value::as_array)
+                    .map(Vec::as_slice)
+                    .unwrap_or_default();
                 for entry in entries {
                     step(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes, visit)?;
                     ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
                 }
-                let walked = map.iter().filter(|(key, _)| key.as_str() != "cte_map").try_for_each(|(_, value)| step(value, depth + 1, ctes, visit));
+                let walked = map
+                    .iter()
+                    .filter(|(key, _)| key.as_str() != "cte_map")
+                    .try_for_each(|(_, value)| step(value, depth + 1, ctes, visit));
                 ctes.truncate(in_scope);
                 walked
             }
@@ -231,7 +272,10 @@ impl Walk<'_> {
                 unqualified(map, "schema", "catalog", name)?;
                 let modifiers = map.get("children").and_then(Value::as_array).map_or(0, Vec::len);
                 let numeric = map.get("children").and_then(Value::as_array).is_none_or(|children| {
-                    children.iter().all(|c| c.get("class").and_then(Value::as_str) == Some("CONSTANT") && c.pointer("/literal/kind").and_then(Value::as_str) == Some("INTEGER"))
+                    children.iter().all(|c| {
+                        c.get("class").and_then(Value::as_str) == Some("CONSTANT")
+                            && c.pointer("/literal/kind").and_then(Value::as_str) == Some("INTEGER")
+                    })
                 });
                 match allowlist::cast_type_modifiers(name) {
                     Some(allowed) if modifiers <= allowed && numeric => Ok(()),
@@ -255,7 +299,10 @@ impl Walk<'_> {
             let key = base_table_key(map)?;
             let cte = !key.contains(RELATION_SEPARATOR) && ctes.contains(&key);
             if !self.tables.contains(&key) && !cte {
-                return Err(format!("'{}' is neither a catalog table nor a CTE in scope", key.replace(RELATION_SEPARATOR, ".")));
+                return Err(format!(
+                    "'{}' is neither a catalog table nor a CTE in scope",
+                    key.replace(RELATION_SEPARATOR, ".")
+                ));
             }
         }
         Ok(())
@@ -275,7 +322,11 @@ pub fn relation_key<S: AsRef<str>>(parts: &[S]) -> String {
 /// The [`relation_key`] of a `BASE_TABLE` node: its catalog, schema and table names, which
 /// must agree with DuckDB 2's `qualified_name.path` where the tree has one.
 pub(crate) fn base_table_key(map: &Map<String, Value>) -> std::result::Result<String, String> {
-    let parts: Vec<&str> = ["catalog_name", "schema_name", "table_name"].iter().map(|key| text(map, key)).filter(|part| !part.is_empty()).collect();
+    let parts: Vec<&str> = ["catalog_name", "schema_name", "table_name"]
+        .iter()
+        .map(|key| text(map, key))
+        .filter(|part| !part.is_empty())
+        .collect();
     if let Some(path) = map.get("qualified_name").and_then(|q| q.get("path")) {
         let path: Option<Vec<&str>> = path.as_array().and_then(|items| items.iter().map(Value::as_str).collect());
         if path.as_deref() != Some(parts.as_slice()) {
@@ -310,7 +361,9 @@ mod tests {
         for ok in ["SELECT 1", "  with x AS (SELECT 1) SELECT * FROM x", "select\n1"] {
             assert!(check_statement_shape(ok).is_ok(), "{ok}");
         }
-        for refused in ["PRAGMA version", "SHOW TABLES", "DESCRIBE t", "FROM t", "(SELECT 1)", "SUMMARIZE t", "", "SELECTED"] {
+        for refused in
+            ["PRAGMA version", "SHOW TABLES", "DESCRIBE t", "FROM t", "(SELECT 1)", "SUMMARIZE t", "", "SELECTED"]
+        {
             assert!(check_statement_shape(refused).is_err(), "{refused}");
         }
     }

@@ -28,8 +28,20 @@ use crate::statement::Param;
 /// The keys a policy source's query node may carry, with the values that say "unused"
 /// checked by [`source_params`]. A DuckDB release that adds a key makes every source fail
 /// the check (refused, never widened).
-const SOURCE_NODE_KEYS: &[&str] =
-    &["type", "modifiers", "cte_map", "select_list", "from_table", "where_clause", "group_expressions", "group_sets", "aggregate_handling", "having", "sample", "qualify"];
+const SOURCE_NODE_KEYS: &[&str] = &[
+    "type",
+    "modifiers",
+    "cte_map",
+    "select_list",
+    "from_table",
+    "where_clause",
+    "group_expressions",
+    "group_sets",
+    "aggregate_handling",
+    "having",
+    "sample",
+    "qualify",
+];
 
 /// What a policy lets a statement read, by [`crate::check::relation_key`] (lowercased for
 /// DuckDB's and Spark's case-insensitive names).
@@ -77,7 +89,10 @@ impl PolicyCheck {
         let mut pinned = Vec::new();
         walk_in_scope(tree, &mut |map, ctes| {
             if let Some((name, rule)) = self.policed_source_of(map, ctes) {
-                pinned.extend(source_params(map, rule).map_err(|why| format!("the table '{name}' is read without the policy's form: {why}"))?);
+                pinned.extend(
+                    source_params(map, rule)
+                        .map_err(|why| format!("the table '{name}' is read without the policy's form: {why}"))?,
+                );
                 return Ok(Descend::No);
             }
             self.refuse_names(map, ctes)?;
@@ -91,7 +106,12 @@ impl PolicyCheck {
         for pin in pinned {
             match pin.index.checked_sub(1).and_then(|i| params.get(i)) {
                 Some(Param::Text(value)) if *value == pin.value => {}
-                _ => return Err(format!("parameter ${} of a policy filter is not bound to the trusted context's value", pin.index)),
+                _ => {
+                    return Err(format!(
+                        "parameter ${} of a policy filter is not bound to the trusted context's value",
+                        pin.index
+                    ))
+                }
             }
         }
         Ok(())
@@ -116,8 +136,15 @@ impl PolicyCheck {
             return self.sources.get(&key).map(|rule| (key.replace(RELATION_SEPARATOR, "."), rule));
         }
         // The node's own CTEs are in scope for its FROM too.
-        let own_ctes = map.get("cte_map").and_then(|c| c.get("map")).and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
-        let own = own_ctes.iter().any(|entry| entry.get("key").and_then(Value::as_str).is_some_and(|key| key.eq_ignore_ascii_case(&name)));
+        let own_ctes = map
+            .get("cte_map")
+            .and_then(|c| c.get("map"))
+            .and_then(Value::as_array)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let own = own_ctes
+            .iter()
+            .any(|entry| entry.get("key").and_then(Value::as_str).is_some_and(|key| key.eq_ignore_ascii_case(&name)));
         if own || ctes.contains(&name) {
             return None;
         }
@@ -139,7 +166,10 @@ impl PolicyCheck {
             }
             if let Some(key) = self.sources.keys().find(|key| own_name(key) == name) {
                 let exact = base_table_key(map).is_ok_and(|read| read == *key);
-                return Err(format!("the table '{name}' is read {}without the policy's filter", if qualified && !exact { "by a qualified name, " } else { "" }));
+                return Err(format!(
+                    "the table '{name}' is read {}without the policy's filter",
+                    if qualified && !exact { "by a qualified name, " } else { "" }
+                ));
             }
         }
         Ok(())
@@ -189,15 +219,21 @@ fn source_params(node: &Map<String, Value>, rule: &SourceRule) -> Result<Vec<Pin
     let mut pinned = Vec::new();
     let mut covered = BTreeSet::new();
     for comparison in comparisons {
-        let (column, indexes) = filter_comparison(comparison).ok_or_else(|| format!("its WHERE holds {}, which is not a policy filter", clip(comparison)))?;
+        let (column, indexes) = filter_comparison(comparison)
+            .ok_or_else(|| format!("its WHERE holds {}, which is not a policy filter", clip(comparison)))?;
         let Some((_, values)) = rule.filters.iter().find(|(filtered, _)| *filtered == column) else {
             return Err(format!("its WHERE compares '{column}', which no policy filter names"));
         };
         if indexes.len() != values.len() {
-            return Err(format!("its filter on '{column}' binds {} values; the policy gives {}", indexes.len(), values.len()));
+            return Err(format!(
+                "its filter on '{column}' binds {} values; the policy gives {}",
+                indexes.len(),
+                values.len()
+            ));
         }
         covered.insert(column);
-        pinned.extend(indexes.into_iter().zip(values).map(|(index, value)| PinnedParam { index, value: value.clone() }));
+        pinned
+            .extend(indexes.into_iter().zip(values).map(|(index, value)| PinnedParam { index, value: value.clone() }));
     }
     if let Some((missing, _)) = rule.filters.iter().find(|(column, _)| !covered.contains(column)) {
         return Err(format!("its WHERE lacks the filter on '{missing}'"));
@@ -223,10 +259,17 @@ fn filter_comparison(node: &Value) -> Option<(String, Vec<usize>)> {
     if !to_varchar || parameters.is_empty() {
         return None;
     }
-    let indexes = parameters
-        .iter()
-        .map(|p| if p.get("class")?.as_str()? == "PARAMETER" { p.get("identifier")?.as_str()?.parse().ok() } else { None })
-        .collect::<Option<Vec<usize>>>()?;
+    let indexes =
+        parameters
+            .iter()
+            .map(|p| {
+                if p.get("class")?.as_str()? == "PARAMETER" {
+                    p.get("identifier")?.as_str()?.parse().ok()
+                } else {
+                    None
+                }
+            })
+            .collect::<Option<Vec<usize>>>()?;
     Some((plain_column(cast.get("child")?)?, indexes))
 }
 
@@ -262,9 +305,18 @@ mod tests {
     use super::*;
 
     fn check() -> PolicyCheck {
-        let rule = SourceRule { columns: ["id", "title"].map(String::from).into(), filters: vec![("tenant".into(), vec!["a".into()])] };
-        let listed = SourceRule { columns: ["team"].map(String::from).into(), filters: vec![("team".into(), vec!["x".into(), "y".into()])] };
-        PolicyCheck { hidden_tables: ["salaries".to_string()].into(), sources: [("tickets".to_string(), rule), ("teams".to_string(), listed)].into() }
+        let rule = SourceRule {
+            columns: ["id", "title"].map(String::from).into(),
+            filters: vec![("tenant".into(), vec!["a".into()])],
+        };
+        let listed = SourceRule {
+            columns: ["team"].map(String::from).into(),
+            filters: vec![("team".into(), vec!["x".into(), "y".into()])],
+        };
+        PolicyCheck {
+            hidden_tables: ["salaries".to_string()].into(),
+            sources: [("tickets".to_string(), rule), ("teams".to_string(), listed)].into(),
+        }
     }
 
     fn tree(sql: &str) -> Value {
@@ -283,11 +335,19 @@ mod tests {
             ("WITH tickets AS (SELECT 1 AS id) SELECT * FROM tickets".to_string(), 0),
         ] {
             let pinned = policy.check_tree(&tree(&sql)).unwrap_or_else(|e| panic!("{sql}: {e}"));
-            let expected: Vec<PinnedParam> = (index > 0).then(|| PinnedParam { index, value: "a".into() }).into_iter().collect();
+            let expected: Vec<PinnedParam> =
+                (index > 0).then(|| PinnedParam { index, value: "a".into() }).into_iter().collect();
             assert_eq!(pinned, expected, "{sql}");
         }
-        let listed = policy.check_tree(&tree("SELECT * FROM (SELECT team FROM teams WHERE CAST(team AS VARCHAR) IN ($2, $1)) AS teams")).unwrap();
-        assert_eq!(listed, vec![PinnedParam { index: 2, value: "x".into() }, PinnedParam { index: 1, value: "y".into() }]);
+        let listed = policy
+            .check_tree(&tree(
+                "SELECT * FROM (SELECT team FROM teams WHERE CAST(team AS VARCHAR) IN ($2, $1)) AS teams",
+            ))
+            .unwrap();
+        assert_eq!(
+            listed,
+            vec![PinnedParam { index: 2, value: "x".into() }, PinnedParam { index: 1, value: "y".into() }]
+        );
         let pinned = vec![PinnedParam { index: 2, value: "a".into() }];
         assert!(PolicyCheck::check_params(&pinned, &[Param::Integer(1), Param::Text("a".into())]).is_ok());
         assert!(PolicyCheck::check_params(&pinned, &[Param::Integer(1), Param::Text("b".into())]).is_err());

@@ -81,7 +81,10 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
                 previous = Token::Other;
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = bytes[i..].iter().position(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).map_or(bytes.len(), |n| i + n);
+                let end = bytes[i..]
+                    .iter()
+                    .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
+                    .map_or(bytes.len(), |n| i + n);
                 let word = &spark_sql[i..end];
                 let Some(known) = SPARK_WORDS.iter().find(|w| w.eq_ignore_ascii_case(word)) else {
                     return Err(format!("the bare word '{}' is not in Spark's vocabulary here", clip(word)));
@@ -94,7 +97,10 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
             b'0'..=b'9' => {
                 let end = bytes[i..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| i + n);
                 // `1L`, `1e3`, `1.5`, `1D`: Spark's number suffixes and forms are not DuckDB's.
-                if bytes.get(end).is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.' || *b == b'`' || *b == b'\'') {
+                if bytes
+                    .get(end)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.' || *b == b'`' || *b == b'\'')
+                {
                     return Err("a number is written in a form the compiler never writes".into());
                 }
                 out.push_str(&spark_sql[i..end]);
@@ -159,7 +165,8 @@ mod tests {
 
     #[test]
     fn what_the_compiler_writes_is_spelled_for_duckdb() {
-        let spark = "SELECT date_trunc('month', `opened at`) AS `m`, count(*) FROM `lake`.`inci``dents` AS `incidents` \
+        let spark =
+            "SELECT date_trunc('month', `opened at`) AS `m`, count(*) FROM `lake`.`inci``dents` AS `incidents` \
                      WHERE `team` LIKE ? ESCAPE '!' AND CAST(`tenant` AS STRING) IN (?, ?) AND `x` <> ? AND `y` >= ? \
                      GROUP BY 1 ORDER BY `m` DESC NULLS LAST LIMIT ?";
         assert_eq!(
@@ -174,7 +181,7 @@ mod tests {
     #[test]
     fn text_the_two_lexers_could_read_apart_is_refused() {
         for spark in [
-            "SELECT \"a\" FROM `t`",                      // a string to Spark, a name to DuckDB
+            "SELECT \"a\" FROM `t`",                            // a string to Spark, a name to DuckDB
             "SELECT `a` FROM `t` WHERE `a` = 'x\\' OR 1=1 --'", // backslash escapes
             "SELECT `a` FROM `t` -- comment",
             "SELECT `a` FROM `t` /* hint */",
@@ -188,7 +195,7 @@ mod tests {
             "SELECT `a` DIV 2 FROM `t`",
             "SELECT 1L FROM `t`",
             "SELECT 1.5 FROM `t`",
-            "SELECT `a` FROM `t` WHERE `a` = 'x'",          // a value spliced as a literal
+            "SELECT `a` FROM `t` WHERE `a` = 'x'", // a value spliced as a literal
             "SELECT date_trunc(r'month', `a`) FROM `t`",
             "SELECT X'00' FROM `t`",
             "SELECT `a` FROM `t` WHERE `a` LIKE ? ESCAPE '\\\\'",

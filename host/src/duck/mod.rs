@@ -9,9 +9,9 @@
 
 use std::ffi::{CStr, CString};
 use std::fmt;
+use std::marker::PhantomData;
 use std::os::raw::c_char;
 use std::path::Path;
-use std::marker::PhantomData;
 use std::ptr;
 use std::sync::Arc;
 
@@ -20,8 +20,8 @@ use libduckdb_sys as ffi;
 mod values;
 
 use values::OwnedResult;
-pub use values::{Column, Rows};
 pub(crate) use values::{date_text, decimal_text, timestamp_text, TimeUnit};
+pub use values::{Column, Rows};
 
 /// Why a DuckDB call failed, coarsely, so the executor can classify it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +112,8 @@ impl Database {
     /// Open `path` with `access`, then run each `setup` statement (querycell's own settings)
     /// in order.
     pub fn open(path: &Path, access: Access, setup: &[String]) -> DuckResult<Self> {
-        let c_path = CString::new(path.to_string_lossy().as_bytes()).map_err(|_| Failure::other("the database path contains a NUL byte"))?;
+        let c_path = CString::new(path.to_string_lossy().as_bytes())
+            .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
         Self::open_raw(Some((&c_path, access)), setup)
     }
 
@@ -133,11 +134,14 @@ impl Database {
                 return Err(Failure::other("could not create a DuckDB configuration"));
             }
             let set = match path {
-                Some((_, Access::ReadOnly)) => ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr()),
+                Some((_, Access::ReadOnly)) => {
+                    ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr())
+                }
                 Some((_, Access::ReadWrite)) | None => ffi::DuckDBSuccess,
             };
             let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
-            let state = if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, config, &mut error) } else { set };
+            let state =
+                if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, config, &mut error) } else { set };
             ffi::duckdb_destroy_config(&mut config);
             if state != ffi::DuckDBSuccess {
                 let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());
@@ -155,7 +159,9 @@ impl Database {
         }
         let database = Database { handles: Arc::new(Handles { db: opened, con }), _one_caller: PhantomData };
         for statement in setup {
-            database.execute_batch(statement).map_err(|f| Failure { message: format!("{statement}: {}", f.message), ..f })?;
+            database
+                .execute_batch(statement)
+                .map_err(|f| Failure { message: format!("{statement}: {}", f.message), ..f })?;
         }
         Ok(database)
     }
@@ -187,7 +193,8 @@ impl Database {
             let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
             let count = ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut extracted);
             let outcome = if count == 0 {
-                let message = borrowed_string(ffi::duckdb_extract_statements_error(extracted)).unwrap_or_else(|| "no statement found".into());
+                let message = borrowed_string(ffi::duckdb_extract_statements_error(extracted))
+                    .unwrap_or_else(|| "no statement found".into());
                 Err(Failure::other(format!("DuckDB could not parse the statement: {message}")))
             } else if count != 1 {
                 Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed")))
@@ -196,7 +203,8 @@ impl Database {
                 let state = ffi::duckdb_prepare_extracted_statement(self.con(), extracted, 0, &mut statement);
                 let prepared = Prepared { statement, _database: std::marker::PhantomData };
                 if state != ffi::DuckDBSuccess {
-                    let message = borrowed_string(ffi::duckdb_prepare_error(statement)).unwrap_or_else(|| "prepare failed".into());
+                    let message = borrowed_string(ffi::duckdb_prepare_error(statement))
+                        .unwrap_or_else(|| "prepare failed".into());
                     Err(Failure { kind: FailureKind::Binding, message })
                 } else {
                     let kind = ffi::duckdb_prepared_statement_type(statement);
@@ -243,8 +251,14 @@ impl ParseTrees {
         let mut serialize: ffi::duckdb_prepared_statement = ptr::null_mut();
         // SAFETY: live connection; the statement is destroyed here on failure, or by Drop.
         unsafe {
-            if ffi::duckdb_prepare(database.con(), c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(), &mut serialize) != ffi::DuckDBSuccess {
-                let message = borrowed_string(ffi::duckdb_prepare_error(serialize)).unwrap_or_else(|| "prepare failed".into());
+            if ffi::duckdb_prepare(
+                database.con(),
+                c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(),
+                &mut serialize,
+            ) != ffi::DuckDBSuccess
+            {
+                let message =
+                    borrowed_string(ffi::duckdb_prepare_error(serialize)).unwrap_or_else(|| "prepare failed".into());
                 ffi::duckdb_destroy_prepare(&mut serialize);
                 return Err(Failure::other(format!("DuckDB's parse-tree function is unavailable: {message}")));
             }
@@ -256,7 +270,10 @@ impl ParseTrees {
     /// parse or is not a SELECT).
     pub fn serialize(&mut self, sql: &str) -> DuckResult<String> {
         // SAFETY: live prepared statement with one parameter; DuckDB copies the bound text.
-        if unsafe { ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t) } != ffi::DuckDBSuccess {
+        if unsafe {
+            ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t)
+        } != ffi::DuckDBSuccess
+        {
             return Err(Failure::other("binding the statement text failed"));
         }
         // SAFETY: live prepared statement on the private database this value owns, which
@@ -330,7 +347,11 @@ impl Prepared<'_> {
     /// Bind `values` to placeholders 1..=n; the count must match exactly.
     pub fn bind_all(&mut self, values: &[Bind<'_>]) -> DuckResult<()> {
         if values.len() != self.parameter_count() {
-            return Err(Failure::other(format!("the statement has {} placeholders but {} values were given", self.parameter_count(), values.len())));
+            return Err(Failure::other(format!(
+                "the statement has {} placeholders but {} values were given",
+                self.parameter_count(),
+                values.len()
+            )));
         }
         for (i, value) in values.iter().enumerate() {
             let index = (i + 1) as ffi::idx_t;
@@ -341,9 +362,16 @@ impl Prepared<'_> {
                     Bind::Boolean(b) => ffi::duckdb_bind_boolean(self.statement, index, *b),
                     Bind::Integer(n) => ffi::duckdb_bind_int64(self.statement, index, *n),
                     Bind::Float(f) => ffi::duckdb_bind_double(self.statement, index, *f),
-                    Bind::Text(t) => ffi::duckdb_bind_varchar_length(self.statement, index, t.as_ptr() as *const c_char, t.len() as ffi::idx_t),
+                    Bind::Text(t) => ffi::duckdb_bind_varchar_length(
+                        self.statement,
+                        index,
+                        t.as_ptr() as *const c_char,
+                        t.len() as ffi::idx_t,
+                    ),
                     Bind::Date(days) => ffi::duckdb_bind_date(self.statement, index, ffi::duckdb_date { days: *days }),
-                    Bind::Timestamp(micros) => ffi::duckdb_bind_timestamp(self.statement, index, ffi::duckdb_timestamp { micros: *micros }),
+                    Bind::Timestamp(micros) => {
+                        ffi::duckdb_bind_timestamp(self.statement, index, ffi::duckdb_timestamp { micros: *micros })
+                    }
                 }
             };
             if state != ffi::DuckDBSuccess {

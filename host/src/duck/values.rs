@@ -47,7 +47,9 @@ impl OwnedResult {
     /// # Safety
     /// `call` must fill the result it is given (or leave it zeroed), and the connection it
     /// runs on must outlive the returned value.
-    pub(super) unsafe fn fill(call: impl FnOnce(*mut ffi::duckdb_result) -> ffi::duckdb_state) -> DuckResult<OwnedResult> {
+    pub(super) unsafe fn fill(
+        call: impl FnOnce(*mut ffi::duckdb_result) -> ffi::duckdb_state,
+    ) -> DuckResult<OwnedResult> {
         // SAFETY: a zeroed result is what the C API expects to be handed; a failed one is
         // read for its error and destroyed once; a successful one is owned from here on.
         unsafe {
@@ -150,7 +152,9 @@ struct Chunk {
 impl Chunk {
     fn new(handle: ffi::duckdb_data_chunk) -> Chunk {
         // SAFETY: a live chunk from duckdb_fetch_chunk.
-        let (size, columns) = unsafe { (ffi::duckdb_data_chunk_get_size(handle) as usize, ffi::duckdb_data_chunk_get_column_count(handle) as usize) };
+        let (size, columns) = unsafe {
+            (ffi::duckdb_data_chunk_get_size(handle) as usize, ffi::duckdb_data_chunk_get_column_count(handle) as usize)
+        };
         Chunk { handle, size, columns }
     }
 
@@ -160,7 +164,12 @@ impl Chunk {
         // the chunk, which the returned lifetime ties them to.
         unsafe {
             let vector = ffi::duckdb_data_chunk_get_vector(self.handle, column as ffi::idx_t);
-            Vector { data: ffi::duckdb_vector_get_data(vector), validity: ffi::duckdb_vector_get_validity(vector), size: self.size, _chunk: PhantomData }
+            Vector {
+                data: ffi::duckdb_vector_get_data(vector),
+                validity: ffi::duckdb_vector_get_validity(vector),
+                size: self.size,
+                _chunk: PhantomData,
+            }
         }
     }
 }
@@ -320,7 +329,13 @@ impl Reader {
             ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE => Reader::Double,
             ffi::DUCKDB_TYPE_DUCKDB_TYPE_DECIMAL => {
                 // SAFETY: a live DECIMAL logical type.
-                let (internal, width, scale) = unsafe { (ffi::duckdb_decimal_internal_type(logical.0), ffi::duckdb_decimal_width(logical.0), ffi::duckdb_decimal_scale(logical.0)) };
+                let (internal, width, scale) = unsafe {
+                    (
+                        ffi::duckdb_decimal_internal_type(logical.0),
+                        ffi::duckdb_decimal_width(logical.0),
+                        ffi::duckdb_decimal_scale(logical.0),
+                    )
+                };
                 let storage = Storage::of(internal).ok_or_else(|| unreadable(column, "DECIMAL"))?;
                 Reader::Decimal { storage, width, scale }
             }
@@ -343,7 +358,10 @@ impl Reader {
                 Reader::Enum { storage, logical }
             }
             ffi::DUCKDB_TYPE_DUCKDB_TYPE_SQLNULL => {
-                return Err(Failure { kind: FailureKind::UntypedNull, message: format!("column \"{column}\" is an untyped NULL") })
+                return Err(Failure {
+                    kind: FailureKind::UntypedNull,
+                    message: format!("column \"{column}\" is an untyped NULL"),
+                })
             }
             other => return Err(unreadable(column, type_name(other))),
         })
@@ -406,7 +424,9 @@ impl Reader {
                 }
                 Reader::Float => Cell::Float(f64::from(vector.get::<f32>(row))),
                 Reader::Double => Cell::Float(vector.get::<f64>(row)),
-                Reader::Decimal { storage, scale, .. } => Cell::Float(decimal_text(storage.get(vector, row), *scale).parse().unwrap_or(f64::NAN)),
+                Reader::Decimal { storage, scale, .. } => {
+                    Cell::Float(decimal_text(storage.get(vector, row), *scale).parse().unwrap_or(f64::NAN))
+                }
                 Reader::Varchar => Cell::Text(String::from_utf8_lossy(vector.bytes(row)).into_owned()),
                 Reader::Blob => Cell::Text(blob_text(vector.bytes(row))),
                 Reader::Date => Cell::Text(date_text(vector.get::<i32>(row))),

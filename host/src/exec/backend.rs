@@ -34,7 +34,14 @@ pub trait Backend: Send + Sync {
 /// One answer's hold on a backend.
 pub trait BackendSession {
     /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`.
-    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows>;
+    fn execute(
+        &mut self,
+        query: &wit::Query,
+        params: &[Param],
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows>;
 }
 
 /// DuckDB: on this process's own connection, or in query worker processes.
@@ -51,7 +58,14 @@ enum DuckSession<'e> {
 }
 
 impl BackendSession for DuckSession<'_> {
-    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+    fn execute(
+        &mut self,
+        query: &wit::Query,
+        params: &[Param],
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         match self {
             DuckSession::InProcess(runner) => runner.execute(&query.sql, params, deadline, tree_check, max_rows),
             DuckSession::Worker(lease) => lease.execute(&query.sql, params, deadline, tree_check, max_rows),
@@ -62,7 +76,9 @@ impl BackendSession for DuckSession<'_> {
 impl Backend for DuckBackend {
     fn session(&self) -> Result<Box<dyn BackendSession + '_>> {
         Ok(match self {
-            DuckBackend::InProcess(runner) => Box::new(DuckSession::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner()))),
+            DuckBackend::InProcess(runner) => {
+                Box::new(DuckSession::InProcess(runner.lock().unwrap_or_else(|poisoned| poisoned.into_inner())))
+            }
             DuckBackend::Workers(pool) => Box::new(DuckSession::Worker(pool.lease()?)),
         })
     }
@@ -81,4 +97,3 @@ impl Backend for DuckBackend {
         }
     }
 }
-

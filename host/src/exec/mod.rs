@@ -28,10 +28,10 @@ pub(crate) mod spark;
 mod watchdog;
 pub(crate) mod worker;
 
-pub use backend::{Backend, BackendSession};
-use backend::DuckBackend;
-use runner::StatementRunner;
 use crate::statement::{Param, Readable, TreeCheck};
+use backend::DuckBackend;
+pub use backend::{Backend, BackendSession};
+use runner::StatementRunner;
 use worker::{WorkerPolicy, WorkerPool};
 
 /// A column of an answer as DuckDB typed it.
@@ -88,7 +88,13 @@ pub struct Executor {
 struct Session<'e>(Box<dyn BackendSession + 'e>);
 
 impl Session<'_> {
-    fn execute(&mut self, query: &wit::Query, deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+    fn execute(
+        &mut self,
+        query: &wit::Query,
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         let params: Vec<Param> = query.params.iter().map(param_of).collect();
         self.0.execute(query, &params, deadline, tree_check, max_rows)
     }
@@ -105,7 +111,12 @@ impl Executor {
 
     /// Run statements in query worker processes (see [`crate::exec::worker`]), each of which opens
     /// `data_file` read-only under the same settings, inside its own confinement.
-    pub fn open_in_workers(data_file: std::fs::File, limits: &Limits, readable: Readable, policy: &WorkerPolicy) -> Result<Self> {
+    pub fn open_in_workers(
+        data_file: std::fs::File,
+        limits: &Limits,
+        readable: Readable,
+        policy: &WorkerPolicy,
+    ) -> Result<Self> {
         let pool = WorkerPool::start(data_file, limits, readable, policy)?;
         Ok(Executor { backend: Box::new(DuckBackend::Workers(pool)), limits: limits.clone() })
     }
@@ -163,7 +174,10 @@ impl Executor {
         if (!compiled.columns.is_empty() || counted > 0) && returned != promised {
             return Err(Error::internal(
                 "guest_output_mismatch",
-                format!("the compiler promised {} columns and {counted} counts but the query returned {returned} columns", compiled.columns.len()),
+                format!(
+                    "the compiler promised {} columns and {counted} counts but the query returned {returned} columns",
+                    compiled.columns.len()
+                ),
             ));
         }
         let column_count = returned - counted;
@@ -195,7 +209,11 @@ impl Executor {
             }
         }
         let Rows { columns: read_columns, rows: read_rows } = main;
-        let columns = read_columns.into_iter().take(column_count).map(|c| ResultColumn { name: c.name, sql_type: c.type_name }).collect();
+        let columns = read_columns
+            .into_iter()
+            .take(column_count)
+            .map(|c| ResultColumn { name: c.name, sql_type: c.type_name })
+            .collect();
         let fetched = read_rows.len();
         let mut null_counts = Vec::new();
         let mut answer_rows = None;
@@ -211,7 +229,11 @@ impl Executor {
             }
         }
         let kept = fetched.min(limit);
-        let rows = read_rows.into_iter().take(kept).map(|row| row.into_iter().take(column_count).map(json_cell).collect()).collect();
+        let rows = read_rows
+            .into_iter()
+            .take(kept)
+            .map(|row| row.into_iter().take(column_count).map(json_cell).collect())
+            .collect();
         let mut cost = QueryCost { main_ms: millis(main_started), count_ms: None, null_probe_ms: None };
         let truncated = fetched > limit;
 
@@ -246,7 +268,12 @@ impl Executor {
     }
 }
 
-fn single_count(session: &mut Session<'_>, query: &wit::Query, deadline: Instant, tree_check: TreeCheck) -> Result<u64> {
+fn single_count(
+    session: &mut Session<'_>,
+    query: &wit::Query,
+    deadline: Instant,
+    tree_check: TreeCheck,
+) -> Result<u64> {
     let result = session.execute(query, deadline, tree_check, 2)?;
     match (result.rows.len(), result.columns.len()) {
         (1, 1) => match result.rows[0][0] {
@@ -278,7 +305,9 @@ fn json_cell(cell: Cell) -> Value {
             // Beyond i64, JSON numbers lose precision in most readers: keep the digits.
             Err(_) => Value::String(i.to_string()),
         },
-        Cell::Float(f) => serde_json::Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(f.to_string())),
+        Cell::Float(f) => {
+            serde_json::Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(f.to_string()))
+        }
         Cell::Text(t) => Value::String(t),
     }
 }

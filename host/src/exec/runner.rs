@@ -8,12 +8,12 @@
 use std::path::Path;
 use std::time::Instant;
 
-use crate::check::{check_statement_shape, ParseTreeCheck};
 use crate::check::policy::{PolicyCheck, SourceRule};
+use crate::check::{check_statement_shape, ParseTreeCheck};
 use crate::duck::{Access, Bind, Database, FailureKind, Rows};
 use crate::error::{Error, Result};
-use crate::limits::Limits;
 use crate::exec::watchdog::Watchdog;
+use crate::limits::Limits;
 use crate::statement::{connection_settings, memory_error, timeout_error, Param, Readable, TreeCheck};
 
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
@@ -33,16 +33,23 @@ impl StatementRunner {
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let settings = connection_settings(limits);
         let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
-            Error::internal("index_unreadable", format!("{} could not be opened read-only: {}", data_file.display(), f.message))
+            Error::internal(
+                "index_unreadable",
+                format!("{} could not be opened read-only: {}", data_file.display(), f.message),
+            )
         })?;
         if !readable.policed.is_empty() {
-            let policy_failed = |message: String| Error::internal("policy_unenforceable", message).hint("no query runs without its policy");
+            let policy_failed = |message: String| {
+                Error::internal("policy_unenforceable", message).hint("no query runs without its policy")
+            };
             let name = database.query("SELECT current_database()").map_err(|f| policy_failed(f.message))?;
             let Some(database_name) = name.first().and_then(|row| row.first()).and_then(|cell| cell.text()) else {
                 return Err(policy_failed("the data file's catalog name could not be read".into()));
             };
             for table in &readable.policed {
-                database.execute_batch(&table.view_sql(&database_name)).map_err(|f| policy_failed(format!("the view for {}: {}", table.name, f.message)))?;
+                database
+                    .execute_batch(&table.view_sql(&database_name))
+                    .map_err(|f| policy_failed(format!("the view for {}: {}", table.name, f.message)))?;
             }
         }
         let tables = readable.tables;
@@ -56,24 +63,37 @@ impl StatementRunner {
                 .iter()
                 .map(|t| {
                     let columns = t.columns.iter().map(|c| c.to_lowercase()).collect();
-                    let filters = t.filters.iter().map(|(column, values)| (column.to_lowercase(), values.clone())).collect();
+                    let filters =
+                        t.filters.iter().map(|(column, values)| (column.to_lowercase(), values.clone())).collect();
                     (t.name.to_lowercase(), SourceRule { columns, filters })
                 })
                 .collect(),
         };
         let parse_tree_check = ParseTreeCheck::open_policed(tables, policy, &connection_settings(&parser_limits))?;
-        let watchdog = Watchdog::start(database.interrupter())
-            .map_err(|e| Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}")))?;
+        let watchdog = Watchdog::start(database.interrupter()).map_err(|e| {
+            Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}"))
+        })?;
         Ok(StatementRunner { database, watchdog, parse_tree_check, limits: limits.clone() })
     }
 
     /// Re-check, prepare, bind and execute one statement from the guest, reading at most
     /// `max_rows` rows of it, interrupted at `deadline`.
-    pub fn execute(&mut self, sql: &str, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+    pub fn execute(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         if sql.len() > self.limits.max_statement_bytes {
             return Err(Error::internal(
                 "guest_output_too_large",
-                format!("the compiler returned a statement of {} bytes; the host accepts at most {}", sql.len(), self.limits.max_statement_bytes),
+                format!(
+                    "the compiler returned a statement of {} bytes; the host accepts at most {}",
+                    sql.len(),
+                    self.limits.max_statement_bytes
+                ),
             )
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
@@ -84,13 +104,15 @@ impl StatementRunner {
         let mut prepared = self.database.prepare_single_select(sql).map_err(|f| match f.kind {
             // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
             FailureKind::Binding => Error::internal("query_invalid", f.message),
-            _ => Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
-                .hint("the compiler returned SQL the host will not run; nothing was executed"),
+            _ => {
+                Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
+                    .hint("the compiler returned SQL the host will not run; nothing was executed")
+            }
         })?;
         let binds: Vec<Bind<'_>> = params.iter().map(Param::bind).collect();
-        prepared
-            .bind_all(&binds)
-            .map_err(|f| Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message)))?;
+        prepared.bind_all(&binds).map_err(|f| {
+            Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message))
+        })?;
 
         let watch = self.watchdog.arm(deadline);
         let outcome = prepared.run(max_rows);
@@ -101,9 +123,12 @@ impl StatementRunner {
             } else {
                 match failure.kind {
                     FailureKind::OutOfMemory => memory_error(&self.limits, &failure.message),
-                    FailureKind::UntypedNull => Error::refused("untyped_null_column", "a column of the answer is an untyped NULL, which cannot be read back")
-                        .at("sql")
-                        .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"),
+                    FailureKind::UntypedNull => Error::refused(
+                        "untyped_null_column",
+                        "a column of the answer is an untyped NULL, which cannot be read back",
+                    )
+                    .at("sql")
+                    .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"),
                     FailureKind::UnsupportedType => Error::refused("unsupported_result_type", failure.message)
                         .at("sql")
                         .hint("cast the column to a type querycell reads, for example CAST(x AS VARCHAR)"),

@@ -54,7 +54,9 @@ impl Watchdog {
     pub fn start(interrupter: Interrupter) -> std::io::Result<Watchdog> {
         let shared = Arc::new(Shared { state: Mutex::new(State::default()), changed: Condvar::new() });
         let watched = Arc::clone(&shared);
-        let thread = std::thread::Builder::new().name("querycell-deadline".into()).spawn(move || watch(&watched, &interrupter))?;
+        let thread = std::thread::Builder::new()
+            .name("querycell-deadline".into())
+            .spawn(move || watch(&watched, &interrupter))?;
         Ok(Watchdog { shared, thread: Some(thread) })
     }
 
@@ -111,11 +113,19 @@ fn watch(shared: &Shared, interrupter: &Interrupter) {
             Some(deadline) => {
                 let now = Instant::now();
                 if now < deadline {
-                    shared.changed.wait_timeout(state, deadline - now).unwrap_or_else(|poisoned| poisoned.into_inner()).0
+                    shared
+                        .changed
+                        .wait_timeout(state, deadline - now)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .0
                 } else {
                     state.interrupted = Some(state.statement);
                     interrupter.interrupt();
-                    shared.changed.wait_timeout(state, REINTERRUPT_EVERY).unwrap_or_else(|poisoned| poisoned.into_inner()).0
+                    shared
+                        .changed
+                        .wait_timeout(state, REINTERRUPT_EVERY)
+                        .unwrap_or_else(|poisoned| poisoned.into_inner())
+                        .0
                 }
             }
         };
@@ -149,6 +159,9 @@ mod tests {
         assert!(watch.disarm());
         assert!(outcome.is_err(), "the query was stopped");
         let elapsed = started.elapsed();
-        assert!(elapsed >= Duration::from_millis(200) && elapsed < Duration::from_secs(10), "stopped after {elapsed:?}");
+        assert!(
+            elapsed >= Duration::from_millis(200) && elapsed < Duration::from_secs(10),
+            "stopped after {elapsed:?}"
+        );
     }
 }

@@ -123,10 +123,17 @@ pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, side
         None => Ok(()),
         Some(key) => Err(Error::refused(
             "sidecar_invalid",
-            format!("{sidecar_path}: tables.{table}.{key} does not apply to {table}, which is loaded from {} ({})", source.shown, source.format.name()),
+            format!(
+                "{sidecar_path}: tables.{table}.{key} does not apply to {table}, which is loaded from {} ({})",
+                source.shown,
+                source.format.name()
+            ),
         )
         .at(sidecar_path)
-        .hint(format!("remove it: delimiter applies to CSV/TSV files, and {} to CSV/TSV files and Excel sheets", TEXT_LAYOUT_KEYS.trim_start_matches("delimiter, ")))),
+        .hint(format!(
+            "remove it: delimiter applies to CSV/TSV files, and {} to CSV/TSV files and Excel sheets",
+            TEXT_LAYOUT_KEYS.trim_start_matches("delimiter, ")
+        ))),
     }
 }
 
@@ -135,10 +142,17 @@ pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, side
 
 /// Decide how to read the CSV/TSV `source` (opened by the host as `descriptor`); `None`
 /// when the file holds nothing but white space (no header, no data: no table).
-pub fn csv(connection: &Connection, descriptor: &str, source: &Source, over: &TableOverride, table: &str) -> Result<Option<TextLayout>> {
+pub fn csv(
+    connection: &Connection,
+    descriptor: &str,
+    source: &Source,
+    over: &TableOverride,
+    table: &str,
+) -> Result<Option<TextLayout>> {
     let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
     let explicit_skip = over.rows_above();
-    let (head, complete) = read_head(&file, explicit_skip.unwrap_or(0) + HEAD_RECORDS as u64).map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
+    let (head, complete) = read_head(&file, explicit_skip.unwrap_or(0) + HEAD_RECORDS as u64)
+        .map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
     let body = head.strip_prefix(BOM).unwrap_or(&head);
     if complete && body.iter().all(u8::is_ascii_whitespace) {
         return Ok(None);
@@ -177,22 +191,47 @@ pub fn csv(connection: &Connection, descriptor: &str, source: &Source, over: &Ta
             let below = head_records(body, delimiter, quote, rows);
             match below.first() {
                 None if complete => {
-                    return Err(Error::refused("layout_out_of_range", format!("{}: querycell.toml says {}, but the file has no data from line {target} on", source.shown, over.rows_above_setting()))
-                        .at(&source.shown)
-                        .hint("count the lines as a text editor numbers them, from 1"));
+                    return Err(Error::refused(
+                        "layout_out_of_range",
+                        format!(
+                            "{}: querycell.toml says {}, but the file has no data from line {target} on",
+                            source.shown,
+                            over.rows_above_setting()
+                        ),
+                    )
+                    .at(&source.shown)
+                    .hint("count the lines as a text editor numbers them, from 1"));
                 }
                 Some(first) if first.line != target && over.header != Some(false) => {
-                    return Err(Error::refused("layout_out_of_range", format!("{}: querycell.toml says {}, but line {target} is empty", source.shown, over.rows_above_setting()))
-                        .at(format!("{}:{target}", source.shown))
-                        .hint(format!("point header_row at the line that holds the column names (line {} is the next one with text)", first.line)));
+                    return Err(Error::refused(
+                        "layout_out_of_range",
+                        format!(
+                            "{}: querycell.toml says {}, but line {target} is empty",
+                            source.shown,
+                            over.rows_above_setting()
+                        ),
+                    )
+                    .at(format!("{}:{target}", source.shown))
+                    .hint(format!(
+                        "point header_row at the line that holds the column names (line {} is the next one with text)",
+                        first.line
+                    )));
                 }
                 _ => {}
             }
             let header = over.header.map_or_else(|| sniff_header(rows), Ok)?;
             notes.push(if header {
-                format!("the header is line {target}; the {} above it skipped, as querycell.toml says ({})", plural(rows, "line"), over.rows_above_setting())
+                format!(
+                    "the header is line {target}; the {} above it skipped, as querycell.toml says ({})",
+                    plural(rows, "line"),
+                    over.rows_above_setting()
+                )
             } else {
-                format!("the first {} skipped, as querycell.toml says ({})", plural(rows, "line"), over.rows_above_setting())
+                format!(
+                    "the first {} skipped, as querycell.toml says ({})",
+                    plural(rows, "line"),
+                    over.rows_above_setting()
+                )
             });
             (rows, header)
         }
@@ -282,7 +321,8 @@ fn detect_delimiter(body: &[u8], lines_before: u64) -> u8 {
                 None => tally.push((*count, 1)),
             }
         }
-        let (mode, times) = tally.into_iter().max_by_key(|&(count, times)| (times, count)).expect("counts is not empty");
+        let (mode, times) =
+            tally.into_iter().max_by_key(|&(count, times)| (times, count)).expect("counts is not empty");
         if mode < 2 {
             continue;
         }
@@ -305,7 +345,11 @@ fn choose_quote(body: &[u8], delimiter: u8, lines_before: u64) -> Option<u8> {
             records += 1;
             stray |= matches!(row.problem, Some((_, Problem::StrayQuote | Problem::TextAfterQuote)));
         }
-        if records >= HEAD_RECORDS { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if records >= HEAD_RECORDS {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     });
     if stray && scanner.quoted_fields == 0 {
         None
@@ -326,9 +370,16 @@ fn head_records(body: &[u8], delimiter: u8, quote: Option<u8>, lines_before: u64
     let mut records = Vec::new();
     let mut collect = |row: Row<'_>| {
         if row.line > lines_before {
-            records.push(HeadRecord { line: row.line, fields: row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect() });
+            records.push(HeadRecord {
+                line: row.line,
+                fields: row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(),
+            });
         }
-        if records.len() >= HEAD_RECORDS { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        if records.len() >= HEAD_RECORDS {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     };
     if scanner.feed(body, &mut collect).is_continue() {
         let _ = scanner.finish(&mut collect);
@@ -371,7 +422,8 @@ fn find_misfit(source: &Source, dialect: &Dialect, table: &str) -> std::io::Resu
             }
             break;
         }
-        let fresh = if offset == 0 { chunk[..read].strip_prefix(BOM).unwrap_or(&chunk[..read]) } else { &chunk[..read] };
+        let fresh =
+            if offset == 0 { chunk[..read].strip_prefix(BOM).unwrap_or(&chunk[..read]) } else { &chunk[..read] };
         offset += read as u64;
         pending.extend_from_slice(fresh);
         let (valid, invalid_byte) = match std::str::from_utf8(&pending) {
@@ -401,7 +453,13 @@ fn find_misfit(source: &Source, dialect: &Dialect, table: &str) -> std::io::Resu
 }
 
 /// What is wrong with `row`, given the reference row (the header, or the first data row).
-fn problem_in(row: Row<'_>, reference: Option<(u64, usize)>, dialect: &Dialect, source: &Source, table: &str) -> Option<Error> {
+fn problem_in(
+    row: Row<'_>,
+    reference: Option<(u64, usize)>,
+    dialect: &Dialect,
+    source: &Source,
+    table: &str,
+) -> Option<Error> {
     let starts = clip(&String::from_utf8_lossy(row.raw));
     let at = |line: u64| format!("{}:{line}", source.shown);
     match row.problem {
@@ -437,7 +495,11 @@ fn problem_in(row: Row<'_>, reference: Option<(u64, usize)>, dialect: &Dialect, 
         b'\t' => "tab".to_string(),
         d => format!("'{}'", d as char),
     };
-    let against = if dialect.header { format!("the header (line {reference_line})") } else { format!("line {reference_line}, the first line of data,") };
+    let against = if dialect.header {
+        format!("the header (line {reference_line})")
+    } else {
+        format!("line {reference_line}, the first line of data,")
+    };
     let message = format!(
         "{}: line {} has {} but {against} has {expected}; the line starts: {starts}",
         source.shown,
@@ -483,20 +545,40 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
         Some(rows) => {
             let target = rows + 1;
             if target > last_row {
-                return Err(Error::refused("layout_out_of_range", format!("{place}: querycell.toml says {} but the sheet's last filled row is {last_row}", over.rows_above_setting()))
-                    .at(&place)
-                    .hint("count rows as Excel numbers them, from 1"));
+                return Err(Error::refused(
+                    "layout_out_of_range",
+                    format!(
+                        "{place}: querycell.toml says {} but the sheet's last filled row is {last_row}",
+                        over.rows_above_setting()
+                    ),
+                )
+                .at(&place)
+                .hint("count rows as Excel numbers them, from 1"));
             }
             let index = target.saturating_sub(sheet.first_row) as usize;
             if header && (target < sheet.first_row || filled(&sheet.rows[index]) == 0) {
-                return Err(Error::refused("layout_out_of_range", format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()))
-                    .at(&place)
-                    .hint(format!("point header_row at the row that holds the column names (the first filled row is {})", sheet.first_row)));
+                return Err(Error::refused(
+                    "layout_out_of_range",
+                    format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()),
+                )
+                .at(&place)
+                .hint(format!(
+                    "point header_row at the row that holds the column names (the first filled row is {})",
+                    sheet.first_row
+                )));
             }
             notes.push(if header {
-                format!("the header is row {target}; the {} above it skipped, as querycell.toml says ({})", plural(rows, "row"), over.rows_above_setting())
+                format!(
+                    "the header is row {target}; the {} above it skipped, as querycell.toml says ({})",
+                    plural(rows, "row"),
+                    over.rows_above_setting()
+                )
             } else {
-                format!("the first {} skipped, as querycell.toml says ({})", plural(rows, "row"), over.rows_above_setting())
+                format!(
+                    "the first {} skipped, as querycell.toml says ({})",
+                    plural(rows, "row"),
+                    over.rows_above_setting()
+                )
             });
             index
         }
@@ -505,9 +587,16 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
             let filled: Vec<usize> = sheet.rows.iter().take(MAX_TITLE_ROWS + 1).map(|r| filled(r)).collect();
             let at = header_index(&filled);
             if at > 0 {
-                let above: Vec<HeadRecord> =
-                    sheet.rows[..at].iter().enumerate().map(|(i, r)| HeadRecord { line: sheet.first_row + i as u64, fields: r.clone() }).collect();
-                let blank_above = if sheet.first_row > 1 { format!(" (rows 1–{} are empty)", sheet.first_row - 1) } else { String::new() };
+                let above: Vec<HeadRecord> = sheet.rows[..at]
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| HeadRecord { line: sheet.first_row + i as u64, fields: r.clone() })
+                    .collect();
+                let blank_above = if sheet.first_row > 1 {
+                    format!(" (rows 1–{} are empty)", sheet.first_row - 1)
+                } else {
+                    String::new()
+                };
                 notes.push(title_note(&above, "row", sheet.first_row + at as u64, &blank_above));
             }
             at
@@ -520,19 +609,31 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
     // note) widens the sheet's range with them.
     let table_rows = &sheet.rows[start..];
     let width = table_rows.first().map_or(0, Vec::len);
-    let kept: Vec<usize> = (0..width).filter(|&c| table_rows.iter().any(|r| r.get(c).is_some_and(|v| !v.trim().is_empty()))).collect();
+    let kept: Vec<usize> =
+        (0..width).filter(|&c| table_rows.iter().any(|r| r.get(c).is_some_and(|v| !v.trim().is_empty()))).collect();
     if kept.len() < width {
-        notes.push(format!("dropped {} with no header and no values", plural((width - kept.len()) as u64, "empty column")));
+        notes.push(format!(
+            "dropped {} with no header and no values",
+            plural((width - kept.len()) as u64, "empty column")
+        ));
     }
-    let failed = |e: String| Error::internal("ingest_failed", format!("{place}: staging the sheet as CSV: {e}")).at(&place);
+    let failed =
+        |e: String| Error::internal("ingest_failed", format!("{place}: staging the sheet as CSV: {e}")).at(&place);
     let mut writer = csv::Writer::from_path(staged).map_err(|e| failed(e.to_string()))?;
     for row in table_rows {
-        writer.write_record(kept.iter().map(|&c| row.get(c).map(String::as_str).unwrap_or(""))).map_err(|e| failed(e.to_string()))?;
+        writer
+            .write_record(kept.iter().map(|&c| row.get(c).map(String::as_str).unwrap_or("")))
+            .map_err(|e| failed(e.to_string()))?;
     }
     writer.flush().map_err(|e| failed(e.to_string()))?;
     let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header };
     let first_data_row = sheet.first_row + start as u64 + u64::from(header);
-    Ok(TextLayout { reader: dialect.reader(&staged.to_string_lossy()), notes, first_data_row: Some(first_data_row), dialect: None })
+    Ok(TextLayout {
+        reader: dialect.reader(&staged.to_string_lossy()),
+        notes,
+        first_data_row: Some(first_data_row),
+        dialect: None,
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -552,26 +653,37 @@ fn header_index(filled: &[usize]) -> usize {
 
 /// The decision for skipping `above` (title rows) over the header on `header_at`.
 fn title_note(above: &[HeadRecord], unit: &str, header_at: u64, extra: &str) -> String {
-    let texts: Vec<String> = above.iter().filter_map(|r| r.fields.iter().find(|f| !f.trim().is_empty()).map(|f| clip(f.trim()))).collect();
+    let texts: Vec<String> =
+        above.iter().filter_map(|r| r.fields.iter().find(|f| !f.trim().is_empty()).map(|f| clip(f.trim()))).collect();
     let first = above.first().map_or(header_at, |r| r.line);
-    let span = if first + 1 == header_at { format!("{unit} {first}") } else { format!("{unit}s {first}–{}", header_at - 1) };
+    let span =
+        if first + 1 == header_at { format!("{unit} {first}") } else { format!("{unit}s {first}–{}", header_at - 1) };
     let what = if texts.is_empty() { "empty".to_string() } else { format!("a title: {}", texts.join(", ")) };
     format!("the header is {unit} {header_at}; {span} above it ({what}) skipped{extra}; set header_row in querycell.toml to choose another {unit}")
 }
 
 /// Drop what is below the data in the raw text table `raw` (columns `columns`): empty rows,
 /// then `footer_rows` or a detected totals row. Returns the decisions made.
-pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &TableOverride, layout: &TextLayout, source: &Source) -> Result<Vec<String>> {
+pub fn trim_rows(
+    connection: &Connection,
+    raw: &str,
+    columns: &[String],
+    over: &TableOverride,
+    layout: &TextLayout,
+    source: &Source,
+) -> Result<Vec<String>> {
     let table = quote(raw);
     let count = |condition: &str| -> Result<i64> {
-        let rows = connection.query(&format!("SELECT count(*) FROM {table} WHERE {condition}")).map_err(failed(source))?;
+        let rows =
+            connection.query(&format!("SELECT count(*) FROM {table} WHERE {condition}")).map_err(failed(source))?;
         Ok(first_row(rows).first().and_then(Cell::integer).unwrap_or(0))
     };
     let run = |sql: String| connection.execute_batch(&sql).map_err(failed(source));
     let mut notes = Vec::new();
     // In a one-column table an empty row is a missing value, not a separator.
     if columns.len() >= 2 {
-        let blank = columns.iter().map(|c| format!("coalesce(trim({}), '') = ''", quote(c))).collect::<Vec<_>>().join(" AND ");
+        let blank =
+            columns.iter().map(|c| format!("coalesce(trim({}), '') = ''", quote(c))).collect::<Vec<_>>().join(" AND ");
         let empty = count(&blank)?;
         if empty > 0 {
             run(format!("DELETE FROM {table} WHERE {blank}"))?;
@@ -582,8 +694,13 @@ pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &
         Some(0) => {}
         Some(rows) => {
             let dropped = count("true")?.min(rows);
-            run(format!("DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT {dropped})"))?;
-            notes.push(format!("dropped the last {}, as querycell.toml says (footer_rows = {rows})", plural(dropped as u64, "row")));
+            run(format!(
+                "DELETE FROM {table} WHERE rowid IN (SELECT rowid FROM {table} ORDER BY rowid DESC LIMIT {dropped})"
+            ))?;
+            notes.push(format!(
+                "dropped the last {}, as querycell.toml says (footer_rows = {rows})",
+                plural(dropped as u64, "row")
+            ));
         }
         None if columns.len() >= 2 => {
             // Only the bottom is looked at: a totals row closes an export (a subtotal, a
@@ -591,7 +708,9 @@ pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &
             // refused rather than guessed around.
             for _ in 0..TOTALS_WINDOW {
                 let remaining = count("true")?;
-                let last = connection.query(&format!("SELECT rowid, * FROM {table} ORDER BY rowid DESC LIMIT {TOTALS_WINDOW}")).map_err(failed(source))?;
+                let last = connection
+                    .query(&format!("SELECT rowid, * FROM {table} ORDER BY rowid DESC LIMIT {TOTALS_WINDOW}"))
+                    .map_err(failed(source))?;
                 let Some(from_bottom) = last.iter().position(|row| is_totals_row(&row[1..])) else { break };
                 let row = &last[from_bottom];
                 let rowid = row.first().and_then(Cell::integer).unwrap_or(0) as u64;
@@ -613,7 +732,10 @@ pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &
                     )));
                 }
                 run(format!("DELETE FROM {table} WHERE rowid = {rowid}"))?;
-                notes.push(format!("dropped {which} ({}): a totals row, not data; set footer_rows = 0 in querycell.toml to keep it", cells.join(", ")));
+                notes.push(format!(
+                    "dropped {which} ({}): a totals row, not data; set footer_rows = 0 in querycell.toml to keep it",
+                    cells.join(", ")
+                ));
             }
         }
         None => {}
@@ -624,7 +746,8 @@ pub fn trim_rows(connection: &Connection, raw: &str, columns: &[String], over: &
 /// A row whose first filled cell is a totals word and whose other filled cells are all
 /// numbers (at least one).
 fn is_totals_row(cells: &[Cell]) -> bool {
-    let texts: Vec<String> = cells.iter().filter_map(Cell::text).map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
+    let texts: Vec<String> =
+        cells.iter().filter_map(Cell::text).map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
     let Some((label, rest)) = texts.split_first() else { return false };
     let label = label.trim_end_matches(':').trim().to_lowercase();
     TOTAL_WORDS.contains(&label.as_str()) && !rest.is_empty() && rest.iter().all(|t| looks_numeric(t))
@@ -635,7 +758,9 @@ fn is_totals_row(cells: &[Cell]) -> bool {
 fn looks_numeric(text: &str) -> bool {
     let t = text.trim();
     let t = t.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(t);
-    let t = t.trim_start_matches(['+', '-', '−']).trim_matches(|c: char| matches!(c, '$' | '€' | '£' | '¥' | '%') || c.is_whitespace());
+    let t = t
+        .trim_start_matches(['+', '-', '−'])
+        .trim_matches(|c: char| matches!(c, '$' | '€' | '£' | '¥' | '%') || c.is_whitespace());
     let t = t.trim_start_matches(['+', '-', '−']);
     t.starts_with(|c: char| c.is_ascii_digit() || c == '.' || c == ',')
         && t.chars().any(|c| c.is_ascii_digit())
@@ -878,7 +1003,11 @@ mod tests {
         let mut scanner = Scanner::new(delimiter, Some(b'"'), true);
         let mut out = Vec::new();
         let mut collect = |row: Row<'_>| {
-            out.push((row.line, row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(), row.problem.map(|p| p.1)));
+            out.push((
+                row.line,
+                row.fields.iter().map(|f| String::from_utf8_lossy(f).into_owned()).collect(),
+                row.problem.map(|p| p.1),
+            ));
             ControlFlow::Continue(())
         };
         let _ = scanner.feed(text.as_bytes(), &mut collect);
@@ -894,7 +1023,10 @@ mod tests {
         assert_eq!(read[2], (5, vec!["2".into(), "3".into()], None));
         assert_eq!(rows("a,b\n5\" pipe,2\n", b',')[1].2, Some(Problem::StrayQuote));
         assert_eq!(rows("a,b\n\"ab\"c,2\n", b',')[1].2, Some(Problem::TextAfterQuote));
-        assert_eq!(rows("a,b\n1,\"open\n2,3\n", b',')[1], (2, vec!["1".into(), "open\n2,3\n".into()], Some(Problem::Unterminated)));
+        assert_eq!(
+            rows("a,b\n1,\"open\n2,3\n", b',')[1],
+            (2, vec!["1".into(), "open\n2,3\n".into()], Some(Problem::Unterminated))
+        );
         assert_eq!(rows("a\rb\rc", b',').iter().map(|r| r.0).collect::<Vec<_>>(), vec![1, 2, 3]);
     }
 
@@ -923,12 +1055,18 @@ mod tests {
         assert_eq!(header_index(&[1, 0, 1, 3, 3]), 3);
         assert_eq!(header_index(&[3, 3]), 0);
         assert_eq!(header_index(&[1, 1, 1]), 0, "a one-column table has no title block");
-        assert_eq!(header_index(&[1; 20].iter().copied().chain([3]).collect::<Vec<_>>()), 0, "a long narrow start is data, not a title");
+        assert_eq!(
+            header_index(&[1; 20].iter().copied().chain([3]).collect::<Vec<_>>()),
+            0,
+            "a long narrow start is data, not a title"
+        );
     }
 
     #[test]
     fn totals_rows_are_a_totals_word_then_numbers() {
-        let row = |cells: &[Option<&str>]| cells.iter().map(|c| c.map_or(Cell::Null, |t| Cell::Text(t.into()))).collect::<Vec<_>>();
+        let row = |cells: &[Option<&str>]| {
+            cells.iter().map(|c| c.map_or(Cell::Null, |t| Cell::Text(t.into()))).collect::<Vec<_>>()
+        };
         assert!(is_totals_row(&row(&[Some("Total"), None, Some("1,234.50")])));
         assert!(is_totals_row(&row(&[None, Some("Grand total:"), Some("(12)"), Some("€ 3.000,00")])));
         assert!(is_totals_row(&row(&[Some("SUMME"), Some("12%")])));

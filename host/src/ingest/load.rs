@@ -9,8 +9,8 @@ use crate::duck::{Cell, Database as Connection, Failure};
 
 use super::layout::{self, TextLayout};
 use super::names::{normalize_identifier, unique};
-use super::sidecar::{Sidecar, TableOverride};
 use super::numbers::FileEvidence;
+use super::sidecar::{Sidecar, TableOverride};
 use super::sources::{Format, Root, Source};
 use super::types::{self, quote, sql_string, Decision, Groups, NumberSettings};
 use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
@@ -24,7 +24,14 @@ const VALUE_LIST_CAP: i64 = 20;
 /// Load `source` into its tables. `taken` holds the table names given so far, each with the
 /// file (or sheet) it came from; the new tables are added to it. Empty sheets and empty
 /// files go to `skipped`.
-pub fn load_source(connection: &Connection, source: &Source, root: &Root, staging: &Path, taken: &mut Vec<(String, String)>, skipped: &mut Vec<Skipped>) -> Result<Vec<TableEntry>> {
+pub fn load_source(
+    connection: &Connection,
+    source: &Source,
+    root: &Root,
+    staging: &Path,
+    taken: &mut Vec<(String, String)>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<Vec<TableEntry>> {
     let stem = {
         let file = source.relative.rsplit('/').next().unwrap_or(&source.relative);
         file.rsplit_once('.').map(|(s, _)| s).unwrap_or(file).to_string()
@@ -38,7 +45,10 @@ pub fn load_source(connection: &Connection, source: &Source, root: &Root, stagin
             let over = sidecar.table(&name);
             let Some(layout) = layout::csv(connection, &descriptor, source, &over, &name)? else {
                 taken.pop();
-                skipped.push(Skipped { path: source.shown.clone(), reason: "the file is empty (no header, no data)".into() });
+                skipped.push(Skipped {
+                    path: source.shown.clone(),
+                    reason: "the file is empty (no header, no data)".into(),
+                });
                 return Ok(tables);
             };
             let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
@@ -46,7 +56,8 @@ pub fn load_source(connection: &Connection, source: &Source, root: &Root, stagin
             tables.push(entry);
         }
         Format::Xlsx => {
-            let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
+            let file =
+                source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
             let mut workbook = super::excel::Workbook::open(file, &source.shown)?;
             for (i, sheet_name) in workbook.sheet_names().into_iter().enumerate() {
                 let from = format!("{} (sheet {sheet_name})", source.shown);
@@ -69,9 +80,17 @@ pub fn load_source(connection: &Connection, source: &Source, root: &Root, stagin
             let over = sidecar.table(&name);
             layout::check_keys_apply(&over, &name, source, &root.sidecar_path)?;
             let (reader, origin) = match source.format {
-                Format::Parquet => (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema"),
-                Format::Json => (format!("read_json({}, format = 'auto')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
-                _ => (format!("read_json({}, format = 'newline_delimited')", sql_string(&descriptor)), "type detected by DuckDB's JSON reader"),
+                Format::Parquet => {
+                    (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema")
+                }
+                Format::Json => (
+                    format!("read_json({}, format = 'auto')", sql_string(&descriptor)),
+                    "type detected by DuckDB's JSON reader",
+                ),
+                _ => (
+                    format!("read_json({}, format = 'newline_delimited')", sql_string(&descriptor)),
+                    "type detected by DuckDB's JSON reader",
+                ),
             };
             let mut entry = load_typed_table(connection, &name, &reader, origin, source, &over)?;
             entry.decisions.splice(0..0, note);
@@ -103,7 +122,10 @@ fn plain_words(message: &str, source: &Source) -> String {
         let trimmed = line.trim_start();
         // DuckDB's "Possible fixes" / "Possible Solution" name its own reader options, which
         // a person cannot set here, and the option dump after them names the descriptor.
-        if trimmed.starts_with("LINE ") || trimmed.starts_with("Possible ") || (!trimmed.is_empty() && trimmed.chars().all(|c| c == '^' || c == ' ')) {
+        if trimmed.starts_with("LINE ")
+            || trimmed.starts_with("Possible ")
+            || (!trimmed.is_empty() && trimmed.chars().all(|c| c == '^' || c == ' '))
+        {
             break;
         }
         if !trimmed.is_empty() {
@@ -129,19 +151,38 @@ fn replace_descriptors(text: &str, shown: &str) -> String {
 }
 
 pub(super) fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
-    move |e| Error::refused("ingest_failed", format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source))).at(&source.shown)
+    move |e| {
+        Error::refused(
+            "ingest_failed",
+            format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)),
+        )
+        .at(&source.shown)
+    }
 }
 
 /// A text source: load as text, drop what is not data (see [`layout`]), decide each
 /// column's type, create the typed table.
-fn load_text_table(connection: &Connection, name: &str, layout: &TextLayout, source: &Source, sidecar: &Sidecar, over: &TableOverride) -> Result<TableEntry> {
+fn load_text_table(
+    connection: &Connection,
+    name: &str,
+    layout: &TextLayout,
+    source: &Source,
+    sidecar: &Sidecar,
+    over: &TableOverride,
+) -> Result<TableEntry> {
     let staging_table = format!("__querycell_raw_{name}");
     connection
-        .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {}", quote(&staging_table), layout.reader))
+        .execute_batch(&format!(
+            "CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {}",
+            quote(&staging_table),
+            layout.reader
+        ))
         .map_err(|e| layout.explain(e, source, name))?;
     let null_tokens = sidecar.null_tokens(over);
     // A `;` delimiter is how spreadsheet programs write CSV where ',' is the decimal mark.
-    let evidence = FileEvidence { decimal_comma: (layout.delimiter() == Some(';')).then(|| "the file is ';'-delimited".to_string()) };
+    let evidence = FileEvidence {
+        decimal_comma: (layout.delimiter() == Some(';')).then(|| "the file is ';'-delimited".to_string()),
+    };
     let headers = describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)?;
     let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
     let mut decisions = layout.notes.clone();
@@ -153,14 +194,20 @@ fn load_text_table(connection: &Connection, name: &str, layout: &TextLayout, sou
         if column_over.is_some_and(|c| c.hidden) {
             continue;
         }
-        let numbers = NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
+        let numbers =
+            NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
         let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
         let groups = Groups::create(connection, &staging_table, &header.0, columns.len()).map_err(at_source)?;
-        let decision = types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
+        let decision =
+            types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
         let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
         columns.push((entry, decision, groups));
     }
-    let select_list = columns.iter().map(|(entry, decision, _)| format!("{} AS {}", decision.expression, quote(&entry.name))).collect::<Vec<_>>().join(", ");
+    let select_list = columns
+        .iter()
+        .map(|(entry, decision, _)| format!("{} AS {}", decision.expression, quote(&entry.name)))
+        .collect::<Vec<_>>()
+        .join(", ");
     // Written in parallel, in whatever order the rows come: kept in the file's order, the
     // table inherits the partial row groups of the raw load, which the checkpoint then
     // rewrites (most of the write again). Nothing depends on the order: the content hash is
@@ -190,16 +237,32 @@ fn load_text_table(connection: &Connection, name: &str, layout: &TextLayout, sou
 /// - binary data is left out (recorded in the catalog);
 /// - any other type DuckDB knows but querycell does not compare (UUID, INTERVAL, TIME, …)
 ///   becomes its text form.
-fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &str, source: &Source, over: &TableOverride) -> Result<TableEntry> {
+fn load_typed_table(
+    connection: &Connection,
+    name: &str,
+    reader: &str,
+    origin: &str,
+    source: &Source,
+    over: &TableOverride,
+) -> Result<TableEntry> {
     let mut columns = Vec::new();
     let mut select = Vec::new();
     let mut left_out = Vec::new();
     let mut fields = Vec::new();
     for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
-        flatten(connection, reader, source, Field { display: header.clone(), expression: quote(&header), sql_type, depth: 0 }, &mut fields)?;
+        flatten(
+            connection,
+            reader,
+            source,
+            Field { display: header.clone(), expression: quote(&header), sql_type, depth: 0 },
+            &mut fields,
+        )?;
     }
     for field in fields {
-        let column_name = unique(normalize_identifier(&field.display.replace('.', "_"), "column"), columns.iter().map(|c: &ColumnEntry| c.name.as_str()));
+        let column_name = unique(
+            normalize_identifier(&field.display.replace('.', "_"), "column"),
+            columns.iter().map(|c: &ColumnEntry| c.name.as_str()),
+        );
         let column_over = over.columns.get(&column_name);
         if column_over.is_some_and(|c| c.hidden) {
             continue;
@@ -207,7 +270,11 @@ fn load_typed_table(connection: &Connection, name: &str, reader: &str, origin: &
         let (expression, sql_type, reason) = match column_over.and_then(|c| c.sql_type.clone()) {
             Some(wanted) => {
                 let wanted = wanted.to_ascii_uppercase();
-                (format!("CAST({} AS {wanted})", field.expression), wanted.clone(), format!("{wanted}, set in querycell.toml (the file says {})", field.sql_type))
+                (
+                    format!("CAST({} AS {wanted})", field.expression),
+                    wanted.clone(),
+                    format!("{wanted}, set in querycell.toml (the file says {})", field.sql_type),
+                )
             }
             None => match field.decide(origin) {
                 Stored::As { expression, sql_type, reason } => (expression, sql_type, reason),
@@ -262,7 +329,8 @@ fn flatten(connection: &Connection, reader: &str, source: &Source, field: Field,
         out.push(field);
         return Ok(());
     }
-    for (name, sql_type) in describe(connection, &format!("SELECT unnest({}) FROM {reader}", field.expression), source)? {
+    for (name, sql_type) in describe(connection, &format!("SELECT unnest({}) FROM {reader}", field.expression), source)?
+    {
         let child = Field {
             display: format!("{}.{name}", field.display),
             expression: format!("struct_extract({}, {})", field.expression, sql_string(&name)),
@@ -278,7 +346,11 @@ impl Field {
     fn decide(&self, origin: &str) -> Stored {
         let sql_type = self.sql_type.as_str();
         let nested = sql_type.ends_with(']') || ["STRUCT(", "MAP(", "UNION("].iter().any(|p| sql_type.starts_with(p));
-        let as_text = |reason: String| Stored::As { expression: format!("CAST({} AS VARCHAR)", self.expression), sql_type: "VARCHAR".into(), reason };
+        let as_text = |reason: String| Stored::As {
+            expression: format!("CAST({} AS VARCHAR)", self.expression),
+            sql_type: "VARCHAR".into(),
+            reason,
+        };
         if nested {
             let what = if sql_type.ends_with(']') {
                 "a list"
@@ -311,9 +383,17 @@ impl Field {
                 sql_type: "TIMESTAMP".into(),
                 reason: "timestamps with a time zone in the file, converted to UTC (microseconds)".into(),
             },
-            "BLOB" => Stored::LeftOut("binary data (BLOB): there is nothing to count, compare or group by in it".into()),
-            _ if ValueKind::of_sql_type(sql_type) == ValueKind::Other => as_text(format!("{sql_type} in the file, stored as its text form")),
-            _ => Stored::As { expression: self.expression.clone(), sql_type: sql_type.to_string(), reason: origin.to_string() },
+            "BLOB" => {
+                Stored::LeftOut("binary data (BLOB): there is nothing to count, compare or group by in it".into())
+            }
+            _ if ValueKind::of_sql_type(sql_type) == ValueKind::Other => {
+                as_text(format!("{sql_type} in the file, stored as its text form"))
+            }
+            _ => Stored::As {
+                expression: self.expression.clone(),
+                sql_type: sql_type.to_string(),
+                reason: origin.to_string(),
+            },
         }
     }
 }
@@ -338,13 +418,22 @@ pub(crate) fn cell_integer(row: &[Cell], column: usize) -> i64 {
 
 fn create_table(connection: &Connection, name: &str, select: &str, source: &Source) -> Result<()> {
     connection.execute_batch(&format!("CREATE TABLE {} AS {select}", quote(name))).map_err(|e| {
-        Error::refused("ingest_failed", format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)))
-            .at(&source.shown)
-            .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
+        Error::refused(
+            "ingest_failed",
+            format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)),
+        )
+        .at(&source.shown)
+        .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
     })
 }
 
-fn column_entry(name: String, display_name: String, sql_type: &str, decision: String, over: &TableOverride) -> ColumnEntry {
+fn column_entry(
+    name: String,
+    display_name: String,
+    sql_type: &str,
+    decision: String,
+    over: &TableOverride,
+) -> ColumnEntry {
     let column_over = over.columns.get(&name).cloned().unwrap_or_default();
     ColumnEntry {
         kind: ValueKind::of_sql_type(sql_type),
@@ -375,16 +464,29 @@ enum Statistics {
 /// kinds min and max as text), as aggregates; `nulls` counts its missing values.
 fn stats_aggregates(value: &str, kind: ValueKind, nulls: String, distinct: String) -> [String; 4] {
     let ordered = !matches!(kind, ValueKind::Other | ValueKind::Boolean);
-    let bound = |f: &str| if ordered { format!("CAST({f}({value}) AS VARCHAR)") } else { "CAST(NULL AS VARCHAR)".into() };
+    let bound =
+        |f: &str| if ordered { format!("CAST({f}({value}) AS VARCHAR)") } else { "CAST(NULL AS VARCHAR)".into() };
     [nulls, distinct, bound("min"), bound("max")]
 }
 
 /// A column's statistics from the four aggregates of [`stats_aggregates`] at `at` in `row`,
 /// listing its values (from `list`, rows of `value`) when it is text with few of them.
-fn read_stats(connection: &Connection, row: &[Cell], at: usize, kind: ValueKind, value: &str, list: &str, source: &Source) -> Result<ColumnStats> {
+fn read_stats(
+    connection: &Connection,
+    row: &[Cell],
+    at: usize,
+    kind: ValueKind,
+    value: &str,
+    list: &str,
+    source: &Source,
+) -> Result<ColumnStats> {
     let (nulls, distinct) = (cell_integer(row, at), cell_integer(row, at + 1));
     let values = if kind == ValueKind::Text && distinct <= VALUE_LIST_CAP && distinct > 0 {
-        let rows = connection.query(&format!("SELECT DISTINCT {value} FROM {list} WHERE {value} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}")).map_err(failed(source))?;
+        let rows = connection
+            .query(&format!(
+                "SELECT DISTINCT {value} FROM {list} WHERE {value} IS NOT NULL ORDER BY 1 LIMIT {VALUE_LIST_CAP}"
+            ))
+            .map_err(failed(source))?;
         Some(rows.iter().filter_map(|row| cell_text(row, 0)).map(|v| clip(&v)).collect())
     } else {
         None
@@ -400,17 +502,31 @@ fn read_stats(connection: &Connection, row: &[Cell], at: usize, kind: ValueKind,
 
 /// A text source's column statistics, from its groups: the decided value of each distinct
 /// text, weighted by its rows.
-fn grouped_stats(connection: &Connection, groups: &Groups, decision: &Decision, kind: ValueKind, source: &Source) -> Result<ColumnStats> {
+fn grouped_stats(
+    connection: &Connection,
+    groups: &Groups,
+    decision: &Decision,
+    kind: ValueKind,
+    source: &Source,
+) -> Result<ColumnStats> {
     let list = format!("(SELECT {} AS v, {} FROM {})", decision.expression, groups.rows, groups.table);
     let distinct = if decision.keeps_text { "count(v)" } else { "count(DISTINCT v)" };
     let aggregates = stats_aggregates("v", kind, groups.rows_where("v IS NULL"), distinct.into());
-    let row = first_row(connection.query(&format!("SELECT {} FROM {list}", aggregates.join(", "))).map_err(failed(source))?);
+    let row =
+        first_row(connection.query(&format!("SELECT {} FROM {list}", aggregates.join(", "))).map_err(failed(source))?);
     read_stats(connection, &row, 0, kind, "v", &list, source)
 }
 
 /// Check allowed values, count rows, compute the content hash and (for `Statistics::Scan`)
 /// each column's statistics.
-fn finish_table(connection: &Connection, name: &str, source: &Source, over: &TableOverride, mut columns: Vec<ColumnEntry>, statistics: Statistics) -> Result<TableEntry> {
+fn finish_table(
+    connection: &Connection,
+    name: &str,
+    source: &Source,
+    over: &TableOverride,
+    mut columns: Vec<ColumnEntry>,
+    statistics: Statistics,
+) -> Result<TableEntry> {
     let table = quote(name);
     for column in &columns {
         if let Some(allowed) = &column.allowed_values {
@@ -426,25 +542,40 @@ fn finish_table(connection: &Connection, name: &str, source: &Source, over: &Tab
             if let Some(value) = outsider {
                 return Err(Error::refused(
                     "value_not_allowed",
-                    format!("{}: column {} has the value '{}', which is not in its allowed_values", source.shown, column.name, clip(&value)),
+                    format!(
+                        "{}: column {} has the value '{}', which is not in its allowed_values",
+                        source.shown,
+                        column.name,
+                        clip(&value)
+                    ),
                 )
                 .at(&source.shown)
                 .hint("fix the data, or extend allowed_values in querycell.toml"));
             }
         }
     }
-    let row_count = cell_integer(&first_row(connection.query(&format!("SELECT count(*) FROM {table}")).map_err(failed(source))?), 0);
+    let row_count = cell_integer(
+        &first_row(connection.query(&format!("SELECT count(*) FROM {table}")).map_err(failed(source))?),
+        0,
+    );
     // One scan for every column's counts and bounds, when they are not given.
     let mut aggregates = Vec::new();
     if let Statistics::Scan = statistics {
         for column in &columns {
             let c = quote(&column.name);
-            aggregates.extend(stats_aggregates(&c, column.kind, format!("count(*) - count({c})"), format!("count(DISTINCT {c})")));
+            aggregates.extend(stats_aggregates(
+                &c,
+                column.kind,
+                format!("count(*) - count({c})"),
+                format!("count(DISTINCT {c})"),
+            ));
         }
     }
     // The row hash sum rides in the same scan: the table's content, independent of row order.
     aggregates.push(format!("CAST(coalesce(sum(hash({ROW})), 0) AS VARCHAR)"));
-    let row = first_row(connection.query(&format!("SELECT {} FROM {table} AS {ROW}", aggregates.join(", "))).map_err(failed(source))?);
+    let row = first_row(
+        connection.query(&format!("SELECT {} FROM {table} AS {ROW}", aggregates.join(", "))).map_err(failed(source))?,
+    );
     let content_hash = cell_text(&row, aggregates.len() - 1).unwrap_or_default();
     if let Statistics::Scan = statistics {
         for (i, column) in columns.iter_mut().enumerate() {

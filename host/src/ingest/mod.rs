@@ -31,7 +31,6 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-
 use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
 use crate::duck::{Access, Database};
 use crate::error::{Error, Result};
@@ -51,11 +50,20 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     }
     if found.sources.is_empty() {
         let named = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
-        let mut error = Error::refused("no_inputs", format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS)).at(named.as_str());
+        let mut error = Error::refused(
+            "no_inputs",
+            format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS),
+        )
+        .at(named.as_str());
         if !found.skipped.is_empty() {
-            let listed: Vec<String> = found.skipped.iter().take(5).map(|s| format!("{}: {}", s.path, s.reason)).collect();
+            let listed: Vec<String> =
+                found.skipped.iter().take(5).map(|s| format!("{}: {}", s.path, s.reason)).collect();
             let more = found.skipped.len().saturating_sub(listed.len());
-            error = error.hint(format!("skipped {}{}", listed.join("; "), if more > 0 { format!("; and {more} more") } else { String::new() }));
+            error = error.hint(format!(
+                "skipped {}{}",
+                listed.join("; "),
+                if more > 0 { format!("; and {more} more") } else { String::new() }
+            ));
         }
         return Err(error);
     }
@@ -67,7 +75,8 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     std::fs::create_dir(&scratch).map_err(|e| Error::io("creating the scratch folder", &e))?;
 
     let data_file = staging.path().join(DATA_FILE);
-    let settings = ["SET autoinstall_known_extensions = false".to_string(), "SET autoload_known_extensions = false".to_string()];
+    let settings =
+        ["SET autoinstall_known_extensions = false".to_string(), "SET autoload_known_extensions = false".to_string()];
     let connection = Database::open(&data_file, Access::ReadWrite, &settings)
         .map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
     let mut tables: Vec<TableEntry> = Vec::new();
@@ -77,7 +86,8 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     let mut table_roots: Vec<usize> = Vec::new();
     for source in &found.sources {
         let progress = Progress::start(&source.relative);
-        let loaded = load::load_source(&connection, source, &found.roots[source.root], &scratch, &mut names, &mut skipped);
+        let loaded =
+            load::load_source(&connection, source, &found.roots[source.root], &scratch, &mut names, &mut skipped);
         progress.finish();
         let loaded = loaded?;
         table_roots.extend(loaded.iter().map(|_| source.root));
@@ -94,8 +104,12 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
-    let catalog = Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped, spark: None };
-    write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes())?;
+    let catalog =
+        Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped, spark: None };
+    write_synced(
+        &staging.path().join(CATALOG_FILE),
+        serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes(),
+    )?;
     sync_path(&data_file)?;
     swap_into_place(staging.into_finished()?, index)?;
     Ok(catalog)
@@ -108,7 +122,10 @@ pub fn publish_catalog(index: &Path, catalog: &Catalog) -> Result<()> {
     let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| Error::io(&format!("creating {}", parent.display()), &e))?;
     let staging = staging::Staging::create(parent)?;
-    write_synced(&staging.path().join(CATALOG_FILE), serde_json::to_string_pretty(catalog).expect("catalogs serialise").as_bytes())?;
+    write_synced(
+        &staging.path().join(CATALOG_FILE),
+        serde_json::to_string_pretty(catalog).expect("catalogs serialise").as_bytes(),
+    )?;
     swap_into_place(staging.into_finished()?, index)
 }
 
@@ -116,21 +133,34 @@ pub fn publish_catalog(index: &Path, catalog: &Catalog) -> Result<()> {
 /// leave a column unprotected or untyped.
 fn check_sidecars_match(roots: &[sources::Root], tables: &[TableEntry], table_roots: &[usize]) -> Result<()> {
     for (i, root) in roots.iter().enumerate() {
-        let root_tables: Vec<&TableEntry> = tables.iter().zip(table_roots).filter(|(_, r)| **r == i).map(|(t, _)| t).collect();
+        let root_tables: Vec<&TableEntry> =
+            tables.iter().zip(table_roots).filter(|(_, r)| **r == i).map(|(t, _)| t).collect();
         for (table_name, over) in &root.sidecar.tables {
             let Some(table) = root_tables.iter().find(|t| &t.name == table_name) else {
-                return Err(Error::refused("sidecar_unknown_table", format!("querycell.toml in {} configures table '{table_name}', which was not loaded", root.label))
-                    .at(&root.sidecar_path)
-                    .hint(format!("tables loaded from there: {}", root_tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "))));
+                return Err(Error::refused(
+                    "sidecar_unknown_table",
+                    format!("querycell.toml in {} configures table '{table_name}', which was not loaded", root.label),
+                )
+                .at(&root.sidecar_path)
+                .hint(format!(
+                    "tables loaded from there: {}",
+                    root_tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
+                )));
             };
             for (column_name, column_over) in &over.columns {
                 if column_over.hidden {
                     continue;
                 }
                 if !table.columns.iter().any(|c| &c.name == column_name) {
-                    return Err(Error::refused("sidecar_unknown_column", format!("{} configures {table_name}.{column_name}, which does not exist", root.sidecar_path))
-                        .at(&root.sidecar_path)
-                        .hint(format!("columns of {table_name}: {}", table.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", "))));
+                    return Err(Error::refused(
+                        "sidecar_unknown_column",
+                        format!("{} configures {table_name}.{column_name}, which does not exist", root.sidecar_path),
+                    )
+                    .at(&root.sidecar_path)
+                    .hint(format!(
+                        "columns of {table_name}: {}",
+                        table.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ")
+                    )));
                 }
             }
         }
@@ -175,23 +205,31 @@ fn check_replaceable(index: &Path) -> Result<()> {
             if is_index || is_empty {
                 Ok(())
             } else {
-                Err(Error::refused("index_path_in_use", format!("{} exists and is not a querycell index; it will not be replaced", index.display()))
-                    .at("--index")
-                    .hint("choose a new folder for the index"))
+                Err(Error::refused(
+                    "index_path_in_use",
+                    format!("{} exists and is not a querycell index; it will not be replaced", index.display()),
+                )
+                .at("--index")
+                .hint("choose a new folder for the index"))
             }
         }
-        Ok(_) => Err(Error::refused("index_path_in_use", format!("{} exists and is not a folder", index.display())).at("--index")),
+        Ok(_) => Err(Error::refused("index_path_in_use", format!("{} exists and is not a folder", index.display()))
+            .at("--index")),
     }
 }
 
 fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
     use std::io::Write;
     let mut file = std::fs::File::create(path).map_err(|e| Error::io(&format!("creating {}", path.display()), &e))?;
-    file.write_all(bytes).and_then(|_| file.sync_all()).map_err(|e| Error::io(&format!("writing {}", path.display()), &e))
+    file.write_all(bytes)
+        .and_then(|_| file.sync_all())
+        .map_err(|e| Error::io(&format!("writing {}", path.display()), &e))
 }
 
 fn sync_path(path: &Path) -> Result<()> {
-    std::fs::File::open(path).and_then(|f| f.sync_all()).map_err(|e| Error::io(&format!("syncing {}", path.display()), &e))
+    std::fs::File::open(path)
+        .and_then(|f| f.sync_all())
+        .map_err(|e| Error::io(&format!("syncing {}", path.display()), &e))
 }
 
 /// Put the staged index at `index`: a plain rename when nothing is there, otherwise an
@@ -199,9 +237,11 @@ fn sync_path(path: &Path) -> Result<()> {
 fn swap_into_place(staging: tempfile::TempDir, index: &Path) -> Result<()> {
     let staged = staging.path().to_path_buf();
     if std::fs::symlink_metadata(index).is_err() {
-        std::fs::rename(&staged, index).map_err(|e| Error::io(&format!("moving the new index to {}", index.display()), &e))?;
+        std::fs::rename(&staged, index)
+            .map_err(|e| Error::io(&format!("moving the new index to {}", index.display()), &e))?;
     } else {
-        exchange(&staged, index).map_err(|e| Error::io(&format!("swapping the new index into {}", index.display()), &e))?;
+        exchange(&staged, index)
+            .map_err(|e| Error::io(&format!("swapping the new index into {}", index.display()), &e))?;
     }
     // Either the staging path is gone (rename) or it holds the previous index (exchange);
     // dropping the TempDir removes whatever is there.
@@ -218,7 +258,8 @@ fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
     let a = CString::new(a.as_os_str().as_bytes())?;
     let b = CString::new(b.as_os_str().as_bytes())?;
     // SAFETY: both paths are valid NUL-terminated strings; AT_FDCWD resolves them as given.
-    let status = unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
+    let status =
+        unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
     if status == 0 {
         Ok(())
     } else {

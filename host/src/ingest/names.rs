@@ -8,10 +8,60 @@ use unicode_normalization::UnicodeNormalization;
 
 /// Words that would need quoting in SQL mode get a trailing `_`.
 const RESERVED: &[&str] = &[
-    "all", "and", "any", "as", "asc", "between", "by", "case", "cast", "create", "cross", "default", "delete", "desc", "distinct", "drop",
-    "else", "end", "except", "false", "from", "full", "group", "having", "in", "inner", "insert", "intersect", "into", "is", "join",
-    "left", "like", "limit", "not", "null", "offset", "on", "or", "order", "outer", "qualify", "right", "select", "table", "then",
-    "true", "union", "update", "using", "when", "where", "window", "with",
+    "all",
+    "and",
+    "any",
+    "as",
+    "asc",
+    "between",
+    "by",
+    "case",
+    "cast",
+    "create",
+    "cross",
+    "default",
+    "delete",
+    "desc",
+    "distinct",
+    "drop",
+    "else",
+    "end",
+    "except",
+    "false",
+    "from",
+    "full",
+    "group",
+    "having",
+    "in",
+    "inner",
+    "insert",
+    "intersect",
+    "into",
+    "is",
+    "join",
+    "left",
+    "like",
+    "limit",
+    "not",
+    "null",
+    "offset",
+    "on",
+    "or",
+    "order",
+    "outer",
+    "qualify",
+    "right",
+    "select",
+    "table",
+    "then",
+    "true",
+    "union",
+    "update",
+    "using",
+    "when",
+    "where",
+    "window",
+    "with",
 ];
 
 /// Letters NFKD does not decompose into ASCII plus marks.
@@ -64,7 +114,10 @@ pub fn unique<'a>(name: String, taken: impl Iterator<Item = &'a str> + Clone) ->
     if !taken.clone().any(|t| t == name) {
         return name;
     }
-    (2..).map(|n| format!("{name}_{n}")).find(|candidate| !taken.clone().any(|t| t == candidate)).expect("some suffix is free")
+    (2..)
+        .map(|n| format!("{name}_{n}"))
+        .find(|candidate| !taken.clone().any(|t| t == candidate))
+        .expect("some suffix is free")
 }
 
 #[cfg(test)]

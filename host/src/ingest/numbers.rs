@@ -130,7 +130,8 @@ impl Reading {
             DecimalMark::Dot => Grouping::Comma,
             DecimalMark::Comma => Grouping::Dot,
         });
-        let clash = matches!((decimal, grouping), (DecimalMark::Dot, Grouping::Dot) | (DecimalMark::Comma, Grouping::Comma));
+        let clash =
+            matches!((decimal, grouping), (DecimalMark::Dot, Grouping::Dot) | (DecimalMark::Comma, Grouping::Comma));
         (!clash).then_some(Reading { decimal, grouping })
     }
 
@@ -223,10 +224,16 @@ pub enum Verdict {
 /// Decide from `fits[i]` (does every value fit `READINGS[i]`?) and an example value that
 /// has a mark, preferring no grouping within each decimal mark.
 pub fn verdict(fits: &[bool], marked_example: Option<String>, evidence: &FileEvidence) -> Verdict {
-    let first_fit = |decimal: DecimalMark| READINGS.iter().zip(fits).find(|(r, fit)| r.decimal == decimal && **fit).map(|(r, _)| *r);
+    let first_fit = |decimal: DecimalMark| {
+        READINGS.iter().zip(fits).find(|(r, fit)| r.decimal == decimal && **fit).map(|(r, _)| *r)
+    };
     let conventional = READINGS[0];
     match (first_fit(DecimalMark::Dot), first_fit(DecimalMark::Comma)) {
-        (Some(dot), None) => Verdict::Number { example: (dot != conventional).then(|| marked_example.clone()).flatten(), reading: dot, why: None },
+        (Some(dot), None) => Verdict::Number {
+            example: (dot != conventional).then(|| marked_example.clone()).flatten(),
+            reading: dot,
+            why: None,
+        },
         (None, Some(comma)) => Verdict::Number { reading: comma, example: marked_example, why: None },
         (Some(_), Some(comma)) => match (&evidence.decimal_comma, marked_example) {
             (Some(why), example) => Verdict::Number { reading: comma, example, why: Some(why.clone()) },
@@ -262,7 +269,9 @@ mod tests {
         let mut fits = [false; 8];
         fits[0] = true;
         fits[5] = true;
-        assert!(matches!(verdict(&fits, Some("1.234".into()), &FileEvidence::default()), Verdict::Ambiguous { example } if example == "1.234"));
+        assert!(
+            matches!(verdict(&fits, Some("1.234".into()), &FileEvidence::default()), Verdict::Ambiguous { example } if example == "1.234")
+        );
         let semicolon = FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()) };
         match verdict(&fits, Some("1.234".into()), &semicolon) {
             Verdict::Number { reading, why, .. } => {
@@ -282,9 +291,18 @@ mod tests {
     #[test]
     fn configured_readings_refuse_one_mark_for_both_jobs() {
         assert_eq!(Reading::configured(Some(DecimalMark::Comma), Some(Grouping::Comma)), None);
-        assert_eq!(Reading::configured(None, Some(Grouping::Dot)), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot }));
-        assert_eq!(Reading::configured(Some(DecimalMark::Comma), None), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot }));
-        assert_eq!(Reading::configured(Some(DecimalMark::Comma), Some(Grouping::None)), Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::None }));
+        assert_eq!(
+            Reading::configured(None, Some(Grouping::Dot)),
+            Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot })
+        );
+        assert_eq!(
+            Reading::configured(Some(DecimalMark::Comma), None),
+            Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot })
+        );
+        assert_eq!(
+            Reading::configured(Some(DecimalMark::Comma), Some(Grouping::None)),
+            Some(Reading { decimal: DecimalMark::Comma, grouping: Grouping::None })
+        );
         assert_eq!(Grouping::parse("'"), Some(Grouping::Apostrophe));
         assert_eq!(Grouping::parse("x"), None);
     }

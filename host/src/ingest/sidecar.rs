@@ -155,16 +155,25 @@ impl TableOverride {
     /// and together: a layout that cannot be meant is refused rather than guessed at.
     fn check_layout(&self, table: &str, source: &str) -> Result<()> {
         let invalid = |key: &str, problem: String, hint: &str| {
-            Error::refused("sidecar_invalid", format!("{source}: tables.{table}.{key} {problem}")).at(source).hint(hint.to_string())
+            Error::refused("sidecar_invalid", format!("{source}: tables.{table}.{key} {problem}"))
+                .at(source)
+                .hint(hint.to_string())
         };
         let rows = |key: &str, value: Option<i64>, least: i64, hint: &str| match value {
             Some(v) if v < least => Err(invalid(key, format!("is {v}; it must be at least {least}"), hint)),
-            Some(v) if v > MAX_LAYOUT_ROWS => Err(invalid(key, format!("is {v}, more rows than a sheet can have ({MAX_LAYOUT_ROWS})"), hint)),
+            Some(v) if v > MAX_LAYOUT_ROWS => {
+                Err(invalid(key, format!("is {v}, more rows than a sheet can have ({MAX_LAYOUT_ROWS})"), hint))
+            }
             _ => Ok(()),
         };
         rows("header_row", self.header_row, 1, "rows are numbered from 1, as Excel and text editors show them: header_row = 3 when two title lines come first")?;
         rows("skip_rows", self.skip_rows, 0, "skip_rows counts the lines (CSV) or rows (Excel) above the header: skip_rows = 2 when two title lines come first")?;
-        rows("footer_rows", self.footer_rows, 0, "footer_rows counts the rows at the end that are not data (totals, notes); 0 keeps every row")?;
+        rows(
+            "footer_rows",
+            self.footer_rows,
+            0,
+            "footer_rows counts the rows at the end that are not data (totals, notes); 0 keeps every row",
+        )?;
         if let (Some(row), Some(skip)) = (self.header_row, self.skip_rows) {
             if row != skip + 1 {
                 return Err(invalid(
@@ -175,7 +184,11 @@ impl TableOverride {
             }
         }
         if self.header == Some(false) && self.header_row.is_some() {
-            return Err(invalid("header_row", "is set but header = false says there is no header row".into(), "without a header, skip_rows says how many rows come before the data"));
+            return Err(invalid(
+                "header_row",
+                "is set but header = false says there is no header row".into(),
+                "without a header, skip_rows says how many rows come before the data",
+            ));
         }
         Ok(())
     }
@@ -191,9 +204,19 @@ impl Sidecar {
                 .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator")
         })?;
         for (table, entry) in &sidecar.tables {
-            check_separators(entry.decimal_separator.as_ref(), entry.thousands_separator.as_ref(), &format!("tables.{table}"), source)?;
+            check_separators(
+                entry.decimal_separator.as_ref(),
+                entry.thousands_separator.as_ref(),
+                &format!("tables.{table}"),
+                source,
+            )?;
             for (column, over) in &entry.columns {
-                check_separators(over.decimal_separator.as_ref(), over.thousands_separator.as_ref(), &format!("tables.{table}.columns.{column}"), source)?;
+                check_separators(
+                    over.decimal_separator.as_ref(),
+                    over.thousands_separator.as_ref(),
+                    &format!("tables.{table}.columns.{column}"),
+                    source,
+                )?;
                 check_separators(
                     over.decimal_separator.as_ref().or(entry.decimal_separator.as_ref()),
                     over.thousands_separator.as_ref().or(entry.thousands_separator.as_ref()),
@@ -202,12 +225,27 @@ impl Sidecar {
                 )?;
                 if let Some(t) = &over.sql_type {
                     if !OVERRIDE_TYPES.contains(&t.to_ascii_uppercase().as_str()) {
-                        return Err(Error::refused("sidecar_invalid", format!("{source}: tables.{table}.columns.{column}.type '{t}' is not one of {}", OVERRIDE_TYPES.join(", ")))
-                            .at(source));
+                        return Err(Error::refused(
+                            "sidecar_invalid",
+                            format!(
+                                "{source}: tables.{table}.columns.{column}.type '{t}' is not one of {}",
+                                OVERRIDE_TYPES.join(", ")
+                            ),
+                        )
+                        .at(source));
                     }
                 }
-                if over.date_format.is_some() && !matches!(over.sql_type.as_deref().map(str::to_ascii_uppercase).as_deref(), None | Some("DATE") | Some("TIMESTAMP")) {
-                    return Err(Error::refused("sidecar_invalid", format!("{source}: tables.{table}.columns.{column}.date_format needs type DATE or TIMESTAMP")).at(source));
+                if over.date_format.is_some()
+                    && !matches!(
+                        over.sql_type.as_deref().map(str::to_ascii_uppercase).as_deref(),
+                        None | Some("DATE") | Some("TIMESTAMP")
+                    )
+                {
+                    return Err(Error::refused(
+                        "sidecar_invalid",
+                        format!("{source}: tables.{table}.columns.{column}.date_format needs type DATE or TIMESTAMP"),
+                    )
+                    .at(source));
                 }
             }
             if let Some(d) = &entry.delimiter {
@@ -294,15 +332,30 @@ mod tests {
     fn refuses_unknown_keys_and_types() {
         assert_eq!(Sidecar::parse("[tables.t]\ndelim = \";\"", "q").unwrap_err().code, "sidecar_invalid");
         assert_eq!(Sidecar::parse("[tables.t.columns.c]\ntype = \"BLOB\"", "q").unwrap_err().code, "sidecar_invalid");
-        assert_eq!(Sidecar::parse("[tables.t.columns.c]\ntype = \"BIGINT\"\ndate_format = \"%d\"", "q").unwrap_err().code, "sidecar_invalid");
+        assert_eq!(
+            Sidecar::parse("[tables.t.columns.c]\ntype = \"BIGINT\"\ndate_format = \"%d\"", "q").unwrap_err().code,
+            "sidecar_invalid"
+        );
         assert_eq!(Sidecar::parse("", "q").unwrap(), Sidecar::default());
         assert_eq!(Sidecar::parse("[tables.t]\ndecimal_separator = \";\"", "q").unwrap_err().code, "sidecar_invalid");
-        assert_eq!(Sidecar::parse("[tables.t]\ndecimal_separator = \",\"\n[tables.t.columns.c]\nthousands_separator = \",\"", "q").unwrap_err().code, "sidecar_invalid");
+        assert_eq!(
+            Sidecar::parse(
+                "[tables.t]\ndecimal_separator = \",\"\n[tables.t.columns.c]\nthousands_separator = \",\"",
+                "q"
+            )
+            .unwrap_err()
+            .code,
+            "sidecar_invalid"
+        );
     }
 
     #[test]
     fn number_readings_come_from_the_column_then_its_table() {
-        let sidecar = Sidecar::parse("[tables.t]\ndecimal_separator = \",\"\n[tables.t.columns.c]\nthousands_separator = \".\"\n", "q").unwrap();
+        let sidecar = Sidecar::parse(
+            "[tables.t]\ndecimal_separator = \",\"\n[tables.t.columns.c]\nthousands_separator = \".\"\n",
+            "q",
+        )
+        .unwrap();
         let table = sidecar.table("t");
         let german = Sidecar::number_reading(&table, table.columns.get("c")).unwrap();
         assert_eq!((german.decimal, german.grouping), (DecimalMark::Comma, Grouping::Dot));
@@ -313,11 +366,18 @@ mod tests {
 
     #[test]
     fn layout_keys_are_read_and_checked() {
-        let sidecar = Sidecar::parse("[tables.t]\nheader_row = 3\nfooter_rows = 1\n[tables.u]\nskip_rows = 2\nheader = false\n", "q").unwrap();
+        let sidecar = Sidecar::parse(
+            "[tables.t]\nheader_row = 3\nfooter_rows = 1\n[tables.u]\nskip_rows = 2\nheader = false\n",
+            "q",
+        )
+        .unwrap();
         assert_eq!((sidecar.table("t").rows_above(), sidecar.table("t").footer_rows), (Some(2), Some(1)));
         assert_eq!(sidecar.table("u").rows_above(), Some(2));
         assert_eq!(sidecar.table("t").text_layout_keys(), vec!["header_row", "footer_rows"]);
-        assert_eq!(Sidecar::parse("[tables.t]\nheader_row = 3\nskip_rows = 2\n", "q").unwrap().table("t").rows_above(), Some(2));
+        assert_eq!(
+            Sidecar::parse("[tables.t]\nheader_row = 3\nskip_rows = 2\n", "q").unwrap().table("t").rows_above(),
+            Some(2)
+        );
         for (text, key) in [
             ("header_row = 0", "header_row"),
             ("skip_rows = -1", "skip_rows"),
@@ -327,7 +387,11 @@ mod tests {
             ("header_row = 2\nheader = false", "header_row"),
         ] {
             let error = Sidecar::parse(&format!("[tables.t]\n{text}\n"), "data/querycell.toml").unwrap_err();
-            assert_eq!((error.code.as_str(), error.path.as_str()), ("sidecar_invalid", "data/querycell.toml"), "{text}");
+            assert_eq!(
+                (error.code.as_str(), error.path.as_str()),
+                ("sidecar_invalid", "data/querycell.toml"),
+                "{text}"
+            );
             assert!(error.message.contains(&format!("tables.t.{key}")), "{text}: {error}");
             assert!(error.hint.is_some(), "{text}: {error}");
         }

@@ -105,7 +105,10 @@ pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
             .at(input.display().to_string())
             .hint("name the folder or file directly, without '..'"));
     }
-    let metadata = std::fs::symlink_metadata(input).map_err(|e| Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display())).at(input.display().to_string()))?;
+    let metadata = std::fs::symlink_metadata(input).map_err(|e| {
+        Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display()))
+            .at(input.display().to_string())
+    })?;
     if metadata.file_type().is_symlink() {
         return Err(symlink_refused(&input.display().to_string()));
     }
@@ -114,7 +117,8 @@ pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     } else {
         let parent = input.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
         let name = input.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display())).at(input.display().to_string())
+            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display()))
+                .at(input.display().to_string())
         })?;
         if Format::of(name).is_none() {
             return Err(Error::refused("unsupported_format", format!("{} is not a loadable file", input.display()))
@@ -123,7 +127,8 @@ pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
         }
         (parent, Some(name.to_string()))
     };
-    let dir = Dir::open_ambient_dir(&root_path, ambient_authority()).map_err(|e| Error::io(&format!("opening {}", root_path.display()), &e))?;
+    let dir = Dir::open_ambient_dir(&root_path, ambient_authority())
+        .map_err(|e| Error::io(&format!("opening {}", root_path.display()), &e))?;
     let sidecar_path = root_path.join(SIDECAR_FILE).display().to_string();
     let sidecar = match dir.read_to_string(SIDECAR_FILE) {
         Ok(text) => Sidecar::parse(&text, &sidecar_path)?,
@@ -162,9 +167,13 @@ fn walk(dir: &Dir, prefix: &str, root: RootRef<'_>, found: &mut Found) -> Result
             return Err(symlink_refused(&shown(root, &relative)));
         }
         if name.starts_with('.') {
-            skip(format!("hidden {} (the name starts with '.')", if kind.is_dir() { "folder, not searched" } else { "file" }));
+            skip(format!(
+                "hidden {} (the name starts with '.')",
+                if kind.is_dir() { "folder, not searched" } else { "file" }
+            ));
         } else if kind.is_dir() {
-            let child = dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {}", shown(root, &relative)), &e))?;
+            let child =
+                dir.open_dir(&name).map_err(|e| Error::io(&format!("opening {}", shown(root, &relative)), &e))?;
             walk(&child, &relative, root, found)?;
         } else if name == SIDECAR_FILE {
             if prefix.is_empty() {
@@ -177,7 +186,10 @@ fn walk(dir: &Dir, prefix: &str, root: RootRef<'_>, found: &mut Found) -> Result
         } else if Format::of(&name).is_some() {
             open_source(dir, &name, relative, root, &mut found.sources)?;
         } else {
-            let ending = name.rsplit_once('.').map(|(_, e)| format!("the ending .{e} is not a loadable format")).unwrap_or_else(|| "no file ending".into());
+            let ending = name
+                .rsplit_once('.')
+                .map(|(_, e)| format!("the ending .{e} is not a loadable format"))
+                .unwrap_or_else(|| "no file ending".into());
             skip(format!("{ending} (loadable: {})", Format::ENDINGS));
         }
     }
@@ -192,7 +204,11 @@ fn open_source(dir: &Dir, name: &str, relative: String, root: RootRef<'_>, sourc
     }
     if !metadata.is_file() {
         // Opening a pipe would wait for a writer forever.
-        return Err(Error::refused("unsupported_format", format!("{shown} is not a regular file (a folder, pipe, socket or device)")).at(&shown));
+        return Err(Error::refused(
+            "unsupported_format",
+            format!("{shown} is not a regular file (a folder, pipe, socket or device)"),
+        )
+        .at(&shown));
     }
     let file = dir.open(name).map_err(|e| Error::io(&format!("opening {shown}"), &e))?;
     let format = Format::of(name).expect("callers pass loadable names");

@@ -12,7 +12,9 @@
 
 use std::time::{Duration, Instant};
 
-use crate::catalog::{Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT};
+use crate::catalog::{
+    Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
+};
 use crate::duck::Cell;
 use crate::error::{Error, Result};
 
@@ -27,7 +29,9 @@ const CATALOG_QUERY_TIMEOUT: Duration = Duration::from_secs(600);
 /// Build the catalog of `tables` (`db.table`, or `table`) on the server at `endpoint`.
 pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
     if tables.is_empty() {
-        return Err(Error::refused("no_inputs", "name at least one Spark table").at("--tables").hint("e.g. --tables lake.incidents,lake.teams"));
+        return Err(Error::refused("no_inputs", "name at least one Spark table")
+            .at("--tables")
+            .hint("e.g. --tables lake.incidents,lake.teams"));
     }
     let session = SparkSession::connect(endpoint)?;
     let mut entries: Vec<TableEntry> = Vec::new();
@@ -35,9 +39,12 @@ pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
         let relation = parse_relation(qualified)?;
         let name = relation.last().expect("a relation has parts").to_lowercase();
         if entries.iter().any(|t| t.name == name) {
-            return Err(Error::refused("duplicate_table", format!("two tables would be called '{name}' in the catalog"))
-                .at("--tables")
-                .hint("plans name tables by their last part; index tables of the same name separately"));
+            return Err(Error::refused(
+                "duplicate_table",
+                format!("two tables would be called '{name}' in the catalog"),
+            )
+            .at("--tables")
+            .hint("plans name tables by their last part; index tables of the same name separately"));
         }
         entries.push(table_entry(&session, &relation, name, qualified)?);
     }
@@ -56,9 +63,12 @@ fn parse_relation(qualified: &str) -> Result<Vec<String>> {
     let parts: Vec<String> = qualified.trim().split('.').map(str::to_string).collect();
     let plain = |part: &String| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if parts.len() > 3 || !parts.iter().all(plain) {
-        return Err(Error::refused("invalid_table_name", format!("'{qualified}' is not a Spark table name querycell reads"))
-            .at("--tables")
-            .hint("name tables as [catalog.]database.table, each part letters, digits or _"));
+        return Err(Error::refused(
+            "invalid_table_name",
+            format!("'{qualified}' is not a Spark table name querycell reads"),
+        )
+        .at("--tables")
+        .hint("name tables as [catalog.]database.table, each part letters, digits or _"));
     }
     Ok(parts)
 }
@@ -69,7 +79,9 @@ fn quote(name: &str) -> String {
 
 fn table_entry(session: &SparkSession, relation: &[String], name: String, qualified: &str) -> Result<TableEntry> {
     let schema = session.table_schema(relation).map_err(|error| match error.code.as_str() {
-        "query_failed" => Error::refused("unknown_table", format!("Spark has no table {qualified}: {}", error.message)).at("--tables"),
+        "query_failed" => {
+            Error::refused("unknown_table", format!("Spark has no table {qualified}: {}", error.message)).at("--tables")
+        }
         _ => error,
     })?;
     let from = relation.iter().map(|part| quote(part)).collect::<Vec<_>>().join(".");
@@ -80,9 +92,15 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
         let kind = ValueKind::of_sql_type(&sql_type);
         let readable = kind != ValueKind::Other || sql_type == "TIMESTAMP";
         if column.chars().any(char::is_control) || column.is_empty() {
-            left_out.push(LeftOutColumn { name: column.escape_debug().to_string(), reason: "its name holds a control character".into() });
+            left_out.push(LeftOutColumn {
+                name: column.escape_debug().to_string(),
+                reason: "its name holds a control character".into(),
+            });
         } else if !readable {
-            left_out.push(LeftOutColumn { name: column, reason: format!("its type {spark_type} is not one querycell reads back") });
+            left_out.push(LeftOutColumn {
+                name: column,
+                reason: format!("its type {spark_type} is not one querycell reads back"),
+            });
         } else {
             let kind = if sql_type == "TIMESTAMP" { ValueKind::Timestamp } else { kind };
             columns.push(ColumnEntry {
@@ -115,7 +133,10 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
     }
     let deadline = || Instant::now() + CATALOG_QUERY_TIMEOUT;
     let totals = session.catalog_query(&format!("SELECT {} FROM {from}", select.join(", ")), deadline(), 2)?;
-    let row = totals.rows.first().ok_or_else(|| Error::internal("spark_catalog_unreadable", format!("counting {qualified} returned no row")))?;
+    let row = totals
+        .rows
+        .first()
+        .ok_or_else(|| Error::internal("spark_catalog_unreadable", format!("counting {qualified} returned no row")))?;
     let mut cells = row.iter();
     let row_count = count(cells.next());
     for column in &mut columns {

@@ -52,7 +52,8 @@ impl Staging {
     /// folder. From here until the swap, the folder is young and unlocked: the grace
     /// period keeps another ingest's cleanup away from it.
     pub fn into_finished(mut self) -> Result<tempfile::TempDir> {
-        std::fs::remove_file(self.dir.path().join(LOCK_FILE)).map_err(|e| Error::io("removing the staging lock", &e))?;
+        std::fs::remove_file(self.dir.path().join(LOCK_FILE))
+            .map_err(|e| Error::io("removing the staging lock", &e))?;
         drop(self.lock.take());
         Ok(self.dir)
     }
@@ -75,7 +76,11 @@ pub fn remove_abandoned(parent: &Path) {
         let abandoned = match File::options().write(true).open(entry.path().join(LOCK_FILE)) {
             // Locked by a live ingest: try_lock fails and the folder stays.
             Ok(lock) => lock.try_lock().is_ok(),
-            Err(_) => meta.modified().ok().and_then(|m| SystemTime::now().duration_since(m).ok()).is_some_and(|age| age > UNLOCKED_GRACE),
+            Err(_) => meta
+                .modified()
+                .ok()
+                .and_then(|m| SystemTime::now().duration_since(m).ok())
+                .is_some_and(|age| age > UNLOCKED_GRACE),
         };
         if abandoned {
             let _ = std::fs::remove_dir_all(entry.path());

@@ -60,10 +60,16 @@ impl Groups {
     /// Group column `column` of staging table `staging`; `slot` tells apart the groups of
     /// the columns of one table, which live until its statistics are computed.
     pub fn create(connection: &Connection, staging: &str, column: &str, slot: usize) -> Result<Groups> {
-        let groups = Groups { table: quote(&format!("__querycell_values_{slot}")), rows: quote(&format!("{column}#rows")) };
+        let groups =
+            Groups { table: quote(&format!("__querycell_values_{slot}")), rows: quote(&format!("{column}#rows")) };
         let c = quote(column);
         connection
-            .execute_batch(&format!("CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}", groups.table, groups.rows, quote(staging)))
+            .execute_batch(&format!(
+                "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}",
+                groups.table,
+                groups.rows,
+                quote(staging)
+            ))
             .map_err(|e| Error::internal("ingest_failed", format!("profiling column {column}: {e}")))?;
         Ok(groups)
     }
@@ -75,7 +81,9 @@ impl Groups {
 
     /// Drop the temp table.
     pub fn remove(self, connection: &Connection) -> Result<()> {
-        connection.execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table)).map_err(|e| Error::internal("ingest_failed", e.to_string()))
+        connection
+            .execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table))
+            .map_err(|e| Error::internal("ingest_failed", e.to_string()))
     }
 }
 
@@ -104,7 +112,14 @@ fn without_tokens(raw: &str, tokens: &[String]) -> String {
 }
 
 /// Decide the type of text column `column`, grouped in `groups`.
-pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_tokens: &[String], over: Option<&ColumnOverride>, numbers: &NumberSettings) -> Result<Decision> {
+pub fn decide(
+    connection: &Connection,
+    groups: &Groups,
+    column: &str,
+    null_tokens: &[String],
+    over: Option<&ColumnOverride>,
+    numbers: &NumberSettings,
+) -> Result<Decision> {
     let raw = quote(column);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
     typed_tokens.extend(TYPED_NULL_TOKENS.iter().map(|t| t.to_string()));
@@ -121,14 +136,16 @@ pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_token
             ))
             .map_err(failed)?,
     );
-    let (filled, null_hits, typed_hits) = (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
+    let (filled, null_hits, typed_hits) =
+        (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
     let padded = counts.get(3).and_then(crate::duck::Cell::boolean).unwrap_or(false);
     // What is stored: the text with the null tokens as NULL (text), or also the typed tokens,
     // trimmed (other types). Where no cell is a token (or padded), that is the text itself,
     // and the table is written without the mapping, which costs as much per row as the rest
     // of the write.
     let text_value = if null_hits == 0 { raw.clone() } else { without_tokens(&raw, null_tokens) };
-    let typed_value = if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
+    let typed_value =
+        if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
 
     if let Some(over) = over {
         if let Some(sql_type) = &over.sql_type {
@@ -145,7 +162,9 @@ pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_token
             };
             let reason = match (&over.date_format, numbers.configured) {
                 (Some(format), _) => format!("{sql_type} with format {format}, set in querycell.toml"),
-                (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => format!("{sql_type} written with {reading}, set in querycell.toml"),
+                (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => {
+                    format!("{sql_type} written with {reading}, set in querycell.toml")
+                }
                 (None, _) => format!("{sql_type}, set in querycell.toml"),
             };
             let keeps_text = expression == text_value;
@@ -166,7 +185,11 @@ pub fn decide(connection: &Connection, groups: &Groups, column: &str, null_token
     // The checks below read one value per distinct text and stop at the first
     // counterexample, so a text column costs next to nothing, and a typed one one pass over
     // its distinct texts per check it passes.
-    let values = Values { connection, failed: &failed, from: format!("(SELECT {typed_value} AS v FROM {}) WHERE v IS NOT NULL", groups.table) };
+    let values = Values {
+        connection,
+        failed: &failed,
+        from: format!("(SELECT {typed_value} AS v FROM {}) WHERE v IS NOT NULL", groups.table),
+    };
     let profile = Profile { text_present, present, typed_tokens, numbers };
     profile.decide(&values, &text_value, &typed_value)
 }
@@ -198,22 +221,37 @@ impl Values<'_> {
 
     /// Some value that does not satisfy `condition`; stops at the first.
     fn counterexample(&self, condition: &str) -> Result<Option<String>> {
-        let rows = self.connection.query(&format!("SELECT v FROM {} AND (NOT ({condition}) OR ({condition}) IS NULL) LIMIT 1", self.from)).map_err(self.failed)?;
+        let rows = self
+            .connection
+            .query(&format!("SELECT v FROM {} AND (NOT ({condition}) OR ({condition}) IS NULL) LIMIT 1", self.from))
+            .map_err(self.failed)?;
         Ok(rows.first().and_then(|row| cell_text(row, 0)))
     }
 
     /// Which of `READINGS` every value fits, and the smallest value carrying a mark that
     /// readings may disagree on: one pass over the distinct values.
     fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
-        let fits = READINGS.iter().map(|r| format!("count(*) FILTER (WHERE {}) = count(*)", r.matches())).collect::<Vec<_>>().join(", ");
-        let row = first_row(self.connection.query(&format!("SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM {}", self.from)).map_err(self.failed)?);
-        let fit = (0..READINGS.len()).map(|i| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false)).collect();
+        let fits = READINGS
+            .iter()
+            .map(|r| format!("count(*) FILTER (WHERE {}) = count(*)", r.matches()))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let row = first_row(
+            self.connection
+                .query(&format!("SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM {}", self.from))
+                .map_err(self.failed)?,
+        );
+        let fit =
+            (0..READINGS.len()).map(|i| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false)).collect();
         Ok((fit, cell_text(&row, READINGS.len())))
     }
 
     /// The smallest value satisfying `condition`, as an example for the decision's reason.
     fn example(&self, condition: &str) -> Result<Option<String>> {
-        let rows = self.connection.query(&format!("SELECT min(v) FROM {} AND ({condition})", self.from)).map_err(self.failed)?;
+        let rows = self
+            .connection
+            .query(&format!("SELECT min(v) FROM {} AND ({condition})", self.from))
+            .map_err(self.failed)?;
         Ok(cell_text(&first_row(rows), 0))
     }
 }
@@ -227,14 +265,21 @@ struct Profile<'a> {
 
 impl Profile<'_> {
     fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
-        let text = |reason: String| Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string(), keeps_text: true });
+        let text = |reason: String| {
+            Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string(), keeps_text: true })
+        };
         let tokens_note = if self.typed_tokens > 0 {
             format!("; {} value(s) like NA, N/A, null or - read as missing", self.typed_tokens)
         } else {
             String::new()
         };
         let typed = |sql_type: &str, reason: &str, expression: String| {
-            Ok(Decision { sql_type: sql_type.into(), reason: format!("{reason}{tokens_note}"), expression, keeps_text: false })
+            Ok(Decision {
+                sql_type: sql_type.into(),
+                reason: format!("{reason}{tokens_note}"),
+                expression,
+                keeps_text: false,
+            })
         };
         if self.text_present == 0 {
             return text("no values (every cell empty or a null token)".into());
@@ -244,7 +289,9 @@ impl Profile<'_> {
         }
         if values.all(INTEGER)? {
             if let Some(example) = values.example(LEADING_ZERO)? {
-                return text(format!("digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"));
+                return text(format!(
+                    "digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"
+                ));
             }
             if values.all(BIGINT)? {
                 return typed("BIGINT", "every value is a whole number", format!("CAST({typed_value} AS BIGINT)"));
@@ -253,8 +300,17 @@ impl Profile<'_> {
         }
         if let Some(reading) = self.numbers.configured {
             return match values.counterexample(&reading.matches())? {
-                None => self.number(values, reading, format!("written with {reading}, set in querycell.toml"), typed_value, &typed, &text),
-                Some(value) => text(format!("'{value}' is not a number written with {reading} (set in querycell.toml): kept as text")),
+                None => self.number(
+                    values,
+                    reading,
+                    format!("written with {reading}, set in querycell.toml"),
+                    typed_value,
+                    &typed,
+                    &text,
+                ),
+                Some(value) => text(format!(
+                    "'{value}' is not a number written with {reading} (set in querycell.toml): kept as text"
+                )),
             };
         }
         if values.all(numbers::NUMBER_LIKE)? {
@@ -266,11 +322,28 @@ impl Profile<'_> {
                 Verdict::Number { reading, example, why } => {
                     let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
                     let why = why.map(|w| format!("; {w}")).unwrap_or_default();
-                    return self.number(values, reading, format!("written with {reading}{shown}{why}"), typed_value, &typed, &text);
+                    return self.number(
+                        values,
+                        reading,
+                        format!("written with {reading}{shown}{why}"),
+                        typed_value,
+                        &typed,
+                        &text,
+                    );
                 }
                 Verdict::Ambiguous { example } => {
-                    let grouped = READINGS.iter().zip(&fits).find(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && **fit).map(|(r, _)| *r).unwrap_or(READINGS[0]);
-                    let dotted = READINGS.iter().zip(&fits).find(|(r, fit)| r.decimal == numbers::DecimalMark::Dot && **fit).map(|(r, _)| *r).unwrap_or(READINGS[0]);
+                    let grouped = READINGS
+                        .iter()
+                        .zip(&fits)
+                        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && **fit)
+                        .map(|(r, _)| *r)
+                        .unwrap_or(READINGS[0]);
+                    let dotted = READINGS
+                        .iter()
+                        .zip(&fits)
+                        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Dot && **fit)
+                        .map(|(r, _)| *r)
+                        .unwrap_or(READINGS[0]);
                     return text(format!(
                         "numbers whose decimal mark no value decides: '{example}' is {} with {dotted}, {} with {grouped}; kept as text. Set decimal_separator (and thousands_separator) in querycell.toml",
                         dotted.read(&example),
@@ -287,7 +360,11 @@ impl Profile<'_> {
             return typed("DATE", "every value is an ISO date (YYYY-MM-DD)", format!("CAST({typed_value} AS DATE)"));
         }
         if values.all(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))? {
-            return typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"));
+            return typed(
+                "TIMESTAMP",
+                "every value is an ISO date or timestamp",
+                format!("CAST({typed_value} AS TIMESTAMP)"),
+            );
         }
         if values.all(SLASH_DATE)? {
             let day_first = values.example(FIRST_OVER_12)?;
@@ -343,7 +420,9 @@ impl Profile<'_> {
         if whole && values.all(&format!("TRY_CAST({} AS BIGINT) IS NOT NULL", reading.normalized("v")))? {
             return typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
         }
-        if let Some(value) = values.counterexample(&format!("TRY_CAST({} AS DOUBLE) IS NOT NULL", reading.normalized("v")))? {
+        if let Some(value) =
+            values.counterexample(&format!("TRY_CAST({} AS DOUBLE) IS NOT NULL", reading.normalized("v")))?
+        {
             return text(format!("'{value}' is out of range for a number: kept as text"));
         }
         typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))

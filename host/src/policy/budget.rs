@@ -240,7 +240,11 @@ fn remove_leftovers(path: &Path) {
     let Ok(entries) = std::fs::read_dir(folder_of(path)) else { return };
     for entry in entries.flatten() {
         let name = entry.file_name();
-        let Some(random) = name.as_encoded_bytes().strip_prefix(prefix.as_encoded_bytes()).and_then(|rest| rest.strip_suffix(b".tmp")) else { continue };
+        let Some(random) =
+            name.as_encoded_bytes().strip_prefix(prefix.as_encoded_bytes()).and_then(|rest| rest.strip_suffix(b".tmp"))
+        else {
+            continue;
+        };
         if random.len() == TEMP_RANDOM_CHARS && random.iter().all(u8::is_ascii_alphanumeric) {
             let _ = std::fs::remove_file(entry.path());
         }
@@ -258,7 +262,13 @@ mod tests {
 
     fn budget(dir: &Path, caller: &str, queries: u64) -> Budget {
         Budget::new(
-            BudgetRules { caller_context: "tenant".into(), queries_per_day: Some(queries), query_ms_per_day: None, max_concurrent_queries: None, state_file: dir.join("budget.json") },
+            BudgetRules {
+                caller_context: "tenant".into(),
+                queries_per_day: Some(queries),
+                query_ms_per_day: None,
+                max_concurrent_queries: None,
+                state_file: dir.join("budget.json"),
+            },
             caller.into(),
         )
     }
@@ -275,7 +285,9 @@ mod tests {
         assert_eq!(error.hint.as_deref(), Some(format!("the budget resets at {tomorrow}T00:00:00Z").as_str()));
         budget(dir.path(), "globex", 2).reserve().expect("another caller has its own budget");
         // Yesterday's use does not count today.
-        let state = std::fs::read_to_string(dir.path().join("budget.json")).unwrap().replace(&Date::today_utc().to_string(), "2000-01-01");
+        let state = std::fs::read_to_string(dir.path().join("budget.json"))
+            .unwrap()
+            .replace(&Date::today_utc().to_string(), "2000-01-01");
         std::fs::write(dir.path().join("budget.json"), state).unwrap();
         acme.reserve().expect("a new day");
     }
@@ -283,7 +295,13 @@ mod tests {
     #[test]
     fn query_time_counts_too() {
         let dir = tempfile::tempdir().unwrap();
-        let rules = BudgetRules { caller_context: "tenant".into(), queries_per_day: None, query_ms_per_day: Some(100), max_concurrent_queries: None, state_file: dir.path().join("b.json") };
+        let rules = BudgetRules {
+            caller_context: "tenant".into(),
+            queries_per_day: None,
+            query_ms_per_day: Some(100),
+            max_concurrent_queries: None,
+            state_file: dir.path().join("b.json"),
+        };
         let acme = Budget::new(rules, "acme".into());
         acme.reserve().unwrap();
         acme.spend(Duration::from_millis(150)).unwrap();
@@ -323,7 +341,8 @@ mod tests {
         let leftover = dir.path().join(".budget.json.Ab12Cd34.tmp");
         std::fs::write(&leftover, &whole[..whole.len() / 2]).unwrap();
         // Names that are not this state's temporary files stay.
-        let others = [".budget.json.x.Ab12Cd34.tmp", ".budget.json.Ab12.tmp", ".tmpAb12Cd"].map(|name| dir.path().join(name));
+        let others =
+            [".budget.json.x.Ab12Cd34.tmp", ".budget.json.Ab12.tmp", ".tmpAb12Cd"].map(|name| dir.path().join(name));
         for other in &others {
             std::fs::write(other, "{").unwrap();
         }
@@ -332,7 +351,8 @@ mod tests {
         assert_eq!(acme.used_today().unwrap(), (2, 0));
         assert!(!leftover.exists(), "the next change removes the leftover");
         assert!(others.iter().all(|other| other.exists()));
-        serde_json::from_slice::<serde_json::Value>(&std::fs::read(dir.path().join("budget.json")).unwrap()).expect("the state is whole JSON");
+        serde_json::from_slice::<serde_json::Value>(&std::fs::read(dir.path().join("budget.json")).unwrap())
+            .expect("the state is whole JSON");
     }
 
     #[test]

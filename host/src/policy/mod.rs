@@ -57,12 +57,12 @@ use std::path::Path;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use crate::policy::budget::{Budget, BudgetRules};
 use crate::catalog::Catalog;
-use crate::operator_file::{load_operator_file, toml_error_line};
 use crate::error::{Error, Result};
-use crate::sandbox::wit;
+use crate::operator_file::{load_operator_file, toml_error_line};
+use crate::policy::budget::{Budget, BudgetRules};
 use crate::policy::request_limits::{RequestLimits, RequestRules};
+use crate::sandbox::wit;
 use crate::statement::PolicedTable;
 
 pub mod budget;
@@ -121,7 +121,11 @@ impl RowFilterRule {
     fn values(&self, context: &BTreeMap<String, String>) -> Option<Vec<String>> {
         let (key, list) = self.context().ok()?;
         let value = context.get(key)?;
-        let values: Vec<String> = if list { value.split(',').map(str::trim).filter(|v| !v.is_empty()).map(String::from).collect() } else { vec![value.clone()] };
+        let values: Vec<String> = if list {
+            value.split(',').map(str::trim).filter(|v| !v.is_empty()).map(String::from).collect()
+        } else {
+            vec![value.clone()]
+        };
         (!values.is_empty()).then_some(values)
     }
 }
@@ -192,8 +196,16 @@ impl Policy {
     /// policy names that the catalog lacks is `policy_invalid`: a misspelt hidden column
     /// would otherwise leave the real one visible.
     pub fn bind(&self, catalog: &Catalog, context: &BTreeMap<String, String>) -> Result<BoundPolicy> {
-        let mut bound =
-            BoundPolicy { id: self.id.clone(), hidden_tables: Vec::new(), policed: Vec::new(), row_filtered: Vec::new(), filters_described: Vec::new(), missing_context: Vec::new(), budget: None, request_limits: RequestLimits::default() };
+        let mut bound = BoundPolicy {
+            id: self.id.clone(),
+            hidden_tables: Vec::new(),
+            policed: Vec::new(),
+            row_filtered: Vec::new(),
+            filters_described: Vec::new(),
+            missing_context: Vec::new(),
+            budget: None,
+            request_limits: RequestLimits::default(),
+        };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
                 Some(caller) => bound.budget = Some(Budget::new(rules.clone(), caller.clone())),
@@ -211,16 +223,21 @@ impl Policy {
             let known = |column: &str| table.columns.iter().any(|c| c.name == column);
             for column in rules.hidden_columns.iter().chain(rules.row_filters.iter().map(|f| &f.column)) {
                 if !known(column) {
-                    return Err(invalid(format!("the policy names the column `{name}.{column}`, which the table does not have")));
+                    return Err(invalid(format!(
+                        "the policy names the column `{name}.{column}`, which the table does not have"
+                    )));
                 }
             }
             if !rules.visible {
                 bound.hidden_tables.push(name.clone());
                 continue;
             }
-            let columns: Vec<String> = table.columns.iter().map(|c| c.name.clone()).filter(|c| !rules.hidden_columns.contains(c)).collect();
+            let columns: Vec<String> =
+                table.columns.iter().map(|c| c.name.clone()).filter(|c| !rules.hidden_columns.contains(c)).collect();
             if columns.is_empty() {
-                return Err(invalid(format!("the policy hides every column of `{name}`; hide the table instead (visible = false)")));
+                return Err(invalid(format!(
+                    "the policy hides every column of `{name}`; hide the table instead (visible = false)"
+                )));
             }
             let mut filters = Vec::new();
             if !rules.row_filters.is_empty() {
@@ -228,10 +245,16 @@ impl Policy {
             }
             for filter in &rules.row_filters {
                 let (key, list) = filter.context().map_err(invalid)?;
-                bound.filters_described.push(format!("{name}.{} {} context {key}", filter.column, if list { "in" } else { "=" }));
+                bound.filters_described.push(format!(
+                    "{name}.{} {} context {key}",
+                    filter.column,
+                    if list { "in" } else { "=" }
+                ));
                 match filter.values(context) {
                     Some(values) => filters.push((filter.column.clone(), values)),
-                    None if !bound.missing_context.iter().any(|k| k == key) => bound.missing_context.push(key.to_string()),
+                    None if !bound.missing_context.iter().any(|k| k == key) => {
+                        bound.missing_context.push(key.to_string())
+                    }
                     None => {}
                 }
             }
@@ -270,7 +293,11 @@ impl BoundPolicy {
     pub fn annotate(&self, view: &mut wit::CatalogView) {
         for table in &mut view.tables {
             if let Some(policed) = self.policed.iter().find(|p| p.name == table.name) {
-                let row_filters = policed.filters.iter().map(|(column, values)| wit::RowFilter { column: column.clone(), values: values.clone() }).collect();
+                let row_filters = policed
+                    .filters
+                    .iter()
+                    .map(|(column, values)| wit::RowFilter { column: column.clone(), values: values.clone() })
+                    .collect();
                 table.policy = Some(wit::TablePolicy { row_filters });
             }
         }
@@ -287,7 +314,9 @@ impl BoundPolicy {
 }
 
 fn invalid(message: String) -> Error {
-    Error::refused("policy_invalid", message).at("--policy").hint("the policy must name tables and columns of this index (see `querycell schema`)")
+    Error::refused("policy_invalid", message)
+        .at("--policy")
+        .hint("the policy must name tables and columns of this index (see `querycell schema`)")
 }
 
 /// `KEY=VALUE` from `--context`.
@@ -304,7 +333,11 @@ mod tests {
 
     #[test]
     fn view_sql_quotes_names_and_values() {
-        let table = PolicedTable { name: "in\"c".into(), columns: vec!["a".into()], filters: vec![("t".into(), vec!["o'brien".into()]), ("a".into(), vec!["x".into(), "y".into()])] };
+        let table = PolicedTable {
+            name: "in\"c".into(),
+            columns: vec!["a".into()],
+            filters: vec![("t".into(), vec!["o'brien".into()]), ("a".into(), vec!["x".into(), "y".into()])],
+        };
         assert_eq!(
             table.view_sql("db"),
             "CREATE TEMP VIEW \"in\"\"c\" AS SELECT \"a\", \"t\" FROM \"db\".main.\"in\"\"c\" WHERE CAST(\"t\" AS VARCHAR) IN ('o''brien') AND CAST(\"a\" AS VARCHAR) IN ('x', 'y')"
@@ -322,7 +355,10 @@ mod tests {
 
     #[test]
     fn a_filter_of_both_or_neither_form_is_refused_with_its_tables_line() {
-        let error = Policy::parse("# tenants\n[tables.t]\nrow_filters = [{ column = \"c\", equals_context = \"a\", in_context = \"b\" }]\n").unwrap_err();
+        let error = Policy::parse(
+            "# tenants\n[tables.t]\nrow_filters = [{ column = \"c\", equals_context = \"a\", in_context = \"b\" }]\n",
+        )
+        .unwrap_err();
         assert_eq!(error.code, "policy_invalid");
         assert!(error.message.starts_with("line 2: the row filter on `c` needs exactly one of"), "{error}");
         assert!(Policy::parse("[tables.t]\nrow_filters = [{ column = \"c\" }]\n").is_err());
@@ -336,7 +372,10 @@ mod tests {
         assert!(neither.context().is_err());
         let list = RowFilterRule { column: "team".into(), equals_context: None, in_context: Some("teams".into()) };
         let context = |value: &str| BTreeMap::from([("teams".to_string(), value.to_string())]);
-        assert_eq!(list.values(&context("Platform, Search,,")), Some(vec!["Platform".to_string(), "Search".to_string()]));
+        assert_eq!(
+            list.values(&context("Platform, Search,,")),
+            Some(vec!["Platform".to_string(), "Search".to_string()])
+        );
         assert_eq!(list.values(&context(" , ")), None, "a caller in no team is not a caller in every team");
         assert_eq!(list.values(&BTreeMap::new()), None);
         let one = RowFilterRule { column: "tenant".into(), equals_context: Some("teams".into()), in_context: None };

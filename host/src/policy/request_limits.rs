@@ -60,7 +60,12 @@ impl RequestRules {
     /// when `[requests]` names none. A context that does not name the caller adds the key to
     /// `missing_context` (every query is then refused); callers listed with no
     /// `caller_context` anywhere is `policy_invalid`, since no one could ever match them.
-    pub fn bind(&self, budget_context: Option<&str>, context: &BTreeMap<String, String>, missing_context: &mut Vec<String>) -> Result<RequestLimits> {
+    pub fn bind(
+        &self,
+        budget_context: Option<&str>,
+        context: &BTreeMap<String, String>,
+        missing_context: &mut Vec<String>,
+    ) -> Result<RequestLimits> {
         let everyone = RequestLimits { max_rows: self.max_rows, timeout_ms: self.timeout_ms };
         if self.callers.is_empty() {
             return Ok(everyone);
@@ -77,7 +82,10 @@ impl RequestRules {
             return Ok(everyone);
         };
         Ok(match self.callers.get(caller) {
-            Some(own) => RequestLimits { max_rows: own.max_rows.or(everyone.max_rows), timeout_ms: own.timeout_ms.or(everyone.timeout_ms) },
+            Some(own) => RequestLimits {
+                max_rows: own.max_rows.or(everyone.max_rows),
+                timeout_ms: own.timeout_ms.or(everyone.timeout_ms),
+            },
             None => everyone,
         })
     }
@@ -115,7 +123,9 @@ mod tests {
     fn a_listed_caller_gets_its_own_limits_over_everyones() {
         let rules = rules(RULES);
         let mut missing = Vec::new();
-        let bind = |caller: &str, missing: &mut Vec<String>| rules.bind(None, &context(&[("tenant", caller)]), missing).unwrap();
+        let bind = |caller: &str, missing: &mut Vec<String>| {
+            rules.bind(None, &context(&[("tenant", caller)]), missing).unwrap()
+        };
         assert_eq!(bind("acme", &mut missing), RequestLimits { max_rows: Some(20), timeout_ms: Some(5000) });
         assert_eq!(bind("globex", &mut missing), RequestLimits { max_rows: Some(200), timeout_ms: Some(0) });
         assert_eq!(bind("initech", &mut missing), RequestLimits { max_rows: Some(200), timeout_ms: Some(5000) });
@@ -137,8 +147,14 @@ mod tests {
     fn the_caller_key_comes_from_budget_when_requests_names_none_and_must_be_given() {
         let rules = rules("[callers.acme]\nmax_rows = 3\n");
         let mut missing = vec!["tenant".to_string()];
-        assert_eq!(rules.bind(Some("tenant"), &context(&[("tenant", "acme")]), &mut missing).unwrap().max_rows, Some(3));
-        assert_eq!(rules.bind(Some("tenant"), &context(&[("region", "eu")]), &mut missing).unwrap(), RequestLimits::default());
+        assert_eq!(
+            rules.bind(Some("tenant"), &context(&[("tenant", "acme")]), &mut missing).unwrap().max_rows,
+            Some(3)
+        );
+        assert_eq!(
+            rules.bind(Some("tenant"), &context(&[("region", "eu")]), &mut missing).unwrap(),
+            RequestLimits::default()
+        );
         assert_eq!(missing, ["tenant"], "a key the budget already misses is named once");
         let error = rules.bind(None, &context(&[("tenant", "acme")]), &mut Vec::new()).unwrap_err();
         assert_eq!(error.code, "policy_invalid", "{error}");

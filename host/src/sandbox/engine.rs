@@ -98,7 +98,9 @@ impl SandboxEngine {
             pool.pagemap_scan(Enabled::Auto);
             config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         }
-        let engine = Engine::new(&config).map_err(|e| Error::internal("sandbox_config_invalid", format!("the sandbox engine cannot be built: {e:#}")))?;
+        let engine = Engine::new(&config).map_err(|e| {
+            Error::internal("sandbox_config_invalid", format!("the sandbox engine cannot be built: {e:#}"))
+        })?;
         let ticker = engine.weak();
         let tick = policy.epoch_tick;
         std::thread::Builder::new()

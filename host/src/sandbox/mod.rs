@@ -36,10 +36,10 @@ mod bindings {
     });
 }
 
-use bindings::{QueryCompiler, QueryCompilerPre};
 /// The WIT types of the compiler interface, as the host sees them (documented in
 /// `wit/compiler.wit`).
 pub use bindings::exports::querycell::engine::compiler as wit;
+use bindings::{QueryCompiler, QueryCompilerPre};
 
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
@@ -189,7 +189,12 @@ impl Sandbox {
     }
 
     /// Load a component on an engine the embedder built.
-    pub fn from_component_bytes_on(sandbox_engine: &SandboxEngine, bytes: &[u8], limits: Limits, cache_dir: Option<&Path>) -> Result<Self> {
+    pub fn from_component_bytes_on(
+        sandbox_engine: &SandboxEngine,
+        bytes: &[u8],
+        limits: Limits,
+        cache_dir: Option<&Path>,
+    ) -> Result<Self> {
         let policy = sandbox_engine.policy();
         if policy.pool_slots.is_some() && limits.guest_memory_bytes > policy.max_memory_bytes {
             return Err(Error::refused(
@@ -208,7 +213,8 @@ impl Sandbox {
         let imports_wasi = component.component_type().imports(engine).next().is_some();
         let mut linker = Linker::<GuestState>::new(engine);
         if imports_wasi {
-            wasmtime_wasi::p2::add_to_linker_sync(&mut linker).map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
+            wasmtime_wasi::p2::add_to_linker_sync(&mut linker)
+                .map_err(|e| guest_load_error(format!("linking WASI: {e}")))?;
         }
         let instance_pre = linker.instantiate_pre(&component).map_err(|e| guest_load_error(format!("{e:#}")))?;
         let pre = QueryCompilerPre::new(instance_pre).map_err(|e| guest_load_error(format!("{e:#}")))?;
@@ -233,7 +239,11 @@ impl Sandbox {
     }
 
     /// [`Sandbox::compile_plan`], also reporting fuel and time used.
-    pub fn compile_plan_measured(&self, plan_json: &str, view: &wit::CatalogView) -> (Result<wit::Compiled>, CallStats) {
+    pub fn compile_plan_measured(
+        &self,
+        plan_json: &str,
+        view: &wit::CatalogView,
+    ) -> (Result<wit::Compiled>, CallStats) {
         self.call(|compiler, store| compiler.querycell_engine_compiler().call_compile_plan(store, plan_json, view))
     }
 
@@ -246,7 +256,10 @@ impl Sandbox {
     /// Run one export in a new store with this sandbox's limits.
     fn call(
         &self,
-        export: impl FnOnce(&QueryCompiler, &mut Store<GuestState>) -> wasmtime::Result<std::result::Result<wit::Compiled, wit::CompileError>>,
+        export: impl FnOnce(
+            &QueryCompiler,
+            &mut Store<GuestState>,
+        ) -> wasmtime::Result<std::result::Result<wit::Compiled, wit::CompileError>>,
     ) -> (Result<wit::Compiled>, CallStats) {
         let started = Instant::now();
         let mut store = self.new_store();
@@ -332,14 +345,20 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
     if format!("{failure:#}").contains("too much data is being copied between the host and the guest") {
         return Error::internal(
             "guest_output_too_large",
-            format!("the compiler's answer is larger than the {} bytes the host lifts out of the sandbox", limits.guest_output_lift_bytes()),
+            format!(
+                "the compiler's answer is larger than the {} bytes the host lifts out of the sandbox",
+                limits.guest_output_lift_bytes()
+            ),
         )
         .hint("the compiler returned more than the host will take; nothing was executed");
     }
     if state.limiter.memory_refused {
         return Error::limit(
             "guest_memory",
-            format!("the compiler needed more than its {} MiB of memory and was stopped", limits.guest_memory_bytes >> 20),
+            format!(
+                "the compiler needed more than its {} MiB of memory and was stopped",
+                limits.guest_memory_bytes >> 20
+            ),
         )
         .hint("simplify the request; a plan needs far less");
     }
@@ -358,8 +377,13 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
             let what = other.map(|t| t.to_string()).unwrap_or_else(|| format!("{failure:#}"));
             let stderr = state.wasi.as_ref().map(|wasi| wasi.stderr.contents()).unwrap_or_default();
             let said = String::from_utf8_lossy(&stderr[..stderr.len().min(600)]).trim().to_string();
-            let message = if said.is_empty() { format!("the compiler failed: {what}") } else { format!("the compiler failed: {what}; it said: {said}") };
-            Error::internal("guest_fault", message).hint("this is a bug in the compiler component; the request was not run")
+            let message = if said.is_empty() {
+                format!("the compiler failed: {what}")
+            } else {
+                format!("the compiler failed: {what}; it said: {said}")
+            };
+            Error::internal("guest_fault", message)
+                .hint("this is a bug in the compiler component; the request was not run")
         }
     }
 }
@@ -383,7 +407,8 @@ fn check_contract_version(engine: &Engine, component: &Component) -> Result<()> 
         Some(name) => format!("the component exports {name}; this host speaks {COMPILER_INTERFACE} only"),
         None => format!("the component does not export {COMPILER_INTERFACE} (it exports: {})", exported.join(", ")),
     };
-    Err(guest_load_error(message).hint("build the compiler against this host's wit/compiler.wit (the bundled compiler always matches)"))
+    Err(guest_load_error(message)
+        .hint("build the compiler against this host's wit/compiler.wit (the bundled compiler always matches)"))
 }
 
 /// Refuse components that import anything outside [`ALLOWED_IMPORTS`].
@@ -391,8 +416,10 @@ fn check_imports(engine: &Engine, component: &Component) -> Result<()> {
     for (name, _) in component.component_type().imports(engine) {
         let unversioned = name.split('@').next().unwrap_or(name);
         if !ALLOWED_IMPORTS.contains(&unversioned) {
-            return Err(guest_load_error(format!("the component imports '{name}', which is not on the sandbox's allowlist"))
-                .hint("a compiler component may import only the WASI interfaces Rust's std needs"));
+            return Err(guest_load_error(format!(
+                "the component imports '{name}', which is not on the sandbox's allowlist"
+            ))
+            .hint("a compiler component may import only the WASI interfaces Rust's std needs"));
         }
     }
     Ok(())
@@ -405,7 +432,8 @@ fn check_imports(engine: &Engine, component: &Component) -> Result<()> {
 /// are written atomically, and a folder (or entry) that is not this user's own, or that
 /// others may write, is not used at all: the component is compiled in memory instead.
 fn load_component(engine: &Engine, bytes: &[u8], cache_dir: Option<&Path>) -> Result<Component> {
-    let compile = || Component::new(engine, bytes).map_err(|e| guest_load_error(format!("compiling the component: {e:#}")));
+    let compile =
+        || Component::new(engine, bytes).map_err(|e| guest_load_error(format!("compiling the component: {e:#}")));
     let Some(dir) = cache_dir.filter(|dir| cache_dir_trusted(dir)) else { return compile() };
     let entry = dir.join(cache_key(engine, bytes));
     if owned_and_private(&entry, false) {

@@ -49,7 +49,8 @@ pub struct Config {
 const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
-const CREDENTIAL_WORDS: &[&str] = &["password", "passwd", "pwd", "token", "secret", "key", "apikey", "credential", "credentials", "auth"];
+const CREDENTIAL_WORDS: &[&str] =
+    &["password", "passwd", "pwd", "token", "secret", "key", "apikey", "credential", "credentials", "auth"];
 
 impl Config {
     /// Read and parse the file at `path`; an unreadable file is `config_unreadable`, an
@@ -63,14 +64,19 @@ impl Config {
     pub fn parse(text: &str) -> Result<Config> {
         if let Ok(table) = text.parse::<toml::Table>() {
             if let Some(key) = credential_key(&table, 0) {
-                let line = text.lines().position(|line| line.trim_start().starts_with(key.as_str())).map_or(String::new(), |n| format!(" (line {})", n + 1));
+                let line = text
+                    .lines()
+                    .position(|line| line.trim_start().starts_with(key.as_str()))
+                    .map_or(String::new(), |n| format!(" (line {})", n + 1));
                 return Err(Error::refused("config_credential", format!("the key `{key}`{line} looks like a credential"))
                     .at("--config")
                     .hint("querycell needs no password, token, secret or key, and a configuration file is no place for one: remove it"));
             }
         }
         toml::from_str(text).map_err(|e| {
-            Error::refused("config_invalid", format!("{}{}", toml_error_line(text, &e), e.message())).at("--config").hint(format!("keys: {KEYS}"))
+            Error::refused("config_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
+                .at("--config")
+                .hint(format!("keys: {KEYS}"))
         })
     }
 
@@ -132,7 +138,12 @@ mod tests {
 
     #[test]
     fn credential_keys_are_refused_with_their_line() {
-        for text in ["max_rows = 5\napi_token = \"abc\"", "password = \"x\"", "[upstream]\nsecret-key = \"x\"", "AWS_SECRET_ACCESS_KEY = \"x\""] {
+        for text in [
+            "max_rows = 5\napi_token = \"abc\"",
+            "password = \"x\"",
+            "[upstream]\nsecret-key = \"x\"",
+            "AWS_SECRET_ACCESS_KEY = \"x\"",
+        ] {
             let error = Config::parse(text).err().unwrap_or_else(|| panic!("{text:?} was accepted"));
             assert_eq!(error.code, "config_credential", "{text:?}: {error}");
         }

@@ -21,13 +21,13 @@ use std::borrow::Cow;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult, JsonObject, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
-};
 use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
+    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+};
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
@@ -35,10 +35,10 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
 use crate::answer::Answer;
+use crate::catalog::schema;
 use crate::catalog::Catalog;
 use crate::engine::QueryCell;
 use crate::error::{Error, Result};
-use crate::catalog::schema;
 
 /// The one path the HTTP transport answers on.
 pub const HTTP_PATH: &str = "/mcp";
@@ -71,7 +71,10 @@ impl McpServer {
                 .serve(rmcp::transport::stdio())
                 .await
                 .map_err(|e| Error::internal("mcp_failed", format!("the MCP session did not start: {e}")))?;
-            service.waiting().await.map_err(|e| Error::internal("mcp_failed", format!("the MCP session failed: {e}")))?;
+            service
+                .waiting()
+                .await
+                .map_err(|e| Error::internal("mcp_failed", format!("the MCP session failed: {e}")))?;
             Ok(())
         })
     }
@@ -93,14 +96,25 @@ impl McpServer {
             .map_err(|e| Error::io("starting the MCP server's runtime", &e))?;
         let max_body = self.cell.limits().max_request_bytes as usize + HTTP_ENVELOPE_BYTES;
         runtime.block_on(async move {
-            let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
+            let listener = tokio::net::TcpListener::bind(addr)
+                .await
+                .map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
             let bound = listener.local_addr().map_err(|e| Error::io("reading the bound address", &e))?;
             let config = StreamableHttpServerConfig::default()
-                .with_allowed_hosts(["localhost".to_string(), bound.ip().to_string(), format!("localhost:{}", bound.port()), bound.to_string()])
+                .with_allowed_hosts([
+                    "localhost".to_string(),
+                    bound.ip().to_string(),
+                    format!("localhost:{}", bound.port()),
+                    bound.to_string(),
+                ])
                 .enforce_origin_validation()
                 .with_max_request_body_bytes(max_body);
             let server = self.clone();
-            let service = StreamableHttpService::new(move || Ok(server.clone()), Arc::new(LocalSessionManager::default()), config);
+            let service = StreamableHttpService::new(
+                move || Ok(server.clone()),
+                Arc::new(LocalSessionManager::default()),
+                config,
+            );
             ready(bound);
             loop {
                 let (stream, _) = match listener.accept().await {
@@ -125,7 +139,9 @@ impl McpServer {
                         }
                     });
                     // A connection that fails (a client that hangs up mid-request) ends alone.
-                    let _ = hyper::server::conn::http1::Builder::new().serve_connection(hyper_util::rt::TokioIo::new(stream), routed).await;
+                    let _ = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(hyper_util::rt::TokioIo::new(stream), routed)
+                        .await;
                 });
             }
         })
@@ -184,16 +200,28 @@ impl McpServer {
                     .iter()
                     .map(|t| json!({"name": t.name, "row_count": (!t.row_count_withheld).then_some(t.row_count), "columns": t.columns.len(), "description": t.description}))
                     .collect();
-                let text = catalog.tables.iter().map(|t| format!("{} ({})", t.name, crate::catalog::schema::row_count_phrase(t))).collect::<Vec<_>>().join("\n");
+                let text = catalog
+                    .tables
+                    .iter()
+                    .map(|t| format!("{} ({})", t.name, crate::catalog::schema::row_count_phrase(t)))
+                    .collect::<Vec<_>>()
+                    .join("\n");
                 result(json!({"tables": tables, "snapshot": catalog.snapshot}), text)
             }
             "describe_table" => match arguments.get("table").and_then(Value::as_str) {
-                None => refusal(&Error::refused("missing_argument", "describe_table needs a table name").at("table").hint("call list_tables for the names")),
+                None => refusal(
+                    &Error::refused("missing_argument", "describe_table needs a table name")
+                        .at("table")
+                        .hint("call list_tables for the names"),
+                ),
                 Some(wanted) => match catalog.tables.iter().find(|t| t.name == wanted) {
                     None => refusal(
-                        &Error::refused("unknown_table", format!("there is no table {wanted:?}"))
-                            .at("table")
-                            .hint(format!("one of: {}", catalog.tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", "))),
+                        &Error::refused("unknown_table", format!("there is no table {wanted:?}")).at("table").hint(
+                            format!(
+                                "one of: {}",
+                                catalog.tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
+                            ),
+                        ),
                     ),
                     Some(table) => {
                         let one = Catalog { tables: vec![table.clone()], skipped: Vec::new(), ..catalog.clone() };
@@ -225,11 +253,19 @@ impl ServerHandler for McpServer {
         info
     }
 
-    async fn list_tools(&self, _request: Option<PaginatedRequestParams>, _context: RequestContext<RoleServer>) -> std::result::Result<ListToolsResult, ErrorData> {
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListToolsResult, ErrorData> {
         Ok(ListToolsResult::with_all_items(self.tools()))
     }
 
-    async fn call_tool(&self, request: CallToolRequestParams, _context: RequestContext<RoleServer>) -> std::result::Result<CallToolResponse, ErrorData> {
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CallToolResponse, ErrorData> {
         let server = self.clone();
         let name: Cow<'static, str> = request.name;
         let arguments = request.arguments.unwrap_or_default();

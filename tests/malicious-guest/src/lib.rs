@@ -65,11 +65,20 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
     let columns = match spec.get("columns") {
         Some(serde_json::Value::Array(listed)) => listed
             .iter()
-            .map(|c| wit::OutputColumn { name: c["name"].as_str().unwrap_or_default().to_string(), kind: kind(c["kind"].as_str().unwrap_or_default()) })
+            .map(|c| wit::OutputColumn {
+                name: c["name"].as_str().unwrap_or_default().to_string(),
+                kind: kind(c["kind"].as_str().unwrap_or_default()),
+            })
             .collect(),
-        _ => (0..number("columns").unwrap_or(0)).map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other }).collect(),
+        _ => (0..number("columns").unwrap_or(0))
+            .map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other })
+            .collect(),
     };
-    let main_counts = if spec.get("answer_rows").and_then(|v| v.as_bool()).unwrap_or(false) { vec![wit::ProbeCount::AnswerRows] } else { Vec::new() };
+    let main_counts = if spec.get("answer_rows").and_then(|v| v.as_bool()).unwrap_or(false) {
+        vec![wit::ProbeCount::AnswerRows]
+    } else {
+        Vec::new()
+    };
     Ok(wit::Compiled {
         main: wit::Query { sql, params: params.clone() },
         count: wit::Query { sql: count_sql, params },
@@ -87,7 +96,9 @@ fn param(value: &serde_json::Value) -> wit::Param {
     match value {
         serde_json::Value::Null => wit::Param::Null,
         serde_json::Value::Bool(b) => wit::Param::Boolean(*b),
-        serde_json::Value::Number(n) => n.as_i64().map(wit::Param::Integer).unwrap_or_else(|| wit::Param::Float(n.as_f64().unwrap_or(0.0))),
+        serde_json::Value::Number(n) => {
+            n.as_i64().map(wit::Param::Integer).unwrap_or_else(|| wit::Param::Float(n.as_f64().unwrap_or(0.0)))
+        }
         other => wit::Param::Text(other.as_str().map(str::to_string).unwrap_or_else(|| other.to_string())),
     }
 }

@@ -4,7 +4,10 @@
 //! name, as DuckDB's reader refuses it.
 
 use arrow_array::cast::AsArray;
-use arrow_array::types::{Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type, TimestampMicrosecondType};
+use arrow_array::types::{
+    Date32Type, Decimal128Type, Float32Type, Float64Type, Int16Type, Int32Type, Int64Type, Int8Type,
+    TimestampMicrosecondType,
+};
 use arrow_array::{Array, RecordBatch};
 use arrow_schema::{DataType, Schema, TimeUnit as ArrowTimeUnit};
 
@@ -32,7 +35,12 @@ pub fn columns(schema: &Schema) -> Result<Vec<Column>, String> {
                 // Spark's TIMESTAMP arrives in the session's zone, which querycell pins to UTC,
                 // and TIMESTAMP_NTZ without one: both are wall-clock times in UTC.
                 DataType::Timestamp(ArrowTimeUnit::Microsecond, _) => "TIMESTAMP".into(),
-                other => return Err(format!("column \"{}\" has type {other}, which querycell does not read back", field.name())),
+                other => {
+                    return Err(format!(
+                        "column \"{}\" has type {other}, which querycell does not read back",
+                        field.name()
+                    ))
+                }
             };
             Ok(Column { name: field.name().clone(), type_name })
         })
@@ -68,7 +76,9 @@ fn cell(array: &dyn Array, row: usize) -> Result<Cell, String> {
         // As DuckDB's reader does: a DECIMAL is read as the DOUBLE nearest its exact digits.
         DataType::Decimal128(_, scale) => {
             let scale = u8::try_from(*scale).map_err(|_| "a DECIMAL with a negative scale".to_string())?;
-            Cell::Float(decimal_text(array.as_primitive::<Decimal128Type>().value(row), scale).parse().unwrap_or(f64::NAN))
+            Cell::Float(
+                decimal_text(array.as_primitive::<Decimal128Type>().value(row), scale).parse().unwrap_or(f64::NAN),
+            )
         }
         DataType::Utf8 => Cell::Text(array.as_string::<i32>().value(row).to_string()),
         DataType::LargeUtf8 => Cell::Text(array.as_string::<i64>().value(row).to_string()),
@@ -85,7 +95,9 @@ mod tests {
     use super::*;
     use std::sync::Arc;
 
-    use arrow_array::{BooleanArray, Date32Array, Decimal128Array, Float64Array, Int64Array, StringArray, TimestampMicrosecondArray};
+    use arrow_array::{
+        BooleanArray, Date32Array, Decimal128Array, Float64Array, Int64Array, StringArray, TimestampMicrosecondArray,
+    };
     use arrow_schema::Field;
 
     #[test]

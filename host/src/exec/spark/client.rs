@@ -65,11 +65,17 @@ impl SparkSession {
     /// A session on `endpoint`. The connection is made by the first request, so an
     /// unreachable server fails the first answer (`spark_unavailable`), not the opening.
     pub fn connect(endpoint: &SparkEndpoint) -> Result<Self> {
-        let invalid = |message: String| Error::refused("spark_url_invalid", message).at("--spark").hint("write it like sc://host:15002");
+        let invalid = |message: String| {
+            Error::refused("spark_url_invalid", message).at("--spark").hint("write it like sc://host:15002")
+        };
         if endpoint.url.contains("token=") {
-            return Err(invalid(format!("the Spark URL carries a token; give it in {} instead, so it is never written to the catalog", super::TOKEN_VARIABLE)));
+            return Err(invalid(format!(
+                "the Spark URL carries a token; give it in {} instead, so it is never written to the catalog",
+                super::TOKEN_VARIABLE
+            )));
         }
-        let mut builder = ChannelBuilder::parse(&endpoint.url).map_err(|e| invalid(format!("{}: {}", endpoint.url, e.message())))?;
+        let mut builder =
+            ChannelBuilder::parse(&endpoint.url).map_err(|e| invalid(format!("{}: {}", endpoint.url, e.message())))?;
         if let Some(token) = &endpoint.token {
             builder.set("token", token);
         }
@@ -78,11 +84,10 @@ impl SparkSession {
         // carry the same user, or an interrupt or a setting lands in another, empty session
         // (the client's own requests use this one; ours take it from the client).
         builder.set("user_id", USER);
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(1)
-            .enable_all()
-            .build()
-            .map_err(|e| Error::internal("executor_unavailable", format!("the Spark client's runtime cannot start: {e}")))?;
+        let runtime =
+            tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().map_err(|e| {
+                Error::internal("executor_unavailable", format!("the Spark client's runtime cannot start: {e}"))
+            })?;
         let mut client = runtime.block_on(SparkConnectClient::connect(&builder)).map_err(|e| invalid(e.message()))?;
         // No retries behind querycell's back: the client's default backs off for minutes on an
         // unreachable server, past any deadline; an answer fails fast and says why instead.
@@ -104,11 +109,12 @@ impl SparkSession {
         if self.configured.load(Ordering::Acquire) {
             return Ok(());
         }
-        self.runtime.block_on(async {
-            self.client.set_config("spark.sql.session.timeZone", "UTC").await?;
-            self.client.set_config("spark.sql.ansi.enabled", "true").await
-        })
-        .map_err(|e| self.unavailable(e))?;
+        self.runtime
+            .block_on(async {
+                self.client.set_config("spark.sql.session.timeZone", "UTC").await?;
+                self.client.set_config("spark.sql.ansi.enabled", "true").await
+            })
+            .map_err(|e| self.unavailable(e))?;
         self.configured.store(true, Ordering::Release);
         Ok(())
     }
@@ -116,10 +122,20 @@ impl SparkSession {
     /// Run `sql` with `params` bound to its `?`s, reading at most `max_rows` rows and
     /// `max_bytes` bytes of Arrow data, interrupted at `deadline`. The caller has checked
     /// `sql`; nothing here looks at it.
-    pub fn run_select(&self, sql: &str, params: &[Param], deadline: Instant, max_rows: usize, max_bytes: u64) -> std::result::Result<Rows, Stop> {
+    pub fn run_select(
+        &self,
+        sql: &str,
+        params: &[Param],
+        deadline: Instant,
+        max_rows: usize,
+        max_bytes: u64,
+    ) -> std::result::Result<Rows, Stop> {
         // The one place every text leaves for Spark: none passes that the gate refuses.
         if let Err(why) = crate::check::spark::duckdb_spelling(sql) {
-            return Err(Stop::Failed(Error::internal("statement_refused", format!("the Spark statement is refused: {why}"))));
+            return Err(Stop::Failed(Error::internal(
+                "statement_refused",
+                format!("the Spark statement is refused: {why}"),
+            )));
         }
         self.configure().map_err(Stop::Failed)?;
         let tag = format!("querycell-{}", uuid::Uuid::new_v4());
@@ -149,24 +165,40 @@ impl SparkSession {
             let mut have_columns = false;
             let mut described = None;
             while let Some(message) = stream.next().await {
-                let message = message.map_err(|status| Stop::Failed(self.unavailable(spark_connect_core::error::SparkError::from_grpc_status(status))))?;
+                let message = message.map_err(|status| {
+                    Stop::Failed(self.unavailable(spark_connect_core::error::SparkError::from_grpc_status(status)))
+                })?;
                 if let Some(schema) = message.schema {
                     described = Some(schema);
                 }
-                let Some(proto::execute_plan_response::ResponseType::ArrowBatch(batch)) = message.response_type else { continue };
+                let Some(proto::execute_plan_response::ResponseType::ArrowBatch(batch)) = message.response_type else {
+                    continue;
+                };
                 bytes += batch.data.len() as u64;
                 if bytes > max_bytes {
                     return Err(Stop::TooLarge(bytes));
                 }
-                let reader = arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(batch.data), None)
-                    .map_err(|e| Stop::Failed(Error::internal("spark_result_unreadable", format!("Spark's result batch is not Arrow IPC: {e}"))))?;
+                let reader =
+                    arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(batch.data), None).map_err(|e| {
+                        Stop::Failed(Error::internal(
+                            "spark_result_unreadable",
+                            format!("Spark's result batch is not Arrow IPC: {e}"),
+                        ))
+                    })?;
                 if !have_columns {
-                    rows.columns = arrow::columns(&reader.schema()).map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
+                    rows.columns = arrow::columns(&reader.schema())
+                        .map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
                     have_columns = true;
                 }
                 for batch in reader {
-                    let batch = batch.map_err(|e| Stop::Failed(Error::internal("spark_result_unreadable", format!("Spark's result batch cannot be read: {e}"))))?;
-                    arrow::append(&batch, &mut rows, max_rows).map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
+                    let batch = batch.map_err(|e| {
+                        Stop::Failed(Error::internal(
+                            "spark_result_unreadable",
+                            format!("Spark's result batch cannot be read: {e}"),
+                        ))
+                    })?;
+                    arrow::append(&batch, &mut rows, max_rows)
+                        .map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
                 }
                 if rows.rows.len() >= max_rows {
                     // Enough read: the rest of the operation is not wanted.
@@ -181,7 +213,10 @@ impl SparkSession {
                 };
                 rows.columns = fields
                     .into_iter()
-                    .map(|f| Column { type_name: f.data_type.as_ref().map(duckdb_type_name).unwrap_or_else(|| "NULL".into()), name: f.name })
+                    .map(|f| Column {
+                        type_name: f.data_type.as_ref().map(duckdb_type_name).unwrap_or_else(|| "NULL".into()),
+                        name: f.name,
+                    })
                     .collect();
             }
             Ok(rows)
@@ -200,7 +235,9 @@ impl SparkSession {
         // or runs on until it ends by itself, and the deadline's error says so.
         let interrupted = self
             .runtime
-            .block_on(async { tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(&tag)).await })
+            .block_on(async {
+                tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(&tag)).await
+            })
             .is_ok_and(|ids| ids.is_ok_and(|ids| ids.contains(&operation_id)));
         match outcome {
             Err(Stop::Deadline { .. }) => Err(Stop::Deadline { interrupted }),
@@ -223,7 +260,10 @@ impl SparkSession {
                         common: None,
                         rel_type: Some(proto::relation::RelType::Read(proto::Read {
                             is_streaming: false,
-                            read_type: Some(proto::read::ReadType::NamedTable(proto::read::NamedTable { unparsed_identifier: name, options: Default::default() })),
+                            read_type: Some(proto::read::ReadType::NamedTable(proto::read::NamedTable {
+                                unparsed_identifier: name,
+                                options: Default::default(),
+                            })),
                         })),
                     })),
                 }),
@@ -232,20 +272,34 @@ impl SparkSession {
         };
         let response = self.runtime.block_on(self.client.analyze_plan(request)).map_err(|e| self.unavailable(e))?;
         let Some(proto::analyze_plan_response::Result::Schema(schema)) = response.result else {
-            return Err(Error::internal("spark_catalog_unreadable", "Spark answered the schema request without a schema"));
+            return Err(Error::internal(
+                "spark_catalog_unreadable",
+                "Spark answered the schema request without a schema",
+            ));
         };
         let Some(proto::data_type::Kind::Struct(fields)) = schema.schema.and_then(|s| s.kind) else {
-            return Err(Error::internal("spark_catalog_unreadable", "Spark described the table as something other than rows"));
+            return Err(Error::internal(
+                "spark_catalog_unreadable",
+                "Spark described the table as something other than rows",
+            ));
         };
-        Ok(fields.fields.into_iter().map(|f| (f.name, f.data_type.map(|t| type_name(&t)).unwrap_or_else(|| "unknown".into()))).collect())
+        Ok(fields
+            .fields
+            .into_iter()
+            .map(|f| (f.name, f.data_type.map(|t| type_name(&t)).unwrap_or_else(|| "unknown".into())))
+            .collect())
     }
 
     /// [`SparkSession::run_select`] for the host's own catalog queries at ingest, with the
     /// default caps.
     pub fn catalog_query(&self, sql: &str, deadline: Instant, max_rows: usize) -> Result<Rows> {
         self.run_select(sql, &[], deadline, max_rows, 64 << 20).map_err(|stop| match stop {
-            Stop::Deadline { .. } => Error::limit("query_timeout", "a catalog query on Spark ran past its deadline and was interrupted"),
-            Stop::TooLarge(bytes) => Error::limit("result_too_large", format!("a catalog query on Spark returned more than {bytes} bytes")),
+            Stop::Deadline { .. } => {
+                Error::limit("query_timeout", "a catalog query on Spark ran past its deadline and was interrupted")
+            }
+            Stop::TooLarge(bytes) => {
+                Error::limit("result_too_large", format!("a catalog query on Spark returned more than {bytes} bytes"))
+            }
             Stop::Failed(error) => error,
         })
     }
@@ -254,7 +308,9 @@ impl SparkSession {
 impl Drop for SparkSession {
     fn drop(&mut self) {
         // The server would expire the session on its own; releasing it frees its state now.
-        let _ = self.runtime.block_on(async { tokio::time::timeout(std::time::Duration::from_secs(2), self.client.release_session()).await });
+        let _ = self.runtime.block_on(async {
+            tokio::time::timeout(std::time::Duration::from_secs(2), self.client.release_session()).await
+        });
     }
 }
 
@@ -262,7 +318,9 @@ impl Drop for SparkSession {
 /// DATE (days) and TIMESTAMP_NTZ (microseconds, no zone, as DuckDB's TIMESTAMP).
 fn literal(param: &Param) -> proto::Expression {
     let literal_type = match param {
-        Param::Null => LiteralType::Null(proto::DataType { kind: Some(proto::data_type::Kind::Null(Default::default())) }),
+        Param::Null => {
+            LiteralType::Null(proto::DataType { kind: Some(proto::data_type::Kind::Null(Default::default())) })
+        }
         Param::Boolean(b) => LiteralType::Boolean(*b),
         // As INT where it fits, as PySpark binds Python ints: Spark's LIMIT takes only an INT,
         // and an INT compares with every integer column as a BIGINT would.
@@ -276,7 +334,10 @@ fn literal(param: &Param) -> proto::Expression {
         Param::Timestamp(t) => LiteralType::TimestampNtz(*t),
     };
     proto::Expression {
-        expr_type: Some(proto::expression::ExprType::Literal(proto::expression::Literal { literal_type: Some(literal_type), ..Default::default() })),
+        expr_type: Some(proto::expression::ExprType::Literal(proto::expression::Literal {
+            literal_type: Some(literal_type),
+            ..Default::default()
+        })),
         ..Default::default()
     }
 }
@@ -324,11 +385,16 @@ fn classify(url: &str, error: spark_connect_core::error::SparkError) -> Error {
     let code = error.grpc_code();
     // gRPC codes: 14 unavailable, 4 deadline exceeded, 16 unauthenticated, 7 permission denied.
     match code {
-        Some(14) | Some(4) => Error::internal("spark_unavailable", format!("the Spark Connect server at {url} cannot be reached: {message}"))
-            .hint("check that the server runs and the URL is right; nothing was answered"),
-        Some(16) | Some(7) => Error::refused("spark_unauthorized", format!("the Spark Connect server at {url} refused the credentials: {message}"))
-            .hint(format!("set {} to the server's authentication token", super::TOKEN_VARIABLE)),
+        Some(14) | Some(4) => Error::internal(
+            "spark_unavailable",
+            format!("the Spark Connect server at {url} cannot be reached: {message}"),
+        )
+        .hint("check that the server runs and the URL is right; nothing was answered"),
+        Some(16) | Some(7) => Error::refused(
+            "spark_unauthorized",
+            format!("the Spark Connect server at {url} refused the credentials: {message}"),
+        )
+        .hint(format!("set {} to the server's authentication token", super::TOKEN_VARIABLE)),
         _ => Error::internal("query_failed", format!("Spark could not answer: {message}")),
     }
 }
-

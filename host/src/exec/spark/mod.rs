@@ -26,14 +26,14 @@ pub(crate) mod client;
 use std::sync::Mutex;
 use std::time::Instant;
 
+use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, relation_key, ParseTreeCheck};
 use crate::duck::Rows;
 use crate::error::{Error, Result};
 use crate::exec::backend::{Backend, BackendSession};
 use crate::limits::Limits;
-use crate::check::policy::{PolicyCheck, SourceRule};
-use crate::statement::{connection_settings, timeout_error, Param, TreeCheck};
 use crate::sandbox::wit;
+use crate::statement::{connection_settings, timeout_error, Param, TreeCheck};
 
 pub use client::{SparkEndpoint, SparkSession};
 
@@ -77,7 +77,11 @@ impl SparkBackend {
                 .collect(),
         };
         let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let check = ParseTreeCheck::open_policed(readable.relations.iter().map(|r| relation_key(r)), policy, &connection_settings(&parser_limits))?;
+        let check = ParseTreeCheck::open_policed(
+            readable.relations.iter().map(|r| relation_key(r)),
+            policy,
+            &connection_settings(&parser_limits),
+        )?;
         Ok(SparkBackend { session: SparkSession::connect(endpoint)?, check: Mutex::new(check), limits: limits.clone() })
     }
 }
@@ -93,37 +97,65 @@ struct SparkStatements<'b> {
 }
 
 impl BackendSession for SparkStatements<'_> {
-    fn execute(&mut self, query: &wit::Query, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+    fn execute(
+        &mut self,
+        query: &wit::Query,
+        params: &[Param],
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         let limits = &self.backend.limits;
-        let refused = |message: String| Error::internal("statement_refused", message).hint("the compiler returned SQL the host will not run; nothing was executed");
+        let refused = |message: String| {
+            Error::internal("statement_refused", message)
+                .hint("the compiler returned SQL the host will not run; nothing was executed")
+        };
         if query.sql.len() > limits.max_statement_bytes {
             return Err(Error::internal(
                 "guest_output_too_large",
-                format!("the compiler returned a statement of {} bytes; the host accepts at most {}", query.sql.len(), limits.max_statement_bytes),
+                format!(
+                    "the compiler returned a statement of {} bytes; the host accepts at most {}",
+                    query.sql.len(),
+                    limits.max_statement_bytes
+                ),
             ));
         }
         // The gate holds whatever the tree check is set to: it is what makes the check's
         // reading of the text Spark's reading.
-        let spelled = crate::check::spark::duckdb_spelling(&query.sql).map_err(|why| refused(format!("the Spark statement is refused: {why}")))?;
+        let spelled = crate::check::spark::duckdb_spelling(&query.sql)
+            .map_err(|why| refused(format!("the Spark statement is refused: {why}")))?;
         match tree_check {
-            TreeCheck::On => self.backend.check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&spelled, params)?,
+            TreeCheck::On => {
+                self.backend.check.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).check(&spelled, params)?
+            }
             TreeCheck::Off => check_statement_shape(&spelled)?,
         }
-        self.backend.session.run_select(&query.sql, params, deadline, max_rows, limits.max_result_bytes).map_err(|stop| match stop {
-            client::Stop::Deadline { interrupted: true } => timeout_error(limits),
-            client::Stop::Deadline { interrupted: false } => {
-                let error = timeout_error(limits);
-                let message = format!("{}; Spark did not confirm the interrupt, so its job may run on until it ends", error.message);
-                Error { message, ..error }
-            }
-            client::Stop::TooLarge(bytes) => result_too_large(limits, bytes),
-            client::Stop::Failed(error) => error,
-        })
+        self.backend.session.run_select(&query.sql, params, deadline, max_rows, limits.max_result_bytes).map_err(
+            |stop| match stop {
+                client::Stop::Deadline { interrupted: true } => timeout_error(limits),
+                client::Stop::Deadline { interrupted: false } => {
+                    let error = timeout_error(limits);
+                    let message = format!(
+                        "{}; Spark did not confirm the interrupt, so its job may run on until it ends",
+                        error.message
+                    );
+                    Error { message, ..error }
+                }
+                client::Stop::TooLarge(bytes) => result_too_large(limits, bytes),
+                client::Stop::Failed(error) => error,
+            },
+        )
     }
 }
 
 /// `result_too_large`: Spark sent more than `limits.max_result_bytes` for one statement.
 pub fn result_too_large(limits: &Limits, bytes: u64) -> Error {
-    Error::limit("result_too_large", format!("the result passed its {} byte limit ({bytes} bytes read) and the query was stopped", limits.max_result_bytes))
-        .hint("ask for fewer rows or columns")
+    Error::limit(
+        "result_too_large",
+        format!(
+            "the result passed its {} byte limit ({bytes} bytes read) and the query was stopped",
+            limits.max_result_bytes
+        ),
+    )
+    .hint("ask for fewer rows or columns")
 }

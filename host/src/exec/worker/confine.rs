@@ -18,7 +18,10 @@
 use std::fs::File;
 use std::io;
 
-use landlock::{Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr, RulesetCreatedAttr, RulesetStatus, Scope, ABI};
+use landlock::{
+    Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
+    RulesetCreatedAttr, RulesetStatus, Scope, ABI,
+};
 
 /// The restrictions that hold in this worker.
 #[derive(Debug)]
@@ -30,7 +33,8 @@ pub struct Confinement {
 impl Confinement {
     /// Short words for the operator (the `Ready` reply), e.g. `landlock:fully_enforced`.
     pub fn words(&self) -> Vec<String> {
-        let mut words = vec![format!("rlimit_data:{}MiB", self.memory_ceiling_bytes >> 20), "rlimit_core:0".to_string()];
+        let mut words =
+            vec![format!("rlimit_data:{}MiB", self.memory_ceiling_bytes >> 20), "rlimit_core:0".to_string()];
         words.push(
             match self.landlock {
                 Some(RulesetStatus::FullyEnforced) => "landlock:fully_enforced",
@@ -45,7 +49,8 @@ impl Confinement {
 
 /// Readable in a worker besides the data file: the worker's own /proc entry (cgroup, status),
 /// CPU and memory counts, and cgroup limits. Paths missing on a machine are skipped.
-const SYSTEM_FACTS: &[&str] = &["/proc/self", "/proc/stat", "/proc/meminfo", "/proc/cpuinfo", "/sys/fs/cgroup", "/sys/devices/system/cpu"];
+const SYSTEM_FACTS: &[&str] =
+    &["/proc/self", "/proc/stat", "/proc/meminfo", "/proc/cpuinfo", "/sys/fs/cgroup", "/sys/devices/system/cpu"];
 
 /// The newest Landlock ABI this code knows what to ask of; older kernels get what they have.
 const LANDLOCK_ABI: ABI = ABI::V6;
@@ -88,7 +93,9 @@ fn restrict_files_and_network(data: &File) -> Result<RulesetStatus, landlock::Ru
         .add_rule(PathBeneath::new(data, AccessFs::from_read(abi) & AccessFs::from_file(abi)))?
         // What DuckDB reads about the machine when a database opens (it aborts the process
         // when its own cgroup is unreadable): facts about this process and its limits.
-        .add_rules(SYSTEM_FACTS.iter().filter_map(|path| readable_beneath(path, abi)).map(Ok::<_, landlock::RulesetError>))?
+        .add_rules(
+            SYSTEM_FACTS.iter().filter_map(|path| readable_beneath(path, abi)).map(Ok::<_, landlock::RulesetError>),
+        )?
         .restrict_self()?;
     Ok(status.ruleset)
 }

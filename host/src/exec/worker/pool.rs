@@ -62,7 +62,8 @@ impl WorkerPolicy {
 
     /// Run this very executable as the worker (querycell's own binary).
     pub fn current_exe() -> Result<Self> {
-        let program = std::env::current_exe().map_err(|e| Error::io("finding querycell's own executable for its query workers", &e))?;
+        let program = std::env::current_exe()
+            .map_err(|e| Error::io("finding querycell's own executable for its query workers", &e))?;
         Ok(Self::new(program))
     }
 
@@ -101,13 +102,26 @@ struct PoolState {
 
 impl WorkerPool {
     /// A pool over `data` (the index's data file, opened read-only by the caller).
-    pub fn start(data: File, limits: &Limits, readable: crate::statement::Readable, policy: &WorkerPolicy) -> Result<Self> {
+    pub fn start(
+        data: File,
+        limits: &Limits,
+        readable: crate::statement::Readable,
+        policy: &WorkerPolicy,
+    ) -> Result<Self> {
         if policy.max_workers == 0 {
             return Err(Error::refused("invalid_policy", "a worker pool needs at least one worker").at("max_workers"));
         }
         let setup = Setup { limits: limits.clone(), readable, memory_ceiling_bytes: policy.memory_ceiling(limits) };
-        let setup = encode(&setup).map_err(|e| Error::internal("worker_setup", format!("the worker setup cannot be encoded: {e}")))?;
-        let pool = WorkerPool { data, setup, limits: limits.clone(), policy: policy.clone(), state: Mutex::new(PoolState::default()), freed: Condvar::new() };
+        let setup = encode(&setup)
+            .map_err(|e| Error::internal("worker_setup", format!("the worker setup cannot be encoded: {e}")))?;
+        let pool = WorkerPool {
+            data,
+            setup,
+            limits: limits.clone(),
+            policy: policy.clone(),
+            state: Mutex::new(PoolState::default()),
+            freed: Condvar::new(),
+        };
         let mut started = Vec::new();
         for _ in 0..policy.prestart.min(policy.max_workers) {
             started.push(pool.spawn()?);
@@ -142,7 +156,11 @@ impl WorkerPool {
             if now >= give_up {
                 return Err(Error::limit(
                     "busy",
-                    format!("all {} query workers were answering other questions for {} ms", self.policy.max_workers, self.policy.queue_wait.as_millis()),
+                    format!(
+                        "all {} query workers were answering other questions for {} ms",
+                        self.policy.max_workers,
+                        self.policy.queue_wait.as_millis()
+                    ),
                 )
                 .hint("try again in a moment"));
             }
@@ -179,8 +197,12 @@ impl WorkerPool {
     }
 
     fn spawn(&self) -> Result<Worker> {
-        Worker::spawn(&self.policy.program, &self.data, &self.setup)
-            .map_err(|e| Error::internal("worker_unavailable", format!("a query worker could not be started from {}: {e}", self.policy.program.display())))
+        Worker::spawn(&self.policy.program, &self.data, &self.setup).map_err(|e| {
+            Error::internal(
+                "worker_unavailable",
+                format!("a query worker could not be started from {}: {e}", self.policy.program.display()),
+            )
+        })
     }
 }
 
@@ -194,7 +216,14 @@ pub struct Lease<'p> {
 impl Lease<'_> {
     /// Run one statement in the worker (see [`crate::exec::runner::StatementRunner::execute`]),
     /// holding it to `deadline` and to the memory ceiling from outside.
-    pub fn execute(&mut self, sql: &str, params: &[Param], deadline: Instant, tree_check: TreeCheck, max_rows: usize) -> Result<Rows> {
+    pub fn execute(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         let Some(worker) = self.worker.as_mut() else {
             return Err(Error::internal("query_worker_failed", "the query worker of this answer is gone"));
         };
@@ -205,7 +234,9 @@ impl Lease<'_> {
             tree_check,
             max_rows: max_rows as u64,
         };
-        let frame = encode(&request).map_err(|e| Error::internal("guest_output_too_large", format!("the statement cannot be sent to a query worker: {e}")))?;
+        let frame = encode(&request).map_err(|e| {
+            Error::internal("guest_output_too_large", format!("the statement cannot be sent to a query worker: {e}"))
+        })?;
         let kill_at = deadline + self.pool.policy.kill_grace;
         let ceiling = self.pool.policy.memory_ceiling(&self.pool.limits);
         if !worker.ready {
@@ -228,7 +259,9 @@ impl Lease<'_> {
         match self.await_reply(kill_at, ceiling)? {
             // The row cap is the host's: a worker that sends more than it was asked for is
             // not believed about anything.
-            Reply::Rows(rows) if rows.rows.len() > max_rows => Err(self.protocol_broken(&format!("{} rows for a cap of {max_rows}", rows.rows.len()))),
+            Reply::Rows(rows) if rows.rows.len() > max_rows => {
+                Err(self.protocol_broken(&format!("{} rows for a cap of {max_rows}", rows.rows.len())))
+            }
             Reply::Rows(rows) => Ok(rows),
             Reply::Failed { class, error } => Err(Error { class, ..error }),
             Reply::Ready { .. } => Err(self.protocol_broken("a second ready")),
@@ -262,7 +295,11 @@ impl Lease<'_> {
                         self.lose();
                         return Err(memory_error(
                             &self.pool.limits,
-                            &format!("its query worker held {} MiB, over the {} MiB ceiling, and was stopped", resident >> 20, ceiling >> 20),
+                            &format!(
+                                "its query worker held {} MiB, over the {} MiB ceiling, and was stopped",
+                                resident >> 20,
+                                ceiling >> 20
+                            ),
                         ));
                     }
                 }

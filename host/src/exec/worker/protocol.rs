@@ -87,7 +87,10 @@ pub fn encode<T: Serialize>(message: &T) -> io::Result<Vec<u8>> {
     serde_json::to_writer(&mut bytes, message).map_err(io::Error::other)?;
     let length = bytes.len() - 4;
     if length > MAX_FRAME_BYTES {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("a frame of {length} bytes is over the {MAX_FRAME_BYTES}-byte bound")));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {length} bytes is over the {MAX_FRAME_BYTES}-byte bound"),
+        ));
     }
     bytes[..4].copy_from_slice(&(length as u32).to_le_bytes());
     Ok(bytes)
@@ -103,7 +106,10 @@ pub fn read_frame_bytes(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
     }
     let length = u32::from_le_bytes(header) as usize;
     if length > MAX_FRAME_BYTES {
-        return Err(io::Error::new(io::ErrorKind::InvalidData, format!("a frame of {length} bytes is over the {MAX_FRAME_BYTES}-byte bound")));
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a frame of {length} bytes is over the {MAX_FRAME_BYTES}-byte bound"),
+        ));
     }
     let mut bytes = vec![0u8; length];
     input.read_exact(&mut bytes)?;
@@ -151,7 +157,13 @@ mod tests {
             }
         }
         let params = vec![Param::Float(f64::INFINITY), Param::Integer(i64::MIN), Param::Text("'; DROP".into())];
-        let request = Request { sql: "SELECT ?".into(), params: params.clone(), timeout_micros: 5, tree_check: TreeCheck::On, max_rows: 2 };
+        let request = Request {
+            sql: "SELECT ?".into(),
+            params: params.clone(),
+            timeout_micros: 5,
+            tree_check: TreeCheck::On,
+            max_rows: 2,
+        };
         let mut wire = Vec::new();
         write_frame(&mut wire, &request).unwrap();
         let back: Request = read_frame(&mut wire.as_slice()).unwrap().unwrap();

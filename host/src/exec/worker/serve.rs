@@ -80,7 +80,8 @@ fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
         .map_err(|e| Error::internal("worker_unconfined", format!("the query worker could not confine itself: {e}")))?;
     // Started after confinement, so this thread is confined like every other.
     watch_parent();
-    let runner = StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.readable.clone())?;
+    let runner =
+        StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.readable.clone())?;
     // `data` stays open for the worker's life: DuckDB opened the file through it.
     std::mem::forget(data);
     Ok((runner, confinement.words()))
@@ -88,7 +89,9 @@ fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
 
 /// The data file the host placed on [`DATA_FD`], required to be a regular file.
 fn data_file() -> Result<File, Error> {
-    let missing = |what: String| Error::internal("worker_setup", format!("the query worker has no data file on fd {DATA_FD}: {what}"));
+    let missing = |what: String| {
+        Error::internal("worker_setup", format!("the query worker has no data file on fd {DATA_FD}: {what}"))
+    };
     // SAFETY: fd DATA_FD is not owned by anything else in this process: the host put the
     // data file there for the worker, and nothing in the worker opens files before this.
     // If the process was started some other way, the fstat below refuses whatever it is.
