@@ -302,7 +302,7 @@ impl Gen<'_, '_> {
     /// True with probability `per256`/256, never once input is used up (so exhausted input
     /// stops adding clauses and list items).
     fn chance(&mut self, per256: u32) -> bool {
-        self.u.arbitrary::<u8>().map_or(false, |b| u32::from(b) >= 256 - per256.min(256))
+        self.u.arbitrary::<u8>().is_ok_and(|b| u32::from(b) >= 256 - per256.min(256))
     }
 
     fn index(&mut self, len: usize) -> usize {
@@ -472,6 +472,7 @@ impl Gen<'_, '_> {
         rows.join(", ")
     }
 
+    #[allow(clippy::wrong_self_convention, reason = "writes a FROM-first statement; it converts nothing")]
     fn from_first(&mut self, depth: usize) -> String {
         let from = self.from_clause(depth);
         let items = self.select_list(depth);
@@ -587,6 +588,7 @@ impl Gen<'_, '_> {
     // ---- FROM ----
 
     /// The FROM clause's text; pushes the scope it makes visible (the caller pops it).
+    #[allow(clippy::wrong_self_convention, reason = "writes a FROM clause; it converts nothing")]
     fn from_clause(&mut self, depth: usize) -> String {
         let mut scope = Scope::default();
         let mut text = self.table_ref(depth, &mut scope);

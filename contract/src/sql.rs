@@ -266,47 +266,6 @@ pub fn cast_type_modifiers(name: &str) -> Option<usize> {
         .then(|| CAST_TYPE_MODIFIERS.iter().find(|(t, _)| *t == upper).map_or(0, |(_, n)| *n))
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_are_unique_and_lowercase() {
-        let all: Vec<&str> = functions().collect();
-        let unique: std::collections::BTreeSet<&str> = all.iter().copied().collect();
-        assert_eq!(all.len(), unique.len(), "a function is listed twice");
-        assert!(all.iter().all(|f| f.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())));
-        assert!(CAST_TYPES.iter().all(|t| t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())));
-    }
-
-    #[test]
-    fn nothing_that_reaches_outside_is_listed() {
-        for name in [
-            "read_text",
-            "read_csv",
-            "query",
-            "query_table",
-            "current_setting",
-            "getenv",
-            "glob",
-            "range",
-            "repeat",
-            "enable_logging",
-            "json_execute_serialized_sql",
-        ] {
-            assert!(!is_allowed_function(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn modifiers_only_where_listed() {
-        assert_eq!(cast_type_modifiers("decimal"), Some(2));
-        assert_eq!(cast_type_modifiers("VARCHAR"), Some(1));
-        assert_eq!(cast_type_modifiers("INTEGER"), Some(0));
-        assert_eq!(cast_type_modifiers("BPCHAR"), None);
-    }
-}
-
 /// The name every trailing count column of a main query starts with (`__querycell_rows`,
 /// `__querycell_nulls_0`, …). The compiler names them so; the host strips only columns that
 /// are named so, and refuses a statement whose promised count columns are named otherwise.
@@ -363,3 +322,44 @@ pub const SPARK_WORDS: &[&str] = &[
 /// The string literals Spark SQL may hold: `date_trunc`'s units and the `LIKE` escape
 /// character. Every value is a bound parameter.
 pub const SPARK_STRING_LITERALS: &[&str] = &["day", "week", "month", "quarter", "year", "!"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_lowercase() {
+        let all: Vec<&str> = functions().collect();
+        let unique: std::collections::BTreeSet<&str> = all.iter().copied().collect();
+        assert_eq!(all.len(), unique.len(), "a function is listed twice");
+        assert!(all.iter().all(|f| f.chars().all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit())));
+        assert!(CAST_TYPES.iter().all(|t| t.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())));
+    }
+
+    #[test]
+    fn nothing_that_reaches_outside_is_listed() {
+        for name in [
+            "read_text",
+            "read_csv",
+            "query",
+            "query_table",
+            "current_setting",
+            "getenv",
+            "glob",
+            "range",
+            "repeat",
+            "enable_logging",
+            "json_execute_serialized_sql",
+        ] {
+            assert!(!is_allowed_function(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn modifiers_only_where_listed() {
+        assert_eq!(cast_type_modifiers("decimal"), Some(2));
+        assert_eq!(cast_type_modifiers("VARCHAR"), Some(1));
+        assert_eq!(cast_type_modifiers("INTEGER"), Some(0));
+        assert_eq!(cast_type_modifiers("BPCHAR"), None);
+    }
+}

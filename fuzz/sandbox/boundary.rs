@@ -85,6 +85,7 @@ fn wit_kind(kind: model::ValueKind) -> wit::ValueKind {
 /// A compiled answer as comparable text: statements, parameters (floats by their bits),
 /// columns, limit, explanation and warnings. The sandbox's answer is first carried into the
 /// native compiler's types, so both sides are printed by the same code.
+#[allow(clippy::too_many_arguments, reason = "one argument per part of a compiled answer, printed side by side")]
 fn summary(
     main: &model::Query,
     count: &model::Query,

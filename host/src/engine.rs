@@ -162,6 +162,7 @@ impl QueryCell {
 
     /// The limits answers are held to: those of the sandbox it was opened with, tightened by
     /// the policy's request limits for this caller (see [`crate::policy::request_limits`]).
+    #[allow(clippy::misnamed_getters, reason = "a caller's limits are the answer limits, not the deployment's")]
     pub fn limits(&self) -> &Limits {
         &self.answer_limits
     }

@@ -386,6 +386,9 @@ fn check_bound(keyword: &str, argument: &Value, actual: f64, path: &str, errors:
     }
 }
 
+/// A pattern piece: the character ranges it accepts, and its least and most repetitions.
+type Piece = (Vec<(char, char)>, usize, usize);
+
 /// The regular expressions the schema's `pattern`s use: anchors, literals, bracketed
 /// classes with ranges, and the quantifiers `?`, `*`, `+`, `{n}` and `{m,n}`. Anything else
 /// panics, so a pattern this cannot read is never taken as matched.
@@ -393,7 +396,7 @@ struct Pattern {
     anchored_start: bool,
     anchored_end: bool,
     /// Each piece: the characters it accepts (inclusive ranges), and how often.
-    pieces: Vec<(Vec<(char, char)>, usize, usize)>,
+    pieces: Vec<Piece>,
 }
 
 impl Pattern {

@@ -15,8 +15,9 @@ use querycell::testing::Param;
 use querycell::testing::{relation_key, ParseTreeCheck};
 use querycell::testing::{PolicyCheck, SourceRule};
 
+// One copy of the oracles for the whole test binary; sandbox_boundary uses it too.
 #[path = "../../fuzz/oracle.rs"]
-mod oracle;
+pub(crate) mod oracle;
 #[path = "../../fuzz/plan_gen.rs"]
 mod plan_gen;
 #[path = "../../fuzz/sql_gen.rs"]

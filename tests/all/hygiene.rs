@@ -119,7 +119,7 @@ fn abandoned_staging_folders_are_removed_and_live_ones_kept() {
     // Not a folder of ours: a link named like one, pointing at data that must survive.
     std::os::unix::fs::symlink(&data, parent.join(format!("{STAGING_PREFIX}link"))).unwrap();
 
-    ingest::ingest(&parent.join("index"), &[data.clone()]).unwrap();
+    ingest::ingest(&parent.join("index"), std::slice::from_ref(&data)).unwrap();
     let left = staging_folders(&parent);
     assert_eq!(
         left,

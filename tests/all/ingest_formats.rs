@@ -107,13 +107,13 @@ fn sidecar_hides_columns_checks_values_and_refuses_typos() {
     write_file(&data, "people.csv", "name,email,tier\nAda,ada@example.com,gold\nAlan,alan@example.com,silver\n");
     write_file(&data, "querycell.toml", "[tables.people.columns.email]\nhidden = true\n[tables.people.columns.tier]\nallowed_values = [\"gold\", \"silver\"]\nunit = \"level\"\n");
     let index = dir.path().join("index");
-    let catalog = ingest::ingest(&index, &[data.clone()]).unwrap();
+    let catalog = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap();
     let people = table(&catalog, "people");
     assert!(people.columns.iter().all(|c| c.name != "email"), "hidden columns are not loaded at all");
 
     write_file(&data, "people.csv", "name,email,tier\nAda,ada@example.com,gold\nEve,eve@example.com,platinum\n");
     let before = snapshot_folder(&index);
-    let error = ingest::ingest(&index, &[data.clone()]).unwrap_err();
+    let error = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap_err();
     assert_eq!(error.code, "value_not_allowed", "{error}");
     assert_eq!(snapshot_folder(&index), before);
 
@@ -256,7 +256,7 @@ fn every_sheet_of_a_workbook_is_a_table() {
         sales.write_string(row, 0, region).unwrap();
         sales.write_number(row, 1, amount).unwrap();
         sales
-            .write_datetime_with_format(row, 2, &rust_xlsxwriter::ExcelDateTime::from_ymd(2026, 1, day).unwrap(), &date)
+            .write_datetime_with_format(row, 2, rust_xlsxwriter::ExcelDateTime::from_ymd(2026, 1, day).unwrap(), &date)
             .unwrap();
     }
     let staff = workbook.add_worksheet().set_name("Staff").unwrap();
@@ -288,11 +288,11 @@ fn nothing_outside_the_root_is_read() {
     write_file(&data, "ok.csv", "a\n1\n");
     std::os::unix::fs::symlink(&outside, data.join("leak.csv")).unwrap();
     let index = dir.path().join("index");
-    let error = ingest::ingest(&index, &[data.clone()]).unwrap_err();
+    let error = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap_err();
     assert_eq!(error.code, "symlink_refused");
     std::fs::remove_file(data.join("leak.csv")).unwrap();
     std::os::unix::fs::symlink(dir.path().join("secret"), data.join("nested")).unwrap();
-    assert_eq!(ingest::ingest(&index, &[data.clone()]).unwrap_err().code, "symlink_refused");
+    assert_eq!(ingest::ingest(&index, std::slice::from_ref(&data)).unwrap_err().code, "symlink_refused");
 
     let dotted = data.join("..").join("secret").join("passwords.csv");
     let error = ingest::ingest(&index, &[dotted]).unwrap_err();
@@ -381,7 +381,7 @@ fn ingest_errors_name_the_file_not_internal_sql() {
     let data = dir.path().join("exports");
     write_file(&data, "orders.csv", "id,amount\n1,10\n2,20\n");
     write_file(&data, "querycell.toml", "[tables.orders.columns.amount]\ntype = \"DATE\"\n");
-    let error = ingest::ingest(&dir.path().join("index"), &[data.clone()]).unwrap_err();
+    let error = ingest::ingest(&dir.path().join("index"), std::slice::from_ref(&data)).unwrap_err();
     let shown = data.join("orders.csv").display().to_string();
     assert_eq!(error.path, shown, "{error}");
     assert!(error.message.starts_with(&format!("{shown} could not be loaded: ")), "{error}");

@@ -167,7 +167,7 @@ fn a_totals_row_is_kept_or_cut_as_querycell_toml_says_and_one_with_rows_below_is
     write_file(&data, "cut.csv", &sales_csv("", &format!("{total_line}Source: finance,,\n")));
     write_file(&data, "querycell.toml", "[tables.kept]\nfooter_rows = 0\n[tables.cut]\nfooter_rows = 2\n");
     let index = dir.path().join("index");
-    let catalog = ingest::ingest(&index, &[data.clone()]).unwrap();
+    let catalog = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap();
     let kept = table(&catalog, "kept");
     assert_eq!(kept.row_count, SALES.len() as u64 + 1, "footer_rows = 0 keeps every row");
     assert!(kept.decisions.is_empty(), "{:?}", kept.decisions);
@@ -218,7 +218,7 @@ fn header_row_and_skip_rows_place_the_header_in_csv_and_sheets() {
         "[tables.by_row]\nheader_row = 3\n[tables.by_skip]\nskip_rows = 2\n[tables.book_data]\nheader_row = 4\n",
     );
     let index = dir.path().join("index");
-    let catalog = ingest::ingest(&index, &[data.clone()]).unwrap();
+    let catalog = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap();
     for (name, setting, unit) in [
         ("by_row", "header_row = 3", "line"),
         ("by_skip", "skip_rows = 2", "line"),
@@ -317,7 +317,7 @@ fn a_ragged_csv_is_refused_at_its_line_in_words() {
     // its column is `when_`).
     lines[6] = "6,\"Jan 5, 2025\",60".into();
     write_file(&data, "orders.csv", &(lines.join("\n") + "\n"));
-    let catalog = ingest::ingest(&index, &[data.clone()]).unwrap();
+    let catalog = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap();
     let orders = table(&catalog, "orders");
     assert_eq!((column_names(orders), orders.row_count), (vec!["id", "when_", "amount"], 7));
     assert_eq!(sum_of(&index, "orders", "amount")[0], json!((1..=7).map(|i| i * 10).sum::<i64>()));
@@ -471,7 +471,7 @@ fn a_folder_ingest_lists_what_it_skipped_and_files_sharing_a_stem() {
     // Nothing loadable: the refusal names the folder and says what was skipped.
     let empty = dir.path().join("empty");
     write_file(&empty, "notes.txt", "not data");
-    let error = ingest::ingest(&dir.path().join("index2"), &[empty.clone()]).unwrap_err();
+    let error = ingest::ingest(&dir.path().join("index2"), std::slice::from_ref(&empty)).unwrap_err();
     assert_eq!(
         (error.code.as_str(), error.path.as_str()),
         ("no_inputs", empty.display().to_string().as_str()),
@@ -498,7 +498,7 @@ fn layout_settings_that_cannot_apply_are_refused_with_the_setting_named() {
         ("[tables.events]\nfooter_row = 1\n", "sidecar_invalid", "unknown field `footer_row`"),
     ] {
         std::fs::write(&sidecar, settings).unwrap();
-        let error = ingest::ingest(&index, &[data.clone()]).unwrap_err();
+        let error = ingest::ingest(&index, std::slice::from_ref(&data)).unwrap_err();
         assert_eq!(
             (error.code.as_str(), error.path.as_str()),
             (code, sidecar.display().to_string().as_str()),

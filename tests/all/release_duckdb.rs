@@ -9,7 +9,8 @@ use querycell_tests::querycell_bin;
 #[test]
 fn duckdb_in_the_querycell_binary_is_a_release_build() {
     let binary = std::fs::read(querycell_bin()).expect("reading the querycell binary");
-    for marker in ["aggregate_hashtable.cpp"] {
+    {
+        let marker = "aggregate_hashtable.cpp";
         let found = binary.windows(marker.len()).any(|w| w == marker.as_bytes());
         assert!(
             !found,

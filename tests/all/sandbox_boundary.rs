@@ -6,9 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-#[path = "../../fuzz/oracle.rs"]
-#[allow(dead_code)]
-mod oracle;
+use crate::fuzz_regressions::oracle;
 
 #[path = "../../fuzz/sandbox/boundary.rs"]
 mod boundary;

@@ -226,7 +226,7 @@ fn default_request_limits_are_the_same_everywhere() {
             .find(|row| row[0] == limit)
             .unwrap_or_else(|| panic!("docs/limits.md's table has no row {limit:?}"))[1]
     };
-    assert!(MAX_REQUEST_BYTES % 1024 == 0, "the documentation writes the request limit in KiB");
+    assert!(MAX_REQUEST_BYTES.is_multiple_of(1024), "the documentation writes the request limit in KiB");
     let kib = format!("{} KiB", MAX_REQUEST_BYTES / 1024);
     for (limit, default) in [
         ("`max_rows`", MAX_ROWS.to_string()),

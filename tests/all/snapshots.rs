@@ -32,8 +32,8 @@ fn answers_never_mix_versions_while_the_index_is_reingested() {
     let dir = tempfile::tempdir().unwrap();
     let (big, small) = (version(dir.path(), "big", 200_000), version(dir.path(), "small", 1_000));
     let index = dir.path().join("index");
-    let small_snapshot = ingest::ingest(&index, &[small.clone()]).unwrap().snapshot;
-    let big_snapshot = ingest::ingest(&index, &[big.clone()]).unwrap().snapshot;
+    let small_snapshot = ingest::ingest(&index, std::slice::from_ref(&small)).unwrap().snapshot;
+    let big_snapshot = ingest::ingest(&index, std::slice::from_ref(&big)).unwrap().snapshot;
     assert_ne!(small_snapshot, big_snapshot);
     let expected = |snapshot: &str| {
         if snapshot == big_snapshot {
@@ -53,7 +53,7 @@ fn answers_never_mix_versions_while_the_index_is_reingested() {
             let mut swaps = 0;
             while !stop.load(Ordering::SeqCst) {
                 let source = if swaps % 2 == 0 { &small } else { &big };
-                ingest::ingest(&index, &[source.clone()]).expect("re-ingest");
+                ingest::ingest(&index, std::slice::from_ref(source)).expect("re-ingest");
                 swaps += 1;
                 swapped.store(swaps, Ordering::SeqCst);
             }
@@ -88,11 +88,11 @@ fn an_open_querycell_keeps_its_version_until_told_to_reopen() {
     let dir = tempfile::tempdir().unwrap();
     let (big, small) = (version(dir.path(), "big", 5_000), version(dir.path(), "small", 100));
     let index = dir.path().join("index");
-    ingest::ingest(&index, &[small.clone()]).unwrap();
+    ingest::ingest(&index, std::slice::from_ref(&small)).unwrap();
     let mut cell = QueryCell::open(&index, Limits::default()).unwrap();
     let before = count_and_snapshot(&cell);
     for source in [&big, &small, &big] {
-        ingest::ingest(&index, &[source.clone()]).unwrap();
+        ingest::ingest(&index, std::slice::from_ref(source)).unwrap();
         assert_eq!(count_and_snapshot(&cell), before, "an open QueryCell changed version under its caller");
     }
     cell.reopen().unwrap();
@@ -103,8 +103,8 @@ fn an_open_querycell_keeps_its_version_until_told_to_reopen() {
 fn the_snapshot_id_is_a_content_hash() {
     let dir = tempfile::tempdir().unwrap();
     let data = version(dir.path(), "data", 2_000);
-    let first = ingest::ingest(&dir.path().join("one"), &[data.clone()]).unwrap().snapshot;
-    let second = ingest::ingest(&dir.path().join("two"), &[data.clone()]).unwrap().snapshot;
+    let first = ingest::ingest(&dir.path().join("one"), std::slice::from_ref(&data)).unwrap().snapshot;
+    let second = ingest::ingest(&dir.path().join("two"), std::slice::from_ref(&data)).unwrap().snapshot;
     assert_eq!(first, second, "the same data must give the same snapshot id");
     // The same rows in another order: the same content.
     let csv = std::fs::read_to_string(data.join("events.csv")).unwrap();

@@ -105,7 +105,7 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
     std::fs::copy(querycell_tests::workspace().join("host/demo/data/incidents.csv"), data.join("incidents.csv"))
         .unwrap();
     let duck_index = dir.path().join("duck-index");
-    querycell::ingest::ingest(&duck_index, &[data.clone()]).expect("ingest into DuckDB");
+    querycell::ingest::ingest(&duck_index, std::slice::from_ref(&data)).expect("ingest into DuckDB");
     // The very rows DuckDB holds, as Parquet, for Spark to read.
     let parquet = dir.path().join("parquet");
     let database = Database::open(&duck_index.join("data.duckdb"), Access::ReadOnly, &[]).unwrap();

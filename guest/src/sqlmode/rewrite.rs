@@ -86,17 +86,17 @@ impl VisitorMut for Binder {
             }
         }
         match expr {
-            Expr::BinaryOp { left, op, right }
-                if matches!(
-                    op,
+            Expr::BinaryOp {
+                left,
+                op:
                     BinaryOperator::Eq
-                        | BinaryOperator::NotEq
-                        | BinaryOperator::Lt
-                        | BinaryOperator::LtEq
-                        | BinaryOperator::Gt
-                        | BinaryOperator::GtEq
-                ) =>
-            {
+                    | BinaryOperator::NotEq
+                    | BinaryOperator::Lt
+                    | BinaryOperator::LtEq
+                    | BinaryOperator::Gt
+                    | BinaryOperator::GtEq,
+                right,
+            } => {
                 // A literal is bound only opposite a non-literal, whose type DuckDB can
                 // give the parameter.
                 if !is_literal(left) {

@@ -42,12 +42,16 @@ pub const TOKEN_VARIABLE: &str = "QUERYCELL_SPARK_TOKEN";
 
 /// What one Spark-backed executor may read: relations by their parts, and the policy's
 /// sources and hidden tables keyed the same way.
+/// A policed table on Spark: its relation, the columns it shows, and its row filters
+/// (`(column, values)`), as [`crate::statement::PolicedTable`] holds them for DuckDB.
+pub type PolicedRelation = (Vec<String>, Vec<String>, Vec<(String, Vec<String>)>);
+
 #[derive(Debug, Clone, Default)]
 pub struct SparkReadable {
     /// Each readable table's relation (`["lake", "incidents"]`).
     pub relations: Vec<Vec<String>>,
     /// Policed tables: relation, visible columns, row filters.
-    pub policed: Vec<(Vec<String>, Vec<String>, Vec<(String, Vec<String>)>)>,
+    pub policed: Vec<PolicedRelation>,
     /// Tables a policy hides, by relation.
     pub hidden: Vec<Vec<String>>,
 }
