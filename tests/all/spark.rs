@@ -523,7 +523,7 @@ fn spark_answers_need_the_token_and_data_files_stay_as_they_were() {
     let plan = r#"{"table": "events", "aggregations": [{"function": "count"}]}"#;
     let refused = match QueryCell::open(&lake.spark_index, Limits::default()) {
         Err(error) => error,
-        Ok(cell) => cell.query_plan(plan).err().expect("answered without the token"),
+        Ok(cell) => cell.query_plan(plan).expect_err("answered without the token"),
     };
     assert_eq!(refused.code, "spark_unauthorized", "{refused}");
     // Answering leaves the index folder byte for byte as it was.
