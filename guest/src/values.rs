@@ -1,10 +1,11 @@
 //! Turning request values (JSON) into typed parameters for a column's kind, and dates and
 //! timestamps to and from their ISO text (days / microseconds since 1970-01-01; the calendar
-//! arithmetic itself is [`crate::calendar`]).
+//! arithmetic itself is the contract's, `querycell_contract::calendar`).
 
 use serde_json::Value;
 
-use crate::calendar::{days_from_civil, days_in_month};
+use querycell_contract::calendar;
+
 use crate::error::{Code, CompileError, Result};
 use crate::model::{Param, ValueKind};
 
@@ -84,13 +85,14 @@ pub fn parse_date(text: &str) -> Option<i32> {
     if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
         return None;
     }
-    let year = digits(&text[0..4])? as i32;
+    // Four digits: a year of 0..=9999, whose days fit the contract's `i32` days.
+    let year = digits(&text[0..4])? as i64;
     let month = digits(&text[5..7])? as u32;
     let day = digits(&text[8..10])? as u32;
-    if !(1..=12).contains(&month) || day == 0 || day > days_in_month(year, month) {
+    if !(1..=12).contains(&month) || day == 0 || day > calendar::days_in_month(year, month) {
         return None;
     }
-    Some(days_from_civil(year, month, day))
+    Some(calendar::days_from_civil(year, month, day) as i32)
 }
 
 /// `YYYY-MM-DD`, or that followed by `T` or a space and `HH:MM[:SS[.ffffff]]`, as
@@ -130,7 +132,7 @@ pub fn parse_timestamp(text: &str) -> Option<i64> {
 
 /// `days` since 1970-01-01 as `YYYY-MM-DD`.
 pub fn format_date(days: i32) -> String {
-    querycell_contract::calendar::format_date(days.into())
+    calendar::format_date(days.into())
 }
 
 /// Microseconds since the epoch as `YYYY-MM-DD HH:MM:SS[.ffffff]`.

@@ -10,7 +10,7 @@ use crate::answer::trace::{Trace, TraceRecord};
 use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::worker::WorkerPolicy;
 use crate::exec::Executor;
 use crate::limits::Limits;
@@ -224,7 +224,7 @@ impl QueryCell {
     fn answer_sql(&self, sql: &str, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
         let started = Instant::now();
         if !self.sql_enabled {
-            return Err(Error::refused("sql_mode_disabled", "SQL mode is not enabled for this deployment")
+            return Err(Error::new(Code::SqlModeDisabled, "SQL mode is not enabled for this deployment")
                 .at("sql")
                 .hint(
                     "send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)",
@@ -299,8 +299,8 @@ impl QueryCell {
 
     fn check_request_size(&self, request: &str) -> Result<()> {
         if request.len() > self.limits.max_request_bytes as usize {
-            return Err(Error::refused(
-                "request_too_large",
+            return Err(Error::new(
+                Code::RequestTooLarge,
                 format!(
                     "the request is {} bytes; at most {} are accepted",
                     request.len(),
@@ -515,13 +515,15 @@ fn open_spark(
 /// type, a value that does not convert) is the caller's SQL to fix: a refusal (exit 2), not
 /// an internal fault. In plan mode the same failure would be a compiler bug and stays one.
 fn sql_error_is_the_callers(error: Error) -> Error {
-    match error.code.as_str() {
-        "query_invalid" | "query_failed" => Error::refused(&error.code, format!("DuckDB could not answer the statement: {}", error.message))
-            .at("sql")
-            .hint("fix the statement: the schema lists every table, column and type; values must fit their column's type"),
+    match Code::from_text(&error.code) {
+        Some(code @ (Code::QueryInvalid | Code::QueryFailed)) => {
+            Error::classed(ErrorClass::Refused, code, format!("DuckDB could not answer the statement: {}", error.message))
+                .at("sql")
+                .hint("fix the statement: the schema lists every table, column and type; values must fit their column's type")
+        }
         // The guest's parser is more lenient than DuckDB's in places: most often a column
         // named like a DuckDB keyword (`at`, `order`) written without quotes.
-        "statement_unparsable" => Error::refused("sql_syntax", error.message)
+        Some(Code::StatementUnparsable) => Error::new(Code::SqlSyntax, error.message)
             .at("sql")
             .hint("write the statement in DuckDB's SQL; a name that is an SQL keyword, such as at or order, goes in double quotes: \"at\""),
         _ => error,

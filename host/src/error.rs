@@ -1,8 +1,14 @@
 //! The one error type of the host: a stable code, a message, where (a JSON path or an
 //! argument), a hint, and a class that decides the CLI's exit status.
+//!
+//! Codes and their classes are the contract's ([`Code`], shared with the compiler guest and
+//! listed in `docs/errors.md`): an error is built from a [`Code`] and takes its class from
+//! it. The `code` field stays the code's text, so the JSON every caller reads is unchanged.
 
 use std::fmt;
 
+use querycell_contract::codes::Class;
+pub use querycell_contract::codes::Code;
 use serde::{Deserialize, Serialize};
 
 /// What kind of failure, for callers that branch on it (and the CLI's exit code).
@@ -19,12 +25,30 @@ pub enum ErrorClass {
 }
 
 impl ErrorClass {
-    /// The CLI's exit status for this class: 2 refused, 3 limit, 1 internal.
+    /// The CLI's exit status for this class (the contract's): 2 refused, 3 limit, 1 internal.
     pub fn exit_code(self) -> i32 {
-        match self {
-            ErrorClass::Refused => 2,
-            ErrorClass::Limit => 3,
-            ErrorClass::Internal => 1,
+        Class::from(self).exit_status()
+    }
+}
+
+// The host's class is the contract's under another name: it is serialised (between the
+// host and its query workers), which the contract's data-only crate does not do.
+impl From<Class> for ErrorClass {
+    fn from(class: Class) -> Self {
+        match class {
+            Class::Refused => ErrorClass::Refused,
+            Class::Limit => ErrorClass::Limit,
+            Class::Internal => ErrorClass::Internal,
+        }
+    }
+}
+
+impl From<ErrorClass> for Class {
+    fn from(class: ErrorClass) -> Self {
+        match class {
+            ErrorClass::Refused => Class::Refused,
+            ErrorClass::Limit => Class::Limit,
+            ErrorClass::Internal => Class::Internal,
         }
     }
 }
@@ -33,7 +57,10 @@ impl ErrorClass {
 /// (`hint`), and its [`ErrorClass`]. Every fallible path of the host returns this.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Error {
-    /// Stable snake_case code to branch on, e.g. `unknown_column`, `query_timeout`.
+    /// Stable snake_case code to branch on, e.g. `unknown_column`, `query_timeout`: the text
+    /// of a [`Code`] (`Code::from_text` reads it back). Text rather than the enum so that
+    /// callers, the JSON form and the query workers' protocol see exactly what they did
+    /// before the codes were one enum.
     pub code: String,
     /// What went wrong, in words for people.
     pub message: String,
@@ -48,24 +75,16 @@ pub struct Error {
 }
 
 impl Error {
-    /// An error of `class` with `code` and `message`, at `$` and without a hint.
-    pub fn new(class: ErrorClass, code: &str, message: impl Into<String>) -> Self {
-        Error { code: code.to_string(), message: message.into(), path: "$".into(), hint: None, class }
+    /// An error of `code` with `message`, of the code's class, at `$` and without a hint.
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Self::classed(code.class().into(), code, message)
     }
 
-    /// An [`ErrorClass::Refused`] error: the request or input can be fixed.
-    pub fn refused(code: &str, message: impl Into<String>) -> Self {
-        Self::new(ErrorClass::Refused, code, message)
-    }
-
-    /// An [`ErrorClass::Limit`] error: a bound stopped the work.
-    pub fn limit(code: &str, message: impl Into<String>) -> Self {
-        Self::new(ErrorClass::Limit, code, message)
-    }
-
-    /// An [`ErrorClass::Internal`] error: I/O, a broken index, a compiler fault.
-    pub fn internal(code: &str, message: impl Into<String>) -> Self {
-        Self::new(ErrorClass::Internal, code, message)
+    /// An error of `code` in `class`, for the few codes the contract declares with two classes
+    /// ([`Code::classes`]; `docs/errors.md` says why each has two). Every call names a class
+    /// the contract declares for its code: `tests/all/shared_words.rs` reads the calls.
+    pub fn classed(class: ErrorClass, code: Code, message: impl Into<String>) -> Self {
+        Error { code: code.as_str().to_string(), message: message.into(), path: "$".into(), hint: None, class }
     }
 
     /// The same error, located at `path` (a JSON path, an argument or a file).
@@ -82,7 +101,7 @@ impl Error {
 
     /// An I/O failure on `what`, as an internal error.
     pub fn io(what: &str, err: &std::io::Error) -> Self {
-        Self::internal("io_error", format!("{what}: {err}"))
+        Self::new(Code::IoError, format!("{what}: {err}"))
     }
 
     /// `{"error": {...}}`, the shape every JSON consumer of querycell gets.

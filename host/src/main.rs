@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use querycell::answer::trace::Trace;
+use querycell::error::Code;
 use querycell::policy::Policy;
 use querycell::{
     catalog::Catalog, ingest, sandbox::Sandbox, serve::config::Config, Answer, Date, Error, Limits, QueryCell,
@@ -336,10 +337,10 @@ fn read_request(source: &str, argument: &str, max_bytes: u32) -> Result<String, 
     } else {
         std::fs::File::open(source).and_then(|f| f.take(limit).read_to_end(&mut bytes))
     };
-    read.map_err(|e| Error::refused("request_unreadable", format!("{source}: {e}")).at(argument))?;
+    read.map_err(|e| Error::new(Code::RequestUnreadable, format!("{source}: {e}")).at(argument))?;
     if bytes.len() as u64 > u64::from(max_bytes) {
-        return Err(Error::refused("request_too_large", format!("the request is over {max_bytes} bytes")).at(argument));
+        return Err(Error::new(Code::RequestTooLarge, format!("the request is over {max_bytes} bytes")).at(argument));
     }
     String::from_utf8(bytes)
-        .map_err(|_| Error::refused("invalid_encoding", "the request is not UTF-8 text").at(argument))
+        .map_err(|_| Error::new(Code::InvalidEncoding, "the request is not UTF-8 text").at(argument))
 }

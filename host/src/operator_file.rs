@@ -3,18 +3,18 @@
 
 use std::path::Path;
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// Read an operator's file (configuration, policy) and parse it with `parse`; an unreadable
 /// file is `unreadable` at `argument`, and a parse error is prefixed with the file's path.
 pub(crate) fn load_operator_file<T>(
     path: &Path,
     argument: &str,
-    unreadable: &str,
+    unreadable: Code,
     parse: impl FnOnce(&str) -> Result<T>,
 ) -> Result<T> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::refused(unreadable, format!("{}: {e}", path.display())).at(argument))?;
+        .map_err(|e| Error::new(unreadable, format!("{}: {e}", path.display())).at(argument))?;
     parse(&text).map_err(|e| Error { message: format!("{}: {}", path.display(), e.message), ..e })
 }
 

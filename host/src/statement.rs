@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::duck::Bind;
-use crate::error::Error;
+use crate::error::{Code, Error};
 use crate::limits::Limits;
 
 /// The settings applied, in this order, before the configuration is locked.
@@ -147,8 +147,8 @@ fn quote_literal(value: &str) -> String {
 
 /// `query_timeout`: the answer's statements ran past `limits.query_timeout`.
 pub fn timeout_error(limits: &Limits) -> Error {
-    Error::limit(
-        "query_timeout",
+    Error::new(
+        Code::QueryTimeout,
         format!("the query ran past its {} ms limit and was stopped", limits.query_timeout.as_millis()),
     )
     .hint("narrow the question with filters, or ask for fewer groups")
@@ -156,8 +156,8 @@ pub fn timeout_error(limits: &Limits) -> Error {
 
 /// `query_memory`: the query needed more than `limits.query_memory_bytes`.
 pub fn memory_error(limits: &Limits, detail: &str) -> Error {
-    Error::limit(
-        "query_memory",
+    Error::new(
+        Code::QueryMemory,
         format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20),
     )
     .hint("narrow the question with filters, or ask for fewer groups")

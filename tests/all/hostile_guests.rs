@@ -11,7 +11,8 @@ use querycell_tests::{component_from_core_wat, component_from_core_wat_and_wit, 
 /// `L` loops forever, `M` grows memory until refused, `U` traps, `S` recurses without end,
 /// `K` traps if an earlier call's marker is in its memory or globals and then leaves one;
 /// anything else (and `K` on a clean instance) returns a well-formed typed refusal with code
-/// `hostile_ok`.
+/// `empty_plan` (a code the compiler may refuse with: the host turns any other into a fault of
+/// the component; `a_refusal_code_that_is_not_the_compilers_is_a_compiler_fault` swaps it).
 pub(crate) const HOSTILE_CORE: &str = r#"
 (module
   (memory (export "memory") 1)
@@ -31,7 +32,7 @@ pub(crate) const HOSTILE_CORE: &str = r#"
     (local.get $ptr))
   (func $recurse (param i32) (result i32)
     (i32.add (call $recurse (i32.add (local.get 0) (i32.const 1))) (i32.const 1)))
-  (data (i32.const 1024) "hostile_okthe hostile guest answered$")
+  (data (i32.const 1024) "empty_planthe hostile guest answered$")
   (func (export "querycell:engine/compiler@0.5.0#compile-sql")
         (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
@@ -88,13 +89,33 @@ fn hostile(limits: Limits) -> Sandbox {
 /// The next call after a trap gets a fresh store and answers normally.
 fn assert_next_call_succeeds(sandbox: &Sandbox) {
     let refusal = sandbox.compile_plan("ok", &view()).expect_err("the hostile guest always refuses");
-    assert_eq!((refusal.code.as_str(), refusal.class), ("hostile_ok", ErrorClass::Refused), "{refusal}");
+    assert_eq!((refusal.code.as_str(), refusal.class), ("empty_plan", ErrorClass::Refused), "{refusal}");
     assert_eq!(refusal.message, "the hostile guest answered");
 }
 
 #[test]
 fn a_well_behaved_call_returns_the_guests_typed_refusal() {
     assert_next_call_succeeds(&hostile(Limits::default()));
+}
+
+/// A refusal's code is text from an untrusted component. One that is not among the
+/// compiler's codes (no code at all, or a host code: a limit, an internal fault) is a fault of
+/// the component, `guest_code_unknown`: never passed on as the caller's refusal, never a
+/// limit the compiler claims, never an exit status it chooses.
+#[test]
+fn a_refusal_code_that_is_not_the_compilers_is_a_compiler_fault() {
+    // Each is as many bytes in the module as `empty_plan` (WAT's `\00` is one byte), so the
+    // module's offsets stay right.
+    for code in ["hostile_ok", "EMPTY_PLAN", "guest_busy", "mcp_failed", "empty_pla\\00"] {
+        let core = HOSTILE_CORE.replace("\"empty_plan", &format!("\"{code}"));
+        assert_ne!(core, HOSTILE_CORE);
+        let sandbox = Sandbox::from_component_bytes(&component_from_core_wat(&core), Limits::default(), None)
+            .expect("the component loads");
+        let error = sandbox.compile_plan("ok", &view()).expect_err("the guest refuses");
+        assert_eq!((error.code.as_str(), error.class), ("guest_code_unknown", ErrorClass::Internal), "{code}: {error}");
+        assert!(error.message.contains("the hostile guest answered"), "{code}: {error}");
+        assert!(error.hint.as_deref().unwrap_or_default().contains("bug in the compiler component"), "{code}: {error}");
+    }
 }
 
 #[test]
@@ -221,7 +242,7 @@ fn nothing_a_call_leaves_in_memory_or_globals_reaches_the_next_one() {
             let refusal = sandbox.compile_plan("K", &view()).expect_err("the hostile guest refuses");
             assert_eq!(
                 refusal.code,
-                "hostile_ok",
+                "empty_plan",
                 "call {call} saw an earlier call's marker (pool {:?}): {refusal}",
                 engine.policy().pool_slots
             );

@@ -56,7 +56,7 @@ fn answering_code(cache: &Path) -> String {
     let sandbox = Sandbox::from_component_bytes(BUNDLED_GUEST, Limits::default(), Some(cache)).unwrap();
     match sandbox.compile_plan(r#"{"table": "incidents", "aggregations": [{"function": "count"}]}"#, &view()) {
         Ok(_) => "the bundled compiler".into(),
-        Err(e) if e.code == "hostile_ok" => "the planted code".into(),
+        Err(e) if e.code == "empty_plan" => "the planted code".into(),
         Err(e) => panic!("{e}"),
     }
 }

@@ -1,17 +1,18 @@
 //! The words the compiler guest, the host, the WIT contract and the documentation share
 //! besides the plan language's own (`plan_language_drift.rs`), each tied so that a change on
-//! one side fails here until the others follow: the refusal codes (documented in
-//! `docs/plan-language.md` and `docs/sql-mode.md`), the exit statuses (`docs/cli.md`), the
-//! value kinds, and the default request limits (`docs/limits.md`, and where the plan language
-//! and SQL mode pages state them).
+//! one side fails here until the others follow: the refusal codes' lists in
+//! `docs/plan-language.md` and `docs/sql-mode.md`, the exit statuses (`docs/errors.md`,
+//! `docs/cli.md`), the value kinds, and the default request limits (`docs/limits.md`, and
+//! where the plan language and SQL mode pages state them). The codes themselves are one enum,
+//! `querycell_contract::codes::Code`, whose own tests hold `docs/errors.md` to it.
 
 use std::collections::BTreeSet;
 
 use querycell::catalog::ValueKind as HostKind;
 use querycell::sandbox::wit;
 use querycell::{ErrorClass, Limits};
+use querycell_contract::codes::{Class, Code};
 use querycell_guest::model::{RequestLimits, ValueKind as GuestKind};
-use querycell_guest::Code;
 use querycell_tests::workspace;
 
 /// The documentation page at `page` (relative to the workspace).
@@ -87,70 +88,43 @@ fn documented_codes() -> BTreeSet<String> {
     codes
 }
 
-/// Codes the documentation lists with the compiler's although the host gives them: each is
-/// refused before the compiler runs, or after DuckDB typed the answer.
-const HOST_REFUSALS_DOCUMENTED: [(&str, &str); 3] = [
-    ("sql_mode_disabled", "the host refuses SQL before any compiler sees it"),
-    ("untyped_null_column", "DuckDB's result, read by the host"),
-    ("unsupported_result_type", "DuckDB's result, read by the host"),
-];
-
-/// Every `Error::<constructor>("code"` the host's source writes, by constructor.
-fn host_codes(constructor: &str) -> BTreeSet<String> {
-    let mut codes = BTreeSet::new();
-    let mut pending = vec![workspace().join("host/src")];
-    while let Some(path) = pending.pop() {
-        if path.is_dir() {
-            pending.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
-            continue;
-        }
-        if path.extension().is_none_or(|e| e != "rs") {
-            continue;
-        }
-        let source = std::fs::read_to_string(&path).unwrap();
-        for call in source.split(&format!("Error::{constructor}(")).skip(1) {
-            if let Some(quoted) = call.trim_start().strip_prefix('"') {
-                codes.insert(quoted.split('"').next().unwrap().to_string());
-            }
-        }
-    }
-    codes
-}
-
-/// The compiler's codes ([`Code::ALL`], the only way its refusals are built) and the
-/// documentation's lists name the same codes, both ways.
+/// The codes the contract lets the compiler raise and the documentation's lists name the
+/// same codes, both ways; a documented code the compiler does not raise is one the host
+/// raises for the same request (refused before the compiler runs, or after DuckDB typed the
+/// answer).
 #[test]
 fn every_compiler_code_is_documented_and_every_documented_code_exists() {
     let documented = documented_codes();
-    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
+    let compiler: BTreeSet<String> =
+        Code::ALL.iter().filter(|c| c.raised_by_compiler()).map(|c| c.as_str().to_string()).collect();
     let undocumented: Vec<&String> = compiler.difference(&documented).collect();
     assert!(
         undocumented.is_empty(),
         "codes the compiler returns that the documentation does not list: {undocumented:?}"
     );
-
-    let host_refusals = host_codes("refused");
-    for (code, why) in HOST_REFUSALS_DOCUMENTED {
+    for text in documented.difference(&compiler) {
+        let code = Code::from_text(text).unwrap_or_else(|| panic!("the documentation lists {text}, which is no code"));
         assert!(
-            host_refusals.contains(code),
-            "the documentation lists {code} ({why}), but the host never refuses with it"
+            code.raised_by_host() && code.classes() == [Class::Refused],
+            "the documentation lists {text} with the compiler's refusals, but it is no host refusal"
         );
     }
-    let host_listed: BTreeSet<String> = HOST_REFUSALS_DOCUMENTED.iter().map(|(code, _)| code.to_string()).collect();
-    let unknown: Vec<&String> =
-        documented.iter().filter(|code| !compiler.contains(*code) && !host_listed.contains(*code)).collect();
-    assert!(unknown.is_empty(), "codes the documentation lists that nothing returns: {unknown:?}");
 }
 
-/// Every compiler refusal leaves the CLI with exit status 2 (`host/src/sandbox/mod.rs` makes it
-/// [`ErrorClass::Refused`]), so no host error may reuse one of its codes with another class:
-/// one code would then mean two exit statuses. The CLI's page says what each status means.
+/// The host's error classes are the contract's, with the exit statuses `docs/errors.md`
+/// gives (generated from the contract) and `docs/cli.md` explains: a script that branches on
+/// an exit status reads the same meaning the documentation states.
 #[test]
-fn compiler_codes_keep_one_exit_status() {
-    let compiler: BTreeSet<String> = Code::ALL.iter().map(|c| c.as_str().to_string()).collect();
-    for constructor in ["internal", "limit"] {
-        let clashing: Vec<String> = host_codes(constructor).intersection(&compiler).cloned().collect();
-        assert!(clashing.is_empty(), "the host raises compiler codes as Error::{constructor}: {clashing:?}");
+fn the_hosts_exit_statuses_are_the_contracts() {
+    for class in Class::ALL {
+        let host = ErrorClass::from(class);
+        assert_eq!(host.exit_code(), class.exit_status(), "{class:?}");
+        assert_eq!(Class::from(host), class, "{class:?} does not come back from the host as itself");
+    }
+    let documented = page("docs/errors.md");
+    for class in Class::ALL {
+        let row = format!("| {} | `{}` |", class.as_str(), class.exit_status());
+        assert!(documented.contains(&row), "docs/errors.md has no row {row:?}");
     }
     let cli = page("docs/cli.md");
     for (class, meaning) in [

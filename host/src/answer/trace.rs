@@ -22,7 +22,7 @@ use serde_json::json;
 use sha2::{Digest, Sha256};
 
 use crate::calendar::Date;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// Where the trace goes and how large it may grow.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -160,7 +160,7 @@ fn rotate(policy: &TracePolicy) -> Result<()> {
 }
 
 fn unwritable(path: &Path, error: &std::io::Error) -> Error {
-    Error::internal("trace_unwritable", format!("the audit trace {} cannot be written: {error}", path.display()))
+    Error::new(Code::TraceUnwritable, format!("the audit trace {} cannot be written: {error}", path.display()))
         .at("--trace")
         .hint("no answer is given without its audit line; fix the trace file or start without --trace")
 }

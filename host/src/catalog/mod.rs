@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::calendar::Date;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 
@@ -267,10 +267,10 @@ impl Catalog {
     fn parse(text: &str, index: &Path) -> Result<Catalog> {
         let path = index.join(CATALOG_FILE);
         let catalog: Catalog = serde_json::from_str(text)
-            .map_err(|e| Error::internal("index_corrupt", format!("{} cannot be read: {e}", path.display())))?;
+            .map_err(|e| Error::new(Code::IndexCorrupt, format!("{} cannot be read: {e}", path.display())))?;
         if catalog.format != CATALOG_FORMAT {
-            return Err(Error::internal(
-                "index_version",
+            return Err(Error::new(
+                Code::IndexVersion,
                 format!(
                     "{} has catalog format {}; this querycell reads format {CATALOG_FORMAT}",
                     path.display(),
@@ -352,12 +352,9 @@ impl PinnedIndex {
     /// a querycell index.
     pub fn open(index: &Path) -> Result<PinnedIndex> {
         let not_found = || {
-            Error::refused(
-                "index_not_found",
-                format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()),
-            )
-            .at("--index")
-            .hint("create one with `querycell ingest --index <dir> <files or folders>`")
+            Error::new(Code::IndexNotFound, format!("{} is not a querycell index (no {CATALOG_FILE})", index.display()))
+                .at("--index")
+                .hint("create one with `querycell ingest --index <dir> <files or folders>`")
         };
         let folder =
             cap_std::fs::Dir::open_ambient_dir(index, cap_std::ambient_authority()).map_err(|e| match e.kind() {
@@ -383,7 +380,7 @@ impl PinnedIndex {
         let file = self
             .folder
             .open(DATA_FILE)
-            .map_err(|e| Error::internal("index_unreadable", format!("the index's data file cannot be opened: {e}")))?;
+            .map_err(|e| Error::new(Code::IndexUnreadable, format!("the index's data file cannot be opened: {e}")))?;
         Ok(file.into_std())
     }
 

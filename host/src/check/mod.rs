@@ -26,7 +26,7 @@ use serde_json::{Map, Value};
 
 use crate::check::policy::{PinnedParam, PolicyCheck};
 use crate::duck::ParseTrees;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::statement::Param;
 
 pub(crate) mod policy;
@@ -83,7 +83,7 @@ pub fn check_statement_shape(sql: &str) -> Result<()> {
 }
 
 fn refused(message: String) -> Error {
-    Error::internal("statement_refused", message)
+    Error::new(Code::StatementRefused, message)
         .hint("the compiler returned SQL the host will not run; nothing was executed")
 }
 
@@ -111,7 +111,7 @@ impl ParseTreeCheck {
         policy: PolicyCheck,
         setup: &[String],
     ) -> Result<Self> {
-        let trees = ParseTrees::open(setup).map_err(|f| Error::internal("parser_unavailable", f.message))?;
+        let trees = ParseTrees::open(setup).map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
         Ok(ParseTreeCheck {
             trees,
             tables: tables.into_iter().map(|t| t.to_lowercase()).collect(),
@@ -138,8 +138,8 @@ impl ParseTreeCheck {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the
             // compiler's accepted it; SQL mode tells the caller (see `engine`).
             let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
-            return Err(Error::internal(
-                "statement_unparsable",
+            return Err(Error::new(
+                Code::StatementUnparsable,
                 format!("DuckDB's parser refused the statement: {message}"),
             )
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
@@ -160,7 +160,7 @@ impl ParseTreeCheck {
 }
 
 fn policy_violation(why: String) -> Error {
-    Error::internal("policy_violation", format!("the compiled statement breaks the deployment's policy: {why}"))
+    Error::new(Code::PolicyViolation, format!("the compiled statement breaks the deployment's policy: {why}"))
         .hint("the compiler returned SQL the host will not run; nothing was executed")
 }
 

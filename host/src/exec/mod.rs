@@ -19,7 +19,7 @@ use serde_json::Value;
 
 use crate::catalog::ValueKind;
 use crate::duck::{Cell, Rows};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 pub(crate) mod backend;
@@ -172,8 +172,8 @@ impl Executor {
         let promised = compiled.columns.len() + counted;
         // A statement that promises nothing (SQL mode) carries no counts either.
         if (!compiled.columns.is_empty() || counted > 0) && returned != promised {
-            return Err(Error::internal(
-                "guest_output_mismatch",
+            return Err(Error::new(
+                Code::GuestOutputMismatch,
                 format!(
                     "the compiler promised {} columns and {counted} counts but the query returned {returned} columns",
                     compiled.columns.len()
@@ -184,8 +184,8 @@ impl Executor {
         // Only columns named as count columns are stripped and read as counts: a compiler
         // cannot pass an answer column off as a total.
         if let Some(stray) = main.columns[column_count..].iter().find(|c| !c.name.starts_with(COUNT_COLUMN_PREFIX)) {
-            return Err(Error::internal(
-                "guest_output_mismatch",
+            return Err(Error::new(
+                Code::GuestOutputMismatch,
                 format!("the compiler promised count columns but the query's column \"{}\" is not one", stray.name),
             ));
         }
@@ -195,8 +195,8 @@ impl Executor {
         for (promised, read) in compiled.columns.iter().zip(&main.columns) {
             let (promised_kind, read_kind) = (ValueKind::from(promised.kind), ValueKind::of_sql_type(&read.type_name));
             if promised_kind != ValueKind::Other && promised_kind != read_kind {
-                return Err(Error::internal(
-                    "guest_output_mismatch",
+                return Err(Error::new(
+                    Code::GuestOutputMismatch,
                     format!(
                         "the compiler promised \"{}\" as {} but the query's column \"{}\" is {} ({})",
                         promised.name,
@@ -278,9 +278,9 @@ fn single_count(
     match (result.rows.len(), result.columns.len()) {
         (1, 1) => match result.rows[0][0] {
             Cell::Integer(n) => Ok(n.max(0) as u64),
-            _ => Err(Error::internal("guest_output_mismatch", "the count query did not return a number")),
+            _ => Err(Error::new(Code::GuestOutputMismatch, "the count query did not return a number")),
         },
-        _ => Err(Error::internal("guest_output_mismatch", "the count query did not return one value")),
+        _ => Err(Error::new(Code::GuestOutputMismatch, "the count query did not return one value")),
     }
 }
 

@@ -11,7 +11,7 @@ use std::time::Instant;
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, ParseTreeCheck};
 use crate::duck::{Access, Bind, Database, FailureKind, Rows};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
 use crate::statement::{connection_settings, memory_error, timeout_error, Param, Readable, TreeCheck};
@@ -33,14 +33,14 @@ impl StatementRunner {
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let settings = connection_settings(limits);
         let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
-            Error::internal(
-                "index_unreadable",
+            Error::new(
+                Code::IndexUnreadable,
                 format!("{} could not be opened read-only: {}", data_file.display(), f.message),
             )
         })?;
         if !readable.policed.is_empty() {
             let policy_failed = |message: String| {
-                Error::internal("policy_unenforceable", message).hint("no query runs without its policy")
+                Error::new(Code::PolicyUnenforceable, message).hint("no query runs without its policy")
             };
             let name = database.query("SELECT current_database()").map_err(|f| policy_failed(f.message))?;
             let Some(database_name) = name.first().and_then(|row| row.first()).and_then(|cell| cell.text()) else {
@@ -71,7 +71,7 @@ impl StatementRunner {
         };
         let parse_tree_check = ParseTreeCheck::open_policed(tables, policy, &connection_settings(&parser_limits))?;
         let watchdog = Watchdog::start(database.interrupter()).map_err(|e| {
-            Error::internal("executor_unavailable", format!("the query deadline thread cannot start: {e}"))
+            Error::new(Code::ExecutorUnavailable, format!("the query deadline thread cannot start: {e}"))
         })?;
         Ok(StatementRunner { database, watchdog, parse_tree_check, limits: limits.clone() })
     }
@@ -87,8 +87,8 @@ impl StatementRunner {
         max_rows: usize,
     ) -> Result<Rows> {
         if sql.len() > self.limits.max_statement_bytes {
-            return Err(Error::internal(
-                "guest_output_too_large",
+            return Err(Error::new(
+                Code::GuestOutputTooLarge,
                 format!(
                     "the compiler returned a statement of {} bytes; the host accepts at most {}",
                     sql.len(),
@@ -103,15 +103,13 @@ impl StatementRunner {
         }
         let mut prepared = self.database.prepare_single_select(sql).map_err(|f| match f.kind {
             // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
-            FailureKind::Binding => Error::internal("query_invalid", f.message),
-            _ => {
-                Error::internal("statement_refused", format!("the host refused the compiled statement: {}", f.message))
-                    .hint("the compiler returned SQL the host will not run; nothing was executed")
-            }
+            FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, f.message),
+            _ => Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))
+                .hint("the compiler returned SQL the host will not run; nothing was executed"),
         })?;
         let binds: Vec<Bind<'_>> = params.iter().map(Param::bind).collect();
         prepared.bind_all(&binds).map_err(|f| {
-            Error::internal("statement_refused", format!("the host refused the compiled parameters: {}", f.message))
+            Error::new(Code::StatementRefused, format!("the host refused the compiled parameters: {}", f.message))
         })?;
 
         let watch = self.watchdog.arm(deadline);
@@ -123,16 +121,16 @@ impl StatementRunner {
             } else {
                 match failure.kind {
                     FailureKind::OutOfMemory => memory_error(&self.limits, &failure.message),
-                    FailureKind::UntypedNull => Error::refused(
-                        "untyped_null_column",
+                    FailureKind::UntypedNull => Error::new(
+                        Code::UntypedNullColumn,
                         "a column of the answer is an untyped NULL, which cannot be read back",
                     )
                     .at("sql")
                     .hint("give the NULL a type: CAST(NULL AS VARCHAR), or another type"),
-                    FailureKind::UnsupportedType => Error::refused("unsupported_result_type", failure.message)
+                    FailureKind::UnsupportedType => Error::new(Code::UnsupportedResultType, failure.message)
                         .at("sql")
                         .hint("cast the column to a type querycell reads, for example CAST(x AS VARCHAR)"),
-                    _ => Error::internal("query_failed", failure.message),
+                    _ => Error::classed(ErrorClass::Internal, Code::QueryFailed, failure.message),
                 }
             }
         })

@@ -10,7 +10,7 @@ use std::io::BufReader;
 use calamine::{Data, Reader, Xlsx};
 
 use super::layout::SheetRows;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 /// An open workbook, read sheet by sheet so only one sheet's cells are held at a time.
 pub struct Workbook {
@@ -44,7 +44,12 @@ impl Workbook {
 }
 
 fn unreadable(shown: &str, problem: String) -> Error {
-    Error::refused("ingest_failed", format!("{shown} could not be read as an Excel workbook: {problem}")).at(shown)
+    Error::classed(
+        ErrorClass::Refused,
+        Code::IngestFailed,
+        format!("{shown} could not be read as an Excel workbook: {problem}"),
+    )
+    .at(shown)
 }
 
 fn cell_text(cell: &Data) -> String {

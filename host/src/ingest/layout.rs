@@ -30,7 +30,7 @@ use super::load::{failed, first_row};
 use super::sidecar::{TableOverride, TEXT_LAYOUT_KEYS};
 use super::sources::{Format, Source};
 use super::types::{quote, sql_string};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 /// Rows looked at to find the delimiter, the quote and the header.
 const HEAD_RECORDS: usize = 200;
@@ -121,8 +121,8 @@ pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, side
     };
     match misplaced.first() {
         None => Ok(()),
-        Some(key) => Err(Error::refused(
-            "sidecar_invalid",
+        Some(key) => Err(Error::new(
+            Code::SidecarInvalid,
             format!(
                 "{sidecar_path}: tables.{table}.{key} does not apply to {table}, which is loaded from {} ({})",
                 source.shown,
@@ -191,8 +191,8 @@ pub fn csv(
             let below = head_records(body, delimiter, quote, rows);
             match below.first() {
                 None if complete => {
-                    return Err(Error::refused(
-                        "layout_out_of_range",
+                    return Err(Error::new(
+                        Code::LayoutOutOfRange,
                         format!(
                             "{}: querycell.toml says {}, but the file has no data from line {target} on",
                             source.shown,
@@ -203,8 +203,8 @@ pub fn csv(
                     .hint("count the lines as a text editor numbers them, from 1"));
                 }
                 Some(first) if first.line != target && over.header != Some(false) => {
-                    return Err(Error::refused(
-                        "layout_out_of_range",
+                    return Err(Error::new(
+                        Code::LayoutOutOfRange,
                         format!(
                             "{}: querycell.toml says {}, but line {target} is empty",
                             source.shown,
@@ -443,7 +443,7 @@ fn find_misfit(source: &Source, dialect: &Dialect, table: &str) -> std::io::Resu
     if misfit.is_none() {
         if let Some((line, byte)) = not_utf8 {
             misfit = Some(
-                Error::refused("csv_not_utf8", format!("{}: line {line} is not UTF-8 text (it has the byte 0x{byte:02X}); querycell reads CSV files as UTF-8", source.shown))
+                Error::new(Code::CsvNotUtf8, format!("{}: line {line} is not UTF-8 text (it has the byte 0x{byte:02X}); querycell reads CSV files as UTF-8", source.shown))
                     .at(format!("{}:{line}", source.shown))
                     .hint("save the file as UTF-8 (Excel: \"CSV UTF-8\"), or convert it, e.g. iconv -f WINDOWS-1252 -t UTF-8"),
             );
@@ -465,21 +465,21 @@ fn problem_in(
     match row.problem {
         Some((line, Problem::Unterminated)) => {
             return Some(
-                Error::refused("csv_quote_unclosed", format!("{}: the double quote that opens a value on line {line} is never closed, so the rest of the file would be one value", source.shown))
+                Error::new(Code::CsvQuoteUnclosed, format!("{}: the double quote that opens a value on line {line} is never closed, so the rest of the file would be one value", source.shown))
                     .at(at(*line))
                     .hint("close the quote; a double quote inside a quoted value is written twice (\"5\"\" pipe\")"),
             )
         }
         Some((line, Problem::StrayQuote)) => {
             return Some(
-                Error::refused("csv_quote_misplaced", format!("{}: line {line} has a double quote inside a value that does not start with one; the line starts: {starts}", source.shown))
+                Error::new(Code::CsvQuoteMisplaced, format!("{}: line {line} has a double quote inside a value that does not start with one; the line starts: {starts}", source.shown))
                     .at(at(*line))
                     .hint("quote the whole value and double the quote inside it (\"5\"\" pipe\"), as CSV requires"),
             )
         }
         Some((line, Problem::TextAfterQuote)) => {
             return Some(
-                Error::refused("csv_quote_misplaced", format!("{}: on line {line} a quoted value is followed by more text before the next delimiter; the line starts: {starts}", source.shown))
+                Error::new(Code::CsvQuoteMisplaced, format!("{}: on line {line} a quoted value is followed by more text before the next delimiter; the line starts: {starts}", source.shown))
                     .at(at(*line))
                     .hint("quote the whole value and double any quote inside it, as CSV requires"),
             )
@@ -518,7 +518,7 @@ fn problem_in(
     } else {
         "a value is missing, or a line break inside a value is not quoted: complete the line or quote the value that holds the line break".to_string()
     };
-    Some(Error::refused("csv_ragged_line", message).at(at(row.line)).hint(hint))
+    Some(Error::new(Code::CsvRaggedLine, message).at(at(row.line)).hint(hint))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -545,8 +545,8 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
         Some(rows) => {
             let target = rows + 1;
             if target > last_row {
-                return Err(Error::refused(
-                    "layout_out_of_range",
+                return Err(Error::new(
+                    Code::LayoutOutOfRange,
                     format!(
                         "{place}: querycell.toml says {} but the sheet's last filled row is {last_row}",
                         over.rows_above_setting()
@@ -557,8 +557,8 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
             }
             let index = target.saturating_sub(sheet.first_row) as usize;
             if header && (target < sheet.first_row || filled(&sheet.rows[index]) == 0) {
-                return Err(Error::refused(
-                    "layout_out_of_range",
+                return Err(Error::new(
+                    Code::LayoutOutOfRange,
                     format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()),
                 )
                 .at(&place)
@@ -617,8 +617,10 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
             plural((width - kept.len()) as u64, "empty column")
         ));
     }
-    let failed =
-        |e: String| Error::internal("ingest_failed", format!("{place}: staging the sheet as CSV: {e}")).at(&place);
+    let failed = |e: String| {
+        Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("{place}: staging the sheet as CSV: {e}"))
+            .at(&place)
+    };
     let mut writer = csv::Writer::from_path(staged).map_err(|e| failed(e.to_string()))?;
     for row in table_rows {
         writer
@@ -721,8 +723,8 @@ pub fn trim_rows(
                     None => format!("data row {} of {remaining}", remaining - from_bottom as i64),
                 };
                 if from_bottom > 0 {
-                    return Err(Error::refused(
-                        "totals_row_not_last",
+                    return Err(Error::new(
+                        Code::TotalsRowNotLast,
                         format!("{}: {which} ({}) reads as a totals row, but {} below it", source.shown, cells.join(", "), plural(from_bottom as u64, "row")),
                     )
                     .at(&source.shown)

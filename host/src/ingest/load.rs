@@ -14,7 +14,7 @@ use super::sidecar::{Sidecar, TableOverride};
 use super::sources::{Format, Root, Source};
 use super::types::{self, quote, sql_string, Decision, Groups, NumberSettings};
 use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 /// Text cells longer than this are cut in the catalog's value lists.
 const VALUE_TEXT_CAP: usize = 64;
@@ -152,8 +152,9 @@ fn replace_descriptors(text: &str, shown: &str) -> String {
 
 pub(super) fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
     move |e| {
-        Error::refused(
-            "ingest_failed",
+        Error::classed(
+            ErrorClass::Refused,
+            Code::IngestFailed,
             format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)),
         )
         .at(&source.shown)
@@ -288,9 +289,13 @@ fn load_typed_table(
         columns.push(column_entry(column_name, field.display, &sql_type, reason, over));
     }
     if select.is_empty() {
-        return Err(Error::refused("ingest_failed", format!("{} has no column querycell can load", source.shown))
-            .at(&source.shown)
-            .hint(left_out.iter().map(|l| format!("{}: {}", l.name, l.reason)).collect::<Vec<_>>().join("; ")));
+        return Err(Error::classed(
+            ErrorClass::Refused,
+            Code::IngestFailed,
+            format!("{} has no column querycell can load", source.shown),
+        )
+        .at(&source.shown)
+        .hint(left_out.iter().map(|l| format!("{}: {}", l.name, l.reason)).collect::<Vec<_>>().join("; ")));
     }
     create_table(connection, name, &format!("SELECT {} FROM {reader}", select.join(", ")), source)?;
     let mut entry = finish_table(connection, name, source, over, columns, Statistics::Scan)?;
@@ -418,8 +423,9 @@ pub(crate) fn cell_integer(row: &[Cell], column: usize) -> i64 {
 
 fn create_table(connection: &Connection, name: &str, select: &str, source: &Source) -> Result<()> {
     connection.execute_batch(&format!("CREATE TABLE {} AS {select}", quote(name))).map_err(|e| {
-        Error::refused(
-            "ingest_failed",
+        Error::classed(
+            ErrorClass::Refused,
+            Code::IngestFailed,
             format!("{} could not be loaded: {}", source.shown, plain_words(&e.message, source)),
         )
         .at(&source.shown)
@@ -540,8 +546,8 @@ fn finish_table(
                 0,
             );
             if let Some(value) = outsider {
-                return Err(Error::refused(
-                    "value_not_allowed",
+                return Err(Error::new(
+                    Code::ValueNotAllowed,
                     format!(
                         "{}: column {} has the value '{}', which is not in its allowed_values",
                         source.shown,

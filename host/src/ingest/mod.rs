@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
 use crate::duck::{Access, Database};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 pub use names::normalize_identifier;
 
@@ -42,7 +42,7 @@ pub use names::normalize_identifier;
 /// (`decisions`) and what under the folders was not loaded (`skipped`).
 pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     if inputs.is_empty() {
-        return Err(Error::refused("no_inputs", "name at least one file or folder to load").at("inputs"));
+        return Err(Error::new(Code::NoInputs, "name at least one file or folder to load").at("inputs"));
     }
     let mut found = sources::Found::default();
     for input in inputs {
@@ -50,8 +50,8 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     }
     if found.sources.is_empty() {
         let named = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
-        let mut error = Error::refused(
-            "no_inputs",
+        let mut error = Error::new(
+            Code::NoInputs,
             format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS),
         )
         .at(named.as_str());
@@ -77,8 +77,9 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     let data_file = staging.path().join(DATA_FILE);
     let settings =
         ["SET autoinstall_known_extensions = false".to_string(), "SET autoload_known_extensions = false".to_string()];
-    let connection = Database::open(&data_file, Access::ReadWrite, &settings)
-        .map_err(|e| Error::internal("ingest_failed", format!("creating the data file: {e}")))?;
+    let connection = Database::open(&data_file, Access::ReadWrite, &settings).map_err(|e| {
+        Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("creating the data file: {e}"))
+    })?;
     let mut tables: Vec<TableEntry> = Vec::new();
     let mut skipped = std::mem::take(&mut found.skipped);
     let mut names: Vec<(String, String)> = Vec::new();
@@ -94,12 +95,14 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
         tables.extend(loaded);
     }
     if tables.is_empty() {
-        return Err(Error::refused("no_inputs", "every file found is empty: there is no table to load")
+        return Err(Error::new(Code::NoInputs, "every file found is empty: there is no table to load")
             .at(inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", "))
             .hint(skipped.iter().map(|s| format!("{}: {}", s.path, s.reason)).collect::<Vec<_>>().join("; ")));
     }
     check_sidecars_match(&found.roots, &tables, &table_roots)?;
-    connection.execute_batch("CHECKPOINT").map_err(|e| Error::internal("ingest_failed", e.to_string()))?;
+    connection
+        .execute_batch("CHECKPOINT")
+        .map_err(|e| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string()))?;
     // Closed before the file is hashed and swapped in; the query side opens it afterwards.
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
@@ -137,8 +140,8 @@ fn check_sidecars_match(roots: &[sources::Root], tables: &[TableEntry], table_ro
             tables.iter().zip(table_roots).filter(|(_, r)| **r == i).map(|(t, _)| t).collect();
         for (table_name, over) in &root.sidecar.tables {
             let Some(table) = root_tables.iter().find(|t| &t.name == table_name) else {
-                return Err(Error::refused(
-                    "sidecar_unknown_table",
+                return Err(Error::new(
+                    Code::SidecarUnknownTable,
                     format!("querycell.toml in {} configures table '{table_name}', which was not loaded", root.label),
                 )
                 .at(&root.sidecar_path)
@@ -152,8 +155,8 @@ fn check_sidecars_match(roots: &[sources::Root], tables: &[TableEntry], table_ro
                     continue;
                 }
                 if !table.columns.iter().any(|c| &c.name == column_name) {
-                    return Err(Error::refused(
-                        "sidecar_unknown_column",
+                    return Err(Error::new(
+                        Code::SidecarUnknownColumn,
                         format!("{} configures {table_name}.{column_name}, which does not exist", root.sidecar_path),
                     )
                     .at(&root.sidecar_path)
@@ -205,16 +208,18 @@ fn check_replaceable(index: &Path) -> Result<()> {
             if is_index || is_empty {
                 Ok(())
             } else {
-                Err(Error::refused(
-                    "index_path_in_use",
+                Err(Error::new(
+                    Code::IndexPathInUse,
                     format!("{} exists and is not a querycell index; it will not be replaced", index.display()),
                 )
                 .at("--index")
                 .hint("choose a new folder for the index"))
             }
         }
-        Ok(_) => Err(Error::refused("index_path_in_use", format!("{} exists and is not a folder", index.display()))
-            .at("--index")),
+        Ok(_) => {
+            Err(Error::new(Code::IndexPathInUse, format!("{} exists and is not a folder", index.display()))
+                .at("--index"))
+        }
     }
 }
 

@@ -39,7 +39,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use super::numbers::{DecimalMark, Grouping, Reading};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// The settings file's name; only the one at the top of a root is read.
 pub const SIDECAR_FILE: &str = "querycell.toml";
@@ -155,7 +155,7 @@ impl TableOverride {
     /// and together: a layout that cannot be meant is refused rather than guessed at.
     fn check_layout(&self, table: &str, source: &str) -> Result<()> {
         let invalid = |key: &str, problem: String, hint: &str| {
-            Error::refused("sidecar_invalid", format!("{source}: tables.{table}.{key} {problem}"))
+            Error::new(Code::SidecarInvalid, format!("{source}: tables.{table}.{key} {problem}"))
                 .at(source)
                 .hint(hint.to_string())
         };
@@ -199,7 +199,7 @@ impl Sidecar {
     /// keys, types ingest does not offer, bad separators and impossible layouts are refused.
     pub fn parse(text: &str, source: &str) -> Result<Sidecar> {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
-            Error::refused("sidecar_invalid", format!("{source}: {}", e.message()))
+            Error::new(Code::SidecarInvalid, format!("{source}: {}", e.message()))
                 .at(source)
                 .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator")
         })?;
@@ -225,8 +225,8 @@ impl Sidecar {
                 )?;
                 if let Some(t) = &over.sql_type {
                     if !OVERRIDE_TYPES.contains(&t.to_ascii_uppercase().as_str()) {
-                        return Err(Error::refused(
-                            "sidecar_invalid",
+                        return Err(Error::new(
+                            Code::SidecarInvalid,
                             format!(
                                 "{source}: tables.{table}.columns.{column}.type '{t}' is not one of {}",
                                 OVERRIDE_TYPES.join(", ")
@@ -241,8 +241,8 @@ impl Sidecar {
                         None | Some("DATE") | Some("TIMESTAMP")
                     )
                 {
-                    return Err(Error::refused(
-                        "sidecar_invalid",
+                    return Err(Error::new(
+                        Code::SidecarInvalid,
                         format!("{source}: tables.{table}.columns.{column}.date_format needs type DATE or TIMESTAMP"),
                     )
                     .at(source));
@@ -251,7 +251,7 @@ impl Sidecar {
             if let Some(d) = &entry.delimiter {
                 // One ASCII byte: the layout scan reads CSV byte by byte, as DuckDB does.
                 if d.len() != 1 || matches!(d.as_str(), "\"" | "\n" | "\r") {
-                    return Err(Error::refused("sidecar_invalid", format!("{source}: tables.{table}.delimiter must be one ASCII character other than a double quote or a line break"))
+                    return Err(Error::new(Code::SidecarInvalid, format!("{source}: tables.{table}.delimiter must be one ASCII character other than a double quote or a line break"))
                         .at(source)
                         .hint("for example delimiter = \";\", or delimiter = \"\\t\" for tabs"));
                 }
@@ -286,7 +286,7 @@ impl Sidecar {
 /// Separators must be ones ingest knows, and not one mark for both jobs.
 fn check_separators<S: AsRef<str>>(decimal: Option<S>, thousands: Option<S>, at: &str, source: &str) -> Result<()> {
     let refuse = |what: String| {
-        Err(Error::refused("sidecar_invalid", format!("{source}: {at}: {what}"))
+        Err(Error::new(Code::SidecarInvalid, format!("{source}: {at}: {what}"))
             .at(source)
             .hint("decimal_separator is \".\" or \",\"; thousands_separator is \"\", \".\", \",\", \" \" or \"'\", and differs from the decimal separator"))
     };

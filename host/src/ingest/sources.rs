@@ -14,7 +14,7 @@ use cap_std::fs::Dir;
 
 use super::sidecar::{Sidecar, SIDECAR_FILE};
 use crate::catalog::Skipped;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// A file format ingest loads, known by the file's ending.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,12 +101,12 @@ pub struct Found {
 /// Collect the loadable files under `input` into `found`, registering its root.
 pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     if input.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
-        return Err(Error::refused("path_escapes_root", format!("{} contains '..'", input.display()))
+        return Err(Error::new(Code::PathEscapesRoot, format!("{} contains '..'", input.display()))
             .at(input.display().to_string())
             .hint("name the folder or file directly, without '..'"));
     }
     let metadata = std::fs::symlink_metadata(input).map_err(|e| {
-        Error::refused("input_not_found", format!("{} cannot be read: {e}", input.display()))
+        Error::new(Code::InputNotFound, format!("{} cannot be read: {e}", input.display()))
             .at(input.display().to_string())
     })?;
     if metadata.file_type().is_symlink() {
@@ -117,11 +117,11 @@ pub fn collect(input: &Path, found: &mut Found) -> Result<()> {
     } else {
         let parent = input.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
         let name = input.file_name().and_then(|n| n.to_str()).ok_or_else(|| {
-            Error::refused("invalid_input", format!("{} is not a file name querycell can use", input.display()))
+            Error::new(Code::InvalidInput, format!("{} is not a file name querycell can use", input.display()))
                 .at(input.display().to_string())
         })?;
         if Format::of(name).is_none() {
-            return Err(Error::refused("unsupported_format", format!("{} is not a loadable file", input.display()))
+            return Err(Error::new(Code::UnsupportedFormat, format!("{} is not a loadable file", input.display()))
                 .at(input.display().to_string())
                 .hint(format!("loadable endings: {}", Format::ENDINGS)));
         }
@@ -204,8 +204,8 @@ fn open_source(dir: &Dir, name: &str, relative: String, root: RootRef<'_>, sourc
     }
     if !metadata.is_file() {
         // Opening a pipe would wait for a writer forever.
-        return Err(Error::refused(
-            "unsupported_format",
+        return Err(Error::new(
+            Code::UnsupportedFormat,
             format!("{shown} is not a regular file (a folder, pipe, socket or device)"),
         )
         .at(&shown));
@@ -221,7 +221,7 @@ fn shown(root: RootRef<'_>, relative: &str) -> String {
 }
 
 fn symlink_refused(path: &str) -> Error {
-    Error::refused("symlink_refused", format!("{path} is a symbolic link; ingest reads only real files under the root"))
+    Error::new(Code::SymlinkRefused, format!("{path} is a symbolic link; ingest reads only real files under the root"))
         .at(path)
         .hint("copy the file under the folder you ingest, or name its real location")
 }

@@ -16,7 +16,7 @@ use crate::catalog::{
     Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
 };
 use crate::duck::Cell;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 use crate::exec::spark::client::{SparkEndpoint, SparkSession};
 
@@ -29,7 +29,7 @@ const CATALOG_QUERY_TIMEOUT: Duration = Duration::from_secs(600);
 /// Build the catalog of `tables` (`db.table`, or `table`) on the server at `endpoint`.
 pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
     if tables.is_empty() {
-        return Err(Error::refused("no_inputs", "name at least one Spark table")
+        return Err(Error::new(Code::NoInputs, "name at least one Spark table")
             .at("--tables")
             .hint("e.g. --tables lake.incidents,lake.teams"));
     }
@@ -39,8 +39,8 @@ pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
         let relation = parse_relation(qualified)?;
         let name = relation.last().expect("a relation has parts").to_lowercase();
         if entries.iter().any(|t| t.name == name) {
-            return Err(Error::refused(
-                "duplicate_table",
+            return Err(Error::new(
+                Code::DuplicateTable,
                 format!("two tables would be called '{name}' in the catalog"),
             )
             .at("--tables")
@@ -63,8 +63,8 @@ fn parse_relation(qualified: &str) -> Result<Vec<String>> {
     let parts: Vec<String> = qualified.trim().split('.').map(str::to_string).collect();
     let plain = |part: &String| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
     if parts.len() > 3 || !parts.iter().all(plain) {
-        return Err(Error::refused(
-            "invalid_table_name",
+        return Err(Error::new(
+            Code::InvalidTableName,
             format!("'{qualified}' is not a Spark table name querycell reads"),
         )
         .at("--tables")
@@ -78,9 +78,9 @@ fn quote(name: &str) -> String {
 }
 
 fn table_entry(session: &SparkSession, relation: &[String], name: String, qualified: &str) -> Result<TableEntry> {
-    let schema = session.table_schema(relation).map_err(|error| match error.code.as_str() {
-        "query_failed" => {
-            Error::refused("unknown_table", format!("Spark has no table {qualified}: {}", error.message)).at("--tables")
+    let schema = session.table_schema(relation).map_err(|error| match Code::from_text(&error.code) {
+        Some(Code::QueryFailed) => {
+            Error::new(Code::UnknownTable, format!("Spark has no table {qualified}: {}", error.message)).at("--tables")
         }
         _ => error,
     })?;
@@ -117,7 +117,7 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
         }
     }
     if columns.is_empty() {
-        return Err(Error::refused("no_inputs", format!("{qualified} has no column querycell reads")).at("--tables"));
+        return Err(Error::new(Code::NoInputs, format!("{qualified} has no column querycell reads")).at("--tables"));
     }
 
     // One pass for the row count and each column's missing values and bounds.
@@ -136,7 +136,7 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
     let row = totals
         .rows
         .first()
-        .ok_or_else(|| Error::internal("spark_catalog_unreadable", format!("counting {qualified} returned no row")))?;
+        .ok_or_else(|| Error::new(Code::SparkCatalogUnreadable, format!("counting {qualified} returned no row")))?;
     let mut cells = row.iter();
     let row_count = count(cells.next());
     for column in &mut columns {

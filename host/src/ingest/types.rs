@@ -15,7 +15,7 @@ use crate::duck::{Database as Connection, Failure};
 
 use super::numbers::{self, FileEvidence, Reading, Verdict, READINGS};
 use super::sidecar::ColumnOverride;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 /// How numbers in a text source are read: what the file says about itself, and what
 /// `querycell.toml` settles for the column (its own setting, or its table's).
@@ -70,7 +70,9 @@ impl Groups {
                 groups.rows,
                 quote(staging)
             ))
-            .map_err(|e| Error::internal("ingest_failed", format!("profiling column {column}: {e}")))?;
+            .map_err(|e| {
+                Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
+            })?;
         Ok(groups)
     }
 
@@ -83,7 +85,7 @@ impl Groups {
     pub fn remove(self, connection: &Connection) -> Result<()> {
         connection
             .execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table))
-            .map_err(|e| Error::internal("ingest_failed", e.to_string()))
+            .map_err(|e| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string()))
     }
 }
 
@@ -123,7 +125,9 @@ pub fn decide(
     let raw = quote(column);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
     typed_tokens.extend(TYPED_NULL_TOKENS.iter().map(|t| t.to_string()));
-    let failed = |e: Failure| Error::internal("ingest_failed", format!("profiling column {column}: {e}"));
+    let failed = |e: Failure| {
+        Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
+    };
     // Counted on the texts themselves (a cell is missing when it is empty or a token).
     let counts = first_row(
         connection

@@ -31,7 +31,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::calendar::Date;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// The policy file's `[budget]` table.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -102,7 +102,7 @@ impl Budget {
                 return Err(unusable(state, &error.to_string()));
             }
         }
-        Err(Error::limit("busy", format!("all {slots} query slots of this deployment are taken by requests running now; this one was not started")).hint(format!(
+        Err(Error::new(Code::Busy, format!("all {slots} query slots of this deployment are taken by requests running now; this one was not started")).hint(format!(
             "at most {slots} queries run at once here (max_concurrent_queries in the policy's [budget]); try again in a moment"
         )))
     }
@@ -119,7 +119,7 @@ impl Budget {
                     format!("its {} ms of query time", rules.query_ms_per_day.unwrap_or_default())
                 };
                 let next = Date::from_days_since_epoch(day.days_since_epoch() + 1);
-                return Err(Error::limit("budget_exhausted", format!("caller {caller:?} has used {what} for {day}"))
+                return Err(Error::new(Code::BudgetExhausted, format!("caller {caller:?} has used {what} for {day}"))
                     .hint(format!("the budget resets at {next}T00:00:00Z")));
             }
             used.queries += 1;
@@ -252,7 +252,7 @@ fn remove_leftovers(path: &Path) {
 }
 
 fn unusable(path: &Path, why: &str) -> Error {
-    Error::internal("budget_state_unusable", format!("the budget state {} cannot be used: {why}", path.display()))
+    Error::new(Code::BudgetStateUnusable, format!("the budget state {} cannot be used: {why}", path.display()))
         .hint("no query runs while its budget cannot be counted; check the state file's folder and permissions")
 }
 

@@ -58,7 +58,7 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use crate::catalog::Catalog;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::operator_file::{load_operator_file, toml_error_line};
 use crate::policy::budget::{Budget, BudgetRules};
 use crate::policy::request_limits::{RequestLimits, RequestRules};
@@ -163,13 +163,13 @@ pub struct BoundPolicy {
 impl Policy {
     /// Read the policy file; errors name its line (`policy_invalid`).
     pub fn load(path: &Path) -> Result<Policy> {
-        load_operator_file(path, "--policy", "policy_unreadable", Self::parse)
+        load_operator_file(path, "--policy", Code::PolicyUnreadable, Self::parse)
     }
 
     /// Parse a policy file's text.
     pub fn parse(text: &str) -> Result<Policy> {
         let rules: PolicyFile = toml::from_str(text).map_err(|e| {
-            Error::refused("policy_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
+            Error::new(Code::PolicyInvalid, format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--policy")
                 .hint("per table: visible = false, hidden_columns = [\"c\"], row_filters = [{ column = \"c\", equals_context = \"key\" }] (or in_context = \"key\"); [budget]: caller_context, queries_per_day, query_ms_per_day, max_concurrent_queries (1 or more), state_file; [requests]: caller_context, max_rows, timeout_ms; [requests.callers.\"caller\"]: max_rows, timeout_ms")
         })?;
@@ -178,7 +178,7 @@ impl Policy {
                 filter.context().map_err(|why| {
                     let header = format!("[tables.{name}]");
                     let line = text.lines().position(|l| l.trim() == header).map(|i| format!("line {}: ", i + 1)).unwrap_or_default();
-                    Error::refused("policy_invalid", format!("{line}{why}"))
+                    Error::new(Code::PolicyInvalid, format!("{line}{why}"))
                         .at("--policy")
                         .hint("write { column = \"c\", equals_context = \"key\" } for one value, or { column = \"c\", in_context = \"key\" } for a comma-separated list")
                 })?;
@@ -306,7 +306,7 @@ impl BoundPolicy {
     /// The refusal every query gets while a context value the policy needs is missing.
     pub fn missing_context_error(&self) -> Option<Error> {
         (!self.missing_context.is_empty()).then(|| {
-            Error::refused("missing_context", format!("the policy needs the context value(s) {} and the deployment did not give them (or gave an empty list)", self.missing_context.join(", ")))
+            Error::new(Code::MissingContext, format!("the policy needs the context value(s) {} and the deployment did not give them (or gave an empty list)", self.missing_context.join(", ")))
                 .at("--context")
                 .hint("start querycell with --context KEY=VALUE for each; without them no query runs")
         })
@@ -314,7 +314,7 @@ impl BoundPolicy {
 }
 
 fn invalid(message: String) -> Error {
-    Error::refused("policy_invalid", message)
+    Error::new(Code::PolicyInvalid, message)
         .at("--policy")
         .hint("the policy must name tables and columns of this index (see `querycell schema`)")
 }

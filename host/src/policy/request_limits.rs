@@ -26,7 +26,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 
 /// The policy file's `[requests]` table.
@@ -71,7 +71,7 @@ impl RequestRules {
             return Ok(everyone);
         }
         let Some(key) = self.caller_context.as_deref().or(budget_context) else {
-            return Err(Error::refused("policy_invalid", "[requests.callers] lists callers but no caller_context says which context value names the caller")
+            return Err(Error::new(Code::PolicyInvalid, "[requests.callers] lists callers but no caller_context says which context value names the caller")
                 .at("--policy")
                 .hint("add caller_context = \"KEY\" to [requests] (or to [budget]), KEY being the --context key that names the caller"));
         };

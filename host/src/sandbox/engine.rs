@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use wasmtime::{Config, Enabled, Engine, InstanceAllocationStrategy, PoolingAllocationConfig};
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 
 /// How guests run: chosen once per engine by the embedder.
 #[derive(Debug, Clone, PartialEq)]
@@ -99,7 +99,11 @@ impl SandboxEngine {
             config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool));
         }
         let engine = Engine::new(&config).map_err(|e| {
-            Error::internal("sandbox_config_invalid", format!("the sandbox engine cannot be built: {e:#}"))
+            Error::classed(
+                ErrorClass::Internal,
+                Code::SandboxConfigInvalid,
+                format!("the sandbox engine cannot be built: {e:#}"),
+            )
         })?;
         let ticker = engine.weak();
         let tick = policy.epoch_tick;
@@ -112,7 +116,13 @@ impl SandboxEngine {
                     None => return,
                 }
             })
-            .map_err(|e| Error::internal("sandbox_config_invalid", format!("the epoch ticker cannot start: {e}")))?;
+            .map_err(|e| {
+                Error::classed(
+                    ErrorClass::Internal,
+                    Code::SandboxConfigInvalid,
+                    format!("the epoch ticker cannot start: {e}"),
+                )
+            })?;
         Ok(SandboxEngine { inner: Arc::new(Inner { engine, policy }) })
     }
 

@@ -14,13 +14,14 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use querycell_contract::text::clip;
 use sha2::{Digest, Sha256};
 use wasmtime::component::{Component, Linker, ResourceTable};
 use wasmtime::{Engine, PoolConcurrencyLimitError, ResourceLimiter, Store, Trap};
 use wasmtime_wasi::p2::pipe::MemoryOutputPipe;
 use wasmtime_wasi::{WasiCtx, WasiCtxView, WasiView};
 
-use crate::error::{Error, ErrorClass, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 use crate::limits::Limits;
 use crate::sandbox::engine::SandboxEngine;
 
@@ -197,8 +198,9 @@ impl Sandbox {
     ) -> Result<Self> {
         let policy = sandbox_engine.policy();
         if policy.pool_slots.is_some() && limits.guest_memory_bytes > policy.max_memory_bytes {
-            return Err(Error::refused(
-                "sandbox_config_invalid",
+            return Err(Error::classed(
+                ErrorClass::Refused,
+                Code::SandboxConfigInvalid,
                 format!(
                     "the guest memory limit ({} bytes) is larger than the engine's pool slots ({} bytes)",
                     limits.guest_memory_bytes, policy.max_memory_bytes
@@ -233,7 +235,8 @@ impl Sandbox {
         &self.limits
     }
 
-    /// Compile a plan in a fresh store. A guest refusal is an [`ErrorClass::Refused`] error.
+    /// Compile a plan in a fresh store. A guest refusal is an [`ErrorClass::Refused`] error,
+    /// or `guest_code_unknown` when its code is not one the compiler may refuse with.
     pub fn compile_plan(&self, plan_json: &str, view: &wit::CatalogView) -> Result<wit::Compiled> {
         self.compile_plan_measured(plan_json, view).0
     }
@@ -270,13 +273,7 @@ impl Sandbox {
         let exported_at = Instant::now();
         let result = match outcome {
             Ok(Ok(compiled)) => Ok(compiled),
-            Ok(Err(refusal)) => Err(Error {
-                code: refusal.code,
-                message: refusal.message,
-                path: refusal.path,
-                hint: refusal.hint,
-                class: ErrorClass::Refused,
-            }),
+            Ok(Err(refusal)) => Err(guest_refusal(refusal)),
             Err(trap) => Err(classify_failure(&trap, store.data(), &self.limits)),
         };
         let fuel_used = match store.get_fuel() {
@@ -337,14 +334,14 @@ fn empty_wasi(limits: &Limits) -> GuestWasi {
 
 fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limits) -> Error {
     if failure.downcast_ref::<PoolConcurrencyLimitError>().is_some() {
-        return Error::limit("guest_busy", "every sandbox slot is in use by other calls; this one was not started")
+        return Error::new(Code::GuestBusy, "every sandbox slot is in use by other calls; this one was not started")
             .hint("retry in a moment; the deployment's EnginePolicy::pool_slots sets how many compiles run at once");
     }
     // wasmtime's hostcall fuel ran out lifting the answer (its error type is private; its
     // message is the stable part).
     if format!("{failure:#}").contains("too much data is being copied between the host and the guest") {
-        return Error::internal(
-            "guest_output_too_large",
+        return Error::new(
+            Code::GuestOutputTooLarge,
             format!(
                 "the compiler's answer is larger than the {} bytes the host lifts out of the sandbox",
                 limits.guest_output_lift_bytes()
@@ -353,8 +350,8 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
         .hint("the compiler returned more than the host will take; nothing was executed");
     }
     if state.limiter.memory_refused {
-        return Error::limit(
-            "guest_memory",
+        return Error::new(
+            Code::GuestMemory,
             format!(
                 "the compiler needed more than its {} MiB of memory and was stopped",
                 limits.guest_memory_bytes >> 20
@@ -363,13 +360,13 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
         .hint("simplify the request; a plan needs far less");
     }
     match failure.downcast_ref::<Trap>() {
-        Some(Trap::OutOfFuel) => Error::limit(
-            "guest_fuel_exhausted",
+        Some(Trap::OutOfFuel) => Error::new(
+            Code::GuestFuelExhausted,
             format!("the compiler used its whole budget of {} instructions and was stopped", limits.guest_fuel),
         )
         .hint("simplify the request"),
-        Some(Trap::Interrupt) => Error::limit(
-            "guest_timeout",
+        Some(Trap::Interrupt) => Error::new(
+            Code::GuestTimeout,
             format!("the compiler ran past its {} ms deadline and was stopped", limits.guest_timeout.as_millis()),
         )
         .hint("simplify the request"),
@@ -382,14 +379,37 @@ fn classify_failure(failure: &wasmtime::Error, state: &GuestState, limits: &Limi
             } else {
                 format!("the compiler failed: {what}; it said: {said}")
             };
-            Error::internal("guest_fault", message)
+            Error::new(Code::GuestFault, message)
                 .hint("this is a bug in the compiler component; the request was not run")
         }
     }
 }
 
+/// How much of a faulty compiler's code and message an error shows, in characters: enough to
+/// find the bug, bounded because the text is the component's and could be megabytes.
+const SHOWN_GUEST_TEXT_CHARS: usize = 200;
+
+/// The compiler's refusal as the host's error. Its code is text from an untrusted component:
+/// only a code the contract lets the compiler raise is passed on (a refusal, as the contract
+/// declares every compiler code). Any other, a host code included, is a fault of the
+/// component: it must not choose the caller's exit status or claim a limit stopped it.
+fn guest_refusal(refusal: wit::CompileError) -> Error {
+    match Code::from_text(&refusal.code).filter(|code| code.raised_by_compiler()) {
+        Some(code) => Error { hint: refusal.hint, ..Error::new(code, refusal.message).at(refusal.path) },
+        None => Error::new(
+            Code::GuestCodeUnknown,
+            format!(
+                "the compiler refused with the code {:?}, which is not one of the compiler's codes; it said: {}",
+                clip(&refusal.code, SHOWN_GUEST_TEXT_CHARS),
+                clip(&refusal.message, SHOWN_GUEST_TEXT_CHARS)
+            ),
+        )
+        .hint("this is a bug in the compiler component; the request was not run"),
+    }
+}
+
 fn guest_load_error(message: String) -> Error {
-    Error::internal("guest_load_failed", message)
+    Error::new(Code::GuestLoadFailed, message)
 }
 
 /// Refuse, by name and version, a component built against another version of the contract

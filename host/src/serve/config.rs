@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::operator_file::{load_operator_file, toml_error_line};
 
@@ -56,7 +56,7 @@ impl Config {
     /// Read and parse the file at `path`; an unreadable file is `config_unreadable`, an
     /// unknown key or a wrong value `config_invalid`.
     pub fn load(path: &Path) -> Result<Config> {
-        load_operator_file(path, "--config", "config_unreadable", Self::parse)
+        load_operator_file(path, "--config", Code::ConfigUnreadable, Self::parse)
     }
 
     /// Parse the file's text. A key that looks like a credential is `config_credential`,
@@ -68,13 +68,13 @@ impl Config {
                     .lines()
                     .position(|line| line.trim_start().starts_with(key.as_str()))
                     .map_or(String::new(), |n| format!(" (line {})", n + 1));
-                return Err(Error::refused("config_credential", format!("the key `{key}`{line} looks like a credential"))
+                return Err(Error::new(Code::ConfigCredential, format!("the key `{key}`{line} looks like a credential"))
                     .at("--config")
                     .hint("querycell needs no password, token, secret or key, and a configuration file is no place for one: remove it"));
             }
         }
         toml::from_str(text).map_err(|e| {
-            Error::refused("config_invalid", format!("{}{}", toml_error_line(text, &e), e.message()))
+            Error::new(Code::ConfigInvalid, format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--config")
                 .hint(format!("keys: {KEYS}"))
         })

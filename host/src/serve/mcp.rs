@@ -38,7 +38,7 @@ use crate::answer::Answer;
 use crate::catalog::schema;
 use crate::catalog::Catalog;
 use crate::engine::QueryCell;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 
 /// The one path the HTTP transport answers on.
 pub const HTTP_PATH: &str = "/mcp";
@@ -70,11 +70,8 @@ impl McpServer {
             let service = self
                 .serve(rmcp::transport::stdio())
                 .await
-                .map_err(|e| Error::internal("mcp_failed", format!("the MCP session did not start: {e}")))?;
-            service
-                .waiting()
-                .await
-                .map_err(|e| Error::internal("mcp_failed", format!("the MCP session failed: {e}")))?;
+                .map_err(|e| Error::new(Code::McpFailed, format!("the MCP session did not start: {e}")))?;
+            service.waiting().await.map_err(|e| Error::new(Code::McpFailed, format!("the MCP session failed: {e}")))?;
             Ok(())
         })
     }
@@ -85,7 +82,7 @@ impl McpServer {
     /// is accepted.
     pub fn serve_http(self, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
         if !addr.ip().is_loopback() {
-            return Err(Error::refused("http_not_loopback", format!("the MCP server listens on loopback addresses only, not {addr}"))
+            return Err(Error::new(Code::HttpNotLoopback, format!("the MCP server listens on loopback addresses only, not {addr}"))
                 .at("--http")
                 .hint("use 127.0.0.1:PORT (or [::1]:PORT); to serve other machines, put an authenticating reverse proxy in front"));
         }
@@ -210,13 +207,13 @@ impl McpServer {
             }
             "describe_table" => match arguments.get("table").and_then(Value::as_str) {
                 None => refusal(
-                    &Error::refused("missing_argument", "describe_table needs a table name")
+                    &Error::new(Code::MissingArgument, "describe_table needs a table name")
                         .at("table")
                         .hint("call list_tables for the names"),
                 ),
                 Some(wanted) => match catalog.tables.iter().find(|t| t.name == wanted) {
                     None => refusal(
-                        &Error::refused("unknown_table", format!("there is no table {wanted:?}")).at("table").hint(
+                        &Error::new(Code::UnknownTable, format!("there is no table {wanted:?}")).at("table").hint(
                             format!(
                                 "one of: {}",
                                 catalog.tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ")
@@ -234,7 +231,7 @@ impl McpServer {
                 answer(self.cell.query_plan(&plan))
             }
             "sql" if self.cell.sql_enabled() => match arguments.get("sql").and_then(Value::as_str) {
-                None => refusal(&Error::refused("missing_argument", "sql needs the statement").at("sql")),
+                None => refusal(&Error::new(Code::MissingArgument, "sql needs the statement").at("sql")),
                 Some(sql) => answer(self.cell.query_sql(sql)),
             },
             other => return Err(ErrorData::invalid_params(format!("there is no tool {other:?} here"), None)),

@@ -45,7 +45,7 @@ export!(Malicious);
 
 fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
     let spec: serde_json::Value = serde_json::from_str(request).map_err(|e| wit::CompileError {
-        code: "fixture_request".into(),
+        code: "invalid_json".into(),
         message: format!("the fixture's request is not JSON: {e}"),
         path: "$".into(),
         hint: None,

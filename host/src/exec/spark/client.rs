@@ -22,7 +22,7 @@ use spark_connect_proto as proto;
 use spark_connect_proto::expression::literal::LiteralType;
 
 use crate::duck::{Column, Rows};
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, ErrorClass, Result};
 use crate::statement::Param;
 
 use super::arrow;
@@ -66,7 +66,7 @@ impl SparkSession {
     /// unreachable server fails the first answer (`spark_unavailable`), not the opening.
     pub fn connect(endpoint: &SparkEndpoint) -> Result<Self> {
         let invalid = |message: String| {
-            Error::refused("spark_url_invalid", message).at("--spark").hint("write it like sc://host:15002")
+            Error::new(Code::SparkUrlInvalid, message).at("--spark").hint("write it like sc://host:15002")
         };
         if endpoint.url.contains("token=") {
             return Err(invalid(format!(
@@ -86,7 +86,7 @@ impl SparkSession {
         builder.set("user_id", USER);
         let runtime =
             tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().map_err(|e| {
-                Error::internal("executor_unavailable", format!("the Spark client's runtime cannot start: {e}"))
+                Error::new(Code::ExecutorUnavailable, format!("the Spark client's runtime cannot start: {e}"))
             })?;
         let mut client = runtime.block_on(SparkConnectClient::connect(&builder)).map_err(|e| invalid(e.message()))?;
         // No retries behind querycell's back: the client's default backs off for minutes on an
@@ -132,8 +132,8 @@ impl SparkSession {
     ) -> std::result::Result<Rows, Stop> {
         // The one place every text leaves for Spark: none passes that the gate refuses.
         if let Err(why) = crate::check::spark::duckdb_spelling(sql) {
-            return Err(Stop::Failed(Error::internal(
-                "statement_refused",
+            return Err(Stop::Failed(Error::new(
+                Code::StatementRefused,
                 format!("the Spark statement is refused: {why}"),
             )));
         }
@@ -180,25 +180,25 @@ impl SparkSession {
                 }
                 let reader =
                     arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(batch.data), None).map_err(|e| {
-                        Stop::Failed(Error::internal(
-                            "spark_result_unreadable",
+                        Stop::Failed(Error::new(
+                            Code::SparkResultUnreadable,
                             format!("Spark's result batch is not Arrow IPC: {e}"),
                         ))
                     })?;
                 if !have_columns {
                     rows.columns = arrow::columns(&reader.schema())
-                        .map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
+                        .map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
                     have_columns = true;
                 }
                 for batch in reader {
                     let batch = batch.map_err(|e| {
-                        Stop::Failed(Error::internal(
-                            "spark_result_unreadable",
+                        Stop::Failed(Error::new(
+                            Code::SparkResultUnreadable,
                             format!("Spark's result batch cannot be read: {e}"),
                         ))
                     })?;
                     arrow::append(&batch, &mut rows, max_rows)
-                        .map_err(|m| Stop::Failed(Error::refused("unsupported_result_type", m)))?;
+                        .map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
                 }
                 if rows.rows.len() >= max_rows {
                     // Enough read: the rest of the operation is not wanted.
@@ -272,14 +272,11 @@ impl SparkSession {
         };
         let response = self.runtime.block_on(self.client.analyze_plan(request)).map_err(|e| self.unavailable(e))?;
         let Some(proto::analyze_plan_response::Result::Schema(schema)) = response.result else {
-            return Err(Error::internal(
-                "spark_catalog_unreadable",
-                "Spark answered the schema request without a schema",
-            ));
+            return Err(Error::new(Code::SparkCatalogUnreadable, "Spark answered the schema request without a schema"));
         };
         let Some(proto::data_type::Kind::Struct(fields)) = schema.schema.and_then(|s| s.kind) else {
-            return Err(Error::internal(
-                "spark_catalog_unreadable",
+            return Err(Error::new(
+                Code::SparkCatalogUnreadable,
                 "Spark described the table as something other than rows",
             ));
         };
@@ -295,10 +292,10 @@ impl SparkSession {
     pub fn catalog_query(&self, sql: &str, deadline: Instant, max_rows: usize) -> Result<Rows> {
         self.run_select(sql, &[], deadline, max_rows, 64 << 20).map_err(|stop| match stop {
             Stop::Deadline { .. } => {
-                Error::limit("query_timeout", "a catalog query on Spark ran past its deadline and was interrupted")
+                Error::new(Code::QueryTimeout, "a catalog query on Spark ran past its deadline and was interrupted")
             }
             Stop::TooLarge(bytes) => {
-                Error::limit("result_too_large", format!("a catalog query on Spark returned more than {bytes} bytes"))
+                Error::new(Code::ResultTooLarge, format!("a catalog query on Spark returned more than {bytes} bytes"))
             }
             Stop::Failed(error) => error,
         })
@@ -385,16 +382,16 @@ fn classify(url: &str, error: spark_connect_core::error::SparkError) -> Error {
     let code = error.grpc_code();
     // gRPC codes: 14 unavailable, 4 deadline exceeded, 16 unauthenticated, 7 permission denied.
     match code {
-        Some(14) | Some(4) => Error::internal(
-            "spark_unavailable",
+        Some(14) | Some(4) => Error::new(
+            Code::SparkUnavailable,
             format!("the Spark Connect server at {url} cannot be reached: {message}"),
         )
         .hint("check that the server runs and the URL is right; nothing was answered"),
-        Some(16) | Some(7) => Error::refused(
-            "spark_unauthorized",
+        Some(16) | Some(7) => Error::new(
+            Code::SparkUnauthorized,
             format!("the Spark Connect server at {url} refused the credentials: {message}"),
         )
         .hint(format!("set {} to the server's authentication token", super::TOKEN_VARIABLE)),
-        _ => Error::internal("query_failed", format!("Spark could not answer: {message}")),
+        _ => Error::classed(ErrorClass::Internal, Code::QueryFailed, format!("Spark could not answer: {message}")),
     }
 }

@@ -29,7 +29,7 @@ use std::time::Instant;
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, relation_key, ParseTreeCheck};
 use crate::duck::Rows;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::exec::backend::{Backend, BackendSession};
 use crate::limits::Limits;
 use crate::sandbox::wit;
@@ -111,12 +111,12 @@ impl BackendSession for SparkStatements<'_> {
     ) -> Result<Rows> {
         let limits = &self.backend.limits;
         let refused = |message: String| {
-            Error::internal("statement_refused", message)
+            Error::new(Code::StatementRefused, message)
                 .hint("the compiler returned SQL the host will not run; nothing was executed")
         };
         if query.sql.len() > limits.max_statement_bytes {
-            return Err(Error::internal(
-                "guest_output_too_large",
+            return Err(Error::new(
+                Code::GuestOutputTooLarge,
                 format!(
                     "the compiler returned a statement of {} bytes; the host accepts at most {}",
                     query.sql.len(),
@@ -154,8 +154,8 @@ impl BackendSession for SparkStatements<'_> {
 
 /// `result_too_large`: Spark sent more than `limits.max_result_bytes` for one statement.
 pub fn result_too_large(limits: &Limits, bytes: u64) -> Error {
-    Error::limit(
-        "result_too_large",
+    Error::new(
+        Code::ResultTooLarge,
         format!(
             "the result passed its {} byte limit ({bytes} bytes read) and the query was stopped",
             limits.max_result_bytes

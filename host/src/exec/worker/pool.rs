@@ -21,7 +21,7 @@ use std::time::{Duration, Instant};
 
 use super::protocol::{decode, encode, read_frame_bytes, Reply, Request, Setup, DATA_FD};
 use crate::duck::Rows;
-use crate::error::{Error, Result};
+use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::statement::{memory_error, timeout_error, Param, TreeCheck};
 
@@ -109,11 +109,11 @@ impl WorkerPool {
         policy: &WorkerPolicy,
     ) -> Result<Self> {
         if policy.max_workers == 0 {
-            return Err(Error::refused("invalid_policy", "a worker pool needs at least one worker").at("max_workers"));
+            return Err(Error::new(Code::InvalidPolicy, "a worker pool needs at least one worker").at("max_workers"));
         }
         let setup = Setup { limits: limits.clone(), readable, memory_ceiling_bytes: policy.memory_ceiling(limits) };
         let setup = encode(&setup)
-            .map_err(|e| Error::internal("worker_setup", format!("the worker setup cannot be encoded: {e}")))?;
+            .map_err(|e| Error::new(Code::WorkerSetup, format!("the worker setup cannot be encoded: {e}")))?;
         let pool = WorkerPool {
             data,
             setup,
@@ -154,8 +154,8 @@ impl WorkerPool {
             }
             let now = Instant::now();
             if now >= give_up {
-                return Err(Error::limit(
-                    "busy",
+                return Err(Error::new(
+                    Code::Busy,
                     format!(
                         "all {} query workers were answering other questions for {} ms",
                         self.policy.max_workers,
@@ -198,8 +198,8 @@ impl WorkerPool {
 
     fn spawn(&self) -> Result<Worker> {
         Worker::spawn(&self.policy.program, &self.data, &self.setup).map_err(|e| {
-            Error::internal(
-                "worker_unavailable",
+            Error::new(
+                Code::WorkerUnavailable,
                 format!("a query worker could not be started from {}: {e}", self.policy.program.display()),
             )
         })
@@ -225,7 +225,7 @@ impl Lease<'_> {
         max_rows: usize,
     ) -> Result<Rows> {
         let Some(worker) = self.worker.as_mut() else {
-            return Err(Error::internal("query_worker_failed", "the query worker of this answer is gone"));
+            return Err(Error::new(Code::QueryWorkerFailed, "the query worker of this answer is gone"));
         };
         let request = Request {
             sql: sql.to_string(),
@@ -235,7 +235,7 @@ impl Lease<'_> {
             max_rows: max_rows as u64,
         };
         let frame = encode(&request).map_err(|e| {
-            Error::internal("guest_output_too_large", format!("the statement cannot be sent to a query worker: {e}"))
+            Error::new(Code::GuestOutputTooLarge, format!("the statement cannot be sent to a query worker: {e}"))
         })?;
         let kill_at = deadline + self.pool.policy.kill_grace;
         let ceiling = self.pool.policy.memory_ceiling(&self.pool.limits);
@@ -320,13 +320,13 @@ impl Lease<'_> {
     /// The worker died on its own: the typed error for the caller.
     fn lost(&mut self, how: String) -> Error {
         self.lose();
-        Error::internal("query_worker_failed", format!("the query worker ended before it answered: {how}"))
+        Error::new(Code::QueryWorkerFailed, format!("the query worker ended before it answered: {how}"))
             .hint("nothing was returned; ask again (a new worker will answer), and report it if it repeats")
     }
 
     fn protocol_broken(&mut self, what: &str) -> Error {
         self.lose();
-        Error::internal("query_worker_failed", format!("the query worker broke the protocol: {what}"))
+        Error::new(Code::QueryWorkerFailed, format!("the query worker broke the protocol: {what}"))
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use super::confine::confine;
 use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, DATA_FD};
-use crate::error::Error;
+use crate::error::{Code, Error};
 use crate::exec::runner::StatementRunner;
 
 /// How often the worker checks that the host that started it is still there.
@@ -63,7 +63,7 @@ pub fn serve() -> ExitCode {
         };
         let frame = encode(&reply).or_else(|_| {
             encode(&Reply::failed(
-                Error::limit("answer_too_large", "the answer's rows are too large to return")
+                Error::new(Code::AnswerTooLarge, "the answer's rows are too large to return")
                     .hint("ask for fewer rows, or for shorter values (an aggregate instead of the values themselves)"),
             ))
         });
@@ -77,7 +77,7 @@ pub fn serve() -> ExitCode {
 fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
     let data = data_file()?;
     let confinement = confine(&data, setup.memory_ceiling_bytes)
-        .map_err(|e| Error::internal("worker_unconfined", format!("the query worker could not confine itself: {e}")))?;
+        .map_err(|e| Error::new(Code::WorkerUnconfined, format!("the query worker could not confine itself: {e}")))?;
     // Started after confinement, so this thread is confined like every other.
     watch_parent();
     let runner =
@@ -90,7 +90,7 @@ fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
 /// The data file the host placed on [`DATA_FD`], required to be a regular file.
 fn data_file() -> Result<File, Error> {
     let missing = |what: String| {
-        Error::internal("worker_setup", format!("the query worker has no data file on fd {DATA_FD}: {what}"))
+        Error::new(Code::WorkerSetup, format!("the query worker has no data file on fd {DATA_FD}: {what}"))
     };
     // SAFETY: fd DATA_FD is not owned by anything else in this process: the host put the
     // data file there for the worker, and nothing in the worker opens files before this.
