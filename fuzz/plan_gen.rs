@@ -1,4 +1,4 @@
-//! Structured plans for the plan compiler (issue [7]'s target (b)): a small Rust model of
+//! Structured plans for the plan compiler: a small Rust model of
 //! the plan language that `arbitrary` derives from raw fuzz bytes, serialised to plan JSON.
 //!
 //! Byte-level mutation of JSON (target `compile_plan`) spends most of its time on text that

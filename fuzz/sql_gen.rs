@@ -1,4 +1,4 @@
-//! Grammar-aware SQL for SQL mode's compiler (issue [7]'s target (c)), driven by
+//! Grammar-aware SQL for SQL mode's compiler, driven by
 //! `arbitrary::Unstructured` over raw fuzz bytes.
 //!
 //! Byte-level mutation (target `compile_sql`) rarely gets past the tokenizer and parser

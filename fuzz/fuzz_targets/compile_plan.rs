@@ -1,4 +1,4 @@
-//! Arbitrary bytes into the plan compiler (issue [7]'s target (a)). The oracles are
+//! Arbitrary bytes into the plan compiler. The oracles are
 //! `oracle::check_plan`, shared with the stable test that replays seeds and regressions.
 
 #![no_main]

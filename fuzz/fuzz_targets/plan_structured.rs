@@ -1,4 +1,4 @@
-//! Structured plans into the plan compiler (issue [7]'s target (b)): the bytes are decoded by
+//! Structured plans into the plan compiler: the bytes are decoded by
 //! `plan_gen.rs` (`arbitrary`) into a plan over the oracle's catalog, mostly well formed and
 //! naming real tables and columns, then serialised to plan JSON and checked by
 //! `oracle::check_plan`. The stable replay (`tests/all/fuzz_regressions.rs`) decodes kept

@@ -1,4 +1,4 @@
-//! Grammar-generated SQL into SQL mode's compiler (issue [7]'s target (c)): the bytes drive
+//! Grammar-generated SQL into SQL mode's compiler: the bytes drive
 //! `sql_gen.rs` (`arbitrary::Unstructured`), which writes statements over the oracle's
 //! catalog mixed with what SQL mode must refuse, then `oracle::check` holds the compiler to
 //! its oracles. The stable replay (`tests/all/fuzz_regressions.rs`) decodes kept inputs with

@@ -1,4 +1,4 @@
-//! Arbitrary requests through the real sandbox (issue [7]'s target (d)): the compiler
+//! Arbitrary requests through the real sandbox: the compiler
 //! component, loaded by the host's own `Sandbox` (built without DuckDB), compared with the
 //! same compiler run natively. The oracles are `boundary::check`, shared with the stable
 //! replay of the seeds and kept regressions.

@@ -395,8 +395,10 @@ impl Visitor for Checker<'_> {
                         span,
                         format!("function '{}' is not on the allowlist", clip(&shown)),
                         match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
-                            Some(close) => format!("did you mean '{close}'? The README lists the allowed functions"),
-                            None => "the README lists the allowed functions".to_string(),
+                            Some(close) => {
+                                format!("did you mean '{close}'? docs/sql-mode.md lists the allowed functions")
+                            }
+                            None => "docs/sql-mode.md lists the allowed functions".to_string(),
                         },
                     );
                 }
