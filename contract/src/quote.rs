@@ -97,12 +97,14 @@ mod tests {
     /// ends exactly where the quoted form ends: no input closes the quotes early.
     #[test]
     fn every_form_reads_back_whole_and_ends_where_it_ends() {
-        let forms: [(fn(&str) -> String, char); 3] = [(identifier, '"'), (literal, '\''), (spark_identifier, '`')];
+        type Form = (fn(&str) -> String, char);
+        let forms: [Form; 3] = [(identifier, '"'), (literal, '\''), (spark_identifier, '`')];
         for (quote, mark) in forms {
             for input in ADVERSARIAL {
                 let quoted = quote(input);
                 let followed = format!("{quoted} AND x");
-                let (text, rest) = read_quoted(&followed, mark).unwrap_or_else(|| panic!("{quoted:?} is not a closed token"));
+                let (text, rest) =
+                    read_quoted(&followed, mark).unwrap_or_else(|| panic!("{quoted:?} is not a closed token"));
                 assert_eq!((text.as_str(), rest), (*input, " AND x"), "{input:?} quoted as {quoted:?}");
             }
         }

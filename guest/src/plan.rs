@@ -492,12 +492,8 @@ fn word<T: Copy>(value: &Value, path: &str, words: &[(&'static str, T)]) -> Resu
 
 /// Caller text echoed into a message is cut short, so errors stay readable and bounded.
 pub fn clip(text: &str) -> String {
-    const MAX: usize = 64;
-    if text.chars().count() <= MAX {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(MAX).collect::<String>())
-    }
+    const MAX_CHARS: usize = 64;
+    querycell_contract::text::clip(text, MAX_CHARS)
 }
 
 #[cfg(test)]

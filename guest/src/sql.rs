@@ -3,11 +3,9 @@
 
 use crate::model::{Dialect, Param, Table};
 
-/// `name` as a DuckDB quoted identifier. Names come from the catalog; quoting is still
-/// total so that no name can end the identifier early.
-pub fn quote_ident(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
+/// `name` as a DuckDB quoted identifier (the contract's one quoting). Names come from the
+/// catalog; quoting is still total so that no name can end the identifier early.
+pub use querycell_contract::quote::identifier as quote_ident;
 
 /// What differs between the engines' SQL, in the one place the plan compiler asks. Spark's
 /// text is written so that it holds no string literal but the constants below and no
@@ -19,7 +17,7 @@ impl Dialect {
     pub fn quote(self, name: &str) -> String {
         match self {
             Dialect::DuckDb => quote_ident(name),
-            Dialect::Spark => format!("`{}`", name.replace('`', "``")),
+            Dialect::Spark => querycell_contract::quote::spark_identifier(name),
         }
     }
 

@@ -10,6 +10,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::duck::Bind;
+use querycell_contract::quote::{identifier as quote_identifier, literal as quote_literal};
+
 use crate::error::{Code, Error};
 use crate::limits::Limits;
 
@@ -135,14 +137,6 @@ impl PolicedTable {
         }
         sql
     }
-}
-
-fn quote_identifier(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
-
-fn quote_literal(value: &str) -> String {
-    format!("'{}'", value.replace('\'', "''"))
 }
 
 /// `query_timeout`: the answer's statements ran past `limits.query_timeout`.

@@ -137,6 +137,109 @@ fn the_hosts_exit_statuses_are_the_contracts() {
     }
 }
 
+/// The Rust source under `dir` (relative to the workspace), file by file.
+fn sources(dir: &str) -> Vec<(std::path::PathBuf, String)> {
+    let mut found = Vec::new();
+    let mut pending = vec![workspace().join(dir)];
+    while let Some(path) = pending.pop() {
+        if path.is_dir() {
+            pending.extend(std::fs::read_dir(&path).unwrap().map(|entry| entry.unwrap().path()));
+        } else if path.extension().is_some_and(|extension| extension == "rs") {
+            let text = std::fs::read_to_string(&path).unwrap();
+            found.push((path, text));
+        }
+    }
+    assert!(!found.is_empty(), "no Rust source under {dir}");
+    found
+}
+
+/// Each side raises the codes the contract says it raises, and no other: a code declared for
+/// the host appears as `Code::<Variant>` in the host's source, a compiler code in the
+/// compiler's, and neither side names a code the contract gives only to the other. A code
+/// nobody raises would be documented in `docs/errors.md` for nothing.
+#[test]
+fn each_side_raises_exactly_its_declared_codes() {
+    let host: String = sources("host/src").into_iter().map(|(_, text)| text).collect();
+    let guest: String = sources("guest/src").into_iter().map(|(_, text)| text).collect();
+    for code in Code::ALL {
+        let named = format!("Code::{code:?}");
+        let named_in = |text: &str| text.split(&named).skip(1).any(|rest| !rest.starts_with(char::is_alphanumeric));
+        assert_eq!(
+            named_in(&host),
+            code.raised_by_host(),
+            "{named} in the host, against the contract's {:?}",
+            code.raised_by()
+        );
+        assert_eq!(
+            named_in(&guest),
+            code.raised_by_compiler(),
+            "{named} in the compiler, against the contract's {:?}",
+            code.raised_by()
+        );
+    }
+}
+
+/// `Error::classed(ErrorClass::X, Code::Y, …)` is how the host raises a code in a class other
+/// than its usual one; each such call names a class the contract declares for that code.
+#[test]
+fn every_classed_error_has_a_class_its_code_declares() {
+    let mut calls = 0;
+    for (path, text) in sources("host/src") {
+        for call in text.split("Error::classed(").skip(1) {
+            let arguments: Vec<&str> = call.splitn(3, ',').take(2).map(str::trim).collect();
+            let (Some(class), Some(code)) = (
+                arguments[0].strip_prefix("ErrorClass::"),
+                arguments.get(1).and_then(|code| code.strip_prefix("Code::")),
+            ) else {
+                // The definition itself, and calls that pass a code or class held in a variable.
+                continue;
+            };
+            let code = *Code::ALL
+                .iter()
+                .find(|c| format!("{c:?}") == code)
+                .unwrap_or_else(|| panic!("{}: Code::{code}", path.display()));
+            let declared: Vec<String> = code.classes().iter().map(|c| format!("{:?}", ErrorClass::from(*c))).collect();
+            assert!(
+                declared.iter().any(|c| c == class),
+                "{}: {code} raised as {class}; the contract declares {declared:?}",
+                path.display()
+            );
+            calls += 1;
+        }
+    }
+    assert!(calls >= 5, "the host's classed errors were not found ({calls})");
+}
+
+/// SQL quoting and cutting echoed text short are defined once, in `querycell_contract::quote`
+/// and `querycell_contract::text`: no host or compiler source doubles a quote character
+/// itself, and every `fn clip` (each keeps its own cap) hands the cut to the contract's.
+#[test]
+fn quoting_and_clipping_are_the_contracts() {
+    let doubling = [r#"replace('"', "\"\"")"#, r#"replace('\'', "''")"#, r#"replace('`', "``")"#];
+    let mut clips = 0;
+    for dir in ["host/src", "guest/src"] {
+        for (path, text) in sources(dir) {
+            for pattern in doubling {
+                assert!(
+                    !text.contains(pattern),
+                    "{} quotes SQL itself ({pattern}); use querycell_contract::quote",
+                    path.display()
+                );
+            }
+            for body in text.split("fn clip(").skip(1) {
+                let body = &body[..body.find("\n}").unwrap_or(body.len())];
+                assert!(
+                    body.contains("querycell_contract::text::clip"),
+                    "{}: a clip of its own: {body}",
+                    path.display()
+                );
+                clips += 1;
+            }
+        }
+    }
+    assert!(clips >= 4, "the clip functions were not found ({clips})");
+}
+
 /// The `value-kind` enum of `wit/compiler.wit`, in order.
 fn wit_value_kinds() -> Vec<String> {
     let mut resolve = wit_parser::Resolve::default();

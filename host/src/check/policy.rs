@@ -293,11 +293,8 @@ fn unqualified(map: &Map<String, Value>) -> bool {
 
 /// A node for a message, cut short.
 fn clip(node: &Value) -> String {
-    let text = node.to_string();
-    match text.char_indices().nth(120) {
-        Some((at, _)) => format!("{}…", &text[..at]),
-        None => text,
-    }
+    const SHOWN_CHARS: usize = 120;
+    querycell_contract::text::clip(&node.to_string(), SHOWN_CHARS)
 }
 
 #[cfg(test)]

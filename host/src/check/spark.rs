@@ -61,9 +61,7 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
                 if name.is_empty() || name.len() > MAX_NAME_BYTES {
                     return Err(format!("a quoted name is empty or longer than {MAX_NAME_BYTES} bytes"));
                 }
-                out.push('"');
-                out.push_str(&name.replace('"', "\"\""));
-                out.push('"');
+                out.push_str(&querycell_contract::quote::identifier(&name));
                 i = j + 1;
                 previous = Token::Name;
             }
@@ -155,8 +153,11 @@ enum Token {
     Other,
 }
 
+/// How much of a refused text a message shows, in characters.
+const SHOWN_TEXT_CHARS: usize = 40;
+
 fn clip(text: &str) -> String {
-    text.chars().take(40).collect()
+    querycell_contract::text::clip(text, SHOWN_TEXT_CHARS)
 }
 
 #[cfg(test)]

@@ -780,11 +780,7 @@ fn plural(n: u64, word: &str) -> String {
 /// Cell text for a decision or a message: quoted, one line, cut to [`QUOTED_CAP`] characters.
 fn clip(text: &str) -> String {
     let one_line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
-    if one_line.chars().count() <= QUOTED_CAP {
-        format!("\"{one_line}\"")
-    } else {
-        format!("\"{}…\"", one_line.chars().take(QUOTED_CAP).collect::<String>())
-    }
+    format!("\"{}\"", querycell_contract::text::clip(&one_line, QUOTED_CAP))
 }
 
 // ---------------------------------------------------------------------------------------

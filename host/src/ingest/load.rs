@@ -607,9 +607,5 @@ fn finish_table(
 /// Cell text in the catalog is cut to a cap, so it cannot carry long instructions into a
 /// prompt that includes the schema.
 fn clip(text: &str) -> String {
-    if text.chars().count() <= VALUE_TEXT_CAP {
-        text.to_string()
-    } else {
-        format!("{}…", text.chars().take(VALUE_TEXT_CAP).collect::<String>())
-    }
+    querycell_contract::text::clip(text, VALUE_TEXT_CAP)
 }

@@ -12,6 +12,8 @@
 
 use std::time::{Duration, Instant};
 
+use querycell_contract::quote::spark_identifier as quote;
+
 use crate::catalog::{
     Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
 };
@@ -71,10 +73,6 @@ fn parse_relation(qualified: &str) -> Result<Vec<String>> {
         .hint("name tables as [catalog.]database.table, each part letters, digits or _"));
     }
     Ok(parts)
-}
-
-fn quote(name: &str) -> String {
-    format!("`{}`", name.replace('`', "``"))
 }
 
 fn table_entry(session: &SparkSession, relation: &[String], name: String, qualified: &str) -> Result<TableEntry> {

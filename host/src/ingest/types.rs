@@ -89,15 +89,9 @@ impl Groups {
     }
 }
 
-/// `text` as an SQL string literal (single quotes doubled).
-pub fn sql_string(text: &str) -> String {
-    format!("'{}'", text.replace('\'', "''"))
-}
-
-/// `identifier` as a quoted SQL identifier (double quotes doubled).
-pub fn quote(identifier: &str) -> String {
-    format!("\"{}\"", identifier.replace('"', "\"\""))
-}
+/// Text as a DuckDB string literal and a name as a quoted DuckDB identifier: the contract's
+/// one quoting.
+pub use querycell_contract::quote::{identifier as quote, literal as sql_string};
 
 /// SQL condition: `raw` is one of `tokens` (they compare after trimming); `None` for no tokens.
 fn is_token(raw: &str, tokens: &[String]) -> Option<String> {

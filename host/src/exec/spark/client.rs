@@ -249,7 +249,8 @@ impl SparkSession {
     /// (`bigint`, `decimal(18,3)`, `timestamp_ntz`), from Spark's own catalog.
     pub fn table_schema(&self, relation: &[String]) -> Result<Vec<(String, String)>> {
         self.configure()?;
-        let name = relation.iter().map(|part| format!("`{}`", part.replace('`', "``"))).collect::<Vec<_>>().join(".");
+        let name =
+            relation.iter().map(|part| querycell_contract::quote::spark_identifier(part)).collect::<Vec<_>>().join(".");
         let request = proto::AnalyzePlanRequest {
             session_id: self.client.session_id().to_string(),
             user_context: Some(self.user_context()),
