@@ -12,8 +12,9 @@ use std::ops::ControlFlow;
 
 use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
-    visit_relations, BinaryOperator, Expr, FunctionArguments, LimitClause, ObjectName, ObjectNamePart, Query, Select,
-    SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Spanned, TableFactor, UnaryOperator, Value, Visit, Visitor,
+    visit_relations, BinaryOperator, DataType, Expr, Function, FunctionArguments, Ident, LimitClause, ObjectName,
+    ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Spanned, TableFactor,
+    TypedString, UnaryOperator, Value, Visit, Visitor, WindowType,
 };
 use sqlparser::tokenizer::Span;
 
@@ -356,224 +357,21 @@ impl Visitor for Checker<'_> {
         if self.pass == Pass::Relations {
             return ControlFlow::Continue(());
         }
+        // A span covers its whole subtree, so it is computed only where a refusal needs it.
         match expr {
             Expr::Identifier(ident) => self.check_column(ident),
-            Expr::CompoundIdentifier(parts) => {
-                let (column, qualifiers) = parts.split_last().expect("compound identifiers have parts");
-                if let Some(unknown) =
-                    qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase()))
-                {
-                    return refuse(
-                        Code::UnknownTable,
-                        unknown.span,
-                        format!("'{}' is not a table or alias of this statement", clip(&unknown.value)),
-                        suggest::hint(&unknown.value, self.names.qualifiers.iter().map(String::as_str)),
-                    );
-                }
-                self.check_column(column)
-            }
-            Expr::Function(function) => {
-                let span = expr.span();
-                // Rewritten to a bound date before anything is emitted (see `clock`).
-                if clock::todays_date(function).is_some() {
-                    return ControlFlow::Continue(());
-                }
-                let shown = function.name.to_string();
-                if clock::reads_time_of_day(&function.name) {
-                    return refuse(
-                        Code::FunctionNotAllowed,
-                        span,
-                        format!("function '{}' reads the clock, which is not allowed", clip(&shown)),
-                        clock::CLOCK_HINT,
-                    );
-                }
-                let allowed = single_name(&function.name)
-                    .is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
-                if !allowed {
-                    return refuse(
-                        Code::FunctionNotAllowed,
-                        span,
-                        format!("function '{}' is not on the allowlist", clip(&shown)),
-                        match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
-                            Some(close) => {
-                                format!("did you mean '{close}'? docs/sql-mode.md lists the allowed functions")
-                            }
-                            None => "docs/sql-mode.md lists the allowed functions".to_string(),
-                        },
-                    );
-                }
-                if single_name(&function.name).is_some_and(|n| n.value.eq_ignore_ascii_case("position")) {
-                    // POSITION is a keyword of DuckDB's grammar, read only as `position(a IN b)`
-                    // (sqlparser's `Expr::Position`); as a call with a list it does not parse.
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        span,
-                        "position takes `needle IN text`, not a list of arguments",
-                        "write position(needle IN text), or strpos(text, needle)",
-                    );
-                }
-                let window_name = match &function.over {
-                    Some(sqlparser::ast::WindowType::NamedWindow(window)) => Some(window),
-                    Some(sqlparser::ast::WindowType::WindowSpec(spec)) => spec.window_name.as_ref(),
-                    None => None,
-                };
-                if let Some(window) = window_name {
-                    if !self.names.windows.contains(&window.value.to_lowercase()) {
-                        return refuse(
-                            Code::UnknownWindow,
-                            window.span,
-                            format!("there is no window '{}'", clip(&window.value)),
-                            "define it with WINDOW name AS (…) after the FROM/WHERE/GROUP BY clauses, or write OVER (…) in place",
-                        );
-                    }
-                }
-                if function.null_treatment.is_some() {
-                    // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
-                    // clause inside the parentheses.
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        span,
-                        "IGNORE/RESPECT NULLS after the call is not DuckDB syntax",
-                        "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)",
-                    );
-                }
-                if !matches!(function.parameters, FunctionArguments::None)
-                    || matches!(function.args, FunctionArguments::Subquery(_))
-                {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        span,
-                        "this function call form is not allowed",
-                        "call functions as name(arguments)",
-                    );
-                }
-                ControlFlow::Continue(())
-            }
-            Expr::Value(value) => match &value.value {
-                Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => {
-                    ControlFlow::Continue(())
-                }
-                Value::Placeholder(_) => refuse(
-                    Code::PlaceholderRefused,
-                    expr.span(),
-                    "placeholders cannot be bound in SQL mode",
-                    "write the value itself; querycell binds it",
-                ),
-                _ => refuse(
-                    Code::UnsupportedSyntax,
-                    expr.span(),
-                    "this kind of literal is not allowed",
-                    "use 'single-quoted' strings and plain numbers",
-                ),
-            },
-            Expr::Cast { data_type, format, .. } => {
-                if format.is_some() {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        "CAST … FORMAT is not allowed",
-                        "use strptime or strftime",
-                    );
-                }
-                types::check(data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
-            }
-            Expr::TypedString(typed) => {
-                if !matches!(typed.value.value, Value::SingleQuotedString(_)) || typed.uses_odbc_syntax {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        "typed literals take a 'single-quoted' string",
-                        "write DATE '2025-01-31'",
-                    );
-                }
-                types::check(&typed.data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
-            }
-            Expr::BinaryOp { op, left, right } => {
-                let written = op.to_string();
-                if is_comparison(op)
-                    && [left, right]
-                        .iter()
-                        .any(|side| matches!(side.as_ref(), Expr::BinaryOp { op, .. } if is_comparison(op)))
-                {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        "comparisons cannot be chained (a < b < c)",
-                        "combine comparisons with AND: a < b AND b < c",
-                    );
-                }
-                if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
-                    ControlFlow::Continue(())
-                } else {
-                    refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        format!("the operator '{}' is not allowed", clip(&written)),
-                        format!("use {}, LIKE, IN, BETWEEN and IS [NOT] NULL", allowlist::BINARY_OPERATORS.join(" ")),
-                    )
-                }
-            }
-            Expr::UnaryOp { op, .. } => match op {
-                UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Not => ControlFlow::Continue(()),
-                other => refuse(
-                    Code::UnsupportedSyntax,
-                    expr.span(),
-                    format!("the operator '{other}' is not allowed"),
-                    "use +, - and NOT",
-                ),
-            },
+            Expr::CompoundIdentifier(parts) => self.check_qualified_column(parts),
+            Expr::Function(function) => self.check_function_call(function, expr.span()),
+            Expr::Value(value) => check_literal(expr, &value.value),
+            Expr::Cast { data_type, format, .. } => check_cast(expr, data_type, format.is_some()),
+            Expr::TypedString(typed) => check_typed_literal(expr, typed),
+            Expr::BinaryOp { op, left, right } => check_binary_operator(expr, op, left, right),
+            Expr::UnaryOp { op, .. } => check_unary_operator(expr, op),
             Expr::Like { any, escape_char, expr: operand, pattern, .. }
             | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
-                let chained = |side: &Expr| {
-                    matches!(side, Expr::Like { .. } | Expr::ILike { .. })
-                        || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op))
-                };
-                if chained(operand) || chained(pattern) {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        "LIKE cannot be chained with another comparison",
-                        "combine conditions with AND, or add parentheses",
-                    );
-                }
-                let plain_escape = escape_char.as_ref().is_none_or(|v| matches!(v, Value::SingleQuotedString(_)));
-                if *any || !plain_escape {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        expr.span(),
-                        "LIKE ANY and unusual ESCAPE forms are not allowed",
-                        "write x LIKE 'pattern' [ESCAPE '\\']",
-                    );
-                }
-                ControlFlow::Continue(())
+                check_like(expr, *any, escape_char.as_ref(), operand, pattern)
             }
-            Expr::IsFalse(_)
-            | Expr::IsNotFalse(_)
-            | Expr::IsTrue(_)
-            | Expr::IsNotTrue(_)
-            | Expr::IsNull(_)
-            | Expr::IsNotNull(_)
-            | Expr::IsUnknown(_)
-            | Expr::IsNotUnknown(_)
-            | Expr::IsDistinctFrom(..)
-            | Expr::IsNotDistinctFrom(..)
-            | Expr::InList { .. }
-            | Expr::InSubquery { .. }
-            | Expr::Between { .. }
-            | Expr::Extract { .. }
-            | Expr::Ceil { .. }
-            | Expr::Floor { .. }
-            | Expr::Position { .. }
-            | Expr::Substring { .. }
-            | Expr::Trim { .. }
-            | Expr::Nested(_)
-            | Expr::Case { .. }
-            | Expr::Exists { .. }
-            | Expr::Subquery(_)
-            | Expr::GroupingSets(_)
-            | Expr::Cube(_)
-            | Expr::Rollup(_)
-            | Expr::Interval(_) => ControlFlow::Continue(()),
+            other if is_plain_form(other) => ControlFlow::Continue(()),
             other => refuse(
                 Code::UnsupportedSyntax,
                 other.span(),
@@ -605,6 +403,262 @@ impl Checker<'_> {
             hint,
         )
     }
+
+    /// `t.col`: every qualifier must name a table, alias or CTE before the column is looked up.
+    fn check_qualified_column(&self, parts: &[Ident]) -> ControlFlow<CompileError> {
+        let (column, qualifiers) = parts.split_last().expect("compound identifiers have parts");
+        if let Some(unknown) = qualifiers.iter().find(|q| !self.names.qualifiers.contains(&q.value.to_lowercase())) {
+            return refuse(
+                Code::UnknownTable,
+                unknown.span,
+                format!("'{}' is not a table or alias of this statement", clip(&unknown.value)),
+                suggest::hint(&unknown.value, self.names.qualifiers.iter().map(String::as_str)),
+            );
+        }
+        self.check_column(column)
+    }
+
+    /// A function call: the clock, the allowlist, then the forms DuckDB would read otherwise
+    /// than sqlparser did, in that order (the first refusal is the one reported).
+    fn check_function_call(&self, function: &Function, span: Span) -> ControlFlow<CompileError> {
+        // Rewritten to a bound date before anything is emitted (see `clock`).
+        if clock::todays_date(function).is_some() {
+            return ControlFlow::Continue(());
+        }
+        check_function_name(&function.name, span)?;
+        if single_name(&function.name).is_some_and(|n| n.value.eq_ignore_ascii_case("position")) {
+            // POSITION is a keyword of DuckDB's grammar, read only as `position(a IN b)`
+            // (sqlparser's `Expr::Position`); as a call with a list it does not parse.
+            return refuse(
+                Code::UnsupportedSyntax,
+                span,
+                "position takes `needle IN text`, not a list of arguments",
+                "write position(needle IN text), or strpos(text, needle)",
+            );
+        }
+        self.check_window_reference(function.over.as_ref())?;
+        check_call_form(function, span)
+    }
+
+    /// `OVER w` (or `OVER (w …)`) must name a window the statement defines.
+    fn check_window_reference(&self, over: Option<&WindowType>) -> ControlFlow<CompileError> {
+        let window_name = match over {
+            Some(WindowType::NamedWindow(window)) => Some(window),
+            Some(WindowType::WindowSpec(spec)) => spec.window_name.as_ref(),
+            None => None,
+        };
+        if let Some(window) = window_name {
+            if !self.names.windows.contains(&window.value.to_lowercase()) {
+                return refuse(
+                    Code::UnknownWindow,
+                    window.span,
+                    format!("there is no window '{}'", clip(&window.value)),
+                    "define it with WINDOW name AS (…) after the FROM/WHERE/GROUP BY clauses, or write OVER (…) in place",
+                );
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// A function that reads the clock has a refusal of its own, ahead of the allowlist's.
+fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileError> {
+    let shown = name.to_string();
+    if clock::reads_time_of_day(name) {
+        return refuse(
+            Code::FunctionNotAllowed,
+            span,
+            format!("function '{}' reads the clock, which is not allowed", clip(&shown)),
+            clock::CLOCK_HINT,
+        );
+    }
+    let allowed =
+        single_name(name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
+    if !allowed {
+        return refuse(
+            Code::FunctionNotAllowed,
+            span,
+            format!("function '{}' is not on the allowlist", clip(&shown)),
+            match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
+                Some(close) => format!("did you mean '{close}'? docs/sql-mode.md lists the allowed functions"),
+                None => "docs/sql-mode.md lists the allowed functions".to_string(),
+            },
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+/// Call forms other than `name(arguments)`.
+fn check_call_form(function: &Function, span: Span) -> ControlFlow<CompileError> {
+    if function.null_treatment.is_some() {
+        // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
+        // clause inside the parentheses.
+        return refuse(
+            Code::UnsupportedSyntax,
+            span,
+            "IGNORE/RESPECT NULLS after the call is not DuckDB syntax",
+            "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)",
+        );
+    }
+    if !matches!(function.parameters, FunctionArguments::None)
+        || matches!(function.args, FunctionArguments::Subquery(_))
+    {
+        return refuse(
+            Code::UnsupportedSyntax,
+            span,
+            "this function call form is not allowed",
+            "call functions as name(arguments)",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+/// Literals: plain numbers, 'single-quoted' strings, booleans and NULL; values are bound by
+/// querycell, so a placeholder has nothing to bind to.
+fn check_literal(expr: &Expr, value: &Value) -> ControlFlow<CompileError> {
+    match value {
+        Value::Number(..) | Value::SingleQuotedString(_) | Value::Boolean(_) | Value::Null => ControlFlow::Continue(()),
+        Value::Placeholder(_) => refuse(
+            Code::PlaceholderRefused,
+            expr.span(),
+            "placeholders cannot be bound in SQL mode",
+            "write the value itself; querycell binds it",
+        ),
+        _ => refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "this kind of literal is not allowed",
+            "use 'single-quoted' strings and plain numbers",
+        ),
+    }
+}
+
+fn check_cast(expr: &Expr, data_type: &DataType, has_format: bool) -> ControlFlow<CompileError> {
+    if has_format {
+        return refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "CAST … FORMAT is not allowed",
+            "use strptime or strftime",
+        );
+    }
+    types::check(data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
+}
+
+/// `DATE '2025-01-31'`: a type off the list, or a value other than a plain string, is refused.
+fn check_typed_literal(expr: &Expr, typed: &TypedString) -> ControlFlow<CompileError> {
+    if !matches!(typed.value.value, Value::SingleQuotedString(_)) || typed.uses_odbc_syntax {
+        return refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "typed literals take a 'single-quoted' string",
+            "write DATE '2025-01-31'",
+        );
+    }
+    types::check(&typed.data_type, expr.span()).map_or_else(ControlFlow::Break, ControlFlow::Continue)
+}
+
+/// Chained comparisons first, then operators off the list shared with the host.
+fn check_binary_operator(expr: &Expr, op: &BinaryOperator, left: &Expr, right: &Expr) -> ControlFlow<CompileError> {
+    let written = op.to_string();
+    if is_comparison(op)
+        && [left, right].iter().any(|side| matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op)))
+    {
+        return refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "comparisons cannot be chained (a < b < c)",
+            "combine comparisons with AND: a < b AND b < c",
+        );
+    }
+    if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
+        ControlFlow::Continue(())
+    } else {
+        refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            format!("the operator '{}' is not allowed", clip(&written)),
+            format!("use {}, LIKE, IN, BETWEEN and IS [NOT] NULL", allowlist::BINARY_OPERATORS.join(" ")),
+        )
+    }
+}
+
+fn check_unary_operator(expr: &Expr, op: &UnaryOperator) -> ControlFlow<CompileError> {
+    match op {
+        UnaryOperator::Plus | UnaryOperator::Minus | UnaryOperator::Not => ControlFlow::Continue(()),
+        other => refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            format!("the operator '{other}' is not allowed"),
+            "use +, - and NOT",
+        ),
+    }
+}
+
+/// `x [I]LIKE 'pattern' [ESCAPE '\']`, unchained, is the one LIKE form allowed.
+fn check_like(
+    expr: &Expr,
+    any: bool,
+    escape_char: Option<&Value>,
+    operand: &Expr,
+    pattern: &Expr,
+) -> ControlFlow<CompileError> {
+    let chained = |side: &Expr| {
+        matches!(side, Expr::Like { .. } | Expr::ILike { .. })
+            || matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op))
+    };
+    if chained(operand) || chained(pattern) {
+        return refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "LIKE cannot be chained with another comparison",
+            "combine conditions with AND, or add parentheses",
+        );
+    }
+    let plain_escape = escape_char.is_none_or(|v| matches!(v, Value::SingleQuotedString(_)));
+    if any || !plain_escape {
+        return refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            "LIKE ANY and unusual ESCAPE forms are not allowed",
+            "write x LIKE 'pattern' [ESCAPE '\\']",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+/// Expression forms allowed as they stand: their parts are checked as the walk reaches them.
+fn is_plain_form(expr: &Expr) -> bool {
+    matches!(
+        expr,
+        Expr::IsFalse(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
+            | Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::InList { .. }
+            | Expr::InSubquery { .. }
+            | Expr::Between { .. }
+            | Expr::Extract { .. }
+            | Expr::Ceil { .. }
+            | Expr::Floor { .. }
+            | Expr::Position { .. }
+            | Expr::Substring { .. }
+            | Expr::Trim { .. }
+            | Expr::Nested(_)
+            | Expr::Case { .. }
+            | Expr::Exists { .. }
+            | Expr::Subquery(_)
+            | Expr::GroupingSets(_)
+            | Expr::Cube(_)
+            | Expr::Rollup(_)
+            | Expr::Interval(_)
+    )
 }
 
 /// The CTE names `query` defines (lowercased): one frame of the scopes a walk keeps. A CTE is
