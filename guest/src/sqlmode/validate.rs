@@ -12,9 +12,9 @@ use std::ops::ControlFlow;
 
 use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
-    visit_relations, BinaryOperator, DataType, Expr, Function, FunctionArguments, Ident, LimitClause, ObjectName,
-    ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Spanned, TableFactor,
-    TypedString, UnaryOperator, Value, Visit, Visitor, WindowType,
+    visit_relations, BinaryOperator, Cte, DataType, Expr, Function, FunctionArguments, Ident, LimitClause,
+    NamedWindowExpr, ObjectName, ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr,
+    Spanned, TableFactor, TypedString, UnaryOperator, Value, Visit, Visitor, WindowType, With,
 };
 use sqlparser::tokenizer::Span;
 
@@ -136,116 +136,18 @@ impl Visitor for Checker<'_> {
     fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<CompileError> {
         let span = query.span();
         if let Some(with) = &query.with {
-            if with.recursive {
-                return refuse(
-                    Code::RecursiveCte,
-                    span,
-                    "WITH RECURSIVE is not allowed",
-                    "rewrite the query without recursion",
-                );
-            }
-            for (i, cte) in with.cte_tables.iter().enumerate() {
-                // sqlparser keeps `WITH c AS (…) FROM x` as a field of the CTE; DuckDB reads
-                // it as a FROM-first query over `x`, which may be a file ('/etc/passwd').
-                if let Some(from) = &cte.from {
-                    return refuse(
-                        Code::UnsupportedSyntax,
-                        from.span,
-                        "FROM after a CTE is not allowed",
-                        "write the query as SELECT … FROM …, after the WITH clause",
-                    );
-                }
-                let later: Vec<String> =
-                    with.cte_tables[i..].iter().map(|c| c.alias.name.value.to_lowercase()).collect();
-                let mut used_early = None;
-                let _ = visit_relations(&cte.query, |relation| {
-                    if let Some(name) = single_name(relation) {
-                        if later.contains(&name.value.to_lowercase()) {
-                            used_early = Some(name.clone());
-                            return ControlFlow::Break(());
-                        }
-                    }
-                    ControlFlow::Continue(())
-                });
-                if let Some(name) = used_early {
-                    return refuse(
-                        Code::CteOrder,
-                        name.span,
-                        format!("CTE '{}' is used before (or inside) its own definition", clip(&name.value)),
-                        "define each CTE before the ones that use it",
-                    );
-                }
-            }
+            check_with_clause(with, span)?;
         }
-        if !query.locks.is_empty()
-            || query.for_clause.is_some()
-            || query.settings.is_some()
-            || query.format_clause.is_some()
-            || !query.pipe_operators.is_empty()
-            || query.fetch.is_some()
-        {
-            return refuse(
-                Code::UnsupportedSyntax,
-                span,
-                "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)",
-                "use LIMIT for row counts",
-            );
-        }
+        check_query_clauses(query, span)?;
         if let Some(limit) = &query.limit_clause {
-            let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
-            let ok = match limit {
-                LimitClause::LimitOffset { limit, offset, limit_by } => {
-                    limit.as_ref().is_none_or(numeric)
-                        && offset.as_ref().is_none_or(|o| numeric(&o.value))
-                        && limit_by.is_empty()
-                }
-                LimitClause::OffsetCommaLimit { .. } => false,
-            };
-            if !ok {
-                return refuse(
-                    Code::UnsupportedSyntax,
-                    span,
-                    "LIMIT and OFFSET take plain numbers here",
-                    "write LIMIT 10 OFFSET 20",
-                );
-            }
+            check_limit(limit, span)?;
         }
         if let Some(error) = check_body(&query.body) {
             return ControlFlow::Break(error);
         }
         for select in selects(&query.body) {
-            for definition in &select.named_window {
-                let referenced = match &definition.1 {
-                    sqlparser::ast::NamedWindowExpr::NamedWindow(name) => Some(name),
-                    sqlparser::ast::NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
-                };
-                if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
-                    return refuse(
-                        Code::UnknownWindow,
-                        name.span,
-                        format!("there is no window '{}'", clip(&name.value)),
-                        "define the windows a WINDOW clause refers to, or write the window in full",
-                    );
-                }
-            }
-            for item in &select.projection {
-                if let SelectItem::QualifiedWildcard(kind, _) = item {
-                    let known = match kind {
-                        SelectItemQualifiedWildcardKind::ObjectName(name) => {
-                            single_name(name).is_some_and(|n| self.names.qualifiers.contains(&n.value.to_lowercase()))
-                        }
-                        SelectItemQualifiedWildcardKind::Expr(_) => false,
-                    };
-                    if !known {
-                        return refuse(
-                            Code::UnknownTable,
-                            span,
-                            format!("'{}' does not name a table or alias of this statement", clip(&item.to_string())),
-                            "write t.* with t a table, alias or CTE of the FROM clause",
-                        );
-                    }
-                }
-            }
+            self.check_named_windows(select)?;
+            self.check_qualified_wildcards(select, span)?;
         }
         self.cte_scopes.push(cte_frame(query));
         ControlFlow::Continue(())
@@ -459,6 +361,137 @@ impl Checker<'_> {
         }
         ControlFlow::Continue(())
     }
+
+    /// `WINDOW w AS (v …)` may build only on windows the statement defines.
+    fn check_named_windows(&self, select: &Select) -> ControlFlow<CompileError> {
+        for definition in &select.named_window {
+            let referenced = match &definition.1 {
+                NamedWindowExpr::NamedWindow(name) => Some(name),
+                NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
+            };
+            if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
+                return refuse(
+                    Code::UnknownWindow,
+                    name.span,
+                    format!("there is no window '{}'", clip(&name.value)),
+                    "define the windows a WINDOW clause refers to, or write the window in full",
+                );
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// `t.*` must name a table, alias or CTE of the statement.
+    fn check_qualified_wildcards(&self, select: &Select, span: Span) -> ControlFlow<CompileError> {
+        for item in &select.projection {
+            if let SelectItem::QualifiedWildcard(kind, _) = item {
+                let known = match kind {
+                    SelectItemQualifiedWildcardKind::ObjectName(name) => {
+                        single_name(name).is_some_and(|n| self.names.qualifiers.contains(&n.value.to_lowercase()))
+                    }
+                    SelectItemQualifiedWildcardKind::Expr(_) => false,
+                };
+                if !known {
+                    return refuse(
+                        Code::UnknownTable,
+                        span,
+                        format!("'{}' does not name a table or alias of this statement", clip(&item.to_string())),
+                        "write t.* with t a table, alias or CTE of the FROM clause",
+                    );
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The WITH clause: no recursion, no FROM after a CTE, and each CTE reads only the CTEs
+/// defined before it.
+fn check_with_clause(with: &With, span: Span) -> ControlFlow<CompileError> {
+    if with.recursive {
+        return refuse(
+            Code::RecursiveCte,
+            span,
+            "WITH RECURSIVE is not allowed",
+            "rewrite the query without recursion",
+        );
+    }
+    for (i, cte) in with.cte_tables.iter().enumerate() {
+        // sqlparser keeps `WITH c AS (…) FROM x` as a field of the CTE; DuckDB reads
+        // it as a FROM-first query over `x`, which may be a file ('/etc/passwd').
+        if let Some(from) = &cte.from {
+            return refuse(
+                Code::UnsupportedSyntax,
+                from.span,
+                "FROM after a CTE is not allowed",
+                "write the query as SELECT … FROM …, after the WITH clause",
+            );
+        }
+        if let Some(name) = cte_used_early(cte, &with.cte_tables[i..]) {
+            return refuse(
+                Code::CteOrder,
+                name.span,
+                format!("CTE '{}' is used before (or inside) its own definition", clip(&name.value)),
+                "define each CTE before the ones that use it",
+            );
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// The first relation of `cte` that names `cte` itself or one of the CTEs after it.
+fn cte_used_early(cte: &Cte, itself_and_later: &[Cte]) -> Option<Ident> {
+    let later: Vec<String> = itself_and_later.iter().map(|c| c.alias.name.value.to_lowercase()).collect();
+    let mut used_early = None;
+    let _ = visit_relations(&cte.query, |relation| {
+        if let Some(name) = single_name(relation) {
+            if later.contains(&name.value.to_lowercase()) {
+                used_early = Some(name.clone());
+                return ControlFlow::Break(());
+            }
+        }
+        ControlFlow::Continue(())
+    });
+    used_early
+}
+
+fn check_query_clauses(query: &Query, span: Span) -> ControlFlow<CompileError> {
+    if !query.locks.is_empty()
+        || query.for_clause.is_some()
+        || query.settings.is_some()
+        || query.format_clause.is_some()
+        || !query.pipe_operators.is_empty()
+        || query.fetch.is_some()
+    {
+        return refuse(
+            Code::UnsupportedSyntax,
+            span,
+            "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)",
+            "use LIMIT for row counts",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+fn check_limit(limit: &LimitClause, span: Span) -> ControlFlow<CompileError> {
+    let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
+    let ok = match limit {
+        LimitClause::LimitOffset { limit, offset, limit_by } => {
+            limit.as_ref().is_none_or(numeric)
+                && offset.as_ref().is_none_or(|o| numeric(&o.value))
+                && limit_by.is_empty()
+        }
+        LimitClause::OffsetCommaLimit { .. } => false,
+    };
+    if !ok {
+        return refuse(
+            Code::UnsupportedSyntax,
+            span,
+            "LIMIT and OFFSET take plain numbers here",
+            "write LIMIT 10 OFFSET 20",
+        );
+    }
+    ControlFlow::Continue(())
 }
 
 /// A function that reads the clock has a refusal of its own, ahead of the allowlist's.
