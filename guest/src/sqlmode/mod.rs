@@ -35,6 +35,44 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 }
 
 fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
+    check_request(text, view)?;
+    let (statement_text, mut warnings) = statement_text(text)?;
+    lexical::check(&statement_text, lexical::Source::Request)?;
+    let mut query = single_query(&parse(&statement_text)?, view)?;
+    if from_first::to_standard(&mut query) {
+        warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
+    }
+    let tables = validate::validate(&query, view)?;
+
+    let bound = rewrite::bind_literals(&mut query, view.today);
+    let mut params = bound.params;
+    let policies = policy::apply(&mut query, view, &mut params)?;
+    let limit = capped_limit(&query, view, &mut warnings);
+    let count_params = params.clone();
+    let mut counted = query.clone();
+    rewrite::drop_limit(&mut counted);
+    params.push(crate::model::Param::Integer(i64::from(limit) + 1));
+    rewrite::set_limit(&mut query, params.len());
+
+    let resolved_dates = todays_date_resolved(&bound.today_spellings, view.today);
+    let explanation = explanation(&tables, count_params.len(), resolved_dates.first(), &policies, limit);
+    let main_sql = roundtrip::emit(&query)?;
+    check_first_word(&main_sql)?;
+    Ok(Compiled {
+        main: crate::model::Query { sql: main_sql, params },
+        count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
+        main_counts: Vec::new(),
+        null_probe: None,
+        columns: Vec::new(),
+        limit,
+        explanation,
+        warnings,
+        resolved_dates,
+    })
+}
+
+/// Refusals that need no parse: a catalog SQL mode cannot answer, and an oversized request.
+fn check_request(text: &str, view: &CatalogView) -> Result<()> {
     // The validator re-emits the statement from sqlparser's tree in DuckDB's dialect, and
     // the allowlists and round-trip proof are DuckDB's: there is no Spark SQL it could vouch for.
     if view.dialect != crate::model::Dialect::DuckDb {
@@ -54,7 +92,13 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         )
         .with_hint("ask a narrower question"));
     }
-    let (statement_text, mut warnings) = cleanup::clean(text);
+    Ok(())
+}
+
+/// The statement inside the model's output and the warnings its cleanup raised, or a
+/// refusal when nothing is left.
+fn statement_text(text: &str) -> Result<(String, Vec<String>)> {
+    let (statement_text, warnings) = cleanup::clean(text);
     if statement_text.is_empty() {
         if warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
             return Err(CompileError::new(
@@ -67,9 +111,12 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
             .with_hint("send one SELECT statement"));
     }
-    lexical::check(&statement_text, lexical::Source::Request)?;
-    let statements = parse(&statement_text)?;
-    let statement = match statements.as_slice() {
+    Ok((statement_text, warnings))
+}
+
+/// The one statement sent, which must be a query.
+fn single_query(statements: &[Statement], view: &CatalogView) -> Result<Box<Query>> {
+    let statement = match statements {
         [one] => one.clone(),
         [] => {
             return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
@@ -84,7 +131,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
             .with_hint("send a single SELECT; combine questions with CTEs or UNION"))
         }
     };
-    let Statement::Query(mut query) = statement else {
+    let Statement::Query(query) = statement else {
         let kind = statement_kind(&statement);
         let hint = if matches!(kind.as_str(), "DESCRIBE" | "SHOW") {
             format!(
@@ -101,16 +148,14 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         )
         .with_hint(hint));
     };
-    if from_first::to_standard(&mut query) {
-        warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
-    }
-    let tables = validate::validate(&query, view)?;
+    Ok(query)
+}
 
-    let bound = rewrite::bind_literals(&mut query, view.today);
-    let mut params = bound.params;
-    let policies = policy::apply(&mut query, view, &mut params)?;
+/// The row cap: the query's own LIMIT, within 1 and the deployment's maximum, with a warning
+/// whenever it had to move.
+fn capped_limit(query: &Query, view: &CatalogView, warnings: &mut Vec<String>) -> u32 {
     let max_rows = view.limits.max_rows.max(1);
-    let limit = match rewrite::requested_limit(&query) {
+    match rewrite::requested_limit(query) {
         None => max_rows,
         Some(n) if n > u64::from(max_rows) => {
             warnings.push(format!("LIMIT {n} was lowered to the maximum of {max_rows} rows"));
@@ -121,29 +166,42 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
             1
         }
         Some(n) => n as u32,
-    };
-    let count_params = params.clone();
-    let mut counted = query.clone();
-    rewrite::drop_limit(&mut counted);
-    params.push(crate::model::Param::Integer(i64::from(limit) + 1));
-    rewrite::set_limit(&mut query, params.len());
+    }
+}
 
-    let bound_count = count_params.len();
-    let policy_clause: String = policies.iter().map(|p| format!("; over {p}")).collect();
-    let resolved_dates: Vec<ResolvedDate> = if bound.today_spellings.is_empty() {
+/// The date a mention of today was bound to, so the answer can say which day it meant.
+fn todays_date_resolved(spellings: &[&str], today: i32) -> Vec<ResolvedDate> {
+    if spellings.is_empty() {
         Vec::new()
     } else {
-        let phrase = bound.today_spellings.join(", ");
-        vec![ResolvedDate { column: None, path: "sql".into(), phrase, start: view.today, end: view.today + 1 }]
-    };
-    let today_clause = match resolved_dates.first() {
-        Some(date) => format!("; {} is {}", date.phrase, crate::values::format_date(view.today)),
+        let phrase = spellings.join(", ");
+        vec![ResolvedDate { column: None, path: "sql".into(), phrase, start: today, end: today + 1 }]
+    }
+}
+
+fn explanation(
+    tables: &[String],
+    bound_count: usize,
+    today: Option<&ResolvedDate>,
+    policies: &[String],
+    limit: u32,
+) -> String {
+    let policy_clause: String = policies.iter().map(|p| format!("; over {p}")).collect();
+    let today_clause = match today {
+        Some(date) => format!("; {} is {}", date.phrase, crate::values::format_date(date.start)),
         None => String::new(),
     };
-    let main_sql = roundtrip::emit(&query)?;
-    // The host runs only text that begins with SELECT or WITH; a query in parentheses as a
-    // whole, or as the first part of a UNION, would be accepted here and refused there
-    // (found by replaying the fuzz corpus through the host's check).
+    format!(
+        "SQL over {}, validated and re-emitted; {bound_count} value{} bound as parameters{today_clause}{policy_clause}; at most {limit} rows",
+        tables.join(", "),
+        if bound_count == 1 { "" } else { "s" }
+    )
+}
+
+/// The host runs only text that begins with SELECT or WITH; a query in parentheses as a
+/// whole, or as the first part of a UNION, would be accepted here and refused there
+/// (found by replaying the fuzz corpus through the host's check).
+fn check_first_word(main_sql: &str) -> Result<()> {
     let first_word: String = main_sql.trim_start().chars().take_while(char::is_ascii_alphabetic).collect();
     if !querycell_contract::sql::QUERY_FIRST_WORDS.iter().any(|word| first_word.eq_ignore_ascii_case(word)) {
         return Err(CompileError::new(
@@ -153,21 +211,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         )
         .with_hint("remove the parentheses around the query (or around its first SELECT)"));
     }
-    Ok(Compiled {
-        main: crate::model::Query { sql: main_sql, params },
-        count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
-        main_counts: Vec::new(),
-        null_probe: None,
-        columns: Vec::new(),
-        limit,
-        explanation: format!(
-            "SQL over {}, validated and re-emitted; {bound_count} value{} bound as parameters{today_clause}{policy_clause}; at most {limit} rows",
-            tables.join(", "),
-            if bound_count == 1 { "" } else { "s" }
-        ),
-        warnings,
-        resolved_dates,
-    })
+    Ok(())
 }
 
 /// Parse with the settings every SQL-mode parse uses (the request and the round-trip proof).
