@@ -323,84 +323,19 @@ impl Compilation<'_> {
         let (from, from_params) = from_clause(self.table, dialect);
         self.params.extend(from_params.iter().cloned());
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
-        let select_list = outputs
-            .iter()
-            .map(|o| {
-                if o.expression == quote_ident(&o.name) {
-                    o.expression.clone()
-                } else {
-                    format!("{} AS {}", o.expression, quote_ident(&o.name))
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(", ");
+        let select_list = select_list(&outputs, dialect);
 
-        let mut filters = Vec::new();
-        for condition in &plan.filters {
-            let column = resolve_column(self.table, &condition.column)?;
-            filters.push(self.condition(condition, &quote_ident(&column.name), &column.name, column.kind)?);
-        }
-        let where_clause = if filters.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", filters.iter().map(|f| f.sql.as_str()).collect::<Vec<_>>().join(" AND "))
-        };
+        let filters = self.filters(plan)?;
         for filter in &filters {
             self.params.extend(filter.params.iter().cloned());
         }
-
-        // Counts ride in the main query as trailing window columns over every row (group) the
-        // answer has before the LIMIT: the nulls each aggregate skips, and for aggregations,
-        // whose groups are materialised anyway, the number of groups, so a truncated answer
-        // needs no second scan for its total. (A listing keeps the separate count: a window
-        // over all its rows would defeat DuckDB's top-N.)
-        let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
-        let mut main_counts: Vec<ProbeCount> =
-            skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
-        let mut count_columns: String = skipping
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                format!(
-                    ", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}",
-                    quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()),
-                    quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}"))
-                )
-            })
-            .collect();
-        if matches!(self.shape, Shape::Aggregation { .. }) {
-            main_counts.push(ProbeCount::AnswerRows);
-            count_columns
-                .push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
-        }
-        let mut body = format!(" FROM {from}{where_clause}");
-        let aggregating = matches!(self.shape, Shape::Aggregation { .. });
-        if let Shape::Aggregation { keys, .. } = &self.shape {
-            if !keys.is_empty() {
-                let group_list = keys.iter().map(|k| k.expression.clone()).collect::<Vec<_>>().join(", ");
-                body.push_str(&format!(" GROUP BY {group_list}"));
-            }
-        }
-        let mut having = Vec::new();
-        for condition in plan.having.iter().filter(|_| aggregating) {
-            let output = outputs.iter().find(|o| o.name == condition.column.value).ok_or_else(|| {
-                CompileError::new(
-                    Code::UnknownOutput,
-                    &condition.column.path,
-                    format!("'{}' is not a column of the answer", clip(&condition.column.value)),
-                )
-                .with_hint(suggest::hint(&condition.column.value, outputs.iter().map(|o| o.name.as_str())))
-            })?;
-            having.push(self.condition(condition, &output.expression, &output.name, output.kind)?);
-        }
-        if !having.is_empty() {
-            body.push_str(&format!(
-                " HAVING {}",
-                having.iter().map(|h| h.sql.as_str()).collect::<Vec<_>>().join(" AND ")
-            ));
-            for condition in &having {
-                self.params.extend(condition.params.iter().cloned());
-            }
+        let (main_counts, count_columns) = self.count_columns(&outputs);
+        let mut body = format!(" FROM {from}{}", joined_with_and(" WHERE", &filters));
+        body.push_str(&self.group_by_clause());
+        let having = self.having(plan, &outputs)?;
+        body.push_str(&joined_with_and(" HAVING", &having));
+        for condition in &having {
+            self.params.extend(condition.params.iter().cloned());
         }
         let body_params = self.params.values().to_vec();
 
@@ -411,12 +346,7 @@ impl Compilation<'_> {
             format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
         let null_probe = null_probe(&from, &from_params, &filters, dialect);
-        let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
-        let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
-        let mut explanation = self.explain(plan, &outputs, &where_phrases, &having_phrases, order_phrase, limit);
-        if let Some(policy) = crate::policy::described(self.table) {
-            explanation.push_str(&format!(", over {policy}"));
-        }
+        let explanation = self.explanation(plan, &outputs, &filters, &having, order_phrase, limit);
         let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
@@ -436,6 +366,97 @@ impl Compilation<'_> {
             warnings: self.warnings,
             resolved_dates,
         })
+    }
+
+    /// The plan's filters, on the table's columns, in the plan's order.
+    fn filters(&self, plan: &Plan) -> Result<Vec<CompiledCondition>> {
+        let mut filters = Vec::new();
+        for condition in &plan.filters {
+            let column = resolve_column(self.table, &condition.column)?;
+            let quoted = self.view.dialect.quote(&column.name);
+            filters.push(self.condition(condition, &quoted, &column.name, column.kind)?);
+        }
+        Ok(filters)
+    }
+
+    /// The plan's having conditions, on the answer's columns (a listing has none: `Shape::of`
+    /// refuses them).
+    fn having(&self, plan: &Plan, outputs: &[Output]) -> Result<Vec<CompiledCondition>> {
+        let aggregating = matches!(self.shape, Shape::Aggregation { .. });
+        let mut having = Vec::new();
+        for condition in plan.having.iter().filter(|_| aggregating) {
+            let output = outputs.iter().find(|o| o.name == condition.column.value).ok_or_else(|| {
+                CompileError::new(
+                    Code::UnknownOutput,
+                    &condition.column.path,
+                    format!("'{}' is not a column of the answer", clip(&condition.column.value)),
+                )
+                .with_hint(suggest::hint(&condition.column.value, outputs.iter().map(|o| o.name.as_str())))
+            })?;
+            having.push(self.condition(condition, &output.expression, &output.name, output.kind)?);
+        }
+        Ok(having)
+    }
+
+    /// Counts ride in the main query as trailing window columns over every row (group) the
+    /// answer has before the LIMIT: the nulls each aggregate skips, and for aggregations,
+    /// whose groups are materialised anyway, the number of groups, so a truncated answer
+    /// needs no second scan for its total. (A listing keeps the separate count: a window
+    /// over all its rows would defeat DuckDB's top-N.)
+    fn count_columns(&self, outputs: &[Output]) -> (Vec<ProbeCount>, String) {
+        let dialect = self.view.dialect;
+        let quote_ident = |name: &str| dialect.quote(name);
+        let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
+        let mut main_counts: Vec<ProbeCount> =
+            skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
+        let mut count_columns: String = skipping
+            .iter()
+            .enumerate()
+            .map(|(i, o)| {
+                format!(
+                    ", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}",
+                    quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()),
+                    quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}"))
+                )
+            })
+            .collect();
+        if matches!(self.shape, Shape::Aggregation { .. }) {
+            main_counts.push(ProbeCount::AnswerRows);
+            count_columns
+                .push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
+        }
+        (main_counts, count_columns)
+    }
+
+    /// ` GROUP BY …` over the group keys, or nothing for a listing or a single aggregate row.
+    fn group_by_clause(&self) -> String {
+        match &self.shape {
+            Shape::Aggregation { keys, .. } if !keys.is_empty() => {
+                let group_list = keys.iter().map(|k| k.expression.clone()).collect::<Vec<_>>().join(", ");
+                format!(" GROUP BY {group_list}")
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The answer in words: what [`Self::explain`] says, and the policy a restricted table is
+    /// read through.
+    fn explanation(
+        &self,
+        plan: &Plan,
+        outputs: &[Output],
+        filters: &[CompiledCondition],
+        having: &[CompiledCondition],
+        order_phrase: Option<String>,
+        limit: u32,
+    ) -> String {
+        let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
+        let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
+        let mut explanation = self.explain(plan, outputs, &where_phrases, &having_phrases, order_phrase, limit);
+        if let Some(policy) = crate::policy::described(self.table) {
+            explanation.push_str(&format!(", over {policy}"));
+        }
+        explanation
     }
 
     fn check_unique_outputs(&self) -> Result<()> {
@@ -780,6 +801,31 @@ impl Compilation<'_> {
             None => sentence.push_str(&format!(", at most {limit} rows")),
         }
         sentence
+    }
+}
+
+/// Every output as `expression AS name`, or its quoted name alone where that is the expression.
+fn select_list(outputs: &[Output], dialect: Dialect) -> String {
+    let quote_ident = |name: &str| dialect.quote(name);
+    outputs
+        .iter()
+        .map(|o| {
+            if o.expression == quote_ident(&o.name) {
+                o.expression.clone()
+            } else {
+                format!("{} AS {}", o.expression, quote_ident(&o.name))
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `<keyword> a AND b` over the conditions' SQL, or nothing when there are none.
+fn joined_with_and(keyword: &str, conditions: &[CompiledCondition]) -> String {
+    if conditions.is_empty() {
+        String::new()
+    } else {
+        format!("{keyword} {}", conditions.iter().map(|c| c.sql.as_str()).collect::<Vec<_>>().join(" AND "))
     }
 }
 
