@@ -213,31 +213,6 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
     let quote_ident = |name: &str| dialect.quote(name);
     let function = agg.function.value;
     let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
-    let needs_column = |why: &str| {
-        CompileError::new(
-            Code::MissingField,
-            format!("{}.column", agg.path),
-            format!("'{}' needs a column {why}", function.name()),
-        )
-        .with_hint("add \"column\": \"<name>\"")
-    };
-    let refuse_kind = |column: &Column, wanted: &str| {
-        CompileError::new(
-            Code::InvalidAggregation,
-            agg.column.as_ref().map(|c| c.path.clone()).unwrap_or_else(|| agg.path.clone()),
-            format!(
-                "'{}' needs {wanted}; '{}' is {} ({})",
-                function.name(),
-                column.name,
-                column.kind.describe(),
-                column.sql_type
-            ),
-        )
-        .with_hint(match function {
-            Function::Sum | Function::Avg | Function::Median => "use count, count_distinct, min or max on this column",
-            _ => "use count or count_distinct on this column",
-        })
-    };
     let (expression, kind, phrase, skips) = match (function, column) {
         (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
         (Function::Count, Some(c)) => {
@@ -249,34 +224,15 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
             format!("number of distinct {}", c.name),
             None,
         ),
-        (Function::CountDistinct, None) => return Err(needs_column("to count distinct values of")),
-        (_, None) => return Err(needs_column("to aggregate")),
+        (Function::CountDistinct, None) => return Err(needs_column(agg, "to count distinct values of")),
+        (_, None) => return Err(needs_column(agg, "to aggregate")),
         (Function::Sum | Function::Avg | Function::Median, Some(c)) if !c.kind.is_numeric() => {
-            return Err(refuse_kind(c, "a numeric column"))
+            return Err(wrong_column_kind(agg, c, "a numeric column"))
         }
         (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => {
-            return Err(refuse_kind(c, "an ordered column (number, text, date)"))
+            return Err(wrong_column_kind(agg, c, "an ordered column (number, text, date)"))
         }
-        (f, Some(c)) => {
-            let (sql_name, words, kind) = match f {
-                Function::Sum => {
-                    ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float })
-                }
-                Function::Avg => ("avg", "average", ValueKind::Float),
-                Function::Median => ("median", "median", ValueKind::Float),
-                Function::Min => ("min", "smallest", c.kind),
-                _ => ("max", "largest", c.kind),
-            };
-            let argument = match (dialect, f) {
-                // Spark averages a DECIMAL as a DECIMAL rounded to 4 more places, DuckDB as a
-                // DOUBLE: averaging doubles on Spark gives both engines the same answer.
-                (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => {
-                    format!("CAST({} AS DOUBLE)", quote_ident(&c.name))
-                }
-                _ => quote_ident(&c.name),
-            };
-            (format!("{sql_name}({argument})"), kind, format!("{words} {}", c.name), Some(c.name.clone()))
-        }
+        (f, Some(c)) => value_aggregate(f, c, dialect),
     };
     let name = match &agg.alias {
         Some(alias) => {
@@ -289,6 +245,59 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
         },
     };
     Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips })
+}
+
+/// sum, avg, median, min or max of a column whose kind suits it: the expression, its kind,
+/// its phrase, and the column whose nulls it skips.
+fn value_aggregate(function: Function, c: &Column, dialect: Dialect) -> (String, ValueKind, String, Option<String>) {
+    let quote_ident = |name: &str| dialect.quote(name);
+    let (sql_name, words, kind) = match function {
+        Function::Sum => {
+            ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float })
+        }
+        Function::Avg => ("avg", "average", ValueKind::Float),
+        Function::Median => ("median", "median", ValueKind::Float),
+        Function::Min => ("min", "smallest", c.kind),
+        _ => ("max", "largest", c.kind),
+    };
+    let argument = match (dialect, function) {
+        // Spark averages a DECIMAL as a DECIMAL rounded to 4 more places, DuckDB as a
+        // DOUBLE: averaging doubles on Spark gives both engines the same answer.
+        (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => {
+            format!("CAST({} AS DOUBLE)", quote_ident(&c.name))
+        }
+        _ => quote_ident(&c.name),
+    };
+    (format!("{sql_name}({argument})"), kind, format!("{words} {}", c.name), Some(c.name.clone()))
+}
+
+fn needs_column(agg: &Aggregation, why: &str) -> CompileError {
+    let function = agg.function.value;
+    CompileError::new(
+        Code::MissingField,
+        format!("{}.column", agg.path),
+        format!("'{}' needs a column {why}", function.name()),
+    )
+    .with_hint("add \"column\": \"<name>\"")
+}
+
+fn wrong_column_kind(agg: &Aggregation, column: &Column, wanted: &str) -> CompileError {
+    let function = agg.function.value;
+    CompileError::new(
+        Code::InvalidAggregation,
+        agg.column.as_ref().map(|c| c.path.clone()).unwrap_or_else(|| agg.path.clone()),
+        format!(
+            "'{}' needs {wanted}; '{}' is {} ({})",
+            function.name(),
+            column.name,
+            column.kind.describe(),
+            column.sql_type
+        ),
+    )
+    .with_hint(match function {
+        Function::Sum | Function::Avg | Function::Median => "use count, count_distinct, min or max on this column",
+        _ => "use count or count_distinct on this column",
+    })
 }
 
 fn check_alias(alias: &At<String>) -> Result<()> {
