@@ -498,28 +498,7 @@ impl Compilation<'_> {
         kind: ValueKind,
     ) -> Result<CompiledCondition> {
         let op = condition.op.value;
-        let op_path = &condition.op.path;
-        let refuse_op = |why: String| {
-            CompileError::new(Code::InvalidOperator, op_path, why).with_hint(match kind {
-                ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
-                ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",
-                ValueKind::Other => "this column only takes is_null and is_not_null",
-                _ => "numbers and dates take eq, ne, lt, lte, gt, gte, in, not_in, between, is_null, is_not_null",
-            })
-        };
-        let allowed = match kind {
-            ValueKind::Other => matches!(op, Op::IsNull | Op::IsNotNull),
-            ValueKind::Boolean => matches!(op, Op::Eq | Op::Ne | Op::IsNull | Op::IsNotNull),
-            ValueKind::Text => true,
-            _ => !matches!(op, Op::Contains | Op::StartsWith),
-        };
-        if !allowed {
-            return Err(refuse_op(format!(
-                "'{}' does not apply to '{name}', a {} column",
-                plan::op_name(op),
-                kind.describe()
-            )));
-        }
+        check_op_applies(op, kind, name, &condition.op.path)?;
         let value = match &condition.value {
             Some(At { value: FilterValue::Relative(relative), path }) => {
                 return self.relative_condition(condition, *relative, path, expression, name, kind)
@@ -532,58 +511,77 @@ impl Compilation<'_> {
             Op::IsNull => (format!("{expression} IS NULL"), "is missing".to_string()),
             Op::IsNotNull => (format!("{expression} IS NOT NULL"), "is present".to_string()),
             Op::Eq | Op::Ne | Op::Lt | Op::Lte | Op::Gt | Op::Gte => {
-                let (value, path) = value.expect("checked by the plan parser");
-                let param = param_for(kind, value, path)?;
-                let symbol = match op {
-                    Op::Eq => "=",
-                    Op::Ne => "<>",
-                    Op::Lt => "<",
-                    Op::Lte => "<=",
-                    Op::Gt => ">",
-                    _ => ">=",
-                };
-                let rendered = format!("{symbol} {}", render(&param));
-                (format!("{expression} {symbol} {}", params.bind(param)), rendered)
+                comparison(op, expression, kind, value.expect("checked by the plan parser"), &mut params)?
             }
             Op::In | Op::NotIn => {
-                let (value, path) = value.expect("checked by the plan parser");
-                let items = self.value_list(value, path, None)?;
-                let rendered: Vec<String> = items.iter().map(|(_, v)| v.clone()).collect();
-                let mut placeholders = Vec::new();
-                for (i, item) in items.iter().enumerate() {
-                    let param = list_item_param(kind, item.0, &format!("{path}[{i}]"))?;
-                    placeholders.push(params.bind(param));
-                }
-                let keyword = if op == Op::In { "IN" } else { "NOT IN" };
-                let words = if op == Op::In { "is one of" } else { "is none of" };
-                (
-                    format!("{expression} {keyword} ({})", placeholders.join(", ")),
-                    format!("{words} {}", rendered.join(", ")),
-                )
+                self.membership(op, expression, kind, value.expect("checked by the plan parser"), &mut params)?
             }
-            Op::Between => {
-                let (value, path) = value.expect("checked by the plan parser");
-                let items = self.value_list(value, path, Some(2))?;
-                let low = list_item_param(kind, items[0].0, &format!("{path}[0]"))?;
-                let high = list_item_param(kind, items[1].0, &format!("{path}[1]"))?;
-                let rendered = format!("is between {} and {}", render(&low), render(&high));
-                let sql = format!("{expression} BETWEEN {} AND {}", params.bind(low), params.bind(high));
-                (sql, rendered)
-            }
+            Op::Between => self.between(expression, kind, value.expect("checked by the plan parser"), &mut params)?,
             Op::Contains | Op::StartsWith => {
-                let (value, path) = value.expect("checked by the plan parser");
-                let Param::Text(text) = param_for(kind, value, path)? else { unreachable!("text kind yields text") };
-                let escape = self.view.dialect.like_escape();
-                let pattern = match op {
-                    Op::Contains => format!("%{}%", like_literal(&text, escape)),
-                    _ => format!("{}%", like_literal(&text, escape)),
-                };
-                let words = if op == Op::Contains { "contains" } else { "starts with" };
-                let rendered = format!("{words} {}", render(&Param::Text(text)));
-                (format!("{expression} LIKE {} ESCAPE '{escape}'", params.bind(Param::Text(pattern))), rendered)
+                self.text_match(op, expression, kind, value.expect("checked by the plan parser"), &mut params)?
             }
         };
         Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, None))
+    }
+
+    /// `in` / `not_in`: each item bound in the list's order.
+    fn membership(
+        &self,
+        op: Op,
+        expression: &str,
+        kind: ValueKind,
+        (value, path): (&Value, &str),
+        params: &mut Params,
+    ) -> Result<(String, String)> {
+        let items = self.value_list(value, path, None)?;
+        let rendered: Vec<String> = items.iter().map(|(_, v)| v.clone()).collect();
+        let mut placeholders = Vec::new();
+        for (i, item) in items.iter().enumerate() {
+            let param = list_item_param(kind, item.0, &format!("{path}[{i}]"))?;
+            placeholders.push(params.bind(param));
+        }
+        let keyword = if op == Op::In { "IN" } else { "NOT IN" };
+        let words = if op == Op::In { "is one of" } else { "is none of" };
+        Ok((
+            format!("{expression} {keyword} ({})", placeholders.join(", ")),
+            format!("{words} {}", rendered.join(", ")),
+        ))
+    }
+
+    /// `between`: `[low, high]`, both inclusive.
+    fn between(
+        &self,
+        expression: &str,
+        kind: ValueKind,
+        (value, path): (&Value, &str),
+        params: &mut Params,
+    ) -> Result<(String, String)> {
+        let items = self.value_list(value, path, Some(2))?;
+        let low = list_item_param(kind, items[0].0, &format!("{path}[0]"))?;
+        let high = list_item_param(kind, items[1].0, &format!("{path}[1]"))?;
+        let rendered = format!("is between {} and {}", render(&low), render(&high));
+        let sql = format!("{expression} BETWEEN {} AND {}", params.bind(low), params.bind(high));
+        Ok((sql, rendered))
+    }
+
+    /// `contains` / `starts_with`: a LIKE whose pattern escapes the value's own wildcards.
+    fn text_match(
+        &self,
+        op: Op,
+        expression: &str,
+        kind: ValueKind,
+        (value, path): (&Value, &str),
+        params: &mut Params,
+    ) -> Result<(String, String)> {
+        let Param::Text(text) = param_for(kind, value, path)? else { unreachable!("text kind yields text") };
+        let escape = self.view.dialect.like_escape();
+        let pattern = match op {
+            Op::Contains => format!("%{}%", like_literal(&text, escape)),
+            _ => format!("{}%", like_literal(&text, escape)),
+        };
+        let words = if op == Op::Contains { "contains" } else { "starts with" };
+        let rendered = format!("{words} {}", render(&Param::Text(text)));
+        Ok((format!("{expression} LIKE {} ESCAPE '{escape}'", params.bind(Param::Text(pattern))), rendered))
     }
 
     /// A condition whose value is a relative date: resolved against the host's today into a
@@ -597,30 +595,9 @@ impl Compilation<'_> {
         name: &str,
         kind: ValueKind,
     ) -> Result<CompiledCondition> {
-        let op = condition.op.value;
         let phrase = relative.phrase();
         if !kind.is_temporal() {
-            let dated: Vec<&str> =
-                self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
-            let hint = match dated.as_slice() {
-                [] => format!(
-                    "'{}' has no date or timestamp column; compare '{name}' with a plain value",
-                    self.table.name
-                ),
-                some => format!(
-                    "relative dates filter date and timestamp columns: {}",
-                    some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")
-                ),
-            };
-            return Err(CompileError::new(
-                Code::InvalidValue,
-                path,
-                format!(
-                    "a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column",
-                    kind.describe()
-                ),
-            )
-            .with_hint(hint));
+            return Err(self.relative_date_needs_dates(&phrase, path, name, kind));
         }
         let range = calendar::resolve(relative, self.view.today);
         if range.start < calendar::EARLIEST_DAY {
@@ -631,35 +608,9 @@ impl Compilation<'_> {
             )
             .with_hint("ask for fewer units"));
         }
-        let bound = |day: i32| match kind {
-            ValueKind::Date => Param::Date(day),
-            _ => Param::Timestamp(i64::from(day) * MICROS_PER_DAY),
-        };
-        let (start, last, end) = (format_date(range.start), format_date(range.last_day()), format_date(range.end));
-        let words = relative.in_words();
         let mut params = Params::default();
-        let (sql, rendered) = match op {
-            Op::Eq => (
-                format!("({expression} >= {} AND {expression} < {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
-                format!("is in {words} ({start} through {last})"),
-            ),
-            Op::Ne => (
-                format!("({expression} < {} OR {expression} >= {})", params.bind(bound(range.start)), params.bind(bound(range.end))),
-                format!("is outside {words} ({start} through {last})"),
-            ),
-            Op::Lt => (format!("{expression} < {}", params.bind(bound(range.start))), format!("is before {words} (before {start})")),
-            Op::Lte => (format!("{expression} < {}", params.bind(bound(range.end))), format!("is no later than {words} (through {last})")),
-            Op::Gt => (format!("{expression} >= {}", params.bind(bound(range.end))), format!("is after {words} (from {end})")),
-            Op::Gte => (format!("{expression} >= {}", params.bind(bound(range.start))), format!("is in or after {words} (from {start})")),
-            other => {
-                return Err(CompileError::new(
-                    Code::InvalidValue,
-                    path,
-                    format!("'{}' takes a list of values; a relative date is a whole range on its own", plan::op_name(other)),
-                )
-                .with_hint(format!("use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it")))
-            }
-        };
+        let (sql, rendered) =
+            range_condition(condition.op.value, relative, range, expression, kind, path, &mut params)?;
         let resolved = ResolvedDate {
             column: Some(name.to_string()),
             path: path.to_string(),
@@ -668,6 +619,29 @@ impl Compilation<'_> {
             end: range.end,
         };
         Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, Some(resolved)))
+    }
+
+    /// A relative date on a column that holds no dates, with the table's date columns as
+    /// the hint.
+    fn relative_date_needs_dates(&self, phrase: &str, path: &str, name: &str, kind: ValueKind) -> CompileError {
+        let dated: Vec<&str> =
+            self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
+        let hint = match dated.as_slice() {
+            [] => format!("'{}' has no date or timestamp column; compare '{name}' with a plain value", self.table.name),
+            some => format!(
+                "relative dates filter date and timestamp columns: {}",
+                some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")
+            ),
+        };
+        CompileError::new(
+            Code::InvalidValue,
+            path,
+            format!(
+                "a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column",
+                kind.describe()
+            ),
+        )
+        .with_hint(hint)
     }
 
     /// The items of a list value, bounded by the policy (or exactly `exact` long).
@@ -911,6 +885,114 @@ fn from_clause(table: &Table, dialect: Dialect) -> (String, Vec<Param>) {
     let mut params = Params::default();
     let source = crate::policy::source_query(table, policy, dialect, |value| params.bind(value).to_string());
     (format!("({source}) AS {}", dialect.quote(&table.name)), params.into_vec())
+}
+
+/// Which ops a column's kind takes: text takes every op, booleans only equality, columns of
+/// other types only the null tests, numbers and dates everything but text matching.
+fn check_op_applies(op: Op, kind: ValueKind, name: &str, op_path: &str) -> Result<()> {
+    let allowed = match kind {
+        ValueKind::Other => matches!(op, Op::IsNull | Op::IsNotNull),
+        ValueKind::Boolean => matches!(op, Op::Eq | Op::Ne | Op::IsNull | Op::IsNotNull),
+        ValueKind::Text => true,
+        _ => !matches!(op, Op::Contains | Op::StartsWith),
+    };
+    if allowed {
+        return Ok(());
+    }
+    let why = format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe());
+    Err(CompileError::new(Code::InvalidOperator, op_path, why).with_hint(match kind {
+        ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
+        ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",
+        ValueKind::Other => "this column only takes is_null and is_not_null",
+        _ => "numbers and dates take eq, ne, lt, lte, gt, gte, in, not_in, between, is_null, is_not_null",
+    }))
+}
+
+/// `eq` … `gte` against one value.
+fn comparison(
+    op: Op,
+    expression: &str,
+    kind: ValueKind,
+    (value, path): (&Value, &str),
+    params: &mut Params,
+) -> Result<(String, String)> {
+    let param = param_for(kind, value, path)?;
+    let symbol = match op {
+        Op::Eq => "=",
+        Op::Ne => "<>",
+        Op::Lt => "<",
+        Op::Lte => "<=",
+        Op::Gt => ">",
+        _ => ">=",
+    };
+    let rendered = format!("{symbol} {}", render(&param));
+    Ok((format!("{expression} {symbol} {}", params.bind(param)), rendered))
+}
+
+/// A comparison with a whole range of days: `eq` keeps the range, `lt` what comes before
+/// it, `gt` what comes after it; a list op has no meaning for it.
+fn range_condition(
+    op: Op,
+    relative: RelativeDate,
+    range: calendar::DayRange,
+    expression: &str,
+    kind: ValueKind,
+    path: &str,
+    params: &mut Params,
+) -> Result<(String, String)> {
+    let bound = |day: i32| match kind {
+        ValueKind::Date => Param::Date(day),
+        _ => Param::Timestamp(i64::from(day) * MICROS_PER_DAY),
+    };
+    let (start, last, end) = (format_date(range.start), format_date(range.last_day()), format_date(range.end));
+    let words = relative.in_words();
+    Ok(match op {
+        Op::Eq => (
+            format!(
+                "({expression} >= {} AND {expression} < {})",
+                params.bind(bound(range.start)),
+                params.bind(bound(range.end))
+            ),
+            format!("is in {words} ({start} through {last})"),
+        ),
+        Op::Ne => (
+            format!(
+                "({expression} < {} OR {expression} >= {})",
+                params.bind(bound(range.start)),
+                params.bind(bound(range.end))
+            ),
+            format!("is outside {words} ({start} through {last})"),
+        ),
+        Op::Lt => (
+            format!("{expression} < {}", params.bind(bound(range.start))),
+            format!("is before {words} (before {start})"),
+        ),
+        Op::Lte => (
+            format!("{expression} < {}", params.bind(bound(range.end))),
+            format!("is no later than {words} (through {last})"),
+        ),
+        Op::Gt => {
+            (format!("{expression} >= {}", params.bind(bound(range.end))), format!("is after {words} (from {end})"))
+        }
+        Op::Gte => (
+            format!("{expression} >= {}", params.bind(bound(range.start))),
+            format!("is in or after {words} (from {start})"),
+        ),
+        other => {
+            let hint = format!(
+                "use \"op\": \"eq\" to keep rows in {words}, \"gte\" for rows from its start on, \"lt\" for rows before it"
+            );
+            return Err(CompileError::new(
+                Code::InvalidValue,
+                path,
+                format!(
+                    "'{}' takes a list of values; a relative date is a whole range on its own",
+                    plan::op_name(other)
+                ),
+            )
+            .with_hint(hint));
+        }
+    })
 }
 
 /// A value inside an `in`, `not_in` or `between` list, where a relative date (an object)
