@@ -261,168 +261,216 @@ struct Profile<'a> {
     numbers: &'a NumberSettings,
 }
 
+/// The two ways a profile ends, sharing what every decision of each kind carries: a text
+/// column keeps `text_value`; a typed one converts `typed_value`, and its reason says how
+/// many null-like tokens it read as missing, since those cells are lost as text.
+struct Outcomes<'a> {
+    text_value: &'a str,
+    typed_value: &'a str,
+    tokens_note: String,
+}
+
+impl Outcomes<'_> {
+    fn text(&self, reason: String) -> Result<Decision> {
+        Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: self.text_value.to_string(), keeps_text: true })
+    }
+
+    fn typed(&self, sql_type: &str, reason: &str, expression: String) -> Result<Decision> {
+        Ok(Decision {
+            sql_type: sql_type.into(),
+            reason: format!("{reason}{}", self.tokens_note),
+            expression,
+            keeps_text: false,
+        })
+    }
+}
+
 impl Profile<'_> {
+    /// The checks run from the narrowest type to the widest, and the first that every value
+    /// passes decides: whole numbers before numbers, numbers before booleans and dates.
     fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
-        let text = |reason: String| {
-            Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: text_value.to_string(), keeps_text: true })
-        };
         let tokens_note = if self.typed_tokens > 0 {
             format!("; {} value(s) like NA, N/A, null or - read as missing", self.typed_tokens)
         } else {
             String::new()
         };
-        let typed = |sql_type: &str, reason: &str, expression: String| {
-            Ok(Decision {
-                sql_type: sql_type.into(),
-                reason: format!("{reason}{tokens_note}"),
-                expression,
-                keeps_text: false,
-            })
-        };
+        let out = Outcomes { text_value, typed_value, tokens_note };
         if self.text_present == 0 {
-            return text("no values (every cell empty or a null token)".into());
+            return out.text("no values (every cell empty or a null token)".into());
         }
         if self.present == 0 {
-            return text("only null-like tokens such as NA; kept as text".into());
+            return out.text("only null-like tokens such as NA; kept as text".into());
         }
         if values.all(INTEGER)? {
-            if let Some(example) = values.example(LEADING_ZERO)? {
-                return text(format!(
-                    "digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"
-                ));
-            }
-            if values.all(BIGINT)? {
-                return typed("BIGINT", "every value is a whole number", format!("CAST({typed_value} AS BIGINT)"));
-            }
-            return text("whole numbers too large for BIGINT: kept as text".into());
+            return whole_numbers(values, &out);
         }
         if let Some(reading) = self.numbers.configured {
-            return match values.counterexample(&reading.matches())? {
-                None => self.number(
-                    values,
-                    reading,
-                    format!("written with {reading}, set in querycell.toml"),
-                    typed_value,
-                    &typed,
-                    &text,
-                ),
-                Some(value) => text(format!(
-                    "'{value}' is not a number written with {reading} (set in querycell.toml): kept as text"
-                )),
-            };
+            return self.configured_number(values, reading, &out);
         }
-        if values.all(numbers::NUMBER_LIKE)? {
-            let (fits, marked) = values.readings()?;
-            match numbers::verdict(&fits, marked, &self.numbers.evidence) {
-                Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
-                    return typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)"));
-                }
-                Verdict::Number { reading, example, why } => {
-                    let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
-                    let why = why.map(|w| format!("; {w}")).unwrap_or_default();
-                    return self.number(
-                        values,
-                        reading,
-                        format!("written with {reading}{shown}{why}"),
-                        typed_value,
-                        &typed,
-                        &text,
-                    );
-                }
-                Verdict::Ambiguous { example } => {
-                    let grouped = READINGS
-                        .iter()
-                        .zip(&fits)
-                        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && **fit)
-                        .map(|(r, _)| *r)
-                        .unwrap_or(READINGS[0]);
-                    let dotted = READINGS
-                        .iter()
-                        .zip(&fits)
-                        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Dot && **fit)
-                        .map(|(r, _)| *r)
-                        .unwrap_or(READINGS[0]);
-                    return text(format!(
-                        "numbers whose decimal mark no value decides: '{example}' is {} with {dotted}, {} with {grouped}; kept as text. Set decimal_separator (and thousands_separator) in querycell.toml",
-                        dotted.read(&example),
-                        grouped.read(&example),
-                    ));
-                }
-                Verdict::NotNumbers => {}
-            }
+        if let Some(decision) = self.detected_number(values, &out)? {
+            return Ok(decision);
         }
         if values.all(BOOLEAN)? {
-            return typed("BOOLEAN", "every value is true or false", format!("CAST(lower({typed_value}) AS BOOLEAN)"));
-        }
-        if values.all(ISO_DATE)? {
-            return typed("DATE", "every value is an ISO date (YYYY-MM-DD)", format!("CAST({typed_value} AS DATE)"));
-        }
-        if values.all(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))? {
-            return typed(
-                "TIMESTAMP",
-                "every value is an ISO date or timestamp",
-                format!("CAST({typed_value} AS TIMESTAMP)"),
+            return out.typed(
+                "BOOLEAN",
+                "every value is true or false",
+                format!("CAST(lower({typed_value}) AS BOOLEAN)"),
             );
         }
-        if values.all(SLASH_DATE)? {
-            let day_first = values.example(FIRST_OVER_12)?;
-            let month_first = values.example(SECOND_OVER_12)?;
-            return match (day_first, month_first) {
-                (Some(example), None) => typed(
-                    "DATE",
-                    &format!("day/month/year: '{example}' has a day over 12"),
-                    format!("CAST(strptime({typed_value}, '%d/%m/%Y') AS DATE)"),
-                ),
-                (None, Some(example)) => typed(
-                    "DATE",
-                    &format!("month/day/year: '{example}' has a day over 12"),
-                    format!("CAST(strptime({typed_value}, '%m/%d/%Y') AS DATE)"),
-                ),
-                (Some(example), Some(_)) => text(format!("dates in mixed day/month orders (e.g. '{example}'): kept as text")),
-                (None, None) => text(format!(
-                    "ambiguous dates (e.g. '{}' could be day/month or month/day): kept as text; set date_format in querycell.toml to convert",
-                    values.example(SLASH_DATE)?.unwrap_or_default()
-                )),
-            };
+        if let Some(decision) = dates(values, &out)? {
+            return Ok(decision);
         }
-        let any_date = format!("({ISO_DATE}) OR ({ISO_TIMESTAMP}) OR ({SLASH_DATE})");
-        if values.all(&any_date)? {
-            let iso = values.example(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))?.unwrap_or_default();
-            let slashed = values.example(SLASH_DATE)?.unwrap_or_default();
-            return text(format!(
-                "dates written in more than one format (e.g. '{iso}' and '{slashed}'): kept as text; set date_format in querycell.toml to convert"
-            ));
-        }
-        match values.counterexample(numbers::NUMBER_LIKE)? {
-            Some(value) => text(format!("text: '{value}' is not a number, true/false or a date")),
-            None => text(format!(
-                "text: '{}' is not a number under any one way of writing numbers the column uses",
-                values.counterexample(&READINGS[0].matches())?.unwrap_or_default()
+        plain_text(values, &out)
+    }
+
+    /// Numbers written the way `querycell.toml` sets for the column: a value that does not
+    /// fit keeps the column text rather than being guessed at.
+    fn configured_number(&self, values: &Values<'_>, reading: Reading, out: &Outcomes<'_>) -> Result<Decision> {
+        match values.counterexample(&reading.matches())? {
+            None => self.number(values, reading, format!("written with {reading}, set in querycell.toml"), out),
+            Some(value) => out.text(format!(
+                "'{value}' is not a number written with {reading} (set in querycell.toml): kept as text"
             )),
+        }
+    }
+
+    /// Numbers whose way of writing the values (and the file) decide; `None` when the values
+    /// are not numbers, so the other types are tried.
+    fn detected_number(&self, values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
+        let typed_value = out.typed_value;
+        if !values.all(numbers::NUMBER_LIKE)? {
+            return Ok(None);
+        }
+        let (fits, marked) = values.readings()?;
+        match numbers::verdict(&fits, marked, &self.numbers.evidence) {
+            Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
+                out.typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)")).map(Some)
+            }
+            Verdict::Number { reading, example, why } => {
+                let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
+                let why = why.map(|w| format!("; {w}")).unwrap_or_default();
+                self.number(values, reading, format!("written with {reading}{shown}{why}"), out).map(Some)
+            }
+            Verdict::Ambiguous { example } => out.text(ambiguous_numbers(&fits, &example)).map(Some),
+            Verdict::NotNumbers => Ok(None),
         }
     }
 
     /// A column whose every value is a number under `reading` (`how` says how they are
     /// written): BIGINT when none has a fraction and all fit, DOUBLE when all fit a double.
-    fn number(
-        &self,
-        values: &Values<'_>,
-        reading: Reading,
-        how: String,
-        typed_value: &str,
-        typed: &dyn Fn(&str, &str, String) -> Result<Decision>,
-        text: &dyn Fn(String) -> Result<Decision>,
-    ) -> Result<Decision> {
-        let normalized = reading.normalized(typed_value);
+    fn number(&self, values: &Values<'_>, reading: Reading, how: String, out: &Outcomes<'_>) -> Result<Decision> {
+        let normalized = reading.normalized(out.typed_value);
         let whole = values.all(&format!("NOT ({})", reading.has_fraction_sql()))?;
         if whole && values.all(&format!("TRY_CAST({} AS BIGINT) IS NOT NULL", reading.normalized("v")))? {
-            return typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
+            return out.typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
         }
         if let Some(value) =
             values.counterexample(&format!("TRY_CAST({} AS DOUBLE) IS NOT NULL", reading.normalized("v")))?
         {
-            return text(format!("'{value}' is out of range for a number: kept as text"));
+            return out.text(format!("'{value}' is out of range for a number: kept as text"));
         }
-        typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
+        out.typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
+    }
+}
+
+/// Values that are all digits: a leading zero marks an identifier, which must keep its
+/// zeros, so the column stays text; so does one too large for BIGINT.
+fn whole_numbers(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
+    let typed_value = out.typed_value;
+    if let Some(example) = values.example(LEADING_ZERO)? {
+        return out.text(format!(
+            "digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"
+        ));
+    }
+    if values.all(BIGINT)? {
+        return out.typed("BIGINT", "every value is a whole number", format!("CAST({typed_value} AS BIGINT)"));
+    }
+    out.text("whole numbers too large for BIGINT: kept as text".into())
+}
+
+/// The reason for keeping as text numbers that read differently with a decimal dot and a
+/// decimal comma: it shows `example` both ways, so the user can tell which to set.
+fn ambiguous_numbers(fits: &[bool], example: &str) -> String {
+    let grouped = READINGS
+        .iter()
+        .zip(fits)
+        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && **fit)
+        .map(|(r, _)| *r)
+        .unwrap_or(READINGS[0]);
+    let dotted = READINGS
+        .iter()
+        .zip(fits)
+        .find(|(r, fit)| r.decimal == numbers::DecimalMark::Dot && **fit)
+        .map(|(r, _)| *r)
+        .unwrap_or(READINGS[0]);
+    format!(
+        "numbers whose decimal mark no value decides: '{example}' is {} with {dotted}, {} with {grouped}; kept as text. Set decimal_separator (and thousands_separator) in querycell.toml",
+        dotted.read(example),
+        grouped.read(example),
+    )
+}
+
+/// Dates and timestamps, ISO first; `None` when some value is no date, so the column is
+/// text. Formats are never mixed in one column: a mix is kept as text, not half converted.
+fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
+    let typed_value = out.typed_value;
+    if values.all(ISO_DATE)? {
+        return out
+            .typed("DATE", "every value is an ISO date (YYYY-MM-DD)", format!("CAST({typed_value} AS DATE)"))
+            .map(Some);
+    }
+    if values.all(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))? {
+        return out
+            .typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"))
+            .map(Some);
+    }
+    if values.all(SLASH_DATE)? {
+        return slash_dates(values, out).map(Some);
+    }
+    let any_date = format!("({ISO_DATE}) OR ({ISO_TIMESTAMP}) OR ({SLASH_DATE})");
+    if values.all(&any_date)? {
+        let iso = values.example(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))?.unwrap_or_default();
+        let slashed = values.example(SLASH_DATE)?.unwrap_or_default();
+        return out.text(format!(
+            "dates written in more than one format (e.g. '{iso}' and '{slashed}'): kept as text; set date_format in querycell.toml to convert"
+        )).map(Some);
+    }
+    Ok(None)
+}
+
+/// Dates written with slashes: only a day over 12 proves the order, and only when no
+/// other value contradicts it; otherwise converting would guess, so they stay text.
+fn slash_dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
+    let typed_value = out.typed_value;
+    let day_first = values.example(FIRST_OVER_12)?;
+    let month_first = values.example(SECOND_OVER_12)?;
+    match (day_first, month_first) {
+        (Some(example), None) => out.typed(
+            "DATE",
+            &format!("day/month/year: '{example}' has a day over 12"),
+            format!("CAST(strptime({typed_value}, '%d/%m/%Y') AS DATE)"),
+        ),
+        (None, Some(example)) => out.typed(
+            "DATE",
+            &format!("month/day/year: '{example}' has a day over 12"),
+            format!("CAST(strptime({typed_value}, '%m/%d/%Y') AS DATE)"),
+        ),
+        (Some(example), Some(_)) => out.text(format!("dates in mixed day/month orders (e.g. '{example}'): kept as text")),
+        (None, None) => out.text(format!(
+            "ambiguous dates (e.g. '{}' could be day/month or month/day): kept as text; set date_format in querycell.toml to convert",
+            values.example(SLASH_DATE)?.unwrap_or_default()
+        )),
+    }
+}
+
+/// A column no type fits: its reason names a value that shows why, so the user can fix
+/// the value or set the type.
+fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
+    match values.counterexample(numbers::NUMBER_LIKE)? {
+        Some(value) => out.text(format!("text: '{value}' is not a number, true/false or a date")),
+        None => out.text(format!(
+            "text: '{}' is not a number under any one way of writing numbers the column uses",
+            values.counterexample(&READINGS[0].matches())?.unwrap_or_default()
+        )),
     }
 }
