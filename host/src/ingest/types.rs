@@ -145,37 +145,8 @@ pub fn decide(
     let typed_value =
         if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
 
-    if let Some(over) = over {
-        if let Some(sql_type) = &over.sql_type {
-            let sql_type = sql_type.to_ascii_uppercase();
-            let expression = match (&over.date_format, sql_type.as_str()) {
-                (Some(format), "DATE") => format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
-                (Some(format), _) => format!("strptime({typed_value}, {})", sql_string(format)),
-                (None, "VARCHAR") => text_value.clone(),
-                (None, "BOOLEAN") => format!("CAST(lower({typed_value}) AS BOOLEAN)"),
-                (None, number @ ("BIGINT" | "DOUBLE")) if numbers.configured.is_some() => {
-                    format!("CAST({} AS {number})", numbers.configured.expect("checked").normalized(&typed_value))
-                }
-                (None, other) => format!("CAST({typed_value} AS {other})"),
-            };
-            let reason = match (&over.date_format, numbers.configured) {
-                (Some(format), _) => format!("{sql_type} with format {format}, set in querycell.toml"),
-                (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => {
-                    format!("{sql_type} written with {reading}, set in querycell.toml")
-                }
-                (None, _) => format!("{sql_type}, set in querycell.toml"),
-            };
-            let keeps_text = expression == text_value;
-            return Ok(Decision { sql_type, reason, expression, keeps_text });
-        }
-        if let Some(format) = &over.date_format {
-            return Ok(Decision {
-                sql_type: "DATE".into(),
-                reason: format!("DATE with format {format}, set in querycell.toml"),
-                expression: format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
-                keeps_text: false,
-            });
-        }
+    if let Some(decision) = over.and_then(|over| overridden(over, numbers, &text_value, &typed_value)) {
+        return Ok(decision);
     }
 
     // The null tokens are among the typed tokens: a text cell is missing in both readings.
@@ -190,6 +161,47 @@ pub fn decide(
     };
     let profile = Profile { text_present, present, typed_tokens, numbers };
     profile.decide(&values, &text_value, &typed_value)
+}
+
+/// The decision `querycell.toml` makes for the column, if it sets its type or its date
+/// format: the user's word wins over anything the values suggest.
+fn overridden(
+    over: &ColumnOverride,
+    numbers: &NumberSettings,
+    text_value: &str,
+    typed_value: &str,
+) -> Option<Decision> {
+    if let Some(sql_type) = &over.sql_type {
+        let sql_type = sql_type.to_ascii_uppercase();
+        let expression = match (&over.date_format, sql_type.as_str()) {
+            (Some(format), "DATE") => format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
+            (Some(format), _) => format!("strptime({typed_value}, {})", sql_string(format)),
+            (None, "VARCHAR") => text_value.to_string(),
+            (None, "BOOLEAN") => format!("CAST(lower({typed_value}) AS BOOLEAN)"),
+            (None, number @ ("BIGINT" | "DOUBLE")) if numbers.configured.is_some() => {
+                format!("CAST({} AS {number})", numbers.configured.expect("checked").normalized(typed_value))
+            }
+            (None, other) => format!("CAST({typed_value} AS {other})"),
+        };
+        let reason = match (&over.date_format, numbers.configured) {
+            (Some(format), _) => format!("{sql_type} with format {format}, set in querycell.toml"),
+            (None, Some(reading)) if matches!(sql_type.as_str(), "BIGINT" | "DOUBLE") => {
+                format!("{sql_type} written with {reading}, set in querycell.toml")
+            }
+            (None, _) => format!("{sql_type}, set in querycell.toml"),
+        };
+        let keeps_text = expression == text_value;
+        return Some(Decision { sql_type, reason, expression, keeps_text });
+    }
+    if let Some(format) = &over.date_format {
+        return Some(Decision {
+            sql_type: "DATE".into(),
+            reason: format!("DATE with format {format}, set in querycell.toml"),
+            expression: format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
+            keeps_text: false,
+        });
+    }
+    None
 }
 
 const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
