@@ -173,97 +173,147 @@ pub fn csv(
         notes.push(format!("line 1 (\"sep={}\") declares the delimiter and is not data: skipped", d as char));
     }
     let quote = choose_quote(body, delimiter, lines_before);
-    let sniff_header = |skip: u64| -> Result<bool> {
+    let csv = CsvHead { connection, descriptor, source, over, table, body, complete, delimiter, quote, lines_before };
+
+    let (skip, header) = match explicit_skip {
+        Some(rows) => csv.told_rows_above(rows, &mut notes)?,
+        None if over.header == Some(false) => (lines_before, false),
+        None => csv.found_rows_above(&mut notes)?,
+    };
+    if !header {
+        notes.push(no_header_note(over, skip));
+    }
+    let dialect = Dialect { delimiter, quote, skip, header };
+    Ok(Some(TextLayout { reader: dialect.reader(descriptor), notes, first_data_row: None, dialect: Some(dialect) }))
+}
+
+/// The head of a CSV being laid out, with the delimiter and quote already decided: what
+/// deciding the rows above the data (and whether a header tops it) works from.
+struct CsvHead<'a> {
+    connection: &'a Connection,
+    descriptor: &'a str,
+    source: &'a Source,
+    over: &'a TableOverride,
+    table: &'a str,
+    /// The head without its byte order mark.
+    body: &'a [u8],
+    /// The head is the whole file.
+    complete: bool,
+    delimiter: u8,
+    quote: Option<u8>,
+    /// Lines before the first record (a `sep=` line).
+    lines_before: u64,
+}
+
+impl CsvHead<'_> {
+    /// Does DuckDB read the line after `skip` lines as a header? Asked of DuckDB itself so
+    /// that querycell's decision and DuckDB's reading can never disagree.
+    fn sniff_header(&self, skip: u64) -> Result<bool> {
+        let (delimiter, quote) = (self.delimiter, self.quote);
         let dialect = Dialect { delimiter, quote, skip, header: true };
         let q = sql_string(&quote.map(|q| (q as char).to_string()).unwrap_or_default());
         let query = format!(
             "SELECT HasHeader FROM sniff_csv({}, delim = {}, quote = {q}, escape = {q}, comment = '', skip = {skip}, strict_mode = true)",
-            sql_string(descriptor),
+            sql_string(self.descriptor),
             sql_string(&(delimiter as char).to_string())
         );
-        let rows = connection.query(&query).map_err(|e| explain(&dialect, e, source, table))?;
+        let rows = self.connection.query(&query).map_err(|e| explain(&dialect, e, self.source, self.table))?;
         Ok(first_row(rows).first().and_then(Cell::boolean).unwrap_or(true))
-    };
-
-    let (skip, header) = match explicit_skip {
-        Some(rows) => {
-            let target = rows + 1;
-            let below = head_records(body, delimiter, quote, rows);
-            match below.first() {
-                None if complete => {
-                    return Err(Error::new(
-                        Code::LayoutOutOfRange,
-                        format!(
-                            "{}: querycell.toml says {}, but the file has no data from line {target} on",
-                            source.shown,
-                            over.rows_above_setting()
-                        ),
-                    )
-                    .at(&source.shown)
-                    .hint("count the lines as a text editor numbers them, from 1"));
-                }
-                Some(first) if first.line != target && over.header != Some(false) => {
-                    return Err(Error::new(
-                        Code::LayoutOutOfRange,
-                        format!(
-                            "{}: querycell.toml says {}, but line {target} is empty",
-                            source.shown,
-                            over.rows_above_setting()
-                        ),
-                    )
-                    .at(format!("{}:{target}", source.shown))
-                    .hint(format!(
-                        "point header_row at the line that holds the column names (line {} is the next one with text)",
-                        first.line
-                    )));
-                }
-                _ => {}
-            }
-            let header = over.header.map_or_else(|| sniff_header(rows), Ok)?;
-            notes.push(if header {
-                format!(
-                    "the header is line {target}; the {} above it skipped, as querycell.toml says ({})",
-                    plural(rows, "line"),
-                    over.rows_above_setting()
-                )
-            } else {
-                format!(
-                    "the first {} skipped, as querycell.toml says ({})",
-                    plural(rows, "line"),
-                    over.rows_above_setting()
-                )
-            });
-            (rows, header)
-        }
-        None if over.header == Some(false) => (lines_before, false),
-        None => {
-            let records = head_records(body, delimiter, quote, lines_before);
-            let filled: Vec<usize> = records.iter().map(|r| filled(&r.fields)).collect();
-            let at = header_index(&filled);
-            let mut skip = if at > 0 { records[at].line - 1 } else { lines_before };
-            let mut header = over.header.map_or_else(|| sniff_header(skip), Ok)?;
-            if at > 0 && !header && over.header.is_none() {
-                // Rows above the first wide row are a title only if a header follows them;
-                // when what follows reads as data, they were data too.
-                skip = lines_before;
-                header = sniff_header(skip)?;
-            } else if at > 0 {
-                notes.push(title_note(&records[..at], "line", records[at].line, ""));
-            }
-            (skip, header)
-        }
-    };
-    if !header {
-        notes.push(match over.header {
-            Some(false) => "no header (header = false in querycell.toml): columns are named column0, column1, …".to_string(),
-            _ => format!(
-                "no header: line {} reads as data like the lines below it, so columns are named column0, column1, …; set header = true in querycell.toml if it holds column names",
-                skip + 1
-            ),
-        });
     }
-    let dialect = Dialect { delimiter, quote, skip, header };
-    Ok(Some(TextLayout { reader: dialect.reader(descriptor), notes, first_data_row: None, dialect: Some(dialect) }))
+
+    /// The lines to skip and the header when querycell.toml says how many lines sit above
+    /// the data (`rows` of them).
+    fn told_rows_above(&self, rows: u64, notes: &mut Vec<String>) -> Result<(u64, bool)> {
+        let over = self.over;
+        let target = rows + 1;
+        self.check_told_rows_above(rows)?;
+        let header = over.header.map_or_else(|| self.sniff_header(rows), Ok)?;
+        notes.push(if header {
+            format!(
+                "the header is line {target}; the {} above it skipped, as querycell.toml says ({})",
+                plural(rows, "line"),
+                over.rows_above_setting()
+            )
+        } else {
+            format!(
+                "the first {} skipped, as querycell.toml says ({})",
+                plural(rows, "line"),
+                over.rows_above_setting()
+            )
+        });
+        Ok((rows, header))
+    }
+
+    /// Refuse a querycell.toml line count that points past the data or at an empty line
+    /// where a header should be: the setting was meant for another version of the file.
+    fn check_told_rows_above(&self, rows: u64) -> Result<()> {
+        let (source, over) = (self.source, self.over);
+        let target = rows + 1;
+        let below = head_records(self.body, self.delimiter, self.quote, rows);
+        match below.first() {
+            None if self.complete => {
+                return Err(Error::new(
+                    Code::LayoutOutOfRange,
+                    format!(
+                        "{}: querycell.toml says {}, but the file has no data from line {target} on",
+                        source.shown,
+                        over.rows_above_setting()
+                    ),
+                )
+                .at(&source.shown)
+                .hint("count the lines as a text editor numbers them, from 1"));
+            }
+            Some(first) if first.line != target && over.header != Some(false) => {
+                return Err(Error::new(
+                    Code::LayoutOutOfRange,
+                    format!(
+                        "{}: querycell.toml says {}, but line {target} is empty",
+                        source.shown,
+                        over.rows_above_setting()
+                    ),
+                )
+                .at(format!("{}:{target}", source.shown))
+                .hint(format!(
+                    "point header_row at the line that holds the column names (line {} is the next one with text)",
+                    first.line
+                )));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The lines to skip and the header when querycell.toml does not say: a title block
+    /// above the first wide row is skipped, if a header follows it.
+    fn found_rows_above(&self, notes: &mut Vec<String>) -> Result<(u64, bool)> {
+        let (over, lines_before) = (self.over, self.lines_before);
+        let records = head_records(self.body, self.delimiter, self.quote, lines_before);
+        let filled: Vec<usize> = records.iter().map(|r| filled(&r.fields)).collect();
+        let at = header_index(&filled);
+        let mut skip = if at > 0 { records[at].line - 1 } else { lines_before };
+        let mut header = over.header.map_or_else(|| self.sniff_header(skip), Ok)?;
+        if at > 0 && !header && over.header.is_none() {
+            // Rows above the first wide row are a title only if a header follows them;
+            // when what follows reads as data, they were data too.
+            skip = lines_before;
+            header = self.sniff_header(skip)?;
+        } else if at > 0 {
+            notes.push(title_note(&records[..at], "line", records[at].line, ""));
+        }
+        Ok((skip, header))
+    }
+}
+
+/// The note for a CSV read without a header (its first data line after `skip` lines), saying
+/// how to get one, since the columns are then only numbered.
+fn no_header_note(over: &TableOverride, skip: u64) -> String {
+    match over.header {
+        Some(false) => "no header (header = false in querycell.toml): columns are named column0, column1, …".to_string(),
+        _ => format!(
+            "no header: line {} reads as data like the lines below it, so columns are named column0, column1, …; set header = true in querycell.toml if it holds column names",
+            skip + 1
+        ),
+    }
 }
 
 /// The start of `file`: at least `lines` lines (or all of it), ending at a line break
