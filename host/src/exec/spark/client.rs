@@ -140,10 +140,32 @@ impl SparkSession {
         self.configure().map_err(Stop::Failed)?;
         let tag = format!("querycell-{}", uuid::Uuid::new_v4());
         let operation_id = uuid::Uuid::new_v4().to_string();
-        let request = proto::ExecutePlanRequest {
+        let request = self.sql_request(sql, params, &tag, &operation_id);
+        let read = self.read_answer(request, max_rows, max_bytes);
+        let outcome = self.runtime.block_on(async {
+            match tokio::time::timeout_at(deadline.into(), read).await {
+                Ok(outcome) => outcome,
+                Err(_) => Err(Stop::Deadline { interrupted: false }),
+            }
+        });
+        if matches!(outcome, Ok(ref rows) if rows.rows.len() < max_rows) {
+            return outcome;
+        }
+        // Stopped early, or stopped reading at the cap: end the operation on the server too.
+        let interrupted = self.interrupt(&tag, &operation_id);
+        match outcome {
+            Err(Stop::Deadline { .. }) => Err(Stop::Deadline { interrupted }),
+            other => other,
+        }
+    }
+
+    /// The `ExecutePlan` request of one `SQL` relation, `sql` with `params` as its positional
+    /// arguments, tagged with `tag` so that it can be interrupted.
+    fn sql_request(&self, sql: &str, params: &[Param], tag: &str, operation_id: &str) -> proto::ExecutePlanRequest {
+        proto::ExecutePlanRequest {
             session_id: self.client.session_id().to_string(),
             user_context: Some(self.user_context()),
-            operation_id: Some(operation_id.clone()),
+            operation_id: Some(operation_id.to_string()),
             plan: Some(proto::Plan {
                 op_type: Some(proto::plan::OpType::Root(proto::Relation {
                     common: None,
@@ -155,94 +177,61 @@ impl SparkSession {
                 })),
             }),
             client_type: Some("querycell".into()),
-            tags: vec![tag.clone()],
+            tags: vec![tag.to_string()],
             ..Default::default()
-        };
-        let read = async {
-            let mut stream = self.client.execute_plan(request).await.map_err(|e| Stop::Failed(self.unavailable(e)))?;
-            let mut rows = Rows::default();
-            let mut bytes = 0u64;
-            let mut have_columns = false;
-            let mut described = None;
-            while let Some(message) = stream.next().await {
-                let message = message.map_err(|status| {
-                    Stop::Failed(self.unavailable(spark_connect_core::error::SparkError::from_grpc_status(status)))
-                })?;
-                if let Some(schema) = message.schema {
-                    described = Some(schema);
-                }
-                let Some(proto::execute_plan_response::ResponseType::ArrowBatch(batch)) = message.response_type else {
-                    continue;
-                };
-                bytes += batch.data.len() as u64;
-                if bytes > max_bytes {
-                    return Err(Stop::TooLarge(bytes));
-                }
-                let reader =
-                    arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(batch.data), None).map_err(|e| {
-                        Stop::Failed(Error::new(
-                            Code::SparkResultUnreadable,
-                            format!("Spark's result batch is not Arrow IPC: {e}"),
-                        ))
-                    })?;
-                if !have_columns {
-                    rows.columns = arrow::columns(&reader.schema())
-                        .map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
-                    have_columns = true;
-                }
-                for batch in reader {
-                    let batch = batch.map_err(|e| {
-                        Stop::Failed(Error::new(
-                            Code::SparkResultUnreadable,
-                            format!("Spark's result batch cannot be read: {e}"),
-                        ))
-                    })?;
-                    arrow::append(&batch, &mut rows, max_rows)
-                        .map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
-                }
-                if rows.rows.len() >= max_rows {
-                    // Enough read: the rest of the operation is not wanted.
-                    break;
-                }
-            }
-            if !have_columns {
-                // No batch at all: the columns come from the schema Spark sent instead.
-                let fields = match described.and_then(|d| d.kind) {
-                    Some(proto::data_type::Kind::Struct(s)) => s.fields,
-                    _ => Vec::new(),
-                };
-                rows.columns = fields
-                    .into_iter()
-                    .map(|f| Column {
-                        type_name: f.data_type.as_ref().map(duckdb_type_name).unwrap_or_else(|| "NULL".into()),
-                        name: f.name,
-                    })
-                    .collect();
-            }
-            Ok(rows)
-        };
-        let outcome = self.runtime.block_on(async {
-            match tokio::time::timeout_at(deadline.into(), read).await {
-                Ok(outcome) => outcome,
-                Err(_) => Err(Stop::Deadline { interrupted: false }),
-            }
-        });
-        if matches!(outcome, Ok(ref rows) if rows.rows.len() < max_rows) {
-            return outcome;
         }
-        // Stopped early, or stopped reading at the cap: end the operation on the server too.
-        // Spark names the operations it interrupted; one that is not named had already ended,
-        // or runs on until it ends by itself, and the deadline's error says so.
-        let interrupted = self
-            .runtime
+    }
+
+    /// Send `request` and read its answer, up to `max_rows` rows and `max_bytes` bytes of
+    /// Arrow data; past the bytes the answer is refused, at the rows it is cut.
+    async fn read_answer(
+        &self,
+        request: proto::ExecutePlanRequest,
+        max_rows: usize,
+        max_bytes: u64,
+    ) -> std::result::Result<Rows, Stop> {
+        let mut stream = self.client.execute_plan(request).await.map_err(|e| Stop::Failed(self.unavailable(e)))?;
+        let mut rows = Rows::default();
+        let mut bytes = 0u64;
+        let mut have_columns = false;
+        let mut described = None;
+        while let Some(message) = stream.next().await {
+            let message = message.map_err(|status| {
+                Stop::Failed(self.unavailable(spark_connect_core::error::SparkError::from_grpc_status(status)))
+            })?;
+            if let Some(schema) = message.schema {
+                described = Some(schema);
+            }
+            let Some(proto::execute_plan_response::ResponseType::ArrowBatch(batch)) = message.response_type else {
+                continue;
+            };
+            bytes += batch.data.len() as u64;
+            if bytes > max_bytes {
+                return Err(Stop::TooLarge(bytes));
+            }
+            append_batch(batch, &mut rows, &mut have_columns, max_rows)?;
+            if rows.rows.len() >= max_rows {
+                // Enough read: the rest of the operation is not wanted.
+                break;
+            }
+        }
+        if !have_columns {
+            // No batch at all: the columns come from the schema Spark sent instead.
+            rows.columns = described_columns(described);
+        }
+        Ok(rows)
+    }
+
+    /// Interrupt the operation tagged `tag`, waiting at most 5 seconds; `true` when Spark
+    /// names `operation_id` among those it interrupted. One that is not named had already
+    /// ended, or runs on until it ends by itself, and the deadline's error says so.
+    fn interrupt(&self, tag: &str, operation_id: &str) -> bool {
+        let operation_id = operation_id.to_string();
+        self.runtime
             .block_on(async {
-                tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(&tag)).await
+                tokio::time::timeout(std::time::Duration::from_secs(5), self.client.interrupt_tag(tag)).await
             })
-            .is_ok_and(|ids| ids.is_ok_and(|ids| ids.contains(&operation_id)));
-        match outcome {
-            Err(Stop::Deadline { .. }) => Err(Stop::Deadline { interrupted }),
-            other => other,
-        }
+            .is_ok_and(|ids| ids.is_ok_and(|ids| ids.contains(&operation_id)))
     }
 
     /// The columns of the table `relation` (`["db", "t"]`) and Spark's type of each
@@ -310,6 +299,47 @@ impl Drop for SparkSession {
             tokio::time::timeout(std::time::Duration::from_secs(2), self.client.release_session()).await
         });
     }
+}
+
+/// Append the rows of one Arrow IPC `batch` to `rows` (at most `max_rows` in all), taking
+/// the columns from the first batch that arrives.
+fn append_batch(
+    batch: proto::execute_plan_response::ArrowBatch,
+    rows: &mut Rows,
+    have_columns: &mut bool,
+    max_rows: usize,
+) -> std::result::Result<(), Stop> {
+    let reader = arrow_ipc::reader::StreamReader::try_new(std::io::Cursor::new(batch.data), None).map_err(|e| {
+        Stop::Failed(Error::new(Code::SparkResultUnreadable, format!("Spark's result batch is not Arrow IPC: {e}")))
+    })?;
+    if !*have_columns {
+        rows.columns =
+            arrow::columns(&reader.schema()).map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
+        *have_columns = true;
+    }
+    for batch in reader {
+        let batch = batch.map_err(|e| {
+            Stop::Failed(Error::new(Code::SparkResultUnreadable, format!("Spark's result batch cannot be read: {e}")))
+        })?;
+        arrow::append(&batch, rows, max_rows).map_err(|m| Stop::Failed(Error::new(Code::UnsupportedResultType, m)))?;
+    }
+    Ok(())
+}
+
+/// The columns of an answer without batches, from the schema Spark `described` (none
+/// when it sent none), so that an empty answer still names its columns.
+fn described_columns(described: Option<proto::DataType>) -> Vec<Column> {
+    let fields = match described.and_then(|d| d.kind) {
+        Some(proto::data_type::Kind::Struct(s)) => s.fields,
+        _ => Vec::new(),
+    };
+    fields
+        .into_iter()
+        .map(|f| Column {
+            type_name: f.data_type.as_ref().map(duckdb_type_name).unwrap_or_else(|| "NULL".into()),
+            name: f.name,
+        })
+        .collect()
 }
 
 /// A bound value as a Spark literal of the same type: INT or BIGINT, DOUBLE, STRING, BOOLEAN,
