@@ -23,6 +23,10 @@ use querycell_contract::sql::{SPARK_STRING_LITERALS, SPARK_WORDS};
 const MAX_NAME_BYTES: usize = 256;
 
 /// `spark_sql` spelled for DuckDB's parser, or why it is refused.
+///
+/// One pass, token by token, so the first token refused decides the reason: each reader
+/// below takes exactly one token, appends its DuckDB spelling to `out` and returns where
+/// the next token starts.
 pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
     let bytes = spark_sql.as_bytes();
     let mut out = String::with_capacity(spark_sql.len() + 16);
@@ -38,71 +42,18 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
                 continue;
             }
             b'`' => {
-                let mut name = String::new();
-                let mut j = i + 1;
-                loop {
-                    match bytes.get(j) {
-                        None => return Err("a quoted name is not closed".into()),
-                        Some(b'`') if bytes.get(j + 1) == Some(&b'`') => {
-                            name.push('`');
-                            j += 2;
-                        }
-                        Some(b'`') => break,
-                        Some(_) => {
-                            let ch = spark_sql[j..].chars().next().expect("inside the text");
-                            if ch.is_control() {
-                                return Err("a quoted name holds a control character".into());
-                            }
-                            name.push(ch);
-                            j += ch.len_utf8();
-                        }
-                    }
-                }
-                if name.is_empty() || name.len() > MAX_NAME_BYTES {
-                    return Err(format!("a quoted name is empty or longer than {MAX_NAME_BYTES} bytes"));
-                }
-                out.push_str(&querycell_contract::quote::identifier(&name));
-                i = j + 1;
+                i = quoted_name(spark_sql, i, &mut out)?;
                 previous = Token::Name;
             }
             b'\'' => {
-                let end = spark_sql[i + 1..].find('\'').map(|at| i + 1 + at).ok_or("a string literal is not closed")?;
-                let literal = &spark_sql[i + 1..end];
-                if !SPARK_STRING_LITERALS.contains(&literal) {
-                    return Err(format!("the string literal '{}' is not one the compiler writes", clip(literal)));
-                }
-                if !matches!(previous, Token::Open | Token::Escape) {
-                    return Err("a string literal stands where the compiler writes none".into());
-                }
-                out.push_str(&spark_sql[i..=end]);
-                i = end + 1;
+                i = string_literal(spark_sql, i, previous, &mut out)?;
                 previous = Token::Other;
             }
             b'a'..=b'z' | b'A'..=b'Z' | b'_' => {
-                let end = bytes[i..]
-                    .iter()
-                    .position(|b| !(b.is_ascii_alphanumeric() || *b == b'_'))
-                    .map_or(bytes.len(), |n| i + n);
-                let word = &spark_sql[i..end];
-                let Some(known) = SPARK_WORDS.iter().find(|w| w.eq_ignore_ascii_case(word)) else {
-                    return Err(format!("the bare word '{}' is not in Spark's vocabulary here", clip(word)));
-                };
-                // The one spelling that differs: Spark's STRING is DuckDB's VARCHAR.
-                out.push_str(if known.eq_ignore_ascii_case("STRING") { "VARCHAR" } else { word });
-                i = end;
-                previous = if known.eq_ignore_ascii_case("ESCAPE") { Token::Escape } else { Token::Word };
+                (i, previous) = bare_word(spark_sql, i, &mut out)?;
             }
             b'0'..=b'9' => {
-                let end = bytes[i..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| i + n);
-                // `1L`, `1e3`, `1.5`, `1D`: Spark's number suffixes and forms are not DuckDB's.
-                if bytes
-                    .get(end)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.' || *b == b'`' || *b == b'\'')
-                {
-                    return Err("a number is written in a form the compiler never writes".into());
-                }
-                out.push_str(&spark_sql[i..end]);
-                i = end;
+                i = number(spark_sql, i, &mut out)?;
                 previous = Token::Other;
             }
             b'.' => {
@@ -124,14 +75,7 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
                 previous = Token::Other;
             }
             b'<' | b'>' => {
-                out.push(c as char);
-                i += 1;
-                if let Some(&next) = bytes.get(i) {
-                    if next == b'=' || (c == b'<' && next == b'>') {
-                        out.push(next as char);
-                        i += 1;
-                    }
-                }
+                i = comparison(bytes, i, &mut out);
                 previous = Token::Other;
             }
             _ => {
@@ -141,6 +85,96 @@ pub fn duckdb_spelling(spark_sql: &str) -> Result<String, String> {
         }
     }
     Ok(out)
+}
+
+/// The backtick-quoted name starting at `i`, double-quoted for DuckDB; where the next token
+/// starts.
+fn quoted_name(spark_sql: &str, i: usize, out: &mut String) -> Result<usize, String> {
+    let bytes = spark_sql.as_bytes();
+    let mut name = String::new();
+    let mut j = i + 1;
+    loop {
+        match bytes.get(j) {
+            None => return Err("a quoted name is not closed".into()),
+            Some(b'`') if bytes.get(j + 1) == Some(&b'`') => {
+                name.push('`');
+                j += 2;
+            }
+            Some(b'`') => break,
+            Some(_) => {
+                let ch = spark_sql[j..].chars().next().expect("inside the text");
+                if ch.is_control() {
+                    return Err("a quoted name holds a control character".into());
+                }
+                name.push(ch);
+                j += ch.len_utf8();
+            }
+        }
+    }
+    if name.is_empty() || name.len() > MAX_NAME_BYTES {
+        return Err(format!("a quoted name is empty or longer than {MAX_NAME_BYTES} bytes"));
+    }
+    out.push_str(&querycell_contract::quote::identifier(&name));
+    Ok(j + 1)
+}
+
+/// The string literal starting at `i`, as it is: only one the compiler writes, and only
+/// where it writes one (after `previous`); where the next token starts.
+fn string_literal(spark_sql: &str, i: usize, previous: Token, out: &mut String) -> Result<usize, String> {
+    let end = spark_sql[i + 1..].find('\'').map(|at| i + 1 + at).ok_or("a string literal is not closed")?;
+    let literal = &spark_sql[i + 1..end];
+    if !SPARK_STRING_LITERALS.contains(&literal) {
+        return Err(format!("the string literal '{}' is not one the compiler writes", clip(literal)));
+    }
+    if !matches!(previous, Token::Open | Token::Escape) {
+        return Err("a string literal stands where the compiler writes none".into());
+    }
+    out.push_str(&spark_sql[i..=end]);
+    Ok(end + 1)
+}
+
+/// The bare word starting at `i`, which must be in Spark's vocabulary; where the next token
+/// starts, and the word as the token before it.
+fn bare_word(spark_sql: &str, i: usize, out: &mut String) -> Result<(usize, Token), String> {
+    let bytes = spark_sql.as_bytes();
+    let end = bytes[i..].iter().position(|b| !(b.is_ascii_alphanumeric() || *b == b'_')).map_or(bytes.len(), |n| i + n);
+    let word = &spark_sql[i..end];
+    let Some(known) = SPARK_WORDS.iter().find(|w| w.eq_ignore_ascii_case(word)) else {
+        return Err(format!("the bare word '{}' is not in Spark's vocabulary here", clip(word)));
+    };
+    // The one spelling that differs: Spark's STRING is DuckDB's VARCHAR.
+    out.push_str(if known.eq_ignore_ascii_case("STRING") { "VARCHAR" } else { word });
+    Ok((end, if known.eq_ignore_ascii_case("ESCAPE") { Token::Escape } else { Token::Word }))
+}
+
+/// The unsigned integer starting at `i`; where the next token starts.
+fn number(spark_sql: &str, i: usize, out: &mut String) -> Result<usize, String> {
+    let bytes = spark_sql.as_bytes();
+    let end = bytes[i..].iter().position(|b| !b.is_ascii_digit()).map_or(bytes.len(), |n| i + n);
+    // `1L`, `1e3`, `1.5`, `1D`: Spark's number suffixes and forms are not DuckDB's.
+    if bytes
+        .get(end)
+        .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_' || *b == b'.' || *b == b'`' || *b == b'\'')
+    {
+        return Err("a number is written in a form the compiler never writes".into());
+    }
+    out.push_str(&spark_sql[i..end]);
+    Ok(end)
+}
+
+/// The comparison starting at `i` (`<`, `>`, `<=`, `>=` or `<>`); where the next token
+/// starts.
+fn comparison(bytes: &[u8], i: usize, out: &mut String) -> usize {
+    let c = bytes[i];
+    out.push(c as char);
+    let mut i = i + 1;
+    if let Some(&next) = bytes.get(i) {
+        if next == b'=' || (c == b'<' && next == b'>') {
+            out.push(next as char);
+            i += 1;
+        }
+    }
+    i
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
