@@ -166,48 +166,7 @@ impl Executor {
         // One row past the cap tells whether rows were cut; the host reads no more than
         // that, whatever the statement's own LIMIT says.
         let main = session.execute(&compiled.main, deadline, tree_check, limit + 1)?;
-        let returned = main.columns.len();
-        // The compiler's trailing count columns are not part of the answer.
-        let counted = compiled.main_counts.len();
-        let promised = compiled.columns.len() + counted;
-        // A statement that promises nothing (SQL mode) carries no counts either.
-        if (!compiled.columns.is_empty() || counted > 0) && returned != promised {
-            return Err(Error::new(
-                Code::GuestOutputMismatch,
-                format!(
-                    "the compiler promised {} columns and {counted} counts but the query returned {returned} columns",
-                    compiled.columns.len()
-                ),
-            ));
-        }
-        let column_count = returned - counted;
-        // Only columns named as count columns are stripped and read as counts: a compiler
-        // cannot pass an answer column off as a total.
-        if let Some(stray) = main.columns[column_count..].iter().find(|c| !c.name.starts_with(COUNT_COLUMN_PREFIX)) {
-            return Err(Error::new(
-                Code::GuestOutputMismatch,
-                format!("the compiler promised count columns but the query's column \"{}\" is not one", stray.name),
-            ));
-        }
-        // Each answer column must be of the kind the compiler promised: a compiler whose idea
-        // of the answer differs from what DuckDB computed has a bug, and its answer is not
-        // returned. A promised `other` claims no kind.
-        for (promised, read) in compiled.columns.iter().zip(&main.columns) {
-            let (promised_kind, read_kind) = (ValueKind::from(promised.kind), ValueKind::of_sql_type(&read.type_name));
-            if promised_kind != ValueKind::Other && promised_kind != read_kind {
-                return Err(Error::new(
-                    Code::GuestOutputMismatch,
-                    format!(
-                        "the compiler promised \"{}\" as {} but the query's column \"{}\" is {} ({})",
-                        promised.name,
-                        promised_kind.word(),
-                        read.name,
-                        read_kind.word(),
-                        read.type_name
-                    ),
-                ));
-            }
-        }
+        let column_count = check_promised_columns(compiled, &main)?;
         let Rows { columns: read_columns, rows: read_rows } = main;
         let columns = read_columns
             .into_iter()
@@ -215,19 +174,7 @@ impl Executor {
             .map(|c| ResultColumn { name: c.name, sql_type: c.type_name })
             .collect();
         let fetched = read_rows.len();
-        let mut null_counts = Vec::new();
-        let mut answer_rows = None;
-        if let Some(first) = read_rows.first() {
-            for (what, cell) in compiled.main_counts.iter().zip(&first[column_count..]) {
-                if let Cell::Integer(n) = *cell {
-                    match what {
-                        wit::ProbeCount::AnswerRows => answer_rows = u64::try_from(n).ok(),
-                        _ if n > 0 => null_counts.push((what.clone(), n as u64)),
-                        _ => {}
-                    }
-                }
-            }
-        }
+        let (answer_rows, mut null_counts) = carried_counts(compiled, &read_rows, column_count);
         let kept = fetched.min(limit);
         let rows = read_rows
             .into_iter()
@@ -252,20 +199,104 @@ impl Executor {
         };
         if let Some(probe) = &compiled.null_probe {
             let probe_started = Instant::now();
-            let counts = session.execute(&probe.query, deadline, tree_check, 2)?;
-            if counts.rows.len() == 1 && counts.columns.len() == probe.counts.len() {
-                for (cell, what) in counts.rows[0].iter().zip(&probe.counts) {
-                    if let Cell::Integer(n) = *cell {
-                        if n > 0 {
-                            null_counts.push((what.clone(), n as u64));
-                        }
-                    }
-                }
-            }
+            probe_nulls(&mut session, probe, deadline, tree_check, &mut null_counts)?;
             cost.null_probe_ms = Some(millis(probe_started));
         }
         Ok(Execution { columns, rows, truncated, total_rows, null_counts, cost })
     }
+}
+
+/// Check the main query's columns against what the compiler promised before any is read
+/// as an answer; how many of them are the answer's (the rest are its trailing counts).
+fn check_promised_columns(compiled: &wit::Compiled, main: &Rows) -> Result<usize> {
+    let returned = main.columns.len();
+    // The compiler's trailing count columns are not part of the answer.
+    let counted = compiled.main_counts.len();
+    let promised = compiled.columns.len() + counted;
+    // A statement that promises nothing (SQL mode) carries no counts either.
+    if (!compiled.columns.is_empty() || counted > 0) && returned != promised {
+        return Err(Error::new(
+            Code::GuestOutputMismatch,
+            format!(
+                "the compiler promised {} columns and {counted} counts but the query returned {returned} columns",
+                compiled.columns.len()
+            ),
+        ));
+    }
+    let column_count = returned - counted;
+    // Only columns named as count columns are stripped and read as counts: a compiler
+    // cannot pass an answer column off as a total.
+    if let Some(stray) = main.columns[column_count..].iter().find(|c| !c.name.starts_with(COUNT_COLUMN_PREFIX)) {
+        return Err(Error::new(
+            Code::GuestOutputMismatch,
+            format!("the compiler promised count columns but the query's column \"{}\" is not one", stray.name),
+        ));
+    }
+    // Each answer column must be of the kind the compiler promised: a compiler whose idea
+    // of the answer differs from what DuckDB computed has a bug, and its answer is not
+    // returned. A promised `other` claims no kind.
+    for (promised, read) in compiled.columns.iter().zip(&main.columns) {
+        let (promised_kind, read_kind) = (ValueKind::from(promised.kind), ValueKind::of_sql_type(&read.type_name));
+        if promised_kind != ValueKind::Other && promised_kind != read_kind {
+            return Err(Error::new(
+                Code::GuestOutputMismatch,
+                format!(
+                    "the compiler promised \"{}\" as {} but the query's column \"{}\" is {} ({})",
+                    promised.name,
+                    promised_kind.word(),
+                    read.name,
+                    read_kind.word(),
+                    read.type_name
+                ),
+            ));
+        }
+    }
+    Ok(column_count)
+}
+
+/// The counts the main query carries in its trailing columns (read from its first row):
+/// the answer's own total, if it carries one, and each null count above zero.
+fn carried_counts(
+    compiled: &wit::Compiled,
+    read_rows: &[Vec<Cell>],
+    column_count: usize,
+) -> (Option<u64>, Vec<(wit::ProbeCount, u64)>) {
+    let mut null_counts = Vec::new();
+    let mut answer_rows = None;
+    if let Some(first) = read_rows.first() {
+        for (what, cell) in compiled.main_counts.iter().zip(&first[column_count..]) {
+            if let Cell::Integer(n) = *cell {
+                match what {
+                    wit::ProbeCount::AnswerRows => answer_rows = u64::try_from(n).ok(),
+                    _ if n > 0 => null_counts.push((what.clone(), n as u64)),
+                    _ => {}
+                }
+            }
+        }
+    }
+    (answer_rows, null_counts)
+}
+
+/// Run the separate null probe and add each of its counts above zero to `null_counts`; an
+/// answer of another shape than promised adds none.
+fn probe_nulls(
+    session: &mut Session<'_>,
+    probe: &wit::NullProbe,
+    deadline: Instant,
+    tree_check: TreeCheck,
+    null_counts: &mut Vec<(wit::ProbeCount, u64)>,
+) -> Result<()> {
+    let counts = session.execute(&probe.query, deadline, tree_check, 2)?;
+    if counts.rows.len() == 1 && counts.columns.len() == probe.counts.len() {
+        for (cell, what) in counts.rows[0].iter().zip(&probe.counts) {
+            if let Cell::Integer(n) = *cell {
+                if n > 0 {
+                    null_counts.push((what.clone(), n as u64));
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 fn single_count(
