@@ -592,72 +592,96 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
     let mut notes = Vec::new();
     let last_row = sheet.first_row + sheet.rows.len() as u64 - 1;
     let start = match over.rows_above() {
-        Some(rows) => {
-            let target = rows + 1;
-            if target > last_row {
-                return Err(Error::new(
-                    Code::LayoutOutOfRange,
-                    format!(
-                        "{place}: querycell.toml says {} but the sheet's last filled row is {last_row}",
-                        over.rows_above_setting()
-                    ),
-                )
-                .at(&place)
-                .hint("count rows as Excel numbers them, from 1"));
-            }
-            let index = target.saturating_sub(sheet.first_row) as usize;
-            if header && (target < sheet.first_row || filled(&sheet.rows[index]) == 0) {
-                return Err(Error::new(
-                    Code::LayoutOutOfRange,
-                    format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()),
-                )
-                .at(&place)
-                .hint(format!(
-                    "point header_row at the row that holds the column names (the first filled row is {})",
-                    sheet.first_row
-                )));
-            }
-            notes.push(if header {
-                format!(
-                    "the header is row {target}; the {} above it skipped, as querycell.toml says ({})",
-                    plural(rows, "row"),
-                    over.rows_above_setting()
-                )
-            } else {
-                format!(
-                    "the first {} skipped, as querycell.toml says ({})",
-                    plural(rows, "row"),
-                    over.rows_above_setting()
-                )
-            });
-            index
-        }
+        Some(rows) => told_sheet_start(sheet, over, &place, header, rows, last_row, &mut notes)?,
         None if !header => 0,
-        None => {
-            let filled: Vec<usize> = sheet.rows.iter().take(MAX_TITLE_ROWS + 1).map(|r| filled(r)).collect();
-            let at = header_index(&filled);
-            if at > 0 {
-                let above: Vec<HeadRecord> = sheet.rows[..at]
-                    .iter()
-                    .enumerate()
-                    .map(|(i, r)| HeadRecord { line: sheet.first_row + i as u64, fields: r.clone() })
-                    .collect();
-                let blank_above = if sheet.first_row > 1 {
-                    format!(" (rows 1–{} are empty)", sheet.first_row - 1)
-                } else {
-                    String::new()
-                };
-                notes.push(title_note(&above, "row", sheet.first_row + at as u64, &blank_above));
-            }
-            at
-        }
+        None => found_sheet_start(sheet, &mut notes),
     };
     if !header {
         notes.push("no header (header = false in querycell.toml): columns are named column0, column1, …".into());
     }
-    // Columns empty from the header down carry nothing; a stray cell far to the right (a
-    // note) widens the sheet's range with them.
     let table_rows = &sheet.rows[start..];
+    let kept = filled_columns(table_rows, &mut notes);
+    stage_sheet(table_rows, &kept, &place, staged)?;
+    let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header };
+    let first_data_row = sheet.first_row + start as u64 + u64::from(header);
+    Ok(TextLayout {
+        reader: dialect.reader(&staged.to_string_lossy()),
+        notes,
+        first_data_row: Some(first_data_row),
+        dialect: None,
+    })
+}
+
+/// The index in `sheet.rows` where the table starts when querycell.toml says how many rows
+/// sit above it (`rows` of them), refused when that row is past the sheet's `last_row` or
+/// is empty where a header should be: the setting was meant for another version of it.
+fn told_sheet_start(
+    sheet: &SheetRows,
+    over: &TableOverride,
+    place: &str,
+    header: bool,
+    rows: u64,
+    last_row: u64,
+    notes: &mut Vec<String>,
+) -> Result<usize> {
+    let target = rows + 1;
+    if target > last_row {
+        return Err(Error::new(
+            Code::LayoutOutOfRange,
+            format!(
+                "{place}: querycell.toml says {} but the sheet's last filled row is {last_row}",
+                over.rows_above_setting()
+            ),
+        )
+        .at(place)
+        .hint("count rows as Excel numbers them, from 1"));
+    }
+    let index = target.saturating_sub(sheet.first_row) as usize;
+    if header && (target < sheet.first_row || filled(&sheet.rows[index]) == 0) {
+        return Err(Error::new(
+            Code::LayoutOutOfRange,
+            format!("{place}: querycell.toml says {}, but row {target} is empty", over.rows_above_setting()),
+        )
+        .at(place)
+        .hint(format!(
+            "point header_row at the row that holds the column names (the first filled row is {})",
+            sheet.first_row
+        )));
+    }
+    notes.push(if header {
+        format!(
+            "the header is row {target}; the {} above it skipped, as querycell.toml says ({})",
+            plural(rows, "row"),
+            over.rows_above_setting()
+        )
+    } else {
+        format!("the first {} skipped, as querycell.toml says ({})", plural(rows, "row"), over.rows_above_setting())
+    });
+    Ok(index)
+}
+
+/// The index in `sheet.rows` of the header when querycell.toml does not say: a title block
+/// above the first wide row is skipped, and noted.
+fn found_sheet_start(sheet: &SheetRows, notes: &mut Vec<String>) -> usize {
+    let filled: Vec<usize> = sheet.rows.iter().take(MAX_TITLE_ROWS + 1).map(|r| filled(r)).collect();
+    let at = header_index(&filled);
+    if at > 0 {
+        let above: Vec<HeadRecord> = sheet.rows[..at]
+            .iter()
+            .enumerate()
+            .map(|(i, r)| HeadRecord { line: sheet.first_row + i as u64, fields: r.clone() })
+            .collect();
+        let blank_above =
+            if sheet.first_row > 1 { format!(" (rows 1–{} are empty)", sheet.first_row - 1) } else { String::new() };
+        notes.push(title_note(&above, "row", sheet.first_row + at as u64, &blank_above));
+    }
+    at
+}
+
+/// The columns of `table_rows` with something in them, the dropped ones noted. Columns
+/// empty from the header down carry nothing; a stray cell far to the right (a note) widens
+/// the sheet's range with them.
+fn filled_columns(table_rows: &[Vec<String>], notes: &mut Vec<String>) -> Vec<usize> {
     let width = table_rows.first().map_or(0, Vec::len);
     let kept: Vec<usize> =
         (0..width).filter(|&c| table_rows.iter().any(|r| r.get(c).is_some_and(|v| !v.trim().is_empty()))).collect();
@@ -667,9 +691,15 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
             plural((width - kept.len()) as u64, "empty column")
         ));
     }
+    kept
+}
+
+/// Write the `kept` columns of `table_rows` as CSV to `staged`, for DuckDB to read as it
+/// reads any CSV.
+fn stage_sheet(table_rows: &[Vec<String>], kept: &[usize], place: &str, staged: &Path) -> Result<()> {
     let failed = |e: String| {
         Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("{place}: staging the sheet as CSV: {e}"))
-            .at(&place)
+            .at(place)
     };
     let mut writer = csv::Writer::from_path(staged).map_err(|e| failed(e.to_string()))?;
     for row in table_rows {
@@ -678,14 +708,7 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
             .map_err(|e| failed(e.to_string()))?;
     }
     writer.flush().map_err(|e| failed(e.to_string()))?;
-    let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header };
-    let first_data_row = sheet.first_row + start as u64 + u64::from(header);
-    Ok(TextLayout {
-        reader: dialect.reader(&staged.to_string_lossy()),
-        notes,
-        first_data_row: Some(first_data_row),
-        dialect: None,
-    })
+    Ok(())
 }
 
 // ---------------------------------------------------------------------------------------
