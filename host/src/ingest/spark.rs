@@ -83,6 +83,30 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
         _ => error,
     })?;
     let from = relation.iter().map(|part| quote(part)).collect::<Vec<_>>().join(".");
+    let (mut columns, left_out) = readable_columns(schema);
+    if columns.is_empty() {
+        return Err(Error::new(Code::NoInputs, format!("{qualified} has no column querycell reads")).at("--tables"));
+    }
+    let row_count = count_rows_and_bounds(session, &from, qualified, &mut columns)?;
+    list_text_values(session, &from, &mut columns)?;
+    Ok(TableEntry {
+        name,
+        relation: relation.to_vec(),
+        content_hash: String::new(),
+        source: format!("spark:{qualified}"),
+        format: "spark".into(),
+        description: None,
+        decisions: vec![format!("read from Spark's table {qualified}; the data stays on the cluster")],
+        row_count,
+        row_count_withheld: false,
+        columns,
+        left_out,
+    })
+}
+
+/// The catalog's columns from Spark's `schema` (name and Spark type), and those left out
+/// with why: a name with a control character, or a type querycell cannot read back.
+fn readable_columns(schema: Vec<(String, String)>) -> (Vec<ColumnEntry>, Vec<LeftOutColumn>) {
     let mut columns = Vec::new();
     let mut left_out = Vec::new();
     for (column, spark_type) in schema {
@@ -114,14 +138,24 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
             });
         }
     }
-    if columns.is_empty() {
-        return Err(Error::new(Code::NoInputs, format!("{qualified} has no column querycell reads")).at("--tables"));
-    }
+    (columns, left_out)
+}
 
-    // One pass for the row count and each column's missing values and bounds.
-    let ordered = |kind: ValueKind| !matches!(kind, ValueKind::Boolean | ValueKind::Other);
+/// Does a column of `kind` have bounds (a min and a max) worth recording?
+fn ordered(kind: ValueKind) -> bool {
+    !matches!(kind, ValueKind::Boolean | ValueKind::Other)
+}
+
+/// The table's row count, with each column's missing values and bounds recorded, all in
+/// one pass over the table on the cluster.
+fn count_rows_and_bounds(
+    session: &SparkSession,
+    from: &str,
+    qualified: &str,
+    columns: &mut [ColumnEntry],
+) -> Result<u64> {
     let mut select = vec!["count(*)".to_string()];
-    for column in &columns {
+    for column in columns.iter() {
         let quoted = quote(&column.name);
         select.push(format!("count({quoted})"));
         if ordered(column.kind) {
@@ -129,21 +163,28 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
             select.push(format!("max({quoted})"));
         }
     }
-    let deadline = || Instant::now() + CATALOG_QUERY_TIMEOUT;
-    let totals = session.catalog_query(&format!("SELECT {} FROM {from}", select.join(", ")), deadline(), 2)?;
+    let deadline = Instant::now() + CATALOG_QUERY_TIMEOUT;
+    let totals = session.catalog_query(&format!("SELECT {} FROM {from}", select.join(", ")), deadline, 2)?;
     let row = totals
         .rows
         .first()
         .ok_or_else(|| Error::new(Code::SparkCatalogUnreadable, format!("counting {qualified} returned no row")))?;
     let mut cells = row.iter();
     let row_count = count(cells.next());
-    for column in &mut columns {
+    for column in columns.iter_mut() {
         column.stats.null_count = row_count.saturating_sub(count(cells.next()));
         if ordered(column.kind) {
             column.stats.min = text(cells.next());
             column.stats.max = text(cells.next());
         }
     }
+    Ok(row_count)
+}
+
+/// Each text column's distinct count, and its values when there are few enough to list
+/// (at most `VALUE_LIST_CAP`), one query each.
+fn list_text_values(session: &SparkSession, from: &str, columns: &mut [ColumnEntry]) -> Result<()> {
+    let deadline = || Instant::now() + CATALOG_QUERY_TIMEOUT;
     for column in columns.iter_mut().filter(|c| c.kind == ValueKind::Text) {
         let quoted = quote(&column.name);
         let distinct = session.catalog_query(&format!("SELECT count(DISTINCT {quoted}) FROM {from}"), deadline(), 2)?;
@@ -157,19 +198,7 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
             column.stats.values = Some(listed.rows.iter().filter_map(|r| text(r.first())).collect());
         }
     }
-    Ok(TableEntry {
-        name,
-        relation: relation.to_vec(),
-        content_hash: String::new(),
-        source: format!("spark:{qualified}"),
-        format: "spark".into(),
-        description: None,
-        decisions: vec![format!("read from Spark's table {qualified}; the data stays on the cluster")],
-        row_count,
-        row_count_withheld: false,
-        columns,
-        left_out,
-    })
+    Ok(())
 }
 
 fn count(cell: Option<&Cell>) -> u64 {
