@@ -201,28 +201,7 @@ fn run(command: Command) -> Result<String, Error> {
             };
             Ok(match format {
                 Format::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
-                _ => {
-                    // Each table with what was decided about it, then what was not loaded:
-                    // a person reading this sees every way the index differs from the files.
-                    let mut out = String::new();
-                    for table in &catalog.tables {
-                        out.push_str(&format!(
-                            "loaded {} ({} rows, {} columns) from {}\n",
-                            table.name,
-                            table.row_count,
-                            table.columns.len(),
-                            table.source
-                        ));
-                        for decision in &table.decisions {
-                            out.push_str(&format!("  {decision}\n"));
-                        }
-                    }
-                    for skipped in &catalog.skipped {
-                        out.push_str(&format!("skipped {}: {}\n", skipped.path, skipped.reason));
-                    }
-                    out.push_str(&format!("index {} snapshot {}\n", index.display(), catalog.snapshot));
-                    out
-                }
+                _ => ingest_report(&index, &catalog),
             })
         }
         Command::Schema { plan_json_schema: true, .. } => Ok(format!(
@@ -252,24 +231,55 @@ fn run(command: Command) -> Result<String, Error> {
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             Ok(render(&cell.query_sql(&text)?, options.format))
         }
-        Command::Mcp { options, allow_sql, http } => {
-            // Many answers over the session's life, some at once: the default pool.
-            let (cell, _) = open(&options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
-            let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
-            let server = querycell::serve::mcp::McpServer::new(cell);
-            match http {
-                None => {
-                    eprintln!("querycell mcp: serving {what} on stdio");
-                    server.serve_stdio()?;
-                }
-                Some(addr) => server.serve_http(addr, |bound| {
-                    eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
-                })?,
-            }
-            Ok(String::new())
-        }
+        Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),
         Command::Worker => unreachable!("served in main"),
     }
+}
+
+/// What `ingest` says in words: each table with what was decided about it, then what was
+/// not loaded, so a person reading it sees every way the index differs from the files.
+fn ingest_report(index: &std::path::Path, catalog: &Catalog) -> String {
+    let mut out = String::new();
+    for table in &catalog.tables {
+        out.push_str(&format!(
+            "loaded {} ({} rows, {} columns) from {}\n",
+            table.name,
+            table.row_count,
+            table.columns.len(),
+            table.source
+        ));
+        for decision in &table.decisions {
+            out.push_str(&format!("  {decision}\n"));
+        }
+    }
+    for skipped in &catalog.skipped {
+        out.push_str(&format!("skipped {}: {}\n", skipped.path, skipped.reason));
+    }
+    out.push_str(&format!("index {} snapshot {}\n", index.display(), catalog.snapshot));
+    out
+}
+
+/// `querycell mcp`: serve the index over MCP, on stdio, or at the address `http` when given.
+fn serve_mcp(
+    options: &AnswerOptions,
+    allow_sql: bool,
+    http: Option<std::net::SocketAddr>,
+    spark_token: Option<String>,
+) -> Result<String, Error> {
+    // Many answers over the session's life, some at once: the default pool.
+    let (cell, _) = open(options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
+    let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
+    let server = querycell::serve::mcp::McpServer::new(cell);
+    match http {
+        None => {
+            eprintln!("querycell mcp: serving {what} on stdio");
+            server.serve_stdio()?;
+        }
+        Some(addr) => server.serve_http(addr, |bound| {
+            eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
+        })?,
+    }
+    Ok(String::new())
 }
 
 /// One answer per run: one query worker, started while the compiler runs.
