@@ -306,6 +306,12 @@ pub const SPARK_WORDS: &[&str] = &[
     "DISTINCT",
     "FILTER",
     "OVER",
+    "WITHIN",
+    "CASE",
+    "WHEN",
+    "THEN",
+    "ELSE",
+    "END",
     "CAST",
     "STRING",
     "DATE",
@@ -316,6 +322,7 @@ pub const SPARK_WORDS: &[&str] = &[
     "min",
     "max",
     "median",
+    "percentile_cont",
     "date_trunc",
 ];
 

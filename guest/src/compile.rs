@@ -31,7 +31,7 @@ pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
 fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = plan::parse_plan(plan_json, view.limits.max_request_bytes)?;
     let table = resolve_table(&plan.table, view)?;
-    let shape = Shape::of(&plan, table, view.dialect)?;
+    let shape = Shape::of(&plan, Scope { view, table })?;
     Compilation { view, table, shape, params: Params::default(), warnings: Vec::new() }.run(&plan)
 }
 
@@ -61,8 +61,61 @@ struct Output {
     kind: ValueKind,
     /// The phrase the explanation uses for it.
     phrase: String,
-    /// For avg/sum/min/max/median: the column whose nulls the aggregate skips.
+    /// For avg/sum/min/max/median/percentile: the column whose nulls the aggregate skips.
     skips_nulls_of: Option<String>,
+    /// The values bound to the `?`s of `expression`, in order (an aggregation's `where` and
+    /// `p`); every place the expression is written binds them again.
+    params: Vec<Param>,
+    /// An aggregation's own `where`, compiled: its `FILTER`, which the count of the nulls it
+    /// skips repeats.
+    filter: Option<CompiledFilter>,
+    /// The days the relative dates of an aggregation's `where` resolved to.
+    resolved: Vec<ResolvedDate>,
+}
+
+/// An aggregation's `where` as SQL (its conditions joined by `AND`) and the values bound to it.
+#[derive(Debug, Clone)]
+struct CompiledFilter {
+    sql: String,
+    params: Vec<Param>,
+}
+
+impl CompiledFilter {
+    /// The conditions together, or `None` when there are none.
+    fn of(conditions: &[CompiledCondition]) -> Option<CompiledFilter> {
+        (!conditions.is_empty()).then(|| CompiledFilter {
+            sql: conditions.iter().map(|c| c.sql.as_str()).collect::<Vec<_>>().join(" AND "),
+            params: conditions.iter().flat_map(|c| c.params.iter().cloned()).collect(),
+        })
+    }
+}
+
+/// Where a having condition's SQL takes its answer column's expression: compiled with this
+/// mark in the expression's place, then spliced ([`with_expression`]) so that the
+/// expression's own bound values land among the condition's in the order the `?`s stand.
+const EXPRESSION_MARK: &str = "\u{1}";
+
+/// `compiled` (a condition on [`EXPRESSION_MARK`]) on `output`'s expression: each mark
+/// becomes the expression and binds its values again; each `?` keeps its own value. The
+/// condition's SQL holds no `?` but its placeholders: names reach it only inside the
+/// expression, and its only string literal is a `LIKE` escape character.
+fn with_expression(compiled: CompiledCondition, output: &Output) -> CompiledCondition {
+    let mut own = compiled.params.into_iter();
+    let mut sql = String::with_capacity(compiled.sql.len() + output.expression.len());
+    let mut params = Vec::new();
+    for (i, piece) in compiled.sql.split(EXPRESSION_MARK).enumerate() {
+        if i > 0 {
+            sql.push_str(&output.expression);
+            params.extend(output.params.iter().cloned());
+        }
+        for c in piece.chars() {
+            if c == '?' {
+                params.extend(own.next());
+            }
+            sql.push(c);
+        }
+    }
+    CompiledCondition { sql, params, ..compiled }
 }
 
 /// One filter or having condition, compiled.
@@ -114,7 +167,8 @@ enum Shape {
 }
 
 impl Shape {
-    fn of(plan: &Plan, table: &Table, dialect: Dialect) -> Result<Shape> {
+    fn of(plan: &Plan, scope: Scope<'_>) -> Result<Shape> {
+        let (table, dialect) = (scope.table, scope.view.dialect);
         let aggregating = !plan.group_by.is_empty() || !plan.aggregations.is_empty();
         match &plan.columns {
             Some(columns) => {
@@ -144,6 +198,9 @@ impl Shape {
                             kind: column.kind,
                             phrase: column.name.clone(),
                             skips_nulls_of: None,
+                            params: Vec::new(),
+                            filter: None,
+                            resolved: Vec::new(),
                         })
                     })
                     .collect::<Result<Vec<_>>>()?;
@@ -157,7 +214,7 @@ impl Shape {
             .with_hint("e.g. \"aggregations\": [{\"function\": \"count\"}]")),
             None => {
                 let keys = plan.group_by.iter().map(|key| group_output(table, key, dialect)).collect::<Result<Vec<_>>>()?;
-                let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(table, agg, dialect)).collect::<Result<Vec<_>>>()?;
+                let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(scope, agg)).collect::<Result<Vec<_>>>()?;
                 Ok(Shape::Aggregation { keys, aggregates })
             }
         }
@@ -181,6 +238,9 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
             kind: column.kind,
             phrase: column.name.clone(),
             skips_nulls_of: None,
+            params: Vec::new(),
+            filter: None,
+            resolved: Vec::new(),
         });
     };
     if !column.kind.is_temporal() {
@@ -206,14 +266,23 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
         kind: column.kind,
         phrase: format!("{part} of {}", column.name),
         skips_nulls_of: None,
+        params: Vec::new(),
+        filter: None,
+        resolved: Vec::new(),
     })
 }
 
-fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Result<Output> {
+fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
+    let (table, dialect) = (scope.table, scope.view.dialect);
     let quote_ident = |name: &str| dialect.quote(name);
     let function = agg.function.value;
+    let p = percentile_fraction(agg)?;
     let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
+    let conditions = scope.column_conditions(&agg.where_)?;
+    let filter = CompiledFilter::of(&conditions);
+    let mut params = Vec::new();
     let (expression, kind, phrase, skips) = match (function, column) {
+        (Function::Share, _) => return share_output(agg, &conditions, filter),
         (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
         (Function::Count, Some(c)) => {
             (format!("count({})", quote_ident(&c.name)), ValueKind::Integer, format!("count of {}", c.name), None)
@@ -226,11 +295,15 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
         ),
         (Function::CountDistinct, None) => return Err(needs_column(agg, "to count distinct values of")),
         (_, None) => return Err(needs_column(agg, "to aggregate")),
-        (Function::Sum | Function::Avg | Function::Median, Some(c)) if !c.kind.is_numeric() => {
+        (Function::Sum | Function::Avg | Function::Median | Function::Percentile, Some(c)) if !c.kind.is_numeric() => {
             return Err(wrong_column_kind(agg, c, "a numeric column"))
         }
         (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => {
             return Err(wrong_column_kind(agg, c, "an ordered column (number, text, date)"))
+        }
+        (Function::Percentile, Some(c)) => {
+            params.push(Param::Float(p.unwrap_or_default()));
+            percentile_aggregate(p.unwrap_or_default(), c, dialect)
         }
         (f, Some(c)) => value_aggregate(f, c, dialect),
     };
@@ -239,12 +312,132 @@ fn aggregate_output(table: &Table, agg: &Aggregation, dialect: Dialect) -> Resul
             check_alias(alias)?;
             alias.value.clone()
         }
-        None => match column {
-            Some(c) => format!("{}_{}", function.name(), c.name),
-            None => function.name().to_string(),
+        None => match (column, p) {
+            (Some(c), Some(p)) => format!("p{}_{}", percent_label(p), c.name),
+            (Some(c), None) => format!("{}_{}", function.name(), c.name),
+            (None, _) => function.name().to_string(),
         },
     };
-    Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips })
+    let (expression, phrase) = match &filter {
+        Some(filter) => {
+            params.extend(filter.params.iter().cloned());
+            (format!("{expression} FILTER (WHERE {})", filter.sql), format!("{phrase} where {}", phrases(&conditions)))
+        }
+        None => (expression, phrase),
+    };
+    let resolved = conditions.iter().filter_map(|c| c.resolved.clone()).collect();
+    Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips, params, filter, resolved })
+}
+
+/// The aggregation's `p`, checked: present exactly for `percentile`, and strictly between 0
+/// and 1 (0 and 1 are `min` and `max`, which say so more plainly).
+fn percentile_fraction(agg: &Aggregation) -> Result<Option<f64>> {
+    match (agg.function.value, &agg.p) {
+        (Function::Percentile, None) => Err(CompileError::new(
+            Code::MissingField,
+            format!("{}.p", agg.path),
+            "'percentile' needs \"p\", the fraction of values at or below the answer",
+        )
+        .with_hint("add \"p\": 0.95 for the 95th percentile (0.5 is the median)")),
+        (Function::Percentile, Some(p)) if p.value > 0.0 && p.value < 1.0 => Ok(Some(p.value)),
+        (Function::Percentile, Some(p)) => Err(CompileError::new(
+            Code::InvalidValue,
+            &p.path,
+            format!("\"p\" must lie strictly between 0 and 1; got {}", p.value),
+        )
+        .with_hint("write the percentile as a fraction, e.g. 0.95 for the 95th; use min or max for 0 or 1")),
+        (_, Some(p)) => Err(CompileError::new(
+            Code::UnexpectedField,
+            &p.path,
+            format!("\"p\" applies only to 'percentile', not to '{}'", agg.function.value.name()),
+        )
+        .with_hint("remove \"p\", or use \"function\": \"percentile\"")),
+        (_, None) => Ok(None),
+    }
+}
+
+/// `p` as a percent for a default name: `95` for 0.95, `99_9` for 0.999.
+fn percent_label(p: f64) -> String {
+    let percent = format!("{:.4}", p * 100.0);
+    percent.trim_end_matches('0').trim_end_matches('.').replace('.', "_")
+}
+
+/// The continuous percentile `p` of a numeric column: the expression (its `?` is `p`), its
+/// kind, its phrase, and the column whose nulls it skips. Both engines spell it the same.
+fn percentile_aggregate(p: f64, c: &Column, dialect: Dialect) -> (String, ValueKind, String, Option<String>) {
+    let quoted = dialect.quote(&c.name);
+    let argument = match dialect {
+        // As for avg: Spark keeps DECIMAL arithmetic in DECIMAL; doubles agree with DuckDB.
+        Dialect::Spark if c.kind == ValueKind::Float => format!("CAST({quoted} AS DOUBLE)"),
+        _ => quoted,
+    };
+    (
+        format!("percentile_cont(?) WITHIN GROUP (ORDER BY {argument})"),
+        ValueKind::Float,
+        format!("{} percentile of {} (continuous: interpolated between the nearest values)", ordinal(p), c.name),
+        Some(c.name.clone()),
+    )
+}
+
+/// `95th`, `50th`, `99.9th`, `1st`, `2nd`, `3rd`.
+fn ordinal(p: f64) -> String {
+    let label = percent_label(p).replace('_', ".");
+    let suffix = match label.as_str() {
+        l if l.ends_with("11") || l.ends_with("12") || l.ends_with("13") => "th",
+        l if l.ends_with('1') => "st",
+        l if l.ends_with('2') => "nd",
+        l if l.ends_with('3') => "rd",
+        _ => "th",
+    };
+    format!("{label}{suffix}")
+}
+
+/// `share`: the fraction of the rows the plan's filters keep that meet every condition of
+/// its `where`. A row where a condition is unknown (its column is null) does not meet it.
+fn share_output(agg: &Aggregation, conditions: &[CompiledCondition], filter: Option<CompiledFilter>) -> Result<Output> {
+    if let Some(column) = &agg.column {
+        return Err(CompileError::new(
+            Code::UnexpectedField,
+            &column.path,
+            "'share' takes no column: it measures the rows that meet its \"where\"",
+        )
+        .with_hint("put the condition on the column in \"where\", e.g. {\"column\": \"ack_minutes\", \"op\": \"lte\", \"value\": 15}"));
+    }
+    let Some(filter) = filter else {
+        return Err(CompileError::new(
+            Code::MissingField,
+            format!("{}.where", agg.path),
+            "'share' needs \"where\": the condition whose share of rows it gives",
+        )
+        .with_hint("add \"where\": [{\"column\": \"ack_minutes\", \"op\": \"lte\", \"value\": 15}]"));
+    };
+    let name = match &agg.alias {
+        Some(alias) => {
+            check_alias(alias)?;
+            alias.value.clone()
+        }
+        None => "share".to_string(),
+    };
+    Ok(Output {
+        name,
+        // avg over 1s and 0s: a DOUBLE on both engines, and null (not a division by zero)
+        // when no row is left.
+        expression: format!("avg(CASE WHEN {} THEN 1 ELSE 0 END)", filter.sql),
+        kind: ValueKind::Float,
+        phrase: format!(
+            "share of rows where {} (a fraction from 0 to 1, of the rows the filters keep)",
+            phrases(conditions)
+        ),
+        skips_nulls_of: None,
+        params: filter.params,
+        filter: None,
+        resolved: conditions.iter().filter_map(|c| c.resolved.clone()).collect(),
+    })
+}
+
+/// Conditions in the explanation's words, joined by `and`.
+fn phrases(conditions: &[CompiledCondition]) -> String {
+    conditions.iter().map(|c| c.phrase.as_str()).collect::<Vec<_>>().join(" and ")
 }
 
 /// sum, avg, median, min or max of a column whose kind suits it: the expression, its kind,
@@ -295,7 +488,9 @@ fn wrong_column_kind(agg: &Aggregation, column: &Column, wanted: &str) -> Compil
         ),
     )
     .with_hint(match function {
-        Function::Sum | Function::Avg | Function::Median => "use count, count_distinct, min or max on this column",
+        Function::Sum | Function::Avg | Function::Median | Function::Percentile => {
+            "use count, count_distinct, min or max on this column"
+        }
         _ => "use count or count_distinct on this column",
     })
 }
@@ -330,23 +525,26 @@ impl Compilation<'_> {
         let dialect = self.view.dialect;
         let quote_ident = |name: &str| dialect.quote(name);
         let (from, from_params) = from_clause(self.table, dialect);
-        self.params.extend(from_params.iter().cloned());
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = select_list(&outputs, dialect);
+        // The values in the order their `?`s stand: the select list's, the count columns'
+        // (main query only), then the body's: FROM, WHERE, HAVING.
+        let select_params: Vec<Param> = outputs.iter().flat_map(|o| o.params.iter().cloned()).collect();
 
         let filters = self.filters(plan)?;
-        for filter in &filters {
-            self.params.extend(filter.params.iter().cloned());
-        }
-        let (main_counts, count_columns) = self.count_columns(&outputs);
+        let (main_counts, count_columns, count_params) = self.count_columns(&outputs);
         let mut body = format!(" FROM {from}{}", joined_with_and(" WHERE", &filters));
         body.push_str(&self.group_by_clause());
         let having = self.having(plan, &outputs)?;
         body.push_str(&joined_with_and(" HAVING", &having));
-        for condition in &having {
-            self.params.extend(condition.params.iter().cloned());
-        }
-        let body_params = self.params.values().to_vec();
+        let body_params: Vec<Param> = from_params
+            .iter()
+            .cloned()
+            .chain(filters.iter().chain(&having).flat_map(|c| c.params.iter().cloned()))
+            .collect();
+        self.params.extend(select_params.iter().cloned());
+        self.params.extend(count_params);
+        self.params.extend(body_params.iter().cloned());
 
         let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
         let limit = self.limit(plan);
@@ -356,7 +554,12 @@ impl Compilation<'_> {
 
         let null_probe = null_probe(&from, &from_params, &filters, dialect);
         let explanation = self.explanation(plan, &outputs, &filters, &having, order_phrase, limit);
-        let resolved_dates = filters.iter().chain(&having).filter_map(|c| c.resolved.clone()).collect();
+        let resolved_dates = filters
+            .iter()
+            .chain(&having)
+            .filter_map(|c| c.resolved.clone())
+            .chain(outputs.iter().flat_map(|o| o.resolved.iter().cloned()))
+            .collect();
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
             count: Query {
@@ -365,7 +568,7 @@ impl Compilation<'_> {
                     quote_ident("total_rows"),
                     quote_ident("answer")
                 ),
-                params: body_params,
+                params: select_params.into_iter().chain(body_params).collect(),
             },
             main_counts,
             null_probe,
@@ -379,13 +582,7 @@ impl Compilation<'_> {
 
     /// The plan's filters, on the table's columns, in the plan's order.
     fn filters(&self, plan: &Plan) -> Result<Vec<CompiledCondition>> {
-        let mut filters = Vec::new();
-        for condition in &plan.filters {
-            let column = resolve_column(self.table, &condition.column)?;
-            let quoted = self.view.dialect.quote(&column.name);
-            filters.push(self.condition(condition, &quoted, &column.name, column.kind)?);
-        }
-        Ok(filters)
+        self.scope().column_conditions(&plan.filters)
     }
 
     /// The plan's having conditions, on the answer's columns (a listing has none: `Shape::of`
@@ -402,7 +599,8 @@ impl Compilation<'_> {
                 )
                 .with_hint(suggest::hint(&condition.column.value, outputs.iter().map(|o| o.name.as_str())))
             })?;
-            having.push(self.condition(condition, &output.expression, &output.name, output.kind)?);
+            let compiled = self.scope().condition(condition, EXPRESSION_MARK, &output.name, output.kind)?;
+            having.push(with_expression(compiled, output));
         }
         Ok(having)
     }
@@ -412,29 +610,36 @@ impl Compilation<'_> {
     /// whose groups are materialised anyway, the number of groups, so a truncated answer
     /// needs no second scan for its total. (A listing keeps the separate count: a window
     /// over all its rows would defeat DuckDB's top-N.)
-    fn count_columns(&self, outputs: &[Output]) -> (Vec<ProbeCount>, String) {
+    /// An aggregation with its own `where` counts only the skipped nulls of the rows that
+    /// meet it, binding its values again (returned third).
+    fn count_columns(&self, outputs: &[Output]) -> (Vec<ProbeCount>, String, Vec<Param>) {
         let dialect = self.view.dialect;
         let quote_ident = |name: &str| dialect.quote(name);
         let skipping: Vec<&Output> = outputs.iter().filter(|o| o.skips_nulls_of.is_some()).collect();
         let mut main_counts: Vec<ProbeCount> =
             skipping.iter().map(|o| ProbeCount::AggregateSkipped(o.name.clone())).collect();
-        let mut count_columns: String = skipping
-            .iter()
-            .enumerate()
-            .map(|(i, o)| {
-                format!(
-                    ", sum(count(*) FILTER (WHERE {} IS NULL)) OVER () AS {}",
-                    quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()),
-                    quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}"))
-                )
-            })
-            .collect();
+        let mut params = Vec::new();
+        let mut count_columns = String::new();
+        for (i, o) in skipping.iter().enumerate() {
+            let null = format!("{} IS NULL", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()));
+            let condition = match &o.filter {
+                Some(filter) => {
+                    params.extend(filter.params.iter().cloned());
+                    format!("{null} AND {}", filter.sql)
+                }
+                None => null,
+            };
+            count_columns.push_str(&format!(
+                ", sum(count(*) FILTER (WHERE {condition})) OVER () AS {}",
+                quote_ident(&format!("{COUNT_COLUMN_PREFIX}nulls_{i}"))
+            ));
+        }
         if matches!(self.shape, Shape::Aggregation { .. }) {
             main_counts.push(ProbeCount::AnswerRows);
             count_columns
                 .push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
         }
-        (main_counts, count_columns)
+        (main_counts, count_columns, params)
     }
 
     /// ` GROUP BY …` over the group keys, or nothing for a listing or a single aggregate row.
@@ -486,6 +691,142 @@ impl Compilation<'_> {
             }
         }
         Ok(())
+    }
+
+    /// The view and table this plan's conditions are compiled against.
+    fn scope(&self) -> Scope<'_> {
+        Scope { view: self.view, table: self.table }
+    }
+
+    fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
+        let dialect = self.view.dialect;
+        let quote_ident = |name: &str| dialect.quote(name);
+        let mut keys: Vec<String> = Vec::new();
+        let mut ordered: Vec<String> = Vec::new();
+        let mut phrase = None;
+        for (i, key) in plan.order_by.iter().enumerate() {
+            let name = &key.column.value;
+            let known = outputs.iter().any(|o| &o.name == name)
+                || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
+            if !known {
+                return Err(CompileError::new(
+                    Code::UnknownOutput,
+                    &key.column.path,
+                    format!("cannot order by '{}': it is not a column of the answer", clip(name)),
+                )
+                .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
+            }
+            if ordered.contains(name) {
+                continue;
+            }
+            let direction = if key.direction == Direction::Desc { "DESC" } else { "ASC" };
+            keys.push(format!("{} {direction} NULLS LAST", quote_ident(name)));
+            ordered.push(name.clone());
+            if i == 0 {
+                let words = if key.direction == Direction::Desc { "highest" } else { "lowest" };
+                phrase = Some(format!("{words} {name} first"));
+            }
+        }
+        // The tie-breaker: the group keys (which identify a group) or, for listings, every
+        // output column, so equal sort keys still come back in one fixed order.
+        let breakers: Vec<&Output> = match &self.shape {
+            Shape::Aggregation { keys, .. } => keys.iter().collect(),
+            Shape::Listing(outputs) => outputs.iter().collect(),
+        };
+        for output in breakers {
+            if !ordered.contains(&output.name) {
+                keys.push(format!("{} ASC NULLS LAST", quote_ident(&output.name)));
+                ordered.push(output.name.clone());
+            }
+        }
+        if keys.is_empty() {
+            // A single aggregate row: order by its first column keeps the SQL uniform.
+            keys.push("1".to_string());
+        }
+        Ok((keys.join(", "), phrase))
+    }
+
+    fn limit(&mut self, plan: &Plan) -> u32 {
+        let max = self.view.limits.max_rows.max(1);
+        match &plan.limit {
+            None => max,
+            Some(At { value, .. }) if *value > i64::from(max) => {
+                self.warnings.push(format!("limit {value} was lowered to the maximum of {max} rows"));
+                max
+            }
+            Some(At { value, .. }) if *value < 1 => {
+                self.warnings.push(format!("limit {value} was raised to 1 row"));
+                1
+            }
+            Some(At { value, .. }) => *value as u32,
+        }
+    }
+
+    fn explain(
+        &self,
+        plan: &Plan,
+        outputs: &[Output],
+        filters: &[String],
+        having: &[String],
+        order: Option<String>,
+        limit: u32,
+    ) -> String {
+        let mut sentence = match &self.shape {
+            Shape::Listing(_) => format!(
+                "rows of {} ({})",
+                self.table.name,
+                outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
+            ),
+            Shape::Aggregation { keys, aggregates } => {
+                let what = if aggregates.is_empty() {
+                    "distinct groups".to_string()
+                } else {
+                    aggregates.iter().map(|a| a.phrase.as_str()).collect::<Vec<_>>().join(", ")
+                };
+                if keys.is_empty() {
+                    format!("{what} in {}", self.table.name)
+                } else {
+                    format!("{what} by {}", keys.iter().map(|k| k.phrase.as_str()).collect::<Vec<_>>().join(" and "))
+                }
+            }
+        };
+        if !filters.is_empty() {
+            sentence.push_str(&format!(", where {}", filters.join(" and ")));
+        }
+        if !having.is_empty() {
+            sentence.push_str(&format!(", keeping groups where {}", having.join(" and ")));
+        }
+        if let Some(order) = order {
+            sentence.push_str(&format!(", {order}"));
+        }
+        match plan.limit {
+            Some(_) => sentence.push_str(&format!(", top {limit}")),
+            None => sentence.push_str(&format!(", at most {limit} rows")),
+        }
+        sentence
+    }
+}
+
+/// What a condition is compiled against: the view (its dialect, limits and today) and the
+/// plan's table. Filters, having conditions and an aggregation's own `where` share it.
+#[derive(Clone, Copy)]
+struct Scope<'a> {
+    view: &'a CatalogView,
+    table: &'a Table,
+}
+
+impl Scope<'_> {
+    /// Conditions on the table's columns (a plan's filters, an aggregation's `where`), in
+    /// the plan's order.
+    fn column_conditions(&self, conditions: &[Condition]) -> Result<Vec<CompiledCondition>> {
+        conditions
+            .iter()
+            .map(|condition| {
+                let column = resolve_column(self.table, &condition.column)?;
+                let quoted = self.view.dialect.quote(&column.name);
+                self.condition(condition, &quoted, &column.name, column.kind)
+            })
+            .collect()
     }
 
     /// One filter or having condition on `expression` (the column `name`, of `kind`): its
@@ -676,114 +1017,6 @@ impl Compilation<'_> {
             _ => {}
         }
         Ok(items.iter().map(|v| (v, crate::values::describe_json(v))).collect())
-    }
-
-    fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
-        let dialect = self.view.dialect;
-        let quote_ident = |name: &str| dialect.quote(name);
-        let mut keys: Vec<String> = Vec::new();
-        let mut ordered: Vec<String> = Vec::new();
-        let mut phrase = None;
-        for (i, key) in plan.order_by.iter().enumerate() {
-            let name = &key.column.value;
-            let known = outputs.iter().any(|o| &o.name == name)
-                || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
-            if !known {
-                return Err(CompileError::new(
-                    Code::UnknownOutput,
-                    &key.column.path,
-                    format!("cannot order by '{}': it is not a column of the answer", clip(name)),
-                )
-                .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
-            }
-            if ordered.contains(name) {
-                continue;
-            }
-            let direction = if key.direction == Direction::Desc { "DESC" } else { "ASC" };
-            keys.push(format!("{} {direction} NULLS LAST", quote_ident(name)));
-            ordered.push(name.clone());
-            if i == 0 {
-                let words = if key.direction == Direction::Desc { "highest" } else { "lowest" };
-                phrase = Some(format!("{words} {name} first"));
-            }
-        }
-        // The tie-breaker: the group keys (which identify a group) or, for listings, every
-        // output column, so equal sort keys still come back in one fixed order.
-        let breakers: Vec<&Output> = match &self.shape {
-            Shape::Aggregation { keys, .. } => keys.iter().collect(),
-            Shape::Listing(outputs) => outputs.iter().collect(),
-        };
-        for output in breakers {
-            if !ordered.contains(&output.name) {
-                keys.push(format!("{} ASC NULLS LAST", quote_ident(&output.name)));
-                ordered.push(output.name.clone());
-            }
-        }
-        if keys.is_empty() {
-            // A single aggregate row: order by its first column keeps the SQL uniform.
-            keys.push("1".to_string());
-        }
-        Ok((keys.join(", "), phrase))
-    }
-
-    fn limit(&mut self, plan: &Plan) -> u32 {
-        let max = self.view.limits.max_rows.max(1);
-        match &plan.limit {
-            None => max,
-            Some(At { value, .. }) if *value > i64::from(max) => {
-                self.warnings.push(format!("limit {value} was lowered to the maximum of {max} rows"));
-                max
-            }
-            Some(At { value, .. }) if *value < 1 => {
-                self.warnings.push(format!("limit {value} was raised to 1 row"));
-                1
-            }
-            Some(At { value, .. }) => *value as u32,
-        }
-    }
-
-    fn explain(
-        &self,
-        plan: &Plan,
-        outputs: &[Output],
-        filters: &[String],
-        having: &[String],
-        order: Option<String>,
-        limit: u32,
-    ) -> String {
-        let mut sentence = match &self.shape {
-            Shape::Listing(_) => format!(
-                "rows of {} ({})",
-                self.table.name,
-                outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
-            ),
-            Shape::Aggregation { keys, aggregates } => {
-                let what = if aggregates.is_empty() {
-                    "distinct groups".to_string()
-                } else {
-                    aggregates.iter().map(|a| a.phrase.as_str()).collect::<Vec<_>>().join(", ")
-                };
-                if keys.is_empty() {
-                    format!("{what} in {}", self.table.name)
-                } else {
-                    format!("{what} by {}", keys.iter().map(|k| k.phrase.as_str()).collect::<Vec<_>>().join(" and "))
-                }
-            }
-        };
-        if !filters.is_empty() {
-            sentence.push_str(&format!(", where {}", filters.join(" and ")));
-        }
-        if !having.is_empty() {
-            sentence.push_str(&format!(", keeping groups where {}", having.join(" and ")));
-        }
-        if let Some(order) = order {
-            sentence.push_str(&format!(", {order}"));
-        }
-        match plan.limit {
-            Some(_) => sentence.push_str(&format!(", top {limit}")),
-            None => sentence.push_str(&format!(", at most {limit} rows")),
-        }
-        sentence
     }
 }
 

@@ -161,10 +161,16 @@ pub enum Function {
     Min,
     Max,
     Median,
+    /// A continuous percentile (linear interpolation between the two nearest values) at the
+    /// aggregation's `p`.
+    Percentile,
+    /// The fraction of rows that meet the aggregation's `where`, among the rows the plan's
+    /// filters keep.
+    Share,
 }
 
 impl Function {
-    pub const ALL: [(&'static str, Function); 7] = [
+    pub const ALL: [(&'static str, Function); 9] = [
         ("count", Function::Count),
         ("count_distinct", Function::CountDistinct),
         ("sum", Function::Sum),
@@ -172,6 +178,8 @@ impl Function {
         ("min", Function::Min),
         ("max", Function::Max),
         ("median", Function::Median),
+        ("percentile", Function::Percentile),
+        ("share", Function::Share),
     ];
 
     pub fn name(self) -> &'static str {
@@ -184,6 +192,11 @@ pub struct Aggregation {
     pub function: At<Function>,
     pub column: Option<At<String>>,
     pub alias: Option<At<String>>,
+    /// Conditions on the table's rows, all of which a row must meet to count: the
+    /// aggregation's own filter (`FILTER (WHERE …)`), or for `share` what it measures.
+    pub where_: Vec<Condition>,
+    /// `percentile`'s fraction, as written (the compiler checks it lies in (0, 1)).
+    pub p: Option<At<f64>>,
     pub path: String,
 }
 
@@ -205,7 +218,7 @@ pub const PLAN_FIELDS: [&str; 8] =
     ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
 pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];
 pub const GROUP_KEY_FIELDS: [&str; 2] = ["column", "granularity"];
-pub const AGGREGATION_FIELDS: [&str; 3] = ["function", "column", "alias"];
+pub const AGGREGATION_FIELDS: [&str; 5] = ["function", "column", "alias", "where", "p"];
 pub const ORDER_KEY_FIELDS: [&str; 2] = ["column", "direction"];
 pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc", Direction::Desc)];
 
@@ -399,7 +412,9 @@ fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
     let function = word(required(fields, &path, "function")?, &format!("{path}.function"), &Function::ALL)?;
     let column = fields.get("column").map(|c| string(c, &format!("{path}.column"))).transpose()?;
     let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
-    Ok(Aggregation { function, column, alias, path })
+    let where_ = parse_list(fields.get("where"), &format!("{path}.where"), condition)?;
+    let p = fields.get("p").map(|p| number(p, &format!("{path}.p"))).transpose()?;
+    Ok(Aggregation { function, column, alias, where_, p, path })
 }
 
 fn order_key(value: &Value, path: String) -> Result<OrderKey> {
@@ -474,6 +489,18 @@ fn integer(value: &Value, path: &str) -> Result<At<i64>> {
             format!("expected a whole number, got {}", crate::values::describe_json(value)),
         )
         .with_hint("write a whole number, e.g. 10")),
+    }
+}
+
+fn number(value: &Value, path: &str) -> Result<At<f64>> {
+    match value.as_f64() {
+        Some(n) => Ok(At { value: n, path: path.to_string() }),
+        None => Err(CompileError::new(
+            Code::InvalidType,
+            path,
+            format!("expected a number, got {}", crate::values::describe_json(value)),
+        )
+        .with_hint("write a number between 0 and 1, e.g. 0.95")),
     }
 }
 

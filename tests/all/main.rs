@@ -1,6 +1,7 @@
 //! Every cross-crate test in one binary, so DuckDB and Cranelift are linked once (the way
 //! wasmtime keeps `tests/all/`). One module per area.
 
+mod aggregates;
 mod audit_trace;
 mod budgets;
 mod component_jco;

@@ -226,7 +226,8 @@ fn same(a: &Value, b: &Value) -> bool {
 }
 
 /// A few hundred plans: every filter op, nulls, ties, every time bucket on a date and a
-/// timestamp, having, order, limits that cut (and totals), listings.
+/// timestamp, having (also on filtered aggregates), order, limits that cut (and totals),
+/// listings, and the aggregates with their own `where`, `share` and `percentile`.
 fn plans() -> Vec<String> {
     let filters = [
         "",
@@ -260,6 +261,13 @@ fn plans() -> Vec<String> {
         r#"{"function": "max", "column": "closed_at", "alias": "n"}"#,
         r#"{"function": "sum", "column": "cost", "alias": "n"}"#,
         r#"{"function": "max", "column": "team", "alias": "n"}"#,
+        r#"{"function": "percentile", "column": "minutes", "p": 0.9, "alias": "n"}"#,
+        r#"{"function": "percentile", "column": "cost", "p": 0.25, "alias": "n"}"#,
+        r#"{"function": "share", "where": [{"column": "minutes", "op": "lte", "value": 60}], "alias": "n"}"#,
+        r#"{"function": "share", "where": [{"column": "severity", "op": "ne", "value": "P3"}, {"column": "opened_on", "op": "eq", "value": {"last": 6, "unit": "month"}}], "alias": "n"}"#,
+        r#"{"function": "count", "where": [{"column": "severity", "op": "eq", "value": "P1"}], "alias": "n"}"#,
+        r#"{"function": "avg", "column": "cost", "where": [{"column": "team", "op": "in", "value": ["Platform", "Data 100%_x"]}], "alias": "n"}"#,
+        r#"{"function": "percentile", "column": "minutes", "p": 0.5, "where": [{"column": "resolved", "op": "eq", "value": true}], "alias": "n"}"#,
     ];
     let group_bys = ["", r#""team""#, r#""severity", "team""#, r#"{"column": "resolved"}"#];
     let mut plans = Vec::new();
@@ -280,8 +288,10 @@ fn plans() -> Vec<String> {
     for having in [
         r#"{"column": "n", "op": "gt", "value": 10}"#,
         r#"{"column": "avg_minutes", "op": "between", "value": [100, 140]}"#,
+        r#"{"column": "p1", "op": "gte", "value": 3}"#,
+        r#"{"column": "fast", "op": "lt", "value": 0.5}"#,
     ] {
-        plans.push(format!(r#"{{"table": "events", "group_by": ["team", "severity"], "aggregations": [{{"function": "count", "alias": "n"}}, {{"function": "avg", "column": "minutes"}}], "having": [{having}], "order_by": [{{"column": "n", "direction": "desc"}}]}}"#));
+        plans.push(format!(r#"{{"table": "events", "group_by": ["team", "severity"], "aggregations": [{{"function": "count", "alias": "n"}}, {{"function": "avg", "column": "minutes"}}, {{"function": "count", "alias": "p1", "where": [{{"column": "severity", "op": "eq", "value": "P1"}}]}}, {{"function": "share", "alias": "fast", "where": [{{"column": "minutes", "op": "lt", "value": 45}}]}}], "having": [{having}], "order_by": [{{"column": "n", "direction": "desc"}}]}}"#));
     }
     for limit in [1, 3, 5, 400, 1000] {
         plans.push(format!(r#"{{"table": "events", "columns": ["event_id", "team", "minutes", "closed_at"], "order_by": [{{"column": "minutes", "direction": "desc"}}], "limit": {limit}}}"#));

@@ -622,3 +622,198 @@ fn a_plan_compiles_to_spark_sql_for_a_spark_catalog() {
     // SQL mode has no Spark dialect.
     assert_eq!(crate::compile_sql("SELECT 1", &view).unwrap_err().code, "sql_mode_unavailable");
 }
+
+/// The number of `?` placeholders in `sql`, which must equal the values bound to it.
+fn placeholders(sql: &str) -> usize {
+    sql.matches('?').count()
+}
+
+/// An aggregation's own `where` becomes its `FILTER`, bound where it stands: in the select
+/// list, again in the count of the nulls it skips, and again where `having` repeats the
+/// expression, each value in the order of the `?`s.
+#[test]
+fn an_aggregations_where_is_its_filter_bound_in_place() {
+    let compiled = compile(
+        r#"{"table": "incidents", "filters": [{"column": "team", "op": "ne", "value": "ops"}], "group_by": ["team"],
+            "aggregations": [{"function": "count", "where": [{"column": "severity", "op": "eq", "value": "P1"}], "alias": "p1"},
+                             {"function": "avg", "column": "ack_minutes", "where": [{"column": "severity", "op": "in", "value": ["P1", "P2"]}]}],
+            "having": [{"column": "p1", "op": "gt", "value": 3}]}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT \"team\", count(*) FILTER (WHERE \"severity\" = ?) AS \"p1\", \
+         avg(\"ack_minutes\") FILTER (WHERE \"severity\" IN (?, ?)) AS \"avg_ack_minutes\", \
+         sum(count(*) FILTER (WHERE \"ack_minutes\" IS NULL AND \"severity\" IN (?, ?))) OVER () AS \"__querycell_nulls_0\", \
+         count(*) OVER () AS \"__querycell_rows\" FROM \"incidents\" WHERE \"team\" <> ? GROUP BY \"team\" \
+         HAVING count(*) FILTER (WHERE \"severity\" = ?) > ? \
+         ORDER BY \"team\" ASC NULLS LAST LIMIT ?"
+    );
+    let text = |s: &str| Param::Text(s.into());
+    assert_eq!(
+        compiled.main.params,
+        vec![
+            text("P1"),
+            text("P1"),
+            text("P2"),
+            text("P1"),
+            text("P2"),
+            text("ops"),
+            text("P1"),
+            Param::Integer(3),
+            Param::Integer(1001)
+        ]
+    );
+    assert_eq!(placeholders(&compiled.count.sql), compiled.count.params.len());
+    assert_eq!(
+        compiled.count.params,
+        vec![text("P1"), text("P1"), text("P2"), text("ops"), text("P1"), Param::Integer(3)]
+    );
+    assert!(
+        compiled.explanation.starts_with(
+            "number of rows where severity = 'P1', average ack_minutes where severity is one of \"P1\", \"P2\" by team"
+        ),
+        "{}",
+        compiled.explanation
+    );
+}
+
+/// `share` is the fraction of the kept rows meeting its `where`, as a double on both
+/// engines, and the explanation says what it is a fraction of.
+#[test]
+fn share_is_the_fraction_of_kept_rows_that_meet_its_where() {
+    let compiled = compile(
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}], "group_by": ["team"],
+            "aggregations": [{"function": "share", "where": [{"column": "ack_minutes", "op": "lte", "value": 15}], "alias": "acked_in_15"}],
+            "having": [{"column": "acked_in_15", "op": "lt", "value": 0.8}]}"#,
+    )
+    .unwrap();
+    assert!(
+        compiled.main.sql.starts_with(
+            "SELECT \"team\", avg(CASE WHEN \"ack_minutes\" <= ? THEN 1 ELSE 0 END) AS \"acked_in_15\", count(*) OVER ()"
+        ),
+        "{}",
+        compiled.main.sql
+    );
+    assert!(compiled.main.sql.contains("HAVING avg(CASE WHEN \"ack_minutes\" <= ? THEN 1 ELSE 0 END) < ?"));
+    assert_eq!(
+        compiled.main.params,
+        vec![Param::Integer(15), Param::Text("P1".into()), Param::Integer(15), Param::Float(0.8), Param::Integer(1001)]
+    );
+    assert_eq!(compiled.columns[1].kind, ValueKind::Float);
+    assert!(
+        compiled.explanation.contains(
+            "share of rows where ack_minutes <= 15 (a fraction from 0 to 1, of the rows the filters keep) by team"
+        ),
+        "{}",
+        compiled.explanation
+    );
+
+    let with_column = refusal(
+        r#"{"table": "incidents", "aggregations": [{"function": "share", "column": "ack_minutes", "where": [{"column": "ack_minutes", "op": "lte", "value": 15}]}]}"#,
+    );
+    assert_eq!(
+        (with_column.code, with_column.path.as_str()),
+        (Code::UnexpectedField.as_str(), "aggregations[0].column")
+    );
+    let without_where = refusal(r#"{"table": "incidents", "aggregations": [{"function": "share"}]}"#);
+    assert_eq!(
+        (without_where.code, without_where.path.as_str()),
+        (Code::MissingField.as_str(), "aggregations[0].where")
+    );
+    assert!(without_where.hint.unwrap().contains("\"where\": [{"));
+}
+
+/// `percentile` is continuous at its `p`, bound like any value, named after it, and
+/// refused without a `p` in (0, 1), with a `p` on another function, or on a non-number.
+#[test]
+fn percentile_binds_its_fraction_and_names_itself_after_it() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "percentile", "column": "ack_minutes", "p": 0.95},
+            {"function": "percentile", "column": "cost", "p": 0.999, "where": [{"column": "severity", "op": "eq", "value": "P1"}]}]}"#,
+    )
+    .unwrap();
+    assert!(
+        compiled.main.sql.starts_with(
+            "SELECT \"team\", percentile_cont(?) WITHIN GROUP (ORDER BY \"ack_minutes\") AS \"p95_ack_minutes\", \
+             percentile_cont(?) WITHIN GROUP (ORDER BY \"cost\") FILTER (WHERE \"severity\" = ?) AS \"p99_9_cost\", \
+             sum(count(*) FILTER (WHERE \"ack_minutes\" IS NULL)) OVER () AS \"__querycell_nulls_0\", \
+             sum(count(*) FILTER (WHERE \"cost\" IS NULL AND \"severity\" = ?)) OVER ()"
+        ),
+        "{}",
+        compiled.main.sql
+    );
+    assert_eq!(
+        &compiled.main.params[..4],
+        &[Param::Float(0.95), Param::Float(0.999), Param::Text("P1".into()), Param::Text("P1".into())]
+    );
+    assert_eq!(placeholders(&compiled.main.sql), compiled.main.params.len());
+    assert!(compiled.explanation.starts_with("95th percentile of ack_minutes (continuous"), "{}", compiled.explanation);
+    assert_eq!(
+        compiled.main_counts[..2],
+        [ProbeCount::AggregateSkipped("p95_ack_minutes".into()), ProbeCount::AggregateSkipped("p99_9_cost".into())]
+    );
+
+    for (aggregation, code, path) in [
+        (r#"{"function": "percentile", "column": "ack_minutes"}"#, Code::MissingField, "aggregations[0].p"),
+        (r#"{"function": "percentile", "column": "ack_minutes", "p": 1}"#, Code::InvalidValue, "aggregations[0].p"),
+        (r#"{"function": "percentile", "column": "ack_minutes", "p": 0}"#, Code::InvalidValue, "aggregations[0].p"),
+        (r#"{"function": "percentile", "column": "ack_minutes", "p": -0.5}"#, Code::InvalidValue, "aggregations[0].p"),
+        (r#"{"function": "percentile", "column": "ack_minutes", "p": "0.9"}"#, Code::InvalidType, "aggregations[0].p"),
+        (r#"{"function": "avg", "column": "ack_minutes", "p": 0.9}"#, Code::UnexpectedField, "aggregations[0].p"),
+        (
+            r#"{"function": "percentile", "column": "team", "p": 0.9}"#,
+            Code::InvalidAggregation,
+            "aggregations[0].column",
+        ),
+        (r#"{"function": "percentile", "p": 0.9}"#, Code::MissingField, "aggregations[0].column"),
+        (
+            r#"{"function": "count", "where": [{"column": "nope", "op": "eq", "value": 1}]}"#,
+            Code::UnknownColumn,
+            "aggregations[0].where[0].column",
+        ),
+        (r#"{"function": "count", "where": {"column": "team"}}"#, Code::InvalidType, "aggregations[0].where"),
+    ] {
+        let error = refusal(&format!(r#"{{"table": "incidents", "aggregations": [{aggregation}]}}"#));
+        assert_eq!((error.code, error.path.as_str()), (code.as_str(), path), "{aggregation}: {error}");
+    }
+}
+
+/// A relative date in an aggregation's `where` resolves like a filter's, and the receipt
+/// lists the days it covered.
+#[test]
+fn a_relative_date_in_an_aggregations_where_is_resolved_and_reported() {
+    let compiled = compile(
+        r#"{"table": "incidents", "aggregations": [{"function": "count", "alias": "this_month",
+            "where": [{"column": "opened_at", "op": "eq", "value": {"this": "month"}}]}]}"#,
+    )
+    .unwrap();
+    assert!(
+        compiled.main.sql.contains("count(*) FILTER (WHERE (\"opened_at\" >= ? AND \"opened_at\" < ?))"),
+        "{}",
+        compiled.main.sql
+    );
+    assert_eq!(&compiled.main.params[..2], &[Param::Date(day("2026-03-01")), Param::Date(day("2026-04-01"))]);
+    assert_eq!(compiled.resolved_dates.len(), 1);
+}
+
+/// Spark reads the same percentile text, with decimals as doubles as for `avg`.
+#[test]
+fn the_new_aggregates_compile_for_spark() {
+    let mut view = view();
+    view.dialect = Dialect::Spark;
+    let compiled = compile_plan(
+        r#"{"table": "incidents", "aggregations": [{"function": "percentile", "column": "cost", "p": 0.5},
+            {"function": "share", "where": [{"column": "severity", "op": "eq", "value": "P1"}]}]}"#,
+        &view,
+    )
+    .unwrap();
+    assert!(
+        compiled.main.sql.starts_with(
+            "SELECT percentile_cont(?) WITHIN GROUP (ORDER BY CAST(`cost` AS DOUBLE)) AS `p50_cost`, \
+             avg(CASE WHEN `severity` = ? THEN 1 ELSE 0 END) AS `share`"
+        ),
+        "{}",
+        compiled.main.sql
+    );
+}
