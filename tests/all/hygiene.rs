@@ -3,7 +3,9 @@
 //! touching a running one's. And the documentation's: every relative link of the README and
 //! `docs/` leads to a file that exists (and to a heading of it, where it names one), the
 //! README stays a door of at most 250 lines, `docs/README.md` maps every page, and
-//! `docs/security.md` numbers the eleven invariants and cites only tests that exist.
+//! `docs/security.md` numbers the eleven invariants and cites only tests that exist. And the
+//! code's: no function of the host, the compiler or the contract runs past
+//! [`MAX_FUNCTION_LINES`].
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
@@ -344,4 +346,85 @@ fn the_security_page_numbers_the_invariants_and_cites_real_tests() {
         cited += 1;
     }
     assert!(cited >= 40, "only {cited} tests cited: the citations were not found");
+}
+
+/// The longest a function of the host, the compiler or the contract may be, in lines from its
+/// `fn` to its closing brace: past it, a function is split into named steps. Tests are not
+/// held to it (a table of cases reads best whole).
+const MAX_FUNCTION_LINES: usize = 80;
+
+/// Every function of `source` longer than `max` lines, as `name (lines)`: a line that
+/// starts (after indentation) with `fn`, `pub fn`, `pub(crate) fn`, `const fn` or `unsafe
+/// fn` and does not end on that line opens one, and the first later line of the same
+/// indentation that is `}` closes it. Inline `#[cfg(test)] mod … { … }` modules are left out.
+fn long_functions(source: &str, max: usize) -> Vec<String> {
+    let lines: Vec<&str> = source.lines().collect();
+    fn indent_of(line: &str) -> &str {
+        &line[..line.len() - line.trim_start().len()]
+    }
+    let closing = |from: usize, indent: &str| {
+        let closing = format!("{indent}}}");
+        lines[from..].iter().position(|l| *l == closing).map(|n| from + n)
+    };
+    let mut long = Vec::new();
+    let mut at = 0;
+    while at < lines.len() {
+        let (line, code) = (lines[at], lines[at].trim_start());
+        let opens_test_module = code == "#[cfg(test)]"
+            && lines.get(at + 1).is_some_and(|next| next.trim_start().starts_with("mod ") && next.ends_with('{'));
+        if opens_test_module {
+            at = closing(at + 1, indent_of(lines[at + 1])).map_or(lines.len(), |end| end + 1);
+            continue;
+        }
+        let signature = ["pub(crate) ", "pub ", "const ", "unsafe "]
+            .iter()
+            .fold(code, |rest, prefix| rest.strip_prefix(prefix).unwrap_or(rest));
+        if let Some(name) = signature.strip_prefix("fn ").filter(|_| !code.ends_with(';') && !code.ends_with('}')) {
+            if let Some(end) = closing(at, indent_of(line)) {
+                if end - at + 1 > max {
+                    let name: String = name.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    long.push(format!("{name} ({} lines)", end - at + 1));
+                }
+            }
+        }
+        at += 1;
+    }
+    long
+}
+
+#[test]
+fn no_function_runs_past_the_line_limit() {
+    let mut long = Vec::new();
+    for dir in ["host/src", "guest/src", "contract/src"] {
+        let mut pending = vec![querycell_tests::workspace().join(dir)];
+        while let Some(path) = pending.pop() {
+            if path.is_dir() {
+                pending.extend(std::fs::read_dir(&path).unwrap().map(|entry| entry.unwrap().path()));
+                continue;
+            }
+            // A `tests.rs` beside a module holds only its tests.
+            let is_tests = path.file_stem().is_some_and(|stem| stem == "tests");
+            if path.extension().is_none_or(|extension| extension != "rs") || is_tests {
+                continue;
+            }
+            let source = std::fs::read_to_string(&path).unwrap();
+            long.extend(
+                long_functions(&source, MAX_FUNCTION_LINES).into_iter().map(|f| format!("{}: {f}", path.display())),
+            );
+        }
+    }
+    assert!(long.is_empty(), "split these into named steps:\n{}", long.join("\n"));
+}
+
+/// The length check finds a long function, by name, at any indentation, measures a one-line
+/// function as one line, and skips an inline test module but not what follows it.
+#[test]
+fn the_length_check_finds_a_long_function() {
+    let body = "    let x = 1;\n".repeat(5);
+    let source = format!(
+        "impl A {{\n    fn one_line() -> u8 {{ 1 }}\n    pub(crate) fn long(&self) {{\n{body}    }}\n}}\n\
+         #[cfg(test)]\nmod tests {{\n    fn in_tests() {{\n{body}    }}\n}}\nfn after_tests() {{\n{body}}}\n"
+    );
+    assert_eq!(long_functions(&source, 6), ["long (7 lines)", "after_tests (7 lines)"]);
+    assert!(long_functions(&source, 7).is_empty());
 }
