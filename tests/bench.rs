@@ -4,6 +4,7 @@
 //! phases (store creation, instantiate, the export, store drop) for pooled and on-demand
 //! instances, with and without fuel; component load cold vs from the on-disk cache; a whole
 //! answer through querycell vs the same SQL on a plain DuckDB connection, on the demo table
+//! (the README's plan, and the demo's share + percentile + filtered-count plan)
 //! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
 //! through a warm query worker vs in-process, and the CLI's whole run; SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
@@ -141,6 +142,9 @@ fn main() {
 
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");
     answer_bench("demo table (4 teams, 40 rows)", &cell, &index, PLAN, 200, 2_000);
+    let targets = std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/p1-targets-by-team.json"))
+        .expect("the demo's targets plan");
+    answer_bench("demo table, share + percentile + filtered count", &cell, &index, &targets, 200, 2_000);
     worker_bench(&cell, &index, &limits);
 
     sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
@@ -237,7 +241,10 @@ fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &s
         .iter()
         .map(|p| match p {
             serde_json::Value::String(text) => Bind::Text(text),
-            serde_json::Value::Number(n) => Bind::Integer(n.as_i64().expect("integer parameters")),
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(integer) => Bind::Integer(integer),
+                None => Bind::Float(n.as_f64().expect("numeric parameters")),
+            },
             other => panic!("the bench binds text and integers only, not {other}"),
         })
         .collect();
