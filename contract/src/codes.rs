@@ -8,7 +8,7 @@
 //! [`Code`] and takes the class from it, and `docs/errors.md` is generated from this list
 //! (a test below fails when the two differ, and says how to write the file again).
 //!
-//! A code usually has one class. Three have two, each for a reason stated with the code: the
+//! A code usually has one class. A few have two, each for a reason stated with the code: the
 //! same failure is the caller's to fix in one situation and querycell's fault in another.
 
 use std::fmt;
