@@ -59,6 +59,8 @@ pub fn view() -> CatalogView {
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
         today: 20527,
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Default::default(),
     }
 }

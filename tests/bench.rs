@@ -136,6 +136,8 @@ fn main() {
             .collect(),
         limits: Default::default(),
         today: today.days_since_epoch(),
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Default::default(),
     };
     sandbox_bench(&native_view, &wit_view, &limits);

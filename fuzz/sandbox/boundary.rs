@@ -66,6 +66,27 @@ fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
             max_request_bytes: view.limits.max_request_bytes,
         },
         today: view.today,
+        relationships: view
+            .relationships
+            .iter()
+            .map(|r| wit::Relationship {
+                from_table: r.from_table.clone(),
+                from_column: r.from_column.clone(),
+                to_table: r.to_table.clone(),
+                to_column: r.to_column.clone(),
+            })
+            .collect(),
+        metrics: view
+            .metrics
+            .iter()
+            .map(|m| wit::Metric {
+                name: m.name.clone(),
+                table: m.table.clone(),
+                aggregation: m.aggregation.clone(),
+                description: m.description.clone(),
+                unit: m.unit.clone(),
+            })
+            .collect(),
         dialect: wit::Dialect::Duckdb,
     }
 }

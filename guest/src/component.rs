@@ -81,10 +81,31 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
             max_request_bytes: view.limits.max_request_bytes,
         },
         today: view.today,
+        relationships: view.relationships.into_iter().map(relationship_from_wit).collect(),
+        metrics: view
+            .metrics
+            .into_iter()
+            .map(|m| model::Metric {
+                name: m.name,
+                table: m.table,
+                aggregation: m.aggregation,
+                description: m.description,
+                unit: m.unit,
+            })
+            .collect(),
         dialect: match view.dialect {
             wit::Dialect::Duckdb => model::Dialect::DuckDb,
             wit::Dialect::Spark => model::Dialect::Spark,
         },
+    }
+}
+
+fn relationship_from_wit(r: wit::Relationship) -> model::Relationship {
+    model::Relationship {
+        from_table: r.from_table,
+        from_column: r.from_column,
+        to_table: r.to_table,
+        to_column: r.to_column,
     }
 }
 
@@ -136,6 +157,12 @@ fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
             wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter })
         }
         model::ProbeCount::AnswerRows => wit::ProbeCount::AnswerRows,
+        model::ProbeCount::Unmatched(r) => wit::ProbeCount::Unmatched(wit::Relationship {
+            from_table: r.from_table,
+            from_column: r.from_column,
+            to_table: r.to_table,
+            to_column: r.to_column,
+        }),
     }
 }
 

@@ -133,6 +133,38 @@ pub struct CatalogView {
     /// Today's date in days since 1970-01-01, from the host (the compiler has no clock).
     /// Relative dates and SQL mode's `current_date` resolve against it.
     pub today: i32,
+    /// The many-to-one relationships plans may follow (verified by the host at ingest).
+    pub relationships: Vec<Relationship>,
+    /// The aggregations the operator defined.
+    pub metrics: Vec<Metric>,
+}
+
+/// A declared, verified many-to-one relationship (WIT `relationship`): each `to_column`
+/// value is unique and not null in `to_table`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Relationship {
+    pub from_table: String,
+    pub from_column: String,
+    pub to_table: String,
+    pub to_column: String,
+}
+
+impl Relationship {
+    /// `incidents.team_id → teams.team_id`, as hints and warnings name it.
+    pub fn describe(&self) -> String {
+        format!("{}.{} → {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
+    }
+}
+
+/// An operator-defined aggregation (WIT `metric`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Metric {
+    pub name: String,
+    pub table: String,
+    /// One `aggregations` object as plan JSON.
+    pub aggregation: String,
+    pub description: String,
+    pub unit: Option<String>,
 }
 
 impl CatalogView {
@@ -175,6 +207,8 @@ pub enum ProbeCount {
     FilterExcluded(ExcludedNulls),
     /// Rows the answer has before its LIMIT (only as a main count).
     AnswerRows,
+    /// Kept rows whose key matched no row across this relationship (orphans).
+    Unmatched(Relationship),
 }
 
 /// Rows that match every other filter and are null in `column`, which its `ne` / `not_in`

@@ -379,7 +379,7 @@ impl QueryCell {
                     .peekable();
                 columns.peek().is_some() && columns.all(|c| c.stats.null_count == 0)
             }
-            wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows => false,
+            wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows | wit::ProbeCount::Unmatched(_) => false,
         })
     }
 }
@@ -410,6 +410,18 @@ fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
                 excluded.column,
             )
         }
+        wit::ProbeCount::Unmatched(r) => format!(
+            "{count} row{} of {} {} a {} that matches no row of {} ({}.{}): every column reached through it is missing there, so {} in the group whose {} columns are missing",
+            if count == 1 { "" } else { "s" },
+            r.from_table,
+            if count == 1 { "has" } else { "have" },
+            r.from_column,
+            r.to_table,
+            r.to_table,
+            r.to_column,
+            if count == 1 { "it is" } else { "they are" },
+            r.to_table,
+        ),
         // The executor reads this one as the answer's total, never as a warning.
         wit::ProbeCount::AnswerRows => format!("the answer has {count} rows before its limit"),
     }

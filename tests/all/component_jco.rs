@@ -75,6 +75,8 @@ fn view() -> wit::CatalogView {
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 5, max_request_bytes: 64 << 10 },
         // 2026-03-15.
         today: 20527,
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: wit::Dialect::Duckdb,
     }
 }
@@ -236,8 +238,14 @@ fn view_json(view: &wit::CatalogView) -> Value {
         })).collect::<Vec<_>>(),
         "limits": {"max-rows": view.limits.max_rows, "max-in-list": view.limits.max_in_list, "max-request-bytes": view.limits.max_request_bytes},
         "today": view.today,
+        "relationships": view.relationships.iter().map(relationship_json).collect::<Vec<_>>(),
+        "metrics": view.metrics.iter().map(|m| json!({"name": m.name, "table": m.table, "aggregation": m.aggregation, "description": m.description, "unit": m.unit})).collect::<Vec<_>>(),
         "dialect": match view.dialect { wit::Dialect::Duckdb => "duckdb", wit::Dialect::Spark => "spark" },
     })
+}
+
+fn relationship_json(r: &wit::Relationship) -> Value {
+    json!({"from-table": r.from_table, "from-column": r.from_column, "to-table": r.to_table, "to-column": r.to_column})
 }
 
 fn param_json(param: &wit::Param) -> Value {
@@ -263,6 +271,7 @@ fn probe_count_json(count: &wit::ProbeCount) -> Value {
             json!({"tag": "filter-excluded", "val": {"column": e.column, "path": e.path, "filter": e.filter}})
         }
         wit::ProbeCount::AnswerRows => json!({"tag": "answer-rows"}),
+        wit::ProbeCount::Unmatched(r) => json!({"tag": "unmatched", "val": relationship_json(r)}),
     }
 }
 

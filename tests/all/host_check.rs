@@ -109,6 +109,8 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         }],
         limits: querycell_guest::model::RequestLimits { max_rows: 10, max_in_list: 10, max_request_bytes: 64 << 10 },
         today: 20527,
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Default::default(),
     };
     let mut check = querycell::testing::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();

@@ -33,10 +33,10 @@ pub(crate) const HOSTILE_CORE: &str = r#"
   (func $recurse (param i32) (result i32)
     (i32.add (call $recurse (i32.add (local.get 0) (i32.const 1))) (i32.const 1)))
   (data (i32.const 1024) "empty_planthe hostile guest answered$")
-  (func (export "querycell:engine/compiler@0.5.0#compile-sql")
+  (func (export "querycell:engine/compiler@0.6.0#compile-sql")
         (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
-  (func (export "querycell:engine/compiler@0.5.0#compile-plan")
+  (func (export "querycell:engine/compiler@0.6.0#compile-plan")
         (param $plan i32) (param $len i32) (param i32 i32 i32 i32 i32 i32 i32) (result i32)
     (call $misbehave (local.get $plan)))
   (func $misbehave (param $plan i32) (result i32)
@@ -77,6 +77,8 @@ pub(crate) fn view() -> wit::CatalogView {
         }],
         limits: wit::RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 65536 },
         today: 20527,
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: wit::Dialect::Duckdb,
     }
 }

@@ -604,6 +604,8 @@ fn every_statement_the_compiler_writes_for_spark_passes_the_lexical_gate() {
             policy: None,
         }],
         today: TODAY.parse::<querycell::Date>().unwrap().days_since_epoch(),
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Dialect::Spark,
         ..Default::default()
     };

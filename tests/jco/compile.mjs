@@ -27,6 +27,14 @@ const getCoreModule = (path) => {
   return modules.get(path);
 };
 
+// A relationship in jco's shape (camelCase) from the neutral form's kebab-case, and back.
+function relationship(r) {
+  return { fromTable: r["from-table"], fromColumn: r["from-column"], toTable: r["to-table"], toColumn: r["to-column"] };
+}
+function relationshipBack(r) {
+  return { "from-table": r.fromTable, "from-column": r.fromColumn, "to-table": r.toTable, "to-column": r.toColumn };
+}
+
 // The catalog view in jco's shape: records with camelCase fields, enums as their WIT names.
 const v = input.view;
 const view = {
@@ -39,6 +47,14 @@ const view = {
   limits: { maxRows: v.limits["max-rows"], maxInList: v.limits["max-in-list"], maxRequestBytes: v.limits["max-request-bytes"] },
   today: v.today,
   dialect: v.dialect,
+  relationships: v.relationships.map((r) => relationship(r)),
+  metrics: v.metrics.map((m) => ({
+    name: m.name,
+    table: m.table,
+    aggregation: m.aggregation,
+    description: m.description,
+    unit: m.unit === null ? undefined : m.unit,
+  })),
 };
 
 function expect(ok, what, value) {
@@ -89,6 +105,8 @@ function probeCount(c) {
       return { tag: c.tag, val: { column: c.val.column, path: c.val.path, filter: c.val.filter } };
     case "answer-rows":
       return { tag: c.tag };
+    case "unmatched":
+      return { tag: c.tag, val: relationshipBack(c.val) };
     default:
       throw new TypeError(`unknown probe-count tag ${c.tag}`);
   }

@@ -30,6 +30,8 @@ fn view() -> CatalogView {
         }],
         limits: RequestLimits { max_rows: 1000, max_in_list: 3, max_request_bytes: 4096 },
         today: crate::values::parse_date(TODAY).expect("a date"),
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Default::default(),
     }
 }

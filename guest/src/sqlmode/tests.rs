@@ -33,6 +33,8 @@ fn view() -> CatalogView {
         limits: RequestLimits { max_rows: 100, max_in_list: 100, max_request_bytes: 8192 },
         // 2026-03-15, the day the host says it is.
         today: 20527,
+        relationships: Vec::new(),
+        metrics: Vec::new(),
         dialect: Default::default(),
     }
 }

@@ -333,6 +333,8 @@ impl Catalog {
                 max_request_bytes: limits.max_request_bytes,
             },
             today: today.days_since_epoch(),
+            relationships: Vec::new(),
+            metrics: Vec::new(),
             dialect: if self.spark.is_some() { wit::Dialect::Spark } else { wit::Dialect::Duckdb },
         }
     }

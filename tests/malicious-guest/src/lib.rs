@@ -17,7 +17,7 @@
 //! row-count column.
 //!
 //! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
-//! is empty, since export names like `querycell:engine/compiler@0.5.0#compile-plan` are not
+//! is empty, since export names like `querycell:engine/compiler@0.6.0#compile-plan` are not
 //! symbols a native linker accepts.
 
 #![cfg(target_arch = "wasm32")]
