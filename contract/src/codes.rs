@@ -207,6 +207,17 @@ codes! {
     HavingWithoutAggregation = "having_without_aggregation", Compiler, Refused;
     /// A filter is on a column whose type takes no comparison.
     UnsupportedColumnType = "unsupported_column_type", Compiler, Refused;
+    /// A path (`teams.region`) names a table that no declared relationship leads to from
+    /// where the path stands.
+    UnknownRelationship = "unknown_relationship", Compiler, Refused;
+    /// A path names a table that two or more declared relationships lead to from where it
+    /// stands, so it could mean either.
+    AmbiguousRelationship = "ambiguous_relationship", Compiler, Refused;
+    /// An aggregation would count a row of its table more than once: the plan groups or
+    /// filters it by a column its table's rows have many of.
+    FanOut = "fan_out", Compiler, Refused;
+    /// A plan asks for a metric the operator did not define, or on another table.
+    UnknownMetric = "unknown_metric", Compiler, Refused;
 
     // ---- SQL mode (the compiler's rules for a statement).
     /// No statement is left after cleanup (comments, fences, prose around the statement).
@@ -383,6 +394,14 @@ codes! {
     SidecarUnknownColumn = "sidecar_unknown_column", Host, Refused;
     /// A `querycell.toml` layout setting points past the file's data.
     LayoutOutOfRange = "layout_out_of_range", Host, Refused;
+    /// A declared relationship's `to` column has a value in two or more rows, or a missing
+    /// value, so following it could reach more than one row (or none that says which).
+    RelationshipNotUnique = "relationship_not_unique", Host, Refused;
+    /// A declared relationship names a table or column that was not loaded, or joins columns
+    /// of different kinds.
+    RelationshipInvalid = "relationship_invalid", Host, Refused;
+    /// A `[metrics.<name>]` definition does not compile against its table.
+    MetricInvalid = "metric_invalid", Host, Refused;
 
     // ---- The operator's files and the deployment.
     /// The configuration file cannot be read.
