@@ -157,11 +157,14 @@ fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
             wit::ProbeCount::FilterExcluded(wit::ExcludedNulls { column: e.column, path: e.path, filter: e.filter })
         }
         model::ProbeCount::AnswerRows => wit::ProbeCount::AnswerRows,
-        model::ProbeCount::Unmatched(r) => wit::ProbeCount::Unmatched(wit::Relationship {
-            from_table: r.from_table,
-            from_column: r.from_column,
-            to_table: r.to_table,
-            to_column: r.to_column,
+        model::ProbeCount::Unmatched(rows_of, r) => wit::ProbeCount::Unmatched(wit::UnmatchedRows {
+            rows_of,
+            relationship: wit::Relationship {
+                from_table: r.from_table,
+                from_column: r.from_column,
+                to_table: r.to_table,
+                to_column: r.to_column,
+            },
         }),
     }
 }

@@ -207,8 +207,8 @@ pub enum ProbeCount {
     FilterExcluded(ExcludedNulls),
     /// Rows the answer has before its LIMIT (only as a main count).
     AnswerRows,
-    /// Kept rows whose key matched no row across this relationship (orphans).
-    Unmatched(Relationship),
+    /// Kept rows of `.0` (a table) whose path breaks at relationship `.1`: an orphan key.
+    Unmatched(String, Relationship),
 }
 
 /// Rows that match every other filter and are null in `column`, which its `ne` / `not_in`

@@ -410,21 +410,31 @@ fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
                 excluded.column,
             )
         }
-        wit::ProbeCount::Unmatched(r) => format!(
-            "{count} row{} of {} {} a {} that matches no row of {} ({}.{}): every column reached through it is missing there, so {} in the group whose {} columns are missing",
-            if count == 1 { "" } else { "s" },
-            r.from_table,
-            if count == 1 { "has" } else { "have" },
-            r.from_column,
-            r.to_table,
-            r.to_table,
-            r.to_column,
-            if count == 1 { "it is" } else { "they are" },
-            r.to_table,
-        ),
+        wit::ProbeCount::Unmatched(unmatched) => unmatched_warning(unmatched, count),
         // The executor reads this one as the answer's total, never as a warning.
         wit::ProbeCount::AnswerRows => format!("the answer has {count} rows before its limit"),
     }
+}
+
+/// The warning for rows whose path broke at a relationship (orphan keys).
+fn unmatched_warning(unmatched: &wit::UnmatchedRows, count: u64) -> String {
+    let r = &unmatched.relationship;
+    let (rows, verb) = if count == 1 { ("row", "has") } else { ("rows", "have") };
+    let broken = if unmatched.rows_of == r.from_table {
+        format!("{count} {rows} of {} {verb} a {} that matches no row of {}", r.from_table, r.from_column, r.to_table)
+    } else {
+        format!(
+            "{count} {rows} of {} reach a {} row whose {} matches no row of {}",
+            unmatched.rows_of, r.from_table, r.from_column, r.to_table
+        )
+    };
+    format!(
+        "{broken} ({}.{}): every column reached through it is missing for {}, so {} counted in the group where those columns are missing",
+        r.to_table,
+        r.to_column,
+        if count == 1 { "it" } else { "them" },
+        if count == 1 { "it is" } else { "they are" },
+    )
 }
 
 /// How many times opening starts again when an ingest replaced the index midway.

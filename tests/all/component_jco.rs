@@ -271,7 +271,9 @@ fn probe_count_json(count: &wit::ProbeCount) -> Value {
             json!({"tag": "filter-excluded", "val": {"column": e.column, "path": e.path, "filter": e.filter}})
         }
         wit::ProbeCount::AnswerRows => json!({"tag": "answer-rows"}),
-        wit::ProbeCount::Unmatched(r) => json!({"tag": "unmatched", "val": relationship_json(r)}),
+        wit::ProbeCount::Unmatched(u) => {
+            json!({"tag": "unmatched", "val": {"rows-of": u.rows_of, "relationship": relationship_json(&u.relationship)}})
+        }
     }
 }
 

@@ -106,7 +106,7 @@ function probeCount(c) {
     case "answer-rows":
       return { tag: c.tag };
     case "unmatched":
-      return { tag: c.tag, val: relationshipBack(c.val) };
+      return { tag: c.tag, val: { "rows-of": str(c.val.rowsOf, "a table"), relationship: relationshipBack(c.val.relationship) } };
     default:
       throw new TypeError(`unknown probe-count tag ${c.tag}`);
   }
