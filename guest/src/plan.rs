@@ -1,4 +1,4 @@
-//! Plan language v1: the JSON request parsed into typed parts, each remembering its JSON
+//! Plan language v2: the JSON request parsed into typed parts, each remembering its JSON
 //! path so that every later refusal can say exactly where the problem is. This module only
 //! checks shape (fields, types, known words); names are resolved in [`crate::compile`].
 

@@ -163,7 +163,7 @@ impl McpServer {
             .annotate(read_only()),
             Tool::new(
                 "query",
-                "Answer an aggregate question with a plan (plan language v1). Returns the receipt: rows, the SQL that ran, its parameters, limits, warnings.",
+                "Answer an aggregate question with a plan (plan language v2). Returns the receipt: rows, the SQL that ran, its parameters, limits, warnings.",
                 object(schema::plan_json_schema()),
             )
             .annotate(read_only()),
