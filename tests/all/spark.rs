@@ -54,8 +54,29 @@ fn events_csv() -> String {
     out
 }
 
-/// The tables both engines hold: the generated events and the demo's incidents.
-const TABLES: [&str; 2] = ["events", "incidents"];
+/// Each event's team, related by `events.team → owners.team`: Mobile owns no row (its events
+/// are orphans), events without a team have a missing key, and Ops has no event. One
+/// headcount is missing.
+const OWNERS_CSV: &str =
+    "team,region,headcount\nPlatform,EMEA,12\nPayments,AMER,8\nSearch,EMEA,\nData 100%_x,APAC,5\nOps,AMER,3\n";
+
+/// The relationship and a metric, as a DuckDB root's `querycell.toml` and as the Spark
+/// catalog's settings (`ingest --spark --settings`).
+const SETTINGS_TOML: &str = r#"[[relationships]]
+from = "events.team"
+to = "owners.team"
+
+[metrics.p90_minutes]
+table = "events"
+function = "percentile"
+column = "minutes"
+p = 0.9
+where = [{column = "severity", op = "ne", value = "P3"}]
+unit = "minutes"
+"#;
+
+/// The tables both engines hold: the generated events, their owners and the demo's incidents.
+const TABLES: [&str; 3] = ["events", "owners", "incidents"];
 
 /// One server's copy of the test data: a DuckDB index, the same tables as Parquet registered
 /// in Spark, and the index `ingest --spark` built from Spark's catalog.
@@ -102,6 +123,9 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
     write_file(&data, "events.csv", &events_csv());
+    write_file(&data, "owners.csv", OWNERS_CSV);
+    write_file(&data, "querycell.toml", SETTINGS_TOML);
+    write_file(dir.path(), "spark-settings.toml", SETTINGS_TOML);
     std::fs::copy(querycell_tests::workspace().join("host/demo/data/incidents.csv"), data.join("incidents.csv"))
         .unwrap();
     let duck_index = dir.path().join("duck-index");
@@ -138,6 +162,7 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
             format!("CREATE DATABASE IF NOT EXISTS {db}"),
             format!("CREATE TABLE {db}.events USING parquet LOCATION '{}'", parquet.join("events").display()),
             format!("CREATE TABLE {db}.incidents USING parquet LOCATION '{}'", parquet.join("incidents").display()),
+            format!("CREATE TABLE {db}.owners USING parquet LOCATION '{}'", parquet.join("owners").display()),
             // Slow on purpose: a grouped distinct count over 200 million generated rows.
             format!("CREATE VIEW {db}.slow AS SELECT id AS n, id % 100000 AS k FROM range(0, 200000000)"),
             // Two instants an hour either side of 2025-01-01T00:00Z, as Spark's zoned TIMESTAMP.
@@ -154,7 +179,9 @@ fn build_lake(server: &SparkServer, which: &str) -> Lake {
         "--spark",
         &server.url,
         "--tables",
-        &format!("{db}.events,{db}.incidents,{db}.slow,{db}.zoned,{db}.huge"),
+        &format!("{db}.events,{db}.incidents,{db}.owners,{db}.slow,{db}.zoned,{db}.huge"),
+        "--settings",
+        dir.path().join("spark-settings.toml").to_str().unwrap(),
         "--format",
         "json",
     ]);
@@ -298,6 +325,38 @@ fn plans() -> Vec<String> {
         plans.push(format!(r#"{{"table": "events", "group_by": ["minutes"], "aggregations": [{{"function": "count", "alias": "n"}}], "order_by": [{{"column": "n", "direction": "desc"}}], "limit": {limit}}}"#));
     }
     plans.push(r#"{"table": "events", "columns": ["team", "severity", "cost", "resolved", "opened_on"], "filters": [{"column": "team", "op": "ne", "value": "Mobile"}, {"column": "resolved", "op": "ne", "value": false}], "limit": 50}"#.into());
+    plans.extend(joined_plans());
+    plans
+}
+
+/// Plans that follow `events.team → owners.team`: grouped and filtered by the owner's
+/// columns, the owners' own aggregations beside the events' (two grains, full-joined by the
+/// keys), orphans and missing keys in the missing-region group, the metric, and a listing.
+fn joined_plans() -> Vec<String> {
+    let group_bys = ["", r#", "group_by": ["owners.region"]"#, r#", "group_by": ["owners.region", "severity"]"#];
+    let filters = [
+        "",
+        r#", "filters": [{"column": "owners.region", "op": "ne", "value": "AMER"}]"#,
+        r#", "filters": [{"column": "owners.headcount", "op": "gte", "value": 5}]"#,
+    ];
+    let aggregations = [
+        r#"{"function": "count", "alias": "n"}, {"function": "avg", "column": "cost", "alias": "x"}"#,
+        r#"{"function": "count_distinct", "column": "owners.team", "alias": "n"}"#,
+        r#"{"function": "share", "where": [{"column": "owners.headcount", "op": "gt", "value": 6}], "alias": "n"}"#,
+        r#"{"metric": "p90_minutes"}, {"function": "percentile", "column": "minutes", "p": 0.5, "alias": "x"}"#,
+        r#"{"function": "count", "alias": "n"}, {"function": "sum", "column": "owners.headcount", "alias": "people"}"#,
+        r#"{"function": "max", "column": "owners.headcount", "alias": "n"}, {"function": "count", "column": "owners.region", "alias": "x"}"#,
+    ];
+    let mut plans = Vec::new();
+    for group_by in group_bys {
+        for filter in filters {
+            for aggregation in aggregations {
+                plans.push(format!(r#"{{"table": "events"{group_by}, "aggregations": [{aggregation}]{filter}}}"#));
+            }
+        }
+    }
+    plans.push(r#"{"table": "events", "group_by": ["owners.region"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "owners.headcount", "alias": "people"}], "having": [{"column": "people", "op": "gt", "value": 4}], "order_by": [{"column": "n", "direction": "desc"}], "limit": 2}"#.into());
+    plans.push(r#"{"table": "events", "columns": ["event_id", "owners.region", "owners.headcount"], "order_by": ["event_id"], "limit": 30}"#.into());
     plans
 }
 
