@@ -1077,3 +1077,156 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
     }
 }
 
+// ---- The messages a model retries from, and the spec's own example.
+
+fn answer_of(cell: &QueryCell, json: &str) -> Answer {
+    cell.query_plan(json).unwrap_or_else(|e| panic!("{json}\nrefused: {e} ({e:?})"))
+}
+
+fn column_names(answer: &Answer) -> Vec<&str> {
+    answer.columns.iter().map(|c| c.name.as_str()).collect()
+}
+
+/// Asks `plan` and checks that the answer's columns are `columns` and its rows those
+/// computed here.
+fn answered_as_computed(db: &Db, cell: &QueryCell, plan: &Plan, columns: &[&str]) -> Answer {
+    let json = plan.json();
+    let answer = answer_of(cell, &json);
+    assert_eq!(column_names(&answer), columns, "{json}");
+    let Expected::Rows(rows) = expected(db, plan) else { panic!("{json} fans out") };
+    compare(plan, &rows, &answer).unwrap_or_else(|e| panic!("{json}\n{e}"));
+    answer
+}
+
+/// `plan`'s refusal, printed (these are the words a model retries from), checked for its
+/// `code` and for a `path` that starts at `at`.
+fn refusal(cell: &QueryCell, plan: &str, code: &str, at: &str) -> querycell::Error {
+    let error = cell.query_plan(plan).expect_err(plan);
+    eprintln!("{code}: {}\n  path: {}\n  hint: {:?}", error.message, error.path, error.hint);
+    assert_eq!(error.code, code, "{plan}: {error:?}");
+    assert!(error.path.starts_with(at), "{plan}: {error:?}");
+    error
+}
+
+/// `sum` of `teams.headcount` by `severity` would add each team's headcount once per
+/// incident: refused with `fan_out` at the aggregation, naming the column and the key, with
+/// a hint of what to ask instead; the same by a filter and by the aggregation's own `where`.
+#[test]
+fn team_headcounts_by_severity_are_refused_as_fan_out_with_what_to_ask_instead() {
+    let (_dir, _db, cell) = open();
+    let plan = r#"{"table": "incidents", "group_by": ["severity"],
+                   "aggregations": [{"function": "sum", "column": "teams.headcount"}]}"#;
+    let error = refusal(&cell, plan, "fan_out", "aggregations[0]");
+    assert!(error.hint.as_deref().is_some_and(|hint| !hint.trim().is_empty()), "{error:?}");
+    assert!(error.message.contains("teams.headcount") && error.message.contains("severity"), "{error:?}");
+    for plan in [
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
+            "aggregations": [{"function": "sum", "column": "teams.headcount"}]}"#,
+        r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "teams.headcount",
+            "where": [{"column": "severity", "op": "eq", "value": "P1"}]}]}"#,
+    ] {
+        let error = cell.query_plan(plan).expect_err(plan);
+        assert_eq!(error.code, "fan_out", "{plan}: {error:?}");
+        assert!(error.message.contains("teams.headcount"), "{plan}: {error:?}");
+    }
+}
+
+/// Two declared relationships lead from incidents to teams (the owner and the reporter), so
+/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both.
+#[test]
+fn a_path_two_relationships_could_take_is_refused_naming_both() {
+    let dir = tempfile::tempdir().unwrap();
+    let tables = [
+        ("incidents", "incident_id,team_id,reporter_team_id\n1,1,2\n2,2,1\n3,1,\n".to_string()),
+        ("teams", "team_id,region\n1,eu\n2,us\n".to_string()),
+    ];
+    let settings =
+        declared("incidents.team_id", "teams.team_id") + &declared("incidents.reporter_team_id", "teams.team_id");
+    let cell = ingest_and_open(dir.path(), &tables, &settings);
+    let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
+    let error = refusal(&cell, plan, "ambiguous_relationship", "group_by[0]");
+    let hint = error.hint.clone().unwrap_or_default();
+    assert!(hint.contains("incidents.team_id") && hint.contains("incidents.reporter_team_id"), "{error:?}");
+    // The plan's own columns take no path and answer.
+    let answer =
+        answer_of(&cell, r#"{"table": "incidents", "group_by": ["team_id"], "aggregations": [{"function": "count"}]}"#);
+    assert_eq!(answer.rows.len(), 2, "{:?}", answer.rows);
+}
+
+/// No relationship leads from incidents to a `regions` table: `unknown_relationship`, whose
+/// hint lists the relationships declared from incidents (and not those from services).
+#[test]
+fn a_path_through_no_declared_relationship_is_refused_listing_those_declared() {
+    let (_dir, _db, cell) = open();
+    let plan = r#"{"table": "incidents", "group_by": ["regions.name"], "aggregations": [{"function": "count"}]}"#;
+    let error = refusal(&cell, plan, "unknown_relationship", "group_by[0]");
+    let hint = error.hint.clone().unwrap_or_default();
+    assert!(hint.contains("incidents.team_id") && hint.contains("incidents.service_id"), "{error:?}");
+    assert!(!hint.contains("services.team_id"), "a relationship from services is no step from incidents: {error:?}");
+    for plan in [
+        r#"{"table": "incidents", "filters": [{"column": "regions.name", "op": "eq", "value": "eu"}], "aggregations": [{"function": "count"}]}"#,
+        r#"{"table": "incidents", "aggregations": [{"function": "max", "column": "regions.name"}]}"#,
+        r#"{"table": "teams", "group_by": ["incidents.severity"], "aggregations": [{"function": "count"}]}"#,
+    ] {
+        assert_eq!(cell.query_plan(plan).expect_err(plan).code, "unknown_relationship", "{plan}");
+    }
+}
+
+/// The spec's example: incidents counted and team headcounts summed by the team's region,
+/// each at its own grain, side by side under their default names. `latam` has a team and no
+/// incident (count 0); the missing region gathers the incidents whose team is missing, an
+/// orphan or without a region, and the teams without one.
+#[test]
+fn incidents_and_team_headcounts_by_region_stand_side_by_side_at_their_own_grains() {
+    let (_dir, db, cell) = open();
+    let aggregations = vec![Agg::new("count", None, None), Agg::new("sum", Some("teams.headcount"), None)];
+    let plan = Plan::grouped("incidents", &["teams.region"], aggregations);
+    let answer = answered_as_computed(&db, &cell, &plan, &["teams_region", "count", "sum_teams_headcount"]);
+    orphan_warnings(&db, &plan, &answer).unwrap_or_else(|e| panic!("{}\n{e}", plan.json()));
+
+    // The two groups the spec names, counted here by hand.
+    let by_region: BTreeMap<String, &Vec<Value>> = answer.rows.iter().map(|row| (row[0].to_string(), row)).collect();
+    let teams = db.table("teams");
+    let headcounts = |region: &V| -> Value {
+        let known: Vec<i64> = teams
+            .rows
+            .iter()
+            .filter(|team| team[2] == *region)
+            .filter_map(|team| if let V::Int(n) = team[3] { Some(n) } else { None })
+            .collect();
+        if known.is_empty() {
+            Value::Null
+        } else {
+            json!(known.iter().sum::<i64>())
+        }
+    };
+    let latam = by_region.get("\"latam\"").unwrap_or_else(|| panic!("no latam group: {:?}", answer.rows));
+    assert_eq!((latam[1].as_i64(), &latam[2]), (Some(0), &headcounts(&text("latam"))), "{latam:?}");
+    let unplaced = (0..db.table("incidents").rows.len())
+        .filter(|&row| db.value("incidents", row, &["teams"], "region") == V::Null)
+        .count();
+    let missing = by_region.get("null").unwrap_or_else(|| panic!("no missing-region group: {:?}", answer.rows));
+    assert_eq!(missing[1].as_i64(), Some(unplaced as i64), "{missing:?}");
+    let summed = headcounts(&V::Null);
+    assert!(missing[2] == summed || missing[2].as_f64() == summed.as_f64(), "{missing:?} against {summed}");
+}
+
+/// Metrics answer under their names (or an alias), as their definitions compute, grouped
+/// by a path like any aggregation; a metric of another table is `unknown_metric`.
+#[test]
+fn metrics_answer_under_their_names_as_their_definitions_compute() {
+    let (_dir, db, cell) = open();
+    let json = r#"{"table": "incidents", "group_by": ["teams.region"],
+                   "aggregations": [{"metric": "mtta"}, {"metric": "p90_ack", "alias": "slow_ack"}]}"#;
+    let metrics = vec![Agg::metric("mtta", None), Agg::metric("p90_ack", Some("slow_ack".into()))];
+    let plan = Plan::grouped("incidents", &["teams.region"], metrics);
+    assert_eq!(serde_json::from_str::<Value>(&plan.json()).unwrap(), serde_json::from_str::<Value>(json).unwrap());
+    let answer = answered_as_computed(&db, &cell, &plan, &["teams_region", "mtta", "slow_ack"]);
+    assert!(answer.explanation.contains("ack_minutes"), "the definition is explained: {}", answer.explanation);
+
+    let plan = Plan::grouped("teams", &["region"], vec![Agg::metric("total_headcount", None)]);
+    answered_as_computed(&db, &cell, &plan, &["region", "total_headcount"]);
+
+    let plan = r#"{"table": "services", "aggregations": [{"metric": "mtta"}]}"#;
+    refusal(&cell, plan, "unknown_metric", "aggregations[0]");
+}
