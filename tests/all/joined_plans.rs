@@ -1077,6 +1077,36 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
     }
 }
 
+/// The computation's pieces on cases worked by hand: a path through a missing or orphan key
+/// reaches a missing value, `ne` leaves missing values out, percentiles interpolate, and a
+/// group one grain lacks shows 0 for its count (needs no library).
+#[test]
+fn the_computation_follows_paths_and_nulls_as_the_spec_says() {
+    let db = generated();
+    // Services 101 (no team) and 102 (team 99, no such team) are rows 0 and 1.
+    assert_eq!(db.follow("services", 0, &["teams"]), Err(None));
+    assert_eq!(db.follow("services", 1, &["teams"]), Err(Some(0)));
+    for row in [0, 1] {
+        assert_eq!(db.value("services", row, &["teams"], "region"), V::Null);
+    }
+    let ne = Cond { column: ColRef::parse("severity"), op: "ne", values: vec![text("P1")] };
+    assert!(!ne.holds(&V::Null) && ne.holds(&text("P2")) && !ne.holds(&text("P1")));
+    let not_in = Cond { op: "not_in", ..ne };
+    assert!(!not_in.holds(&V::Null) && not_in.holds(&text("P3")));
+    assert_eq!(percentile(&[4, 1, 3, 2], 0.5), 2.5);
+    assert!((percentile(&[10, 20, 30], 0.9) - 28.0).abs() < 1e-12);
+    // Incidents and team headcounts by region: latam has a team and no incident.
+    let Expected::Rows(rows) = expected(&db, &landmarks()[4]) else { panic!("legal") };
+    assert_eq!(rows[&vec![text("latam")]], [Out::Int(0), Out::Int(21)]);
+    let Expected::Rows(one) =
+        expected(&db, &Plan::grouped("incidents", &[], vec![Agg::new("sum", Some("teams.headcount"), None)]))
+    else {
+        panic!("legal")
+    };
+    let everyone: i64 = HEADCOUNTS.iter().flatten().sum();
+    assert_eq!(one.into_values().collect::<Vec<_>>(), [vec![Out::Int(everyone)]], "each team once, every team");
+}
+
 // ---- The messages a model retries from, and the spec's own example.
 
 fn answer_of(cell: &QueryCell, json: &str) -> Answer {
