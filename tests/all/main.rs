@@ -15,6 +15,7 @@ mod hostile_guests;
 mod hygiene;
 mod ingest_formats;
 mod ingest_layouts;
+mod joined_plans;
 mod layers;
 mod malicious_compiler;
 mod mcp_server;
