@@ -56,6 +56,8 @@ pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
         tables: entries,
         skipped: Vec::new(),
         spark: Some(SparkSource { url: endpoint.url.clone() }),
+        relationships: Vec::new(),
+        metrics: Vec::new(),
     })
 }
 
