@@ -57,7 +57,7 @@ use std::path::Path;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, MetricEntry};
 use crate::error::{Code, Error, Result};
 use crate::operator_file::{load_operator_file, toml_error_line};
 use crate::policy::budget::{Budget, BudgetRules};
@@ -285,7 +285,36 @@ impl BoundPolicy {
                 column.stats = Default::default();
             }
         }
+        self.restrict_links(&mut visible);
         visible
+    }
+
+    /// Relationships and metrics under the policy: a relationship only when the caller may
+    /// see both tables and both columns (a plan must not reach, or join on, what it cannot
+    /// see), its counts withheld when either table's rows are filtered (they were counted
+    /// over every row); a metric only when its table, and every column it names there, is
+    /// visible.
+    fn restrict_links(&self, visible: &mut Catalog) {
+        let tables = visible.tables.clone();
+        let sees = |table: &str, column: &str| {
+            tables.iter().any(|t| t.name == table && t.columns.iter().any(|c| c.name == column))
+        };
+        visible.relationships.retain(|r| sees(&r.from_table, &r.from_column) && sees(&r.to_table, &r.to_column));
+        for relationship in &mut visible.relationships {
+            if self.row_filtered.contains(&relationship.from_table)
+                || self.row_filtered.contains(&relationship.to_table)
+            {
+                relationship.orphans = 0;
+                relationship.missing_keys = 0;
+                relationship.counts_withheld = true;
+            }
+        }
+        visible.metrics.retain(|m| {
+            metric_columns(m).iter().all(|(table, column)| match column {
+                Some(column) => sees(table, column),
+                None => tables.iter().any(|t| &t.name == table),
+            })
+        });
     }
 
     /// The compiler's catalog view under the policy: each policed table carries the row
@@ -311,6 +340,26 @@ impl BoundPolicy {
                 .hint("start querycell with --context KEY=VALUE for each; without them no query runs")
         })
     }
+}
+
+/// What a metric's aggregation names, as `(table, column)`: its own table with no column
+/// (it reads the table in any case), then each column it names. A plain column is of the
+/// metric's table, a path's last step of the table before it (`teams.region` is `region` of
+/// `teams`).
+fn metric_columns(metric: &MetricEntry) -> Vec<(String, Option<String>)> {
+    let mut named = vec![(metric.table.clone(), None)];
+    let Ok(aggregation) = serde_json::from_str::<serde_json::Value>(&metric.aggregation) else {
+        return named;
+    };
+    let conditions = aggregation["where"].as_array().cloned().unwrap_or_default();
+    let columns = std::iter::once(&aggregation["column"]).chain(conditions.iter().map(|c| &c["column"]));
+    for name in columns.filter_map(serde_json::Value::as_str) {
+        named.push(match name.rsplit_once('.') {
+            Some((path, column)) => (path.rsplit('.').next().unwrap_or(path).to_string(), Some(column.to_string())),
+            None => (metric.table.clone(), Some(name.to_string())),
+        });
+    }
+    named
 }
 
 fn invalid(message: String) -> Error {
