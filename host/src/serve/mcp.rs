@@ -198,7 +198,15 @@ impl McpServer {
                 let tables: Vec<Value> = catalog
                     .tables
                     .iter()
-                    .map(|t| json!({"name": t.name, "row_count": (!t.row_count_withheld).then_some(t.row_count), "columns": t.columns.len(), "description": t.description, "metrics": metrics_of(&t.name)}))
+                    .map(|t| {
+                        let mut entry = json!({"name": t.name, "row_count": (!t.row_count_withheld).then_some(t.row_count), "columns": t.columns.len(), "description": t.description});
+                        // Only where there are metrics: a plain index answers as it always has.
+                        let metrics = metrics_of(&t.name);
+                        if !metrics.is_empty() {
+                            entry["metrics"] = json!(metrics);
+                        }
+                        entry
+                    })
                     .collect();
                 let text = catalog
                     .tables
