@@ -393,6 +393,68 @@ mod tests {
         );
     }
 
+    /// A catalog of incidents and teams, related by team_id, with a metric on each table.
+    fn related_catalog() -> Catalog {
+        let column = |name: &str, kind: &str| {
+            serde_json::json!({"name": name, "display_name": name, "sql_type": "BIGINT", "kind": kind, "decision": "",
+                "stats": {"null_count": 0, "distinct_count": 2, "min": null, "max": null}})
+        };
+        let table = |name: &str, columns: Vec<serde_json::Value>| serde_json::json!({"name": name, "source": format!("{name}.csv"), "format": "csv", "row_count": 2, "columns": columns});
+        serde_json::from_value(serde_json::json!({
+            "format": crate::catalog::CATALOG_FORMAT,
+            "snapshot": "sha256:0",
+            "tables": [
+                table("incidents", vec![column("team_id", "integer"), column("ack_minutes", "integer"), column("tenant", "integer")]),
+                table("teams", vec![column("team_id", "integer"), column("headcount", "integer")]),
+            ],
+            "relationships": [{"from_table": "incidents", "from_column": "team_id", "to_table": "teams",
+                "to_column": "team_id", "orphans": 3, "missing_keys": 1}],
+            "metrics": [
+                {"name": "mtta", "table": "incidents", "aggregation": "{\"function\":\"avg\",\"column\":\"ack_minutes\"}"},
+                {"name": "staff", "table": "teams", "aggregation": "{\"function\":\"sum\",\"column\":\"headcount\"}"},
+            ],
+        }))
+        .unwrap()
+    }
+
+    fn view_under(policy: &str) -> (Catalog, wit::CatalogView) {
+        let catalog = related_catalog();
+        let context = BTreeMap::from([("tenant".to_string(), "1".to_string())]);
+        let visible = Policy::parse(policy).unwrap().bind(&catalog, &context).unwrap().visible_catalog(&catalog);
+        let view = visible.view(&crate::Limits::default(), crate::calendar::Date::today_utc());
+        (visible, view)
+    }
+
+    #[test]
+    fn a_relationship_is_in_the_view_only_when_its_tables_and_columns_are_visible() {
+        let (_, view) = view_under("");
+        assert_eq!(view.relationships.len(), 1);
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["mtta", "staff"]);
+
+        let (_, view) = view_under("[tables.incidents]\nhidden_columns = [\"team_id\"]\n");
+        assert!(view.relationships.is_empty(), "a hidden join column takes the relationship with it");
+        assert_eq!(view.metrics.len(), 2, "the metrics read no hidden column");
+
+        let (_, view) = view_under("[tables.teams]\nvisible = false\n");
+        assert!(view.relationships.is_empty());
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["mtta"]);
+
+        let (_, view) = view_under("[tables.incidents]\nhidden_columns = [\"ack_minutes\"]\n");
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["staff"]);
+    }
+
+    #[test]
+    fn a_row_filter_on_either_table_withholds_the_relationship_counts() {
+        let (visible, view) =
+            view_under("[tables.incidents]\nrow_filters = [{ column = \"tenant\", equals_context = \"tenant\" }]\n");
+        assert_eq!(view.relationships.len(), 1);
+        let relationship = &visible.relationships[0];
+        assert!(relationship.counts_withheld);
+        assert_eq!((relationship.orphans, relationship.missing_keys), (0, 0));
+        let (visible, _) = view_under("");
+        assert_eq!((visible.relationships[0].orphans, visible.relationships[0].counts_withheld), (3, false));
+    }
+
     #[test]
     fn policy_errors_name_their_line() {
         let error = Policy::parse("[tables.a]\nvisibel = false\n").unwrap_err();
