@@ -134,7 +134,9 @@ fn linked_catalog(
     roots: &[sources::Root],
 ) -> Result<Catalog> {
     let defined = metrics::gather(roots)?;
-    let relationships = relationships::verify(connection, &tables, &relationships::gather(roots))?;
+    let run = relationships::Engine::duckdb(connection);
+    let engine = relationships::Engine { run: &run, quote: types::quote };
+    let relationships = relationships::verify(&engine, &tables, &relationships::gather(roots))?;
     relationships::suggest(connection, &mut tables, &relationships)?;
     let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
     let catalog = Catalog {

@@ -11,7 +11,7 @@ use crate::catalog::{ColumnEntry, RelationshipEntry, TableEntry, ValueKind};
 use crate::duck::{Cell, Database as Connection, Failure};
 use crate::error::{Code, Error, ErrorClass, Result};
 
-use super::load::{cell_integer, cell_text, first_row};
+use super::load::{cell_integer, first_row};
 use super::sources::Root;
 use super::types::quote;
 
@@ -71,22 +71,48 @@ pub fn gather(roots: &[Root]) -> Vec<Declared> {
     declared
 }
 
+/// Where verification queries run: the new index's DuckDB connection, or the Spark server
+/// a catalog is built from. The statements are the same; only names are quoted differently.
+pub struct Engine<'a> {
+    /// Run one SELECT, returning its rows (a few at most).
+    pub run: &'a dyn Fn(&str) -> Result<Vec<Vec<Cell>>>,
+    /// Quote one identifier for this engine.
+    pub quote: fn(&str) -> String,
+}
+
+impl Engine<'_> {
+    /// The ingest's own DuckDB connection.
+    pub fn duckdb(connection: &Connection) -> impl Fn(&str) -> Result<Vec<Vec<Cell>>> + '_ {
+        move |sql| {
+            connection.query(sql).map_err(|e: Failure| {
+                Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("verifying relationships: {e}"))
+            })
+        }
+    }
+
+    /// The relation a statement names for `table`, quoted part by part.
+    fn relation(&self, table: &TableEntry) -> String {
+        table.relation_parts().iter().map(|part| (self.quote)(part)).collect::<Vec<_>>().join(".")
+    }
+}
+
 /// Verify each declared relationship against the loaded `tables` and count the rows of its
 /// `from` table that reach no row: the catalog's entries, or the first relationship that
-/// cannot be followed safely.
-pub fn verify(connection: &Connection, tables: &[TableEntry], declared: &[Declared]) -> Result<Vec<RelationshipEntry>> {
+/// cannot be followed safely. Two queries each: uniqueness, then orphans.
+pub fn verify(engine: &Engine<'_>, tables: &[TableEntry], declared: &[Declared]) -> Result<Vec<RelationshipEntry>> {
     let mut entries = Vec::new();
     for relationship in declared {
-        let (_, to) = check_ends(tables, relationship)?;
-        check_unique(connection, relationship, to.kind)?;
-        let (orphans, missing_keys) = count_unmatched(connection, relationship)?;
+        let (from_table, from, to_table, to) = check_ends(tables, relationship)?;
+        check_unique(engine, relationship, to_table, to.kind)?;
+        let orphans = count_orphans(engine, relationship, from_table, to_table)?;
         entries.push(RelationshipEntry {
             from_table: relationship.from_table.clone(),
             from_column: relationship.from_column.clone(),
             to_table: relationship.to_table.clone(),
             to_column: relationship.to_column.clone(),
             orphans,
-            missing_keys,
+            // Counted by ingest's statistics already, over the same rows.
+            missing_keys: from.stats.null_count,
             counts_withheld: false,
         });
     }
@@ -101,13 +127,15 @@ pub fn joinable(a: ValueKind, b: ValueKind) -> bool {
 }
 
 /// Both tables and both columns were loaded, and their kinds can be joined.
-fn check_ends<'t>(tables: &'t [TableEntry], d: &Declared) -> Result<(&'t ColumnEntry, &'t ColumnEntry)> {
+type Ends<'t> = (&'t TableEntry, &'t ColumnEntry, &'t TableEntry, &'t ColumnEntry);
+
+fn check_ends<'t>(tables: &'t [TableEntry], d: &Declared) -> Result<Ends<'t>> {
     let invalid = |what: String, hint: String| {
         Error::new(Code::RelationshipInvalid, format!("{}: the relationship {} {what}", d.source, d.arrow()))
             .at(&d.source)
             .hint(hint)
     };
-    let column = |table: &str, column: &str| -> Result<&'t ColumnEntry> {
+    let column = |table: &str, column: &str| -> Result<(&'t TableEntry, &'t ColumnEntry)> {
         let Some(entry) = tables.iter().find(|t| t.name == table) else {
             let loaded = tables.iter().map(|t| t.name.as_str()).collect::<Vec<_>>().join(", ");
             return Err(invalid(
@@ -115,13 +143,14 @@ fn check_ends<'t>(tables: &'t [TableEntry], d: &Declared) -> Result<(&'t ColumnE
                 format!("tables loaded: {loaded}"),
             ));
         };
-        entry.columns.iter().find(|c| c.name == column).ok_or_else(|| {
+        let found = entry.columns.iter().find(|c| c.name == column);
+        found.map(|c| (entry, c)).ok_or_else(|| {
             let columns = entry.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>().join(", ");
             invalid(format!("names {table}.{column}, which does not exist"), format!("columns of {table}: {columns}"))
         })
     };
-    let from = column(&d.from_table, &d.from_column)?;
-    let to = column(&d.to_table, &d.to_column)?;
+    let (from_table, from) = column(&d.from_table, &d.from_column)?;
+    let (to_table, to) = column(&d.to_table, &d.to_column)?;
     if !joinable(from.kind, to.kind) {
         return Err(invalid(
             format!(
@@ -141,25 +170,20 @@ fn check_ends<'t>(tables: &'t [TableEntry], d: &Declared) -> Result<(&'t ColumnE
             ),
         ));
     }
-    Ok((from, to))
+    Ok((from_table, from, to_table, to))
 }
 
 /// The `to` column must be unique and present: one query finds a missing key (reported
 /// first) or the most repeated one.
-fn check_unique(connection: &Connection, d: &Declared, kind: ValueKind) -> Result<()> {
-    let sql = format!(
-        "SELECT CAST(k AS VARCHAR), n, k IS NULL FROM (SELECT {c} AS k, count(*) AS n FROM {t} GROUP BY {c}) WHERE n > 1 OR k IS NULL ORDER BY k IS NULL DESC, n DESC, k LIMIT 1",
-        c = quote(&d.to_column),
-        t = quote(&d.to_table),
-    );
-    let rows = connection.query(&sql).map_err(failed(d))?;
+fn check_unique(engine: &Engine<'_>, d: &Declared, to_table: &TableEntry, kind: ValueKind) -> Result<()> {
+    let rows = (engine.run)(&unique_sql(engine, d, to_table))?;
     let Some(row) = rows.first() else { return Ok(()) };
     let rows_with = cell_integer(row, 1);
     let noun = if rows_with == 1 { "row" } else { "rows" };
     let found = if row.get(2) == Some(&Cell::Boolean(true)) {
         format!("is missing in {rows_with} {noun}")
     } else {
-        let key = cell_text(row, 0).unwrap_or_default();
+        let key = row.first().and_then(Cell::text).unwrap_or_default();
         let key = querycell_contract::text::clip(&key, KEY_TEXT_CAP);
         let shown = match kind {
             ValueKind::Integer | ValueKind::Float => key,
@@ -181,28 +205,33 @@ fn check_unique(connection: &Connection, d: &Declared, kind: ValueKind) -> Resul
     )))
 }
 
-/// Rows of the `from` table whose key is set and found in no row of `to` (orphans), and
-/// those whose key is missing. `to` is unique by now, so the left join keeps each row once.
-fn count_unmatched(connection: &Connection, d: &Declared) -> Result<(u64, u64)> {
-    let sql = format!(
-        "SELECT count(*) FILTER (WHERE f.k IS NOT NULL AND t.k IS NULL), count(*) FILTER (WHERE f.k IS NULL) FROM (SELECT {fc} AS k FROM {ft}) AS f LEFT JOIN (SELECT {tc} AS k FROM {tt}) AS t ON f.k = t.k",
-        fc = quote(&d.from_column),
-        ft = quote(&d.from_table),
-        tc = quote(&d.to_column),
-        tt = quote(&d.to_table),
-    );
-    let row = first_row(connection.query(&sql).map_err(failed(d))?);
-    Ok((cell_integer(&row, 0).max(0) as u64, cell_integer(&row, 1).max(0) as u64))
+/// Rows of the `from` table whose key is set and found in no row of `to` (orphans). `to`'s
+/// keys are all present by now, so `NOT IN` means "found nowhere".
+fn count_orphans(engine: &Engine<'_>, d: &Declared, from_table: &TableEntry, to_table: &TableEntry) -> Result<u64> {
+    let sql = orphans_sql(engine, d, from_table, to_table);
+    Ok(cell_integer(&first_row((engine.run)(&sql)?), 0).max(0) as u64)
 }
 
-fn failed(d: &Declared) -> impl Fn(Failure) -> Error + '_ {
-    move |e| {
-        Error::classed(
-            ErrorClass::Internal,
-            Code::IngestFailed,
-            format!("verifying the relationship {}: {e}", d.arrow()),
-        )
-    }
+/// The uniqueness query: its one row (if any) is the missing key, or the most repeated one,
+/// with its row count. Every name is quoted, aliases too (Spark's lexical gate admits no
+/// bare name).
+fn unique_sql(engine: &Engine<'_>, d: &Declared, to_table: &TableEntry) -> String {
+    let [k, n, g] = ["k", "n", "g"].map(engine.quote);
+    format!(
+        "SELECT {k}, {n}, {k} IS NULL FROM (SELECT {c} AS {k}, count(*) AS {n} FROM {t} GROUP BY {c}) AS {g} WHERE {n} > 1 OR {k} IS NULL ORDER BY {k} IS NULL DESC, {n} DESC, {k} ASC LIMIT 1",
+        c = (engine.quote)(&d.to_column),
+        t = engine.relation(to_table),
+    )
+}
+
+fn orphans_sql(engine: &Engine<'_>, d: &Declared, from_table: &TableEntry, to_table: &TableEntry) -> String {
+    format!(
+        "SELECT count(*) FROM {ft} WHERE {fc} IS NOT NULL AND {fc} NOT IN (SELECT {tc} FROM {tt})",
+        fc = (engine.quote)(&d.from_column),
+        ft = engine.relation(from_table),
+        tc = (engine.quote)(&d.to_column),
+        tt = engine.relation(to_table),
+    )
 }
 
 /// A pair ingest may suggest: column `from` of table `tables[from_table]`, whose values may
@@ -302,5 +331,33 @@ fn within(a: &ColumnEntry, b: &ColumnEntry) -> bool {
     match (bound(&a.stats.min), bound(&a.stats.max), bound(&b.stats.min), bound(&b.stats.max)) {
         (Some(a_min), Some(a_max), Some(b_min), Some(b_max)) => a_min >= b_min && a_max <= b_max,
         _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_verification_queries_pass_sparks_lexical_gate() {
+        let table = |name: &str| -> TableEntry {
+            serde_json::from_value(serde_json::json!({"name": name, "relation": ["lake", name], "source": "",
+                "format": "spark", "row_count": 1, "columns": []}))
+            .unwrap()
+        };
+        let declared = Declared {
+            from_table: "incidents".into(),
+            from_column: "team_id".into(),
+            to_table: "teams".into(),
+            to_column: "team_id".into(),
+            source: "settings.toml".into(),
+        };
+        let run = |_: &str| -> Result<Vec<Vec<Cell>>> { Ok(Vec::new()) };
+        let spark = Engine { run: &run, quote: querycell_contract::quote::spark_identifier };
+        let (incidents, teams) = (table("incidents"), table("teams"));
+        for sql in [unique_sql(&spark, &declared, &teams), orphans_sql(&spark, &declared, &incidents, &teams)] {
+            assert!(sql.contains("`lake`.`teams`"), "{sql}");
+            crate::check::spark::duckdb_spelling(&sql).unwrap_or_else(|why| panic!("{sql}: {why}"));
+        }
     }
 }
