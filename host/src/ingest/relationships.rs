@@ -126,9 +126,10 @@ pub fn joinable(a: ValueKind, b: ValueKind) -> bool {
     a != ValueKind::Other && (a == b || (number(a) && number(b)))
 }
 
-/// Both tables and both columns were loaded, and their kinds can be joined.
+/// A relationship's two ends as loaded: the `from` table and column, the `to` table and column.
 type Ends<'t> = (&'t TableEntry, &'t ColumnEntry, &'t TableEntry, &'t ColumnEntry);
 
+/// Both tables and both columns were loaded, and their kinds can be joined.
 fn check_ends<'t>(tables: &'t [TableEntry], d: &Declared) -> Result<Ends<'t>> {
     let invalid = |what: String, hint: String| {
         Error::new(Code::RelationshipInvalid, format!("{}: the relationship {} {what}", d.source, d.arrow()))
