@@ -4,7 +4,8 @@
 //! phases (store creation, instantiate, the export, store drop) for pooled and on-demand
 //! instances, with and without fuel; component load cold vs from the on-disk cache; a whole
 //! answer through querycell vs the same SQL on a plain DuckDB connection, on the demo table
-//! (the README's plan, and the demo's share + percentile + filtered-count plan)
+//! (the README's plan, the demo's share + percentile + filtered-count plan, a plan over two tables
+//! joined by a relationship and one whose aggregations read two tables' rows)
 //! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
 //! through a warm query worker vs in-process, and the CLI's whole run; SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
@@ -147,6 +148,10 @@ fn main() {
     let targets = std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/p1-targets-by-team.json"))
         .expect("the demo's targets plan");
     answer_bench("demo table, share + percentile + filtered count", &cell, &index, &targets, 200, 2_000);
+    let by_region = std::fs::read_to_string(querycell_tests::workspace().join("host/demo/plans/ack-by-region.json"))
+        .expect("the demo's two-table plan");
+    answer_bench("two tables: P1 average by teams.region (a left join)", &cell, &index, &by_region, 200, 2_000);
+    answer_bench("two grains: incidents and teams.headcount by region", &cell, &index, TWO_GRAINS, 200, 2_000);
     worker_bench(&cell, &index, &limits);
 
     sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
@@ -155,6 +160,9 @@ fn main() {
 
     ingest_bench(dir.path());
 }
+
+/// Aggregations over two tables' rows in one plan: each grain's query, full-joined by region.
+const TWO_GRAINS: &str = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count", "alias": "incidents"}, {"function": "sum", "column": "teams.headcount", "alias": "headcount"}]}"#;
 
 /// Calls per sandbox figure, after the warm-up.
 const SANDBOX_RUNS: u32 = 10_000;

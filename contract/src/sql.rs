@@ -312,6 +312,12 @@ pub const SPARK_WORDS: &[&str] = &[
     "THEN",
     "ELSE",
     "END",
+    "LEFT",
+    "FULL",
+    "OUTER",
+    "CROSS",
+    "JOIN",
+    "ON",
     "CAST",
     "STRING",
     "DATE",
@@ -324,6 +330,7 @@ pub const SPARK_WORDS: &[&str] = &[
     "median",
     "percentile_cont",
     "date_trunc",
+    "coalesce",
 ];
 
 /// The string literals Spark SQL may hold: `date_trunc`'s units and the `LIKE` escape

@@ -16,6 +16,14 @@ use crate::sql::{like_literal, Params};
 use crate::suggest;
 use crate::values::{format_date, format_timestamp, param_for, MICROS_PER_DAY};
 
+mod grain;
+mod grains;
+mod metrics;
+mod paths;
+
+use grain::Reaches;
+use paths::Frame;
+
 /// Compile plan JSON against the catalog view the host allows.
 pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     compile(plan_json, view).map_err(|error| match error.hint {
@@ -31,25 +39,22 @@ pub fn compile_plan(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
 fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = plan::parse_plan(plan_json, view.limits.max_request_bytes)?;
     let table = resolve_table(&plan.table, view)?;
-    let shape = Shape::of(&plan, Scope { view, table })?;
-    Compilation { view, table, shape, params: Params::default(), warnings: Vec::new() }.run(&plan)
+    let plan = metrics::expand(plan, view)?;
+    let reaches = Reaches::of(&plan, view, table)?;
+    let grains = reaches.grains();
+    if let [grain] = grains.as_slice() {
+        let frame = Frame::at(view, table, grain.clone(), &reaches.at(grain));
+        let shape = Shape::of(&plan, Scope { view, table, frame: &frame })?;
+        return Compilation { view, table, frame: &frame, shape, params: Params::default(), warnings: Vec::new() }
+            .run(&plan);
+    }
+    grains::compile(&plan, view, table, &reaches, &grains)
 }
 
 fn resolve_table<'a>(name: &At<String>, view: &'a CatalogView) -> Result<&'a Table> {
     view.table(&name.value).ok_or_else(|| {
         CompileError::new(Code::UnknownTable, &name.path, format!("there is no table '{}'", clip(&name.value)))
             .with_hint(suggest::hint(&name.value, view.tables.iter().map(|t| t.name.as_str())))
-    })
-}
-
-fn resolve_column<'a>(table: &'a Table, name: &At<String>) -> Result<&'a Column> {
-    table.column(&name.value).ok_or_else(|| {
-        CompileError::new(
-            Code::UnknownColumn,
-            &name.path,
-            format!("table '{}' has no column '{}'", table.name, clip(&name.value)),
-        )
-        .with_hint(suggest::column_hint(&name.value, &table.columns))
     })
 }
 
@@ -61,7 +66,8 @@ struct Output {
     kind: ValueKind,
     /// The phrase the explanation uses for it.
     phrase: String,
-    /// For avg/sum/min/max/median/percentile: the column whose nulls the aggregate skips.
+    /// For avg/sum/min/max/median/percentile: the expression of the column whose nulls the
+    /// aggregate skips.
     skips_nulls_of: Option<String>,
     /// The values bound to the `?`s of `expression`, in order (an aggregation's `where` and
     /// `p`); every place the expression is written binds them again.
@@ -126,8 +132,10 @@ struct CompiledCondition {
     params: Vec<Param>,
     /// The condition in the explanation's words: `severity <> 'P1'`.
     phrase: String,
-    /// The column (or answer column) it tests.
+    /// The column (or answer column) it tests, as the plan named it.
     column: String,
+    /// The SQL of what it tests (the column, qualified where the query joins).
+    expression: String,
     /// Where it stands in the plan: `filters[1]`.
     path: String,
     /// `ne` and `not_in` also drop the rows where the column is null, which a caller asking
@@ -142,7 +150,7 @@ impl CompiledCondition {
     /// op and value in the explanation's words.
     fn new(
         condition: &Condition,
-        name: &str,
+        (name, expression): (&str, &str),
         sql: String,
         params: Vec<Param>,
         rendered: &str,
@@ -153,6 +161,7 @@ impl CompiledCondition {
             params,
             phrase: format!("{name} {rendered}"),
             column: name.to_string(),
+            expression: expression.to_string(),
             path: condition.path.clone(),
             drops_nulls_silently: matches!(condition.op.value, Op::Ne | Op::NotIn),
             resolved,
@@ -168,7 +177,6 @@ enum Shape {
 
 impl Shape {
     fn of(plan: &Plan, scope: Scope<'_>) -> Result<Shape> {
-        let (table, dialect) = (scope.table, scope.view.dialect);
         let aggregating = !plan.group_by.is_empty() || !plan.aggregations.is_empty();
         match &plan.columns {
             Some(columns) => {
@@ -191,12 +199,12 @@ impl Shape {
                 let outputs = columns
                     .iter()
                     .map(|name| {
-                        let column = resolve_column(table, name)?;
+                        let (reach, expression) = scope.resolve(name)?;
                         Ok(Output {
-                            name: column.name.clone(),
-                            expression: dialect.quote(&column.name),
-                            kind: column.kind,
-                            phrase: column.name.clone(),
+                            name: reach.output_name(),
+                            expression,
+                            kind: reach.column.kind,
+                            phrase: reach.written.clone(),
                             skips_nulls_of: None,
                             params: Vec::new(),
                             filter: None,
@@ -213,7 +221,7 @@ impl Shape {
             )
             .with_hint("e.g. \"aggregations\": [{\"function\": \"count\"}]")),
             None => {
-                let keys = plan.group_by.iter().map(|key| group_output(table, key, dialect)).collect::<Result<Vec<_>>>()?;
+                let keys = plan.group_by.iter().map(|key| group_output(scope, key)).collect::<Result<Vec<_>>>()?;
                 let aggregates = plan.aggregations.iter().map(|agg| aggregate_output(scope, agg)).collect::<Result<Vec<_>>>()?;
                 Ok(Shape::Aggregation { keys, aggregates })
             }
@@ -228,15 +236,15 @@ impl Shape {
     }
 }
 
-fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result<Output> {
-    let column = resolve_column(table, &key.column)?;
-    let quoted = dialect.quote(&column.name);
+fn group_output(scope: Scope<'_>, key: &plan::GroupKey) -> Result<Output> {
+    let (reach, quoted) = scope.resolve(&key.column)?;
+    let column = reach.column;
     let Some(granularity) = &key.granularity else {
         return Ok(Output {
-            name: column.name.clone(),
+            name: reach.output_name(),
             expression: quoted,
             kind: column.kind,
-            phrase: column.name.clone(),
+            phrase: reach.written.clone(),
             skips_nulls_of: None,
             params: Vec::new(),
             filter: None,
@@ -249,7 +257,7 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
             &granularity.path,
             format!(
                 "'{}' is a {} column; a granularity needs a date or timestamp column",
-                column.name,
+                reach.written,
                 column.kind.describe()
             ),
         )
@@ -261,10 +269,10 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
     let truncated = format!("date_trunc('{part}', {quoted})");
     let expression = if column.kind == ValueKind::Date { format!("CAST({truncated} AS DATE)") } else { truncated };
     Ok(Output {
-        name: format!("{}_{part}", column.name),
+        name: format!("{}_{part}", reach.output_name()),
         expression,
         kind: column.kind,
-        phrase: format!("{part} of {}", column.name),
+        phrase: format!("{part} of {}", reach.written),
         skips_nulls_of: None,
         params: Vec::new(),
         filter: None,
@@ -273,33 +281,34 @@ fn group_output(table: &Table, key: &plan::GroupKey, dialect: Dialect) -> Result
 }
 
 fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
-    let (table, dialect) = (scope.table, scope.view.dialect);
-    let quote_ident = |name: &str| dialect.quote(name);
+    let dialect = scope.view.dialect;
     let function = agg.function.value;
     let p = percentile_fraction(agg)?;
-    let column = agg.column.as_ref().map(|c| resolve_column(table, c)).transpose()?;
+    let target = agg.column.as_ref().map(|c| Target::of(scope, c)).transpose()?;
     let conditions = scope.column_conditions(&agg.where_)?;
     let filter = CompiledFilter::of(&conditions);
     let mut params = Vec::new();
-    let (expression, kind, phrase, skips) = match (function, column) {
+    let (expression, kind, phrase, skips) = match (function, &target) {
         (Function::Share, _) => return share_output(agg, &conditions, filter),
         (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
         (Function::Count, Some(c)) => {
-            (format!("count({})", quote_ident(&c.name)), ValueKind::Integer, format!("count of {}", c.name), None)
+            (format!("count({})", c.expression), ValueKind::Integer, format!("count of {}", c.written), None)
         }
         (Function::CountDistinct, Some(c)) => (
-            format!("count(DISTINCT {})", quote_ident(&c.name)),
+            format!("count(DISTINCT {})", c.expression),
             ValueKind::Integer,
-            format!("number of distinct {}", c.name),
+            format!("number of distinct {}", c.written),
             None,
         ),
         (Function::CountDistinct, None) => return Err(needs_column(agg, "to count distinct values of")),
         (_, None) => return Err(needs_column(agg, "to aggregate")),
-        (Function::Sum | Function::Avg | Function::Median | Function::Percentile, Some(c)) if !c.kind.is_numeric() => {
-            return Err(wrong_column_kind(agg, c, "a numeric column"))
+        (Function::Sum | Function::Avg | Function::Median | Function::Percentile, Some(c))
+            if !c.kind().is_numeric() =>
+        {
+            return Err(wrong_column_kind(agg, c.column, "a numeric column"))
         }
-        (Function::Min | Function::Max, Some(c)) if !c.kind.is_ordered() => {
-            return Err(wrong_column_kind(agg, c, "an ordered column (number, text, date)"))
+        (Function::Min | Function::Max, Some(c)) if !c.kind().is_ordered() => {
+            return Err(wrong_column_kind(agg, c.column, "an ordered column (number, text, date)"))
         }
         (Function::Percentile, Some(c)) => {
             params.push(Param::Float(p.unwrap_or_default()));
@@ -312,9 +321,9 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
             check_alias(alias)?;
             alias.value.clone()
         }
-        None => match (column, p) {
-            (Some(c), Some(p)) => format!("p{}_{}", percent_label(p), c.name),
-            (Some(c), None) => format!("{}_{}", function.name(), c.name),
+        None => match (&target, p) {
+            (Some(c), Some(p)) => format!("p{}_{}", percent_label(p), c.output),
+            (Some(c), None) => format!("{}_{}", function.name(), c.output),
             (None, _) => function.name().to_string(),
         },
     };
@@ -325,8 +334,29 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
         }
         None => (expression, phrase),
     };
+    let phrase = metrics::phrase(scope.view, agg, &name, phrase);
     let resolved = conditions.iter().filter_map(|c| c.resolved.clone()).collect();
     Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips, params, filter, resolved })
+}
+
+/// The column an aggregation reads, resolved: the catalog's column, its SQL in the query's
+/// frame, the plan's words for it and its part of a default answer-column name.
+struct Target<'a> {
+    column: &'a Column,
+    expression: String,
+    written: String,
+    output: String,
+}
+
+impl<'a> Target<'a> {
+    fn of(scope: Scope<'a>, name: &At<String>) -> Result<Target<'a>> {
+        let (reach, expression) = scope.resolve(name)?;
+        Ok(Target { column: reach.column, expression, output: reach.output_name(), written: reach.written })
+    }
+
+    fn kind(&self) -> ValueKind {
+        self.column.kind
+    }
 }
 
 /// The aggregation's `p`, checked: present exactly for `percentile`, and strictly between 0
@@ -364,18 +394,18 @@ fn percent_label(p: f64) -> String {
 
 /// The continuous percentile `p` of a numeric column: the expression (its `?` is `p`), its
 /// kind, its phrase, and the column whose nulls it skips. Both engines spell it the same.
-fn percentile_aggregate(p: f64, c: &Column, dialect: Dialect) -> (String, ValueKind, String, Option<String>) {
-    let quoted = dialect.quote(&c.name);
+fn percentile_aggregate(p: f64, c: &Target<'_>, dialect: Dialect) -> (String, ValueKind, String, Option<String>) {
+    let quoted = &c.expression;
     let argument = match dialect {
         // As for avg: Spark keeps DECIMAL arithmetic in DECIMAL; doubles agree with DuckDB.
-        Dialect::Spark if c.kind == ValueKind::Float => format!("CAST({quoted} AS DOUBLE)"),
-        _ => quoted,
+        Dialect::Spark if c.kind() == ValueKind::Float => format!("CAST({quoted} AS DOUBLE)"),
+        _ => quoted.clone(),
     };
     (
         format!("percentile_cont(?) WITHIN GROUP (ORDER BY {argument})"),
         ValueKind::Float,
-        format!("{} percentile of {} (continuous: interpolated between the nearest values)", ordinal(p), c.name),
-        Some(c.name.clone()),
+        format!("{} percentile of {} (continuous: interpolated between the nearest values)", ordinal(p), c.written),
+        Some(c.expression.clone()),
     )
 }
 
@@ -442,8 +472,12 @@ fn phrases(conditions: &[CompiledCondition]) -> String {
 
 /// sum, avg, median, min or max of a column whose kind suits it: the expression, its kind,
 /// its phrase, and the column whose nulls it skips.
-fn value_aggregate(function: Function, c: &Column, dialect: Dialect) -> (String, ValueKind, String, Option<String>) {
-    let quote_ident = |name: &str| dialect.quote(name);
+fn value_aggregate(
+    function: Function,
+    target: &Target<'_>,
+    dialect: Dialect,
+) -> (String, ValueKind, String, Option<String>) {
+    let c = target.column;
     let (sql_name, words, kind) = match function {
         Function::Sum => {
             ("sum", "total", if c.kind == ValueKind::Integer { ValueKind::Integer } else { ValueKind::Float })
@@ -457,11 +491,11 @@ fn value_aggregate(function: Function, c: &Column, dialect: Dialect) -> (String,
         // Spark averages a DECIMAL as a DECIMAL rounded to 4 more places, DuckDB as a
         // DOUBLE: averaging doubles on Spark gives both engines the same answer.
         (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => {
-            format!("CAST({} AS DOUBLE)", quote_ident(&c.name))
+            format!("CAST({} AS DOUBLE)", target.expression)
         }
-        _ => quote_ident(&c.name),
+        _ => target.expression.clone(),
     };
-    (format!("{sql_name}({argument})"), kind, format!("{words} {}", c.name), Some(c.name.clone()))
+    (format!("{sql_name}({argument})"), kind, format!("{words} {}", target.written), Some(target.expression.clone()))
 }
 
 fn needs_column(agg: &Aggregation, why: &str) -> CompileError {
@@ -513,7 +547,11 @@ fn check_alias(alias: &At<String>) -> Result<()> {
 
 struct Compilation<'a> {
     view: &'a CatalogView,
+    /// The plan's table.
     table: &'a Table,
+    /// What the query reads: the plan's table (or a related table's rows, for aggregations
+    /// at its grain) and the joins its paths need.
+    frame: &'a Frame<'a>,
     shape: Shape,
     params: Params,
     warnings: Vec<String>,
@@ -524,7 +562,7 @@ impl Compilation<'_> {
         self.check_unique_outputs()?;
         let dialect = self.view.dialect;
         let quote_ident = |name: &str| dialect.quote(name);
-        let (from, from_params) = from_clause(self.table, dialect);
+        let (from, from_params) = self.frame.from_sql();
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = select_list(&outputs, dialect);
         // The values in the order their `?`s stand: the select list's, the count columns'
@@ -553,6 +591,7 @@ impl Compilation<'_> {
             format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
         let null_probe = null_probe(&from, &from_params, &filters, dialect);
+
         let explanation = self.explanation(plan, &outputs, &filters, &having, order_phrase, limit);
         let resolved_dates = filters
             .iter()
@@ -621,7 +660,7 @@ impl Compilation<'_> {
         let mut params = Vec::new();
         let mut count_columns = String::new();
         for (i, o) in skipping.iter().enumerate() {
-            let null = format!("{} IS NULL", quote_ident(o.skips_nulls_of.as_deref().unwrap_or_default()));
+            let null = format!("{} IS NULL", o.skips_nulls_of.as_deref().unwrap_or_default());
             let condition = match &o.filter {
                 Some(filter) => {
                     params.extend(filter.params.iter().cloned());
@@ -635,6 +674,13 @@ impl Compilation<'_> {
             ));
         }
         if matches!(self.shape, Shape::Aggregation { .. }) {
+            for (i, (condition, relationship)) in self.frame.unmatched_conditions().into_iter().enumerate() {
+                main_counts.push(ProbeCount::Unmatched(self.frame.root().name.clone(), relationship.clone()));
+                count_columns.push_str(&format!(
+                    ", sum(count(*) FILTER (WHERE {condition})) OVER () AS {}",
+                    quote_ident(&format!("{COUNT_COLUMN_PREFIX}unmatched_{i}"))
+                ));
+            }
             main_counts.push(ProbeCount::AnswerRows);
             count_columns
                 .push_str(&format!(", count(*) OVER () AS {}", quote_ident(&format!("{COUNT_COLUMN_PREFIX}rows"))));
@@ -667,7 +713,14 @@ impl Compilation<'_> {
         let where_phrases: Vec<String> = filters.iter().map(|f| f.phrase.clone()).collect();
         let having_phrases: Vec<String> = having.iter().map(|h| h.phrase.clone()).collect();
         let mut explanation = self.explain(plan, outputs, &where_phrases, &having_phrases, order_phrase, limit);
-        if let Some(policy) = crate::policy::described(self.table) {
+        for (i, (_, relationship, ..)) in self.frame.joined().enumerate() {
+            let lead = if i == 0 { ", following " } else { " and " };
+            explanation.push_str(&format!("{lead}{}", relationship.describe()));
+        }
+        if self.frame.joins_anything() {
+            explanation.push_str(" (left joins: a row whose key matches nothing keeps missing values there)");
+        }
+        for policy in self.frame.tables().filter_map(crate::policy::described) {
             explanation.push_str(&format!(", over {policy}"));
         }
         explanation
@@ -695,7 +748,7 @@ impl Compilation<'_> {
 
     /// The view and table this plan's conditions are compiled against.
     fn scope(&self) -> Scope<'_> {
-        Scope { view: self.view, table: self.table }
+        Scope { view: self.view, table: self.table, frame: self.frame }
     }
 
     fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
@@ -706,21 +759,26 @@ impl Compilation<'_> {
         let mut phrase = None;
         for (i, key) in plan.order_by.iter().enumerate() {
             let name = &key.column.value;
-            let known = outputs.iter().any(|o| &o.name == name)
-                || matches!(self.shape, Shape::Listing(_)) && self.table.column(name).is_some();
-            if !known {
+            let expression = if outputs.iter().any(|o| &o.name == name) {
+                Some(quote_ident(name))
+            } else if matches!(self.shape, Shape::Listing(_)) {
+                self.scope().resolve(&key.column).ok().map(|(_, expression)| expression)
+            } else {
+                None
+            };
+            let Some(expression) = expression else {
                 return Err(CompileError::new(
                     Code::UnknownOutput,
                     &key.column.path,
                     format!("cannot order by '{}': it is not a column of the answer", clip(name)),
                 )
                 .with_hint(suggest::hint(name, outputs.iter().map(|o| o.name.as_str()))));
-            }
+            };
             if ordered.contains(name) {
                 continue;
             }
             let direction = if key.direction == Direction::Desc { "DESC" } else { "ASC" };
-            keys.push(format!("{} {direction} NULLS LAST", quote_ident(name)));
+            keys.push(format!("{expression} {direction} NULLS LAST"));
             ordered.push(name.clone());
             if i == 0 {
                 let words = if key.direction == Direction::Desc { "highest" } else { "lowest" };
@@ -774,7 +832,7 @@ impl Compilation<'_> {
         let mut sentence = match &self.shape {
             Shape::Listing(_) => format!(
                 "rows of {} ({})",
-                self.table.name,
+                self.frame.root().name,
                 outputs.iter().map(|o| o.name.as_str()).collect::<Vec<_>>().join(", ")
             ),
             Shape::Aggregation { keys, aggregates } => {
@@ -784,7 +842,7 @@ impl Compilation<'_> {
                     aggregates.iter().map(|a| a.phrase.as_str()).collect::<Vec<_>>().join(", ")
                 };
                 if keys.is_empty() {
-                    format!("{what} in {}", self.table.name)
+                    format!("{what} in {}", self.frame.root().name)
                 } else {
                     format!("{what} by {}", keys.iter().map(|k| k.phrase.as_str()).collect::<Vec<_>>().join(" and "))
                 }
@@ -812,19 +870,28 @@ impl Compilation<'_> {
 #[derive(Clone, Copy)]
 struct Scope<'a> {
     view: &'a CatalogView,
+    /// The plan's table: paths start here.
     table: &'a Table,
+    /// The query's FROM, which gives each column its SQL.
+    frame: &'a Frame<'a>,
 }
 
-impl Scope<'_> {
+impl<'a> Scope<'a> {
+    /// A column of the plan's table, or a path from it: where it leads, and its SQL here.
+    fn resolve(&self, name: &At<String>) -> Result<(paths::Reach<'a>, String)> {
+        let reach = paths::resolve(self.view, self.table, name)?;
+        let expression = self.frame.expression(&reach);
+        Ok((reach, expression))
+    }
+
     /// Conditions on the table's columns (a plan's filters, an aggregation's `where`), in
     /// the plan's order.
     fn column_conditions(&self, conditions: &[Condition]) -> Result<Vec<CompiledCondition>> {
         conditions
             .iter()
             .map(|condition| {
-                let column = resolve_column(self.table, &condition.column)?;
-                let quoted = self.view.dialect.quote(&column.name);
-                self.condition(condition, &quoted, &column.name, column.kind)
+                let (reach, expression) = self.resolve(&condition.column)?;
+                self.condition(condition, &expression, &reach.written, reach.column.kind)
             })
             .collect()
     }
@@ -862,7 +929,7 @@ impl Scope<'_> {
                 self.text_match(op, expression, kind, value.expect("checked by the plan parser"), &mut params)?
             }
         };
-        Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, None))
+        Ok(CompiledCondition::new(condition, (name, expression), sql, params.into_vec(), &rendered, None))
     }
 
     /// `in` / `not_in`: each item bound in the list's order.
@@ -959,16 +1026,19 @@ impl Scope<'_> {
             start: range.start,
             end: range.end,
         };
-        Ok(CompiledCondition::new(condition, name, sql, params.into_vec(), &rendered, Some(resolved)))
+        Ok(CompiledCondition::new(condition, (name, expression), sql, params.into_vec(), &rendered, Some(resolved)))
     }
 
     /// A relative date on a column that holds no dates, with the table's date columns as
     /// the hint.
     fn relative_date_needs_dates(&self, phrase: &str, path: &str, name: &str, kind: ValueKind) -> CompileError {
         let dated: Vec<&str> =
-            self.table.columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
+            self.frame.root().columns.iter().filter(|c| c.kind.is_temporal()).map(|c| c.name.as_str()).collect();
         let hint = match dated.as_slice() {
-            [] => format!("'{}' has no date or timestamp column; compare '{name}' with a plain value", self.table.name),
+            [] => format!(
+                "'{}' has no date or timestamp column; compare '{name}' with a plain value",
+                self.frame.root().name
+            ),
             some => format!(
                 "relative dates filter date and timestamp columns: {}",
                 some.iter().map(|c| format!("'{c}'")).collect::<Vec<_>>().join(", ")
@@ -1058,10 +1128,10 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
     let quote_ident = |name: &str| dialect.quote(name);
     let (silent, common): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) =
         filters.iter().partition(|f| f.drops_nulls_silently);
-    let mut excluded_columns: Vec<&str> = Vec::new();
+    let mut excluded_columns: Vec<(&str, &str)> = Vec::new();
     for filter in &silent {
-        if !excluded_columns.contains(&filter.column.as_str()) {
-            excluded_columns.push(&filter.column);
+        if !excluded_columns.contains(&(filter.column.as_str(), filter.expression.as_str())) {
+            excluded_columns.push((&filter.column, &filter.expression));
         }
     }
     if excluded_columns.is_empty() {
@@ -1072,7 +1142,7 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
     let mut params = Vec::new();
     let mut count_where = |kept: &[&CompiledCondition], null_column: &str| {
         let mut parts: Vec<&str> = kept.iter().map(|f| f.sql.as_str()).collect();
-        let is_null = format!("{} IS NULL", quote_ident(null_column));
+        let is_null = format!("{null_column} IS NULL");
         parts.push(&is_null);
         select.push(format!(
             "count(*) FILTER (WHERE {}) AS {}",
@@ -1081,10 +1151,10 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
         ));
         params.extend(kept.iter().flat_map(|f| f.params.iter().cloned()));
     };
-    for column in excluded_columns {
+    for (column, expression) in excluded_columns {
         let (own, others): (Vec<&CompiledCondition>, Vec<&CompiledCondition>) =
             silent.iter().copied().partition(|f| f.column == column);
-        count_where(&others, column);
+        count_where(&others, expression);
         counts.push(ProbeCount::FilterExcluded(ExcludedNulls {
             column: column.to_string(),
             path: own.iter().map(|f| f.path.as_str()).collect::<Vec<_>>().join(", "),
@@ -1102,22 +1172,6 @@ fn null_probe(from: &str, from_params: &[Param], filters: &[CompiledCondition], 
         query: Query { sql: format!("SELECT {} FROM {from}{where_clause}", select.join(", ")), params },
         counts,
     })
-}
-
-/// The FROM of every query of the plan and the values its placeholders bind: the table, or
-/// for a table a policy restricts, the policy's source query under the table's own name
-/// (see [`crate::policy`]), so the plan's column names keep their meaning.
-fn from_clause(table: &Table, dialect: Dialect) -> (String, Vec<Param>) {
-    let Some(policy) = &table.policy else {
-        // A table the engine knows by another name is read under its catalog name, which
-        // the rest of the query uses.
-        let relation = dialect.relation(table);
-        let own_name = dialect.quote(&table.name);
-        return (if relation == own_name { relation } else { format!("{relation} AS {own_name}") }, Vec::new());
-    };
-    let mut params = Params::default();
-    let source = crate::policy::source_query(table, policy, dialect, |value| params.bind(value).to_string());
-    (format!("({source}) AS {}", dialect.quote(&table.name)), params.into_vec())
 }
 
 /// Which ops a column's kind takes: text takes every op, booleans only equality, columns of
@@ -1258,5 +1312,7 @@ fn render(param: &Param) -> String {
     }
 }
 
+#[cfg(test)]
+mod joined_tests;
 #[cfg(test)]
 mod tests;

@@ -1,4 +1,4 @@
-//! Plan language v1: the JSON request parsed into typed parts, each remembering its JSON
+//! Plan language v2: the JSON request parsed into typed parts, each remembering its JSON
 //! path so that every later refusal can say exactly where the problem is. This module only
 //! checks shape (fields, types, known words); names are resolved in [`crate::compile`].
 
@@ -197,6 +197,9 @@ pub struct Aggregation {
     pub where_: Vec<Condition>,
     /// `percentile`'s fraction, as written (the compiler checks it lies in (0, 1)).
     pub p: Option<At<f64>>,
+    /// `{"metric": "<name>"}`: the operator's definition stands in for `function`,
+    /// `column`, `where` and `p` (the compiler puts it in their place).
+    pub metric: Option<At<String>>,
     pub path: String,
 }
 
@@ -218,7 +221,10 @@ pub const PLAN_FIELDS: [&str; 8] =
     ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
 pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];
 pub const GROUP_KEY_FIELDS: [&str; 2] = ["column", "granularity"];
-pub const AGGREGATION_FIELDS: [&str; 5] = ["function", "column", "alias", "where", "p"];
+pub const AGGREGATION_FIELDS: [&str; 6] = ["function", "column", "alias", "where", "p", "metric"];
+/// The fields an aggregation that asks for a metric may have: the definition is the
+/// operator's, so only the answer column's name is the caller's.
+pub const METRIC_FIELDS: [&str; 2] = ["metric", "alias"];
 pub const ORDER_KEY_FIELDS: [&str; 2] = ["column", "direction"];
 pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc", Direction::Desc)];
 
@@ -409,12 +415,46 @@ fn group_key(value: &Value, path: String) -> Result<GroupKey> {
 
 fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
     let fields = object(value, &path, &AGGREGATION_FIELDS)?;
+    if let Some(metric) = fields.get("metric") {
+        object(value, &path, &METRIC_FIELDS).map_err(|e| {
+            e.with_hint("a metric's function, column and conditions are the operator's definition: next to \"metric\" give only \"alias\", or leave out \"metric\" and write the aggregation yourself")
+        })?;
+        let metric = string(metric, &format!("{path}.metric"))?;
+        let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
+        let function = At { value: Function::Count, path: format!("{path}.metric") };
+        return Ok(Aggregation {
+            function,
+            column: None,
+            alias,
+            where_: Vec::new(),
+            p: None,
+            metric: Some(metric),
+            path,
+        });
+    }
     let function = word(required(fields, &path, "function")?, &format!("{path}.function"), &Function::ALL)?;
     let column = fields.get("column").map(|c| string(c, &format!("{path}.column"))).transpose()?;
     let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
     let where_ = parse_list(fields.get("where"), &format!("{path}.where"), condition)?;
     let p = fields.get("p").map(|p| number(p, &format!("{path}.p"))).transpose()?;
-    Ok(Aggregation { function, column, alias, where_, p, path })
+    Ok(Aggregation { function, column, alias, where_, p, metric: None, path })
+}
+
+/// A metric's definition (one `aggregations` object as JSON, from the operator's settings
+/// by way of the host), parsed as a plan's aggregation is; `path` says where errors point.
+/// A definition that itself names a metric is refused: metrics do not nest.
+pub fn parse_metric_definition(text: &str, path: &str) -> Result<Aggregation> {
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| CompileError::new(Code::InvalidJson, path, format!("the metric's definition is not JSON: {e}")))?;
+    let aggregation = aggregation(&value, path.to_string())?;
+    match &aggregation.metric {
+        Some(metric) => Err(CompileError::new(
+            Code::UnexpectedField,
+            &metric.path,
+            "a metric's definition cannot name another metric",
+        )),
+        None => Ok(aggregation),
+    }
 }
 
 fn order_key(value: &Value, path: String) -> Result<OrderKey> {

@@ -9,7 +9,10 @@ const PROTOS: [&str; 10] =
     ["base", "catalog", "commands", "common", "expressions", "ml", "ml_common", "pipelines", "relations", "types"];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let proto_root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("proto");
+    // Read when the script runs, not when it was compiled: cargo reuses a compiled build
+    // script across checkouts that share a target folder, and `env!` would keep the first
+    // checkout's path (a clean clone's, long deleted).
+    let proto_root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR")?).join("proto");
     let protos: Vec<PathBuf> =
         PROTOS.iter().map(|name| proto_root.join("spark").join("connect").join(format!("{name}.proto"))).collect();
     for proto in &protos {

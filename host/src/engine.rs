@@ -205,7 +205,7 @@ impl QueryCell {
         view
     }
 
-    /// Answer a plan (plan language v1, JSON text).
+    /// Answer a plan (plan language v2, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();

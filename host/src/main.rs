@@ -108,7 +108,7 @@ enum Command {
         index: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "json")]
         format: SchemaFormat,
-        /// Print the JSON Schema of plan language v1 (for function calling) and exit.
+        /// Print the JSON Schema of plan language v2 (for function calling) and exit.
         #[arg(long)]
         plan_json_schema: bool,
         /// Show the catalog as this policy lets a caller see it (hidden tables and columns
@@ -116,7 +116,7 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         policy: Option<PathBuf>,
     },
-    /// Answer a plan (JSON, plan language v1) read from FILE, or from standard input with `-`.
+    /// Answer a plan (JSON, plan language v2) read from FILE, or from standard input with `-`.
     Query {
         #[command(flatten)]
         options: AnswerOptions,

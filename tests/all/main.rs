@@ -23,6 +23,7 @@ mod model_requests;
 mod plan_language_drift;
 mod policies;
 mod query_workers;
+mod readme_examples;
 mod relationships_ingest;
 mod relative_dates;
 mod release_duckdb;

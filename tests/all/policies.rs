@@ -16,7 +16,7 @@ const TEAMS: [&str; 4] = ["Platform", "Payments", "Search", "Mobile"];
 /// Tickets of two tenants. Tenant b's rows are deliberately unlike a's (other teams' values,
 /// larger minutes, other e-mail domains), so a leak changes an answer.
 fn tickets(tenants: &[&str]) -> String {
-    let mut csv = String::from("ticket_id,tenant,team,severity,minutes,reporter_email\n");
+    let mut csv = String::from("ticket_id,tenant,team,severity,minutes,reporter_email,squad\n");
     for i in 0..60 {
         let tenant = if i % 3 == 0 { "b" } else { "a" };
         if !tenants.contains(&tenant) {
@@ -26,7 +26,9 @@ fn tickets(tenants: &[&str]) -> String {
         let severity = ["P1", "P2", "P3"][i % 3];
         let minutes =
             if i % 11 == 5 { String::new() } else { ((i * 13) % 97 + if tenant == "b" { 500 } else { 1 }).to_string() };
-        csv.push_str(&format!("T-{i:03},{tenant},{team},{severity},{minutes},person{i}@{tenant}.example\n"));
+        csv.push_str(&format!(
+            "T-{i:03},{tenant},{team},{severity},{minutes},person{i}@{tenant}.example,{tenant}:{team}\n"
+        ));
     }
     csv
 }
@@ -43,12 +45,39 @@ fn teams(tenants: &[&str]) -> String {
     csv
 }
 
+/// Each tenant's squads, keyed `tenant:team` (unique across tenants, so `tickets.squad`
+/// may be declared a relationship to them). Tenant a has no Mobile squad (its Mobile tickets
+/// are orphans) and a squad with no tickets; one size is missing.
+fn squads(tenants: &[&str]) -> String {
+    let mut csv = String::from("squad,tenant,region,size\n");
+    for tenant in tenants {
+        for (i, team) in TEAMS.iter().chain(&["Ghost"]).enumerate() {
+            if *tenant == "a" && *team == "Mobile" {
+                continue;
+            }
+            let region = ["EMEA", "AMER"][(i + usize::from(*tenant == "b")) % 2];
+            let size = if *tenant == "a" && i == 1 {
+                String::new()
+            } else {
+                (i * 3 + if *tenant == "b" { 40 } else { 2 }).to_string()
+            };
+            csv.push_str(&format!("{tenant}:{team},{tenant},{region},{size}\n"));
+        }
+    }
+    csv
+}
+
+const RELATIONSHIPS: &str = "[[relationships]]\nfrom = \"tickets.squad\"\nto = \"squads.squad\"\n";
+
 pub(crate) const POLICY: &str = r#"
 [tables.tickets]
 hidden_columns = ["reporter_email"]
 row_filters = [{ column = "tenant", equals_context = "tenant" }]
 
 [tables.teams]
+row_filters = [{ column = "tenant", equals_context = "tenant" }]
+
+[tables.squads]
 row_filters = [{ column = "tenant", equals_context = "tenant" }]
 
 [tables.salaries]
@@ -69,6 +98,8 @@ pub(crate) fn build_index(dir: &Path, name: &str, tenants: &[&str]) -> PathBuf {
     let data = dir.join(format!("{name}-data"));
     write_file(&data, "tickets.csv", &tickets(tenants));
     write_file(&data, "teams.csv", &teams(tenants));
+    write_file(&data, "squads.csv", &squads(tenants));
+    write_file(&data, "querycell.toml", RELATIONSHIPS);
     write_file(&data, "salaries.csv", "person,salary\nAda,100\nBob,200\n");
     let index = dir.join(name);
     ingest::ingest(&index, &[data]).expect("ingest");
@@ -130,6 +161,7 @@ fn plans() -> Vec<String> {
             }
         }
     }
+    plans.extend(joined_plans());
     plans
         .push(r#"{"table": "tickets", "columns": ["ticket_id", "team", "minutes"], "order_by": ["ticket_id"]}"#.into());
     plans.push(
@@ -137,6 +169,40 @@ fn plans() -> Vec<String> {
     );
     plans.push(r#"{"table": "salaries", "aggregations": [{"function": "sum", "column": "salary"}]}"#.into());
     plans.push(r#"{"table": "teams", "group_by": ["lead"], "aggregations": [{"function": "count"}]}"#.into());
+    plans
+}
+
+/// Plans that follow `tickets.squad → squads.squad`: the policed squads table is read through
+/// its source on the joined side too, so tenant b's squads never reach a group, a sum or a
+/// count, whether the aggregation reads tickets (grouped by a squad's column) or squads.
+fn joined_plans() -> Vec<String> {
+    let group_bys = ["", r#", "group_by": ["squads.region"]"#, r#", "group_by": ["squads.region", "severity"]"#];
+    let aggregations = [
+        r#"{"function": "count", "alias": "n"}"#,
+        r#"{"function": "avg", "column": "minutes", "alias": "x"}"#,
+        r#"{"function": "count_distinct", "column": "squads.squad", "alias": "x"}"#,
+        r#"{"function": "share", "where": [{"column": "squads.size", "op": "gt", "value": 5}], "alias": "x"}"#,
+        r#"{"function": "count", "alias": "n"}, {"function": "sum", "column": "squads.size", "alias": "people"}"#,
+        r#"{"function": "max", "column": "squads.size", "alias": "x"}"#,
+    ];
+    let filters = [
+        "",
+        r#", "filters": [{"column": "squads.region", "op": "eq", "value": "EMEA"}]"#,
+        r#", "filters": [{"column": "squads.tenant", "op": "eq", "value": "b"}]"#,
+        r#", "filters": [{"column": "squads.size", "op": "ne", "value": 8}]"#,
+    ];
+    let mut plans = Vec::new();
+    for group_by in group_bys {
+        for aggregation in aggregations {
+            for filter in filters {
+                plans.push(format!(r#"{{"table": "tickets"{group_by}, "aggregations": [{aggregation}]{filter}}}"#));
+            }
+        }
+    }
+    plans.push(
+        r#"{"table": "tickets", "columns": ["ticket_id", "squads.region", "squads.size"], "order_by": ["ticket_id"]}"#
+            .into(),
+    );
     plans
 }
 

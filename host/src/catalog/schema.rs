@@ -155,9 +155,11 @@ fn code_span(text: &str) -> String {
 /// `aggregations`). Unknown fields are refused.
 #[allow(dead_code)]
 #[derive(JsonSchema)]
-#[schemars(deny_unknown_fields, title = "querycell plan (v1)")]
+#[schemars(deny_unknown_fields, title = "querycell plan (v2)")]
 struct Plan {
-    /// The table to ask about (see the schema of the index).
+    /// The table to ask about (see the schema of the index). Wherever a column is named, a
+    /// column of a related table is named by path: "teams.region" follows the declared
+    /// relationship from this table to teams.
     table: String,
     /// List these columns' rows (not with group_by / aggregations).
     columns: Option<Vec<String>>,
@@ -292,9 +294,14 @@ enum Granularity {
 #[derive(JsonSchema)]
 #[schemars(deny_unknown_fields)]
 struct Aggregation {
-    function: Function,
-    /// Required except for count (which then counts rows) and share (which takes none).
+    /// Required unless `metric` is given.
+    function: Option<Function>,
+    /// Required except for count (which then counts rows) and share (which takes none). A
+    /// column of a related table by path: "teams.headcount".
     column: Option<String>,
+    /// A metric the operator defined on the plan's table (see `describe_table`): it stands in
+    /// for function, column, where and p, which are then not given; only alias may join it.
+    metric: Option<String>,
     /// 1-63 ASCII letters, digits or '_', not starting with a digit.
     #[schemars(regex(pattern = r"^[A-Za-z_][A-Za-z0-9_]{0,62}$"))]
     alias: Option<String>,
@@ -347,7 +354,7 @@ enum Direction {
     Desc,
 }
 
-/// The JSON Schema of plan language v1.
+/// The JSON Schema of plan language v2.
 pub fn plan_json_schema() -> serde_json::Value {
     serde_json::to_value(schemars::schema_for!(Plan)).expect("schemas serialise")
 }
@@ -384,6 +391,9 @@ A condition is a column, an op ({ops}) and a value; values are bound as paramete
 Aggregation functions: {functions} (count without a column counts rows; percentile takes `p`, e.g. 0.95; share takes no column \
 and gives the fraction, 0 to 1, of the rows the filters keep that meet its `where`). Any aggregation may carry its own `where`, conditions only \
 the rows it aggregates must meet, e.g. a count of P1 incidents beside a count of all. \
+Columns of related tables are named by path, e.g. `teams.region` from incidents, following the relationships `describe_table` lists; \
+an aggregation of a related table's column reads that table's rows once each, so grouping it by a column that table cannot reach is refused \
+(`fan_out`). `{{\"metric\": \"<name>\"}}` asks for a metric the operator defined (`describe_table` lists them). \
 A date or timestamp group key may carry a granularity ({granularities}) to group by calendar periods. \
 Sort directions: {directions}. \
 Where `describe_table` lists relationships, a column may be a path to a related table's column (`teams.region` from `incidents`), \

@@ -163,7 +163,7 @@ impl McpServer {
             .annotate(read_only()),
             Tool::new(
                 "query",
-                "Answer an aggregate question with a plan (plan language v1); a column may be a path across a relationship (`teams.region`), an aggregation a metric ({\"metric\": \"<name>\"}). Returns the receipt: rows, the SQL that ran, its parameters, limits, warnings.",
+                "Answer an aggregate question with a plan (plan language v2); a column may be a path across a relationship (`teams.region`), an aggregation a metric ({\"metric\": \"<name>\"}). Returns the receipt: rows, the SQL that ran, its parameters, limits, warnings.",
                 object(schema::plan_json_schema()),
             )
             .annotate(read_only()),

@@ -1,0 +1,211 @@
+//! Unit tests of plans that follow relationships: paths, grains, the fan-out refusal,
+//! aggregations of several grains side by side, metrics, and policed tables on either side
+//! of a join.
+
+use super::*;
+use crate::model::{Column, Metric, Relationship, RequestLimits, RowFilter, TablePolicy};
+
+fn column(name: &str, kind: ValueKind) -> Column {
+    let sql_type = match kind {
+        ValueKind::Integer => "BIGINT",
+        ValueKind::Boolean => "BOOLEAN",
+        _ => "VARCHAR",
+    };
+    Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
+}
+
+fn table(name: &str, columns: &[(&str, ValueKind)]) -> Table {
+    Table {
+        name: name.into(),
+        relation: Vec::new(),
+        columns: columns.iter().map(|(n, k)| column(n, *k)).collect(),
+        policy: None,
+    }
+}
+
+fn relationship(from: &str, to: &str) -> Relationship {
+    let (from_table, from_column) = from.split_once('.').unwrap();
+    let (to_table, to_column) = to.split_once('.').unwrap();
+    Relationship {
+        from_table: from_table.into(),
+        from_column: from_column.into(),
+        to_table: to_table.into(),
+        to_column: to_column.into(),
+    }
+}
+
+/// incidents → teams, incidents → services → teams; a metric on incidents.
+fn view() -> CatalogView {
+    use ValueKind::*;
+    CatalogView {
+        tables: vec![
+            table(
+                "incidents",
+                &[("team_id", Integer), ("service_id", Integer), ("severity", Text), ("ack_minutes", Integer), ("reopened", Boolean)],
+            ),
+            table("teams", &[("team_id", Integer), ("name", Text), ("region", Text), ("headcount", Integer)]),
+            table("services", &[("service_id", Integer), ("name", Text), ("team_id", Integer), ("tier", Text)]),
+        ],
+        limits: RequestLimits { max_rows: 1000, max_in_list: 10, max_request_bytes: 4096 },
+        today: 20527,
+        relationships: vec![
+            relationship("incidents.team_id", "teams.team_id"),
+            relationship("incidents.service_id", "services.service_id"),
+            relationship("services.team_id", "teams.team_id"),
+        ],
+        metrics: vec![Metric {
+            name: "mtta".into(),
+            table: "incidents".into(),
+            aggregation: r#"{"function": "avg", "column": "ack_minutes", "where": [{"column": "severity", "op": "in", "value": ["P1", "P2"]}, {"column": "reopened", "op": "eq", "value": false}]}"#.into(),
+            description: "mean time to acknowledge".into(),
+            unit: Some("minutes".into()),
+        }],
+        dialect: Dialect::DuckDb,
+    }
+}
+
+fn compile(plan: &str) -> Compiled {
+    compile_plan(plan, &view()).unwrap_or_else(|e| panic!("{plan}: {e:?}"))
+}
+
+fn refusal(plan: &str) -> CompileError {
+    compile_plan(plan, &view()).expect_err(plan)
+}
+
+#[test]
+fn a_path_joins_the_related_table_and_counts_its_orphans() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "avg", "column": "ack_minutes"}]}"#,
+    );
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT \"incidents.teams\".\"region\" AS \"teams_region\", avg(\"incidents\".\"ack_minutes\") AS \"avg_ack_minutes\", \
+         sum(count(*) FILTER (WHERE \"incidents\".\"ack_minutes\" IS NULL)) OVER () AS \"__querycell_nulls_0\", \
+         sum(count(*) FILTER (WHERE \"incidents\".\"team_id\" IS NOT NULL AND \"incidents.teams\".\"team_id\" IS NULL)) OVER () AS \"__querycell_unmatched_0\", \
+         count(*) OVER () AS \"__querycell_rows\" \
+         FROM \"incidents\" LEFT JOIN \"teams\" AS \"incidents.teams\" ON \"incidents\".\"team_id\" = \"incidents.teams\".\"team_id\" \
+         GROUP BY \"incidents.teams\".\"region\" ORDER BY \"teams_region\" ASC NULLS LAST LIMIT ?"
+    );
+    assert_eq!(
+        compiled.main_counts,
+        vec![
+            ProbeCount::AggregateSkipped("avg_ack_minutes".into()),
+            ProbeCount::Unmatched("incidents".into(), relationship("incidents.team_id", "teams.team_id")),
+            ProbeCount::AnswerRows,
+        ]
+    );
+    assert!(compiled.explanation.contains("following incidents.team_id → teams.team_id"), "{}", compiled.explanation);
+}
+
+#[test]
+fn paths_walk_several_steps() {
+    let compiled = compile(
+        r#"{"table": "incidents", "filters": [{"column": "services.teams.region", "op": "eq", "value": "EU"}], "columns": ["severity", "services.tier"]}"#,
+    );
+    let sql = &compiled.main.sql;
+    assert!(sql.contains("LEFT JOIN \"services\" AS \"incidents.services\" ON \"incidents\".\"service_id\" = \"incidents.services\".\"service_id\" LEFT JOIN \"teams\" AS \"incidents.services.teams\" ON \"incidents.services\".\"team_id\" = \"incidents.services.teams\".\"team_id\""), "{sql}");
+    assert!(sql.contains("WHERE \"incidents.services.teams\".\"region\" = ?"), "{sql}");
+    assert_eq!(compiled.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["severity", "services_tier"]);
+}
+
+#[test]
+fn an_aggregation_of_a_related_column_reads_its_own_table() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "sum", "column": "teams.headcount"}]}"#,
+    );
+    assert!(
+        compiled
+            .main
+            .sql
+            .starts_with("SELECT \"region\" AS \"teams_region\", sum(\"headcount\") AS \"sum_teams_headcount\""),
+        "{}",
+        compiled.main.sql
+    );
+    assert!(compiled.main.sql.contains(" FROM \"teams\" GROUP BY \"region\""), "{}", compiled.main.sql);
+}
+
+#[test]
+fn fan_out_is_refused_with_what_can_be_asked_instead() {
+    let error = refusal(
+        r#"{"table": "incidents", "group_by": ["severity"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "teams.headcount"}]}"#,
+    );
+    assert_eq!(error.code, Code::FanOut.as_str());
+    assert_eq!(error.path, "aggregations[1]");
+    assert_eq!(
+        error.message,
+        "'sum' of 'teams.headcount' reads each row of teams once, but group_by[0] ('severity') is a column of incidents, which teams does not reach through many-to-one relationships: one teams row can stand in many incidents rows, and would count once for each"
+    );
+    assert!(error.hint.as_deref().unwrap().contains("\"table\": \"teams\""), "{:?}", error.hint);
+    // A filter on the plan's table fans out the same way; so does a sibling's column.
+    let error = refusal(
+        r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}], "aggregations": [{"function": "max", "column": "teams.headcount"}]}"#,
+    );
+    assert_eq!((error.code, error.path.as_str()), (Code::FanOut.as_str(), "aggregations[0]"));
+    let error = refusal(
+        r#"{"table": "incidents", "group_by": ["services.tier"], "aggregations": [{"function": "avg", "column": "teams.headcount"}]}"#,
+    );
+    assert_eq!(error.code, Code::FanOut.as_str());
+    // count_distinct reads the plan's rows: a value reached many times is one value.
+    compile(
+        r#"{"table": "incidents", "group_by": ["severity"], "aggregations": [{"function": "count_distinct", "column": "teams.name"}]}"#,
+    );
+}
+
+#[test]
+fn aggregations_of_two_grains_stand_side_by_side() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "teams.headcount"}]}"#,
+    );
+    let sql = &compiled.main.sql;
+    assert!(sql.starts_with("SELECT coalesce(\"g0\".\"k0\", \"g1\".\"k0\") AS \"teams_region\", coalesce(\"g0\".\"a0\", 0) AS \"count\", \"g1\".\"a1\" AS \"sum_teams_headcount\""), "{sql}");
+    assert!(
+        sql.contains(") AS \"g0\" FULL OUTER JOIN (SELECT \"region\" AS \"k0\", sum(\"headcount\") AS \"a1\""),
+        "{sql}"
+    );
+    assert!(sql.contains("ON coalesce(\"g0\".\"k0\") IS NOT DISTINCT FROM \"g1\".\"k0\""), "{sql}");
+    assert_eq!(compiled.main_counts.len(), 3, "{:?}", compiled.main_counts);
+    assert_eq!(compiled.main_counts.last(), Some(&ProbeCount::AnswerRows));
+}
+
+#[test]
+fn unknown_and_ambiguous_paths_name_the_declared_relationships() {
+    let error =
+        refusal(r#"{"table": "incidents", "group_by": ["regions.name"], "aggregations": [{"function": "count"}]}"#);
+    assert_eq!((error.code, error.path.as_str()), (Code::UnknownRelationship.as_str(), "group_by[0]"));
+    assert_eq!(error.message, "no declared relationship leads from incidents to 'regions'");
+    assert!(error
+        .hint
+        .as_deref()
+        .unwrap()
+        .contains("incidents.team_id → teams.team_id, incidents.service_id → services.service_id"));
+    let mut view = view();
+    view.tables[0].columns.push(column("reporter_team_id", ValueKind::Integer));
+    view.relationships.push(relationship("incidents.reporter_team_id", "teams.team_id"));
+    let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
+    let error = compile_plan(plan, &view).expect_err(plan);
+    assert_eq!(error.code, Code::AmbiguousRelationship.as_str());
+    assert!(error.hint.as_deref().unwrap().contains("incidents.reporter_team_id → teams.team_id"), "{:?}", error.hint);
+}
+
+#[test]
+fn a_metric_is_its_definition_under_its_name() {
+    let compiled =
+        compile(r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"metric": "mtta"}]}"#);
+    assert!(compiled.main.sql.contains("avg(\"incidents\".\"ack_minutes\") FILTER (WHERE \"incidents\".\"severity\" IN (?, ?) AND \"incidents\".\"reopened\" = ?) AS \"mtta\""), "{}", compiled.main.sql);
+    assert!(compiled.explanation.contains("the metric mtta: mean time to acknowledge"), "{}", compiled.explanation);
+    let error = refusal(r#"{"table": "teams", "aggregations": [{"metric": "mtta"}]}"#);
+    assert_eq!((error.code, error.path.as_str()), (Code::UnknownMetric.as_str(), "aggregations[0].metric"));
+    let error = refusal(r#"{"table": "incidents", "aggregations": [{"metric": "mtta", "function": "sum"}]}"#);
+    assert_eq!(error.code, Code::UnknownField.as_str());
+}
+
+#[test]
+fn a_policed_table_is_read_through_its_source_on_either_side_of_a_join() {
+    let mut view = view();
+    view.tables[1].policy =
+        Some(TablePolicy { row_filters: vec![RowFilter { column: "region".into(), values: vec!["EU".into()] }] });
+    let plan = r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}], "group_by": ["teams.name"], "aggregations": [{"function": "count"}]}"#;
+    let compiled = compile_plan(plan, &view).unwrap();
+    assert!(compiled.main.sql.contains("LEFT JOIN (SELECT \"team_id\", \"name\", \"region\", \"headcount\" FROM \"teams\" WHERE CAST(\"region\" AS VARCHAR) = ?) AS \"incidents.teams\""), "{}", compiled.main.sql);
+    assert_eq!(compiled.main.params, vec![Param::Text("EU".into()), Param::Text("P1".into()), Param::Integer(1001)]);
+}
