@@ -94,6 +94,10 @@ enum Command {
         /// The Spark tables to index, comma-separated: lake.incidents,lake.teams.
         #[arg(long, value_name = "DB.TABLE,...", value_delimiter = ',', requires = "spark")]
         tables: Vec<String>,
+        /// With --spark: a querycell.toml whose [[relationships]] and [metrics.<name>] the
+        /// catalog declares (verified on the server).
+        #[arg(long, value_name = "FILE", requires = "spark")]
+        settings: Option<PathBuf>,
         #[arg(long, value_enum, default_value = "table")]
         format: Format,
     },
@@ -189,11 +193,11 @@ fn run(command: Command) -> Result<String, Error> {
     // The one place the Spark Connect token is read: the library takes it as an argument.
     let spark_token = std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty());
     match command {
-        Command::Ingest { index, paths, spark, tables, format } => {
+        Command::Ingest { index, paths, spark, tables, settings, format } => {
             let catalog = match spark {
                 Some(url) => {
                     let endpoint = querycell::SparkEndpoint { url, token: spark_token };
-                    let catalog = querycell::ingest::spark::build(&endpoint, &tables)?;
+                    let catalog = querycell::ingest::spark::build_with(&endpoint, &tables, settings.as_deref())?;
                     ingest::publish_catalog(&index, &catalog)?;
                     catalog
                 }

@@ -25,6 +25,7 @@ mod plan_language_drift;
 mod policies;
 mod query_workers;
 mod readme_examples;
+mod relationships_ingest;
 mod relative_dates;
 mod release_duckdb;
 mod result_values;

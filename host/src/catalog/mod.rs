@@ -238,6 +238,67 @@ pub struct Catalog {
     /// for Spark and run there, and the index folder holds no data file.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub spark: Option<SparkSource>,
+    /// The many-to-one relationships the operator declared and ingest verified, which plans
+    /// may follow by path. Absent from catalogs that declare none (and from older ones).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub relationships: Vec<RelationshipEntry>,
+    /// The aggregations the operator defined (`[metrics.<name>]`), checked by compiling each.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub metrics: Vec<MetricEntry>,
+}
+
+/// A declared relationship: each row of `from_table` reaches at most one row of `to_table`,
+/// whose `to_column` ingest found unique and present; with what ingest counted of the rows
+/// that reach none.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RelationshipEntry {
+    /// The table of the many side.
+    pub from_table: String,
+    /// Its key column, which points at `to_column`.
+    pub from_column: String,
+    /// The table of the one side.
+    pub to_table: String,
+    /// Its key column: unique, never missing.
+    pub to_column: String,
+    /// Rows of `from_table` whose key is set but found in no row of `to_table`: a plan's
+    /// left join keeps them with missing values for every column reached through it.
+    pub orphans: u64,
+    /// Rows of `from_table` whose key is missing (they reach no row either).
+    pub missing_keys: u64,
+    /// Set when a policy filters the rows of either table for this caller: the counts were
+    /// taken over every row and are not shown (as `row_count_withheld`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub counts_withheld: bool,
+}
+
+/// A metric the operator defined: one plan aggregation on one table, by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MetricEntry {
+    /// The name plans ask for (`{"metric": "mtta"}`), also the answer column's.
+    pub name: String,
+    /// The table it aggregates.
+    pub table: String,
+    /// The aggregation as JSON text: one object of a plan's `aggregations` (`function`,
+    /// `column`, `where`, `p`).
+    pub aggregation: String,
+    /// What it means, in the operator's words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The unit of its values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub unit: Option<String>,
+}
+
+impl RelationshipEntry {
+    /// `incidents.team_id -> teams.team_id`, as messages and the schema show it.
+    pub fn arrow(&self) -> String {
+        format!("{}.{} -> {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
+    }
+
+    /// Whether `table` is at either end.
+    pub fn touches(&self, table: &str) -> bool {
+        self.from_table == table || self.to_table == table
+    }
 }
 
 /// The Spark Connect server a catalog's tables are answered by.
@@ -284,8 +345,28 @@ impl Catalog {
 
     /// The snapshot id of `tables`: a hash of what an answer can depend on, in a fixed order.
     pub fn snapshot_of(tables: &[TableEntry]) -> String {
+        Self::snapshot_with(tables, &[], &[])
+    }
+
+    /// The snapshot id of `tables` with the relationships and metrics plans may use: they
+    /// change what a plan means, so they are hashed too, but only when there are any, so an
+    /// index that declares none keeps the id it always had.
+    pub fn snapshot_with(
+        tables: &[TableEntry],
+        relationships: &[RelationshipEntry],
+        metrics: &[MetricEntry],
+    ) -> String {
         use sha2::{Digest, Sha256};
         let mut hasher = Sha256::new();
+        if !relationships.is_empty() || !metrics.is_empty() {
+            let mut links: Vec<String> = relationships.iter().map(RelationshipEntry::arrow).collect();
+            links.sort();
+            let mut defined: Vec<(&str, &str, &str)> =
+                metrics.iter().map(|m| (m.name.as_str(), m.table.as_str(), m.aggregation.as_str())).collect();
+            defined.sort();
+            hasher.update(serde_json::json!(["links", links, defined]).to_string().as_bytes());
+            hasher.update(b"\n");
+        }
         let mut sorted: Vec<&TableEntry> = tables.iter().collect();
         sorted.sort_by(|a, b| a.name.cmp(&b.name));
         for table in sorted {
@@ -333,8 +414,27 @@ impl Catalog {
                 max_request_bytes: limits.max_request_bytes,
             },
             today: today.days_since_epoch(),
-            relationships: Vec::new(),
-            metrics: Vec::new(),
+            relationships: self
+                .relationships
+                .iter()
+                .map(|r| wit::Relationship {
+                    from_table: r.from_table.clone(),
+                    from_column: r.from_column.clone(),
+                    to_table: r.to_table.clone(),
+                    to_column: r.to_column.clone(),
+                })
+                .collect(),
+            metrics: self
+                .metrics
+                .iter()
+                .map(|m| wit::Metric {
+                    name: m.name.clone(),
+                    table: m.table.clone(),
+                    aggregation: m.aggregation.clone(),
+                    description: m.description.clone().unwrap_or_default(),
+                    unit: m.unit.clone(),
+                })
+                .collect(),
             dialect: if self.spark.is_some() { wit::Dialect::Spark } else { wit::Dialect::Duckdb },
         }
     }

@@ -62,6 +62,55 @@ pub fn markdown(catalog: &Catalog) -> String {
             out.push_str(&format!("| {name} | {kind} | {description} | {values} |\n"));
         }
     }
+    out.push_str(&relationships_markdown(catalog));
+    out.push_str(&metrics_markdown(catalog));
+    out
+}
+
+/// The relationships plans may follow, with the rows of each `from` table that reach no row;
+/// empty when there are none.
+fn relationships_markdown(catalog: &Catalog) -> String {
+    let Some(example) = catalog.relationships.first() else { return String::new() };
+    let mut out = format!(
+        "\n# Relationships\n\nA plan reaches a related table's columns by path: from `{}`, `{}.{}` is a column of the `{}` row it points to. Rows whose key is missing or found nowhere (orphans) keep missing values there.\n\n| from | to | orphans | missing keys |\n|---|---|---|---|\n",
+        example.from_table,
+        example.to_table,
+        example.to_column,
+        example.to_table
+    );
+    for r in &catalog.relationships {
+        let (orphans, missing) = if r.counts_withheld {
+            let withheld = "not shown (a policy filters these rows)".to_string();
+            (withheld.clone(), withheld)
+        } else {
+            (r.orphans.to_string(), r.missing_keys.to_string())
+        };
+        out.push_str(&format!(
+            "| `{}.{}` | `{}.{}` | {orphans} | {missing} |\n",
+            r.from_table, r.from_column, r.to_table, r.to_column
+        ));
+    }
+    out
+}
+
+/// The metrics the operator defined, each with its definition; empty when there are none.
+fn metrics_markdown(catalog: &Catalog) -> String {
+    if catalog.metrics.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "\n# Metrics\n\nAsk for one as `{\"metric\": \"<name>\"}` in `aggregations` of a plan whose `table` is the metric's.\n\n| metric | table | definition | unit | description |\n|---|---|---|---|---|\n",
+    );
+    for metric in &catalog.metrics {
+        out.push_str(&format!(
+            "| `{}` | `{}` | {} | {} | {} |\n",
+            metric.name,
+            metric.table,
+            code_span(&metric.aggregation),
+            metric.unit.as_deref().map(cell).unwrap_or_default(),
+            metric.description.as_deref().map(cell).unwrap_or_default(),
+        ));
+    }
     out
 }
 
@@ -90,11 +139,16 @@ fn cell(text: &str) -> String {
 /// value). The span's fence is one backtick longer than any run of backticks inside; only
 /// `|` is escaped, as a table cell requires even inside a code span.
 fn quoted(value: &str) -> String {
-    let json = serde_json::to_string(value).expect("strings serialise");
-    let longest_run = json.split(|c| c != '`').map(str::len).max().unwrap_or(0);
-    // The JSON string starts and ends with `"`, so no padding is ever needed.
+    code_span(&serde_json::to_string(value).expect("strings serialise"))
+}
+
+/// `text` in a code span whose fence is one backtick longer than any run inside, `|` escaped
+/// for the table cell. `text` starts and ends with something other than a backtick (a JSON
+/// string's or object's delimiters), so no padding is needed.
+fn code_span(text: &str) -> String {
+    let longest_run = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
     let fence = "`".repeat(longest_run + 1);
-    format!("{fence}{}{fence}", json.replace('|', "\\|"))
+    format!("{fence}{}{fence}", text.replace('|', "\\|"))
 }
 
 /// A question about one table: either list rows (`columns`) or aggregate (`group_by` and/or
@@ -342,6 +396,8 @@ an aggregation of a related table's column reads that table's rows once each, so
 (`fan_out`). `{{\"metric\": \"<name>\"}}` asks for a metric the operator defined (`describe_table` lists them). \
 A date or timestamp group key may carry a granularity ({granularities}) to group by calendar periods. \
 Sort directions: {directions}. \
+Where `describe_table` lists relationships, a column may be a path to a related table's column (`teams.region` from `incidents`), \
+anywhere a column stands; where it lists metrics, an aggregation may be {{\"metric\": \"<name>\"}} (the operator's definition, with an optional `alias`). \
 Relative dates such as {{\"last\": 30, \"unit\": \"day\"}}, {{\"this\": \"month\"}} or {{\"previous\": \"year\"}} resolve against the server's today \
 and are reported in the receipt. Every answer is a receipt: the SQL that ran, its parameters, the rows, whether rows were cut, and warnings \
 (nulls skipped, rows a filter left out for being missing). A refusal is a tool error with a `code`, a `path` into your plan and a `hint`: \

@@ -11,6 +11,9 @@
 //! - [`load`]: per-source loading, allowed-value checks and statistics.
 //! - [`names`]: the field map from headers to SQL identifiers.
 //! - [`staging`]: the locked folder a new index is built in, and cleanup of abandoned ones.
+//! - [`relationships`]: declared relationships verified (unique, present keys; counts of the
+//!   rows that reach nothing), and undeclared ones seen in the data suggested.
+//! - [`metrics`]: declared metrics gathered, each compiled before the index is published.
 //!
 //! The index is built in a temporary folder beside the target and swapped in with one atomic
 //! `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
@@ -19,8 +22,10 @@
 pub mod excel;
 pub mod layout;
 pub mod load;
+pub mod metrics;
 pub mod names;
 pub mod numbers;
+pub mod relationships;
 pub mod sidecar;
 pub mod sources;
 pub mod spark;
@@ -31,7 +36,7 @@ use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::catalog::{Catalog, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
+use crate::catalog::{Catalog, MetricEntry, Skipped, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
 use crate::duck::{Access, Database};
 use crate::error::{Code, Error, ErrorClass, Result};
 
@@ -49,23 +54,7 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
         sources::collect(input, &mut found)?;
     }
     if found.sources.is_empty() {
-        let named = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
-        let mut error = Error::new(
-            Code::NoInputs,
-            format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS),
-        )
-        .at(named.as_str());
-        if !found.skipped.is_empty() {
-            let listed: Vec<String> =
-                found.skipped.iter().take(5).map(|s| format!("{}: {}", s.path, s.reason)).collect();
-            let more = found.skipped.len().saturating_sub(listed.len());
-            error = error.hint(format!(
-                "skipped {}{}",
-                listed.join("; "),
-                if more > 0 { format!("; and {more} more") } else { String::new() }
-            ));
-        }
-        return Err(error);
+        return Err(nothing_found(inputs, &found));
     }
     check_replaceable(index)?;
     let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
@@ -100,6 +89,7 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
             .hint(skipped.iter().map(|s| format!("{}: {}", s.path, s.reason)).collect::<Vec<_>>().join("; ")));
     }
     check_sidecars_match(&found.roots, &tables, &table_roots)?;
+    let catalog = linked_catalog(&connection, tables, skipped, &found.roots)?;
     connection
         .execute_batch("CHECKPOINT")
         .map_err(|e| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string()))?;
@@ -107,14 +97,58 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     drop(connection);
     std::fs::remove_dir_all(&scratch).map_err(|e| Error::io("removing the scratch folder", &e))?;
 
-    let catalog =
-        Catalog { format: CATALOG_FORMAT, snapshot: Catalog::snapshot_of(&tables), tables, skipped, spark: None };
     write_synced(
         &staging.path().join(CATALOG_FILE),
         serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes(),
     )?;
     sync_path(&data_file)?;
     swap_into_place(staging.into_finished()?, index)?;
+    Ok(catalog)
+}
+
+/// `no_inputs` for folders that held nothing loadable, naming a few of the files skipped.
+fn nothing_found(inputs: &[PathBuf], found: &sources::Found) -> Error {
+    let named = inputs.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ");
+    let error =
+        Error::new(Code::NoInputs, format!("no loadable files ({}) were found in {named}", sources::Format::ENDINGS))
+            .at(named.as_str());
+    if found.skipped.is_empty() {
+        return error;
+    }
+    let listed: Vec<String> = found.skipped.iter().take(5).map(|s| format!("{}: {}", s.path, s.reason)).collect();
+    let more = found.skipped.len().saturating_sub(listed.len());
+    error.hint(format!(
+        "skipped {}{}",
+        listed.join("; "),
+        if more > 0 { format!("; and {more} more") } else { String::new() }
+    ))
+}
+
+/// The catalog of the loaded `tables`: the declared relationships verified and counted,
+/// those the data shows suggested, the metrics gathered and each compiled. Run before the
+/// index is published, so a declaration that cannot stand leaves the previous index in place.
+fn linked_catalog(
+    connection: &Database,
+    mut tables: Vec<TableEntry>,
+    skipped: Vec<Skipped>,
+    roots: &[sources::Root],
+) -> Result<Catalog> {
+    let defined = metrics::gather(roots)?;
+    let run = relationships::Engine::duckdb(connection);
+    let engine = relationships::Engine { run: &run, quote: types::quote };
+    let relationships = relationships::verify(&engine, &tables, &relationships::gather(roots))?;
+    relationships::suggest(connection, &mut tables, &relationships)?;
+    let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
+    let catalog = Catalog {
+        format: CATALOG_FORMAT,
+        snapshot: Catalog::snapshot_with(&tables, &relationships, &metrics),
+        tables,
+        skipped,
+        spark: None,
+        relationships,
+        metrics,
+    };
+    metrics::check(&catalog, &defined)?;
     Ok(catalog)
 }
 

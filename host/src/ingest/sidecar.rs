@@ -32,6 +32,18 @@
 //!
 //! [tables.incidents.columns.severity]
 //! allowed_values = ["P1", "P2", "P3"]      # anything else fails the ingest
+//!
+//! [[relationships]]                        # many incidents rows to at most one teams row
+//! from = "incidents.team_id"
+//! to = "teams.team_id"
+//!
+//! [metrics.mtta]                           # one aggregation, defined once
+//! table = "incidents"
+//! function = "avg"
+//! column = "ack_minutes"
+//! where = [{column = "severity", op = "in", value = ["P1", "P2"]}]
+//! description = "Mean time to acknowledge P1 and P2 incidents"
+//! unit = "minutes"
 //! ```
 
 use std::collections::BTreeMap;
@@ -54,6 +66,95 @@ pub struct Sidecar {
     /// Per-table settings, keyed by the table's SQL name.
     #[serde(default)]
     pub tables: BTreeMap<String, TableOverride>,
+    /// Many-to-one relationships plans may follow (`[[relationships]]`), verified at ingest.
+    #[serde(default)]
+    pub relationships: Vec<RelationshipSetting>,
+    /// Aggregations defined once (`[metrics.<name>]`), keyed by the name plans use.
+    #[serde(default)]
+    pub metrics: BTreeMap<String, MetricSetting>,
+}
+
+/// One `[[relationships]]` entry: `from` and `to` are `table.column`; many rows of `from`'s
+/// table reach at most one row of `to`'s.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RelationshipSetting {
+    /// `table.column` of the many side (the key that points).
+    pub from: String,
+    /// `table.column` of the one side (the key pointed at: unique and present).
+    pub to: String,
+}
+
+/// One `[metrics.<name>]` entry: an aggregation in the plan language's words, on one table.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MetricSetting {
+    /// The table it aggregates.
+    pub table: String,
+    /// A plan aggregation function (`avg`, `count`, `percentile`, ...).
+    pub function: String,
+    /// The column aggregated; absent for `count` of rows and for `share`.
+    pub column: Option<String>,
+    /// Conditions a row must meet to be aggregated, as a plan aggregation's `where`.
+    #[serde(rename = "where")]
+    pub conditions: Option<Vec<ConditionSetting>>,
+    /// The fraction for `percentile`.
+    pub p: Option<f64>,
+    /// What it means, for the catalog, the schema and receipts.
+    pub description: Option<String>,
+    /// The unit of its values (`minutes`).
+    pub unit: Option<String>,
+}
+
+/// One condition of a metric's `where`, as a plan condition (`column`, `op`, `value`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConditionSetting {
+    /// The column compared (a path such as `teams.region` is allowed, as in plans).
+    pub column: String,
+    /// A plan condition op (`eq`, `in`, `is_null`, ...).
+    pub op: String,
+    /// Omitted for `is_null` / `is_not_null`.
+    pub value: Option<toml::Value>,
+}
+
+impl RelationshipSetting {
+    /// `(from_table, from_column, to_table, to_column)`; both ends were checked to be
+    /// `table.column` by [`Sidecar::parse`].
+    pub fn ends(&self) -> (&str, &str, &str, &str) {
+        let (from_table, from_column) = self.from.split_once('.').unwrap_or((&self.from, ""));
+        let (to_table, to_column) = self.to.split_once('.').unwrap_or((&self.to, ""));
+        (from_table, from_column, to_table, to_column)
+    }
+}
+
+impl MetricSetting {
+    /// The metric as one object of a plan's `aggregations`, JSON text: what the compiler
+    /// receives in the catalog view and parses like a plan's own.
+    pub fn aggregation_json(&self) -> String {
+        let mut object = serde_json::Map::new();
+        object.insert("function".into(), self.function.clone().into());
+        if let Some(column) = &self.column {
+            object.insert("column".into(), column.clone().into());
+        }
+        if let Some(conditions) = &self.conditions {
+            let conditions: Vec<serde_json::Value> = conditions
+                .iter()
+                .map(|c| {
+                    let mut condition = serde_json::json!({"column": c.column, "op": c.op});
+                    if let Some(value) = &c.value {
+                        condition["value"] = serde_json::to_value(value).unwrap_or(serde_json::Value::Null);
+                    }
+                    condition
+                })
+                .collect();
+            object.insert("where".into(), conditions.into());
+        }
+        if let Some(p) = self.p {
+            object.insert("p".into(), p.into());
+        }
+        serde_json::Value::Object(object).to_string()
+    }
 }
 
 /// Settings for one table (`[tables.<name>]`); every key is optional.
@@ -201,8 +302,9 @@ impl Sidecar {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
             Error::new(Code::SidecarInvalid, format!("{source}: {}", e.message()))
                 .at(source)
-                .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator")
+                .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator, [[relationships]] from/to, [metrics.<name>] table/function/column/where/p/description/unit")
         })?;
+        sidecar.check_links(source)?;
         for (table, entry) in &sidecar.tables {
             check_separators(
                 entry.decimal_separator.as_ref(),
@@ -259,6 +361,36 @@ impl Sidecar {
             entry.check_layout(table, source)?;
         }
         Ok(sidecar)
+    }
+
+    /// Relationship ends must be `table.column`, and metric names must be names an answer
+    /// column can have (a plan's answer column is the metric's name).
+    fn check_links(&self, source: &str) -> Result<()> {
+        for (i, relationship) in self.relationships.iter().enumerate() {
+            for (key, end) in [("from", &relationship.from), ("to", &relationship.to)] {
+                let plain = |part: &str| !part.is_empty() && !part.contains('.');
+                if !end.split_once('.').is_some_and(|(table, column)| plain(table) && plain(column)) {
+                    return Err(Error::new(
+                        Code::SidecarInvalid,
+                        format!("{source}: relationships[{i}].{key} is '{end}', not table.column"),
+                    )
+                    .at(source)
+                    .hint("e.g. from = \"incidents.team_id\" and to = \"teams.team_id\""));
+                }
+            }
+        }
+        for name in self.metrics.keys() {
+            let mut chars = name.chars();
+            let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+            if !first || name.len() > 63 || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                return Err(Error::new(
+                    Code::SidecarInvalid,
+                    format!("{source}: metrics.{name}: a metric's name is the answer column's, so 1-63 ASCII letters, digits or _, not starting with a digit"),
+                )
+                .at(source));
+            }
+        }
+        Ok(())
     }
 
     /// How `column` of `table` writes its numbers, when `querycell.toml` says so (the
@@ -362,6 +494,36 @@ mod tests {
         let plain = Sidecar::number_reading(&table, None).unwrap();
         assert_eq!((plain.decimal, plain.grouping), (DecimalMark::Comma, Grouping::Dot));
         assert_eq!(Sidecar::number_reading(&sidecar.table("other"), None), None);
+    }
+
+    #[test]
+    fn relationships_and_metrics_are_read_and_checked() {
+        let sidecar = Sidecar::parse(
+            "[[relationships]]\nfrom = \"incidents.team_id\"\nto = \"teams.team_id\"\n\n[metrics.mtta]\ntable = \"incidents\"\nfunction = \"avg\"\ncolumn = \"ack_minutes\"\nwhere = [{column = \"severity\", op = \"in\", value = [\"P1\", \"P2\"]}, {column = \"team_id\", op = \"is_not_null\"}]\nunit = \"minutes\"\n",
+            "q",
+        )
+        .unwrap();
+        assert_eq!(sidecar.relationships[0].ends(), ("incidents", "team_id", "teams", "team_id"));
+        let mtta = &sidecar.metrics["mtta"];
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&mtta.aggregation_json()).unwrap(),
+            serde_json::json!({"function": "avg", "column": "ack_minutes", "where": [
+                {"column": "severity", "op": "in", "value": ["P1", "P2"]},
+                {"column": "team_id", "op": "is_not_null"}
+            ]})
+        );
+        assert_eq!(mtta.unit.as_deref(), Some("minutes"));
+        for bad in [
+            "[[relationships]]\nfrom = \"incidents\"\nto = \"teams.team_id\"\n",
+            "[[relationships]]\nfrom = \"a.b.c\"\nto = \"teams.team_id\"\n",
+            "[[relationships]]\nfrom = \"a.b\"\nto = \"c.d\"\nkind = \"one\"\n",
+            "[metrics.m]\ntable = \"t\"\nfunction = \"count\"\nfilter = 1\n",
+            "[metrics.m]\ntable = \"t\"\nfunction = \"count\"\nwhere = [{column = \"c\", op = \"eq\", values = 1}]\n",
+            "[metrics.9m]\ntable = \"t\"\nfunction = \"count\"\n",
+            "[metrics.m]\nfunction = \"count\"\n",
+        ] {
+            assert_eq!(Sidecar::parse(bad, "q").unwrap_err().code, "sidecar_invalid", "{bad}");
+        }
     }
 
     #[test]

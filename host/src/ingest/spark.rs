@@ -10,17 +10,22 @@
 //! the data's content: Spark tables can change under querycell, and a new ingest is what
 //! refreshes the catalog.
 
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 use querycell_contract::quote::spark_identifier as quote;
 
 use crate::catalog::{
-    Catalog, ColumnEntry, ColumnStats, LeftOutColumn, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
+    Catalog, ColumnEntry, ColumnStats, LeftOutColumn, MetricEntry, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
 };
 use crate::duck::Cell;
 use crate::error::{Code, Error, Result};
 
 use crate::exec::spark::client::{SparkEndpoint, SparkSession};
+
+use super::sidecar::Sidecar;
+use super::sources::Root;
+use super::{metrics, relationships};
 
 /// Distinct values a text column may have for the catalog to list them (as for DuckDB).
 const VALUE_LIST_CAP: u64 = 20;
@@ -30,6 +35,14 @@ const CATALOG_QUERY_TIMEOUT: Duration = Duration::from_secs(600);
 
 /// Build the catalog of `tables` (`db.table`, or `table`) on the server at `endpoint`.
 pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
+    build_with(endpoint, tables, None)
+}
+
+/// [`build`], with the relationships and metrics of a settings file (`ingest --spark …
+/// --settings querycell.toml`): each relationship verified on the server (one query for
+/// uniqueness, one for orphans), each metric compiled, before the catalog is returned.
+pub fn build_with(endpoint: &SparkEndpoint, tables: &[String], settings: Option<&Path>) -> Result<Catalog> {
+    let root = settings.map(settings_root).transpose()?;
     if tables.is_empty() {
         return Err(Error::new(Code::NoInputs, "name at least one Spark table")
             .at("--tables")
@@ -50,13 +63,41 @@ pub fn build(endpoint: &SparkEndpoint, tables: &[String]) -> Result<Catalog> {
         }
         entries.push(table_entry(&session, &relation, name, qualified)?);
     }
-    Ok(Catalog {
+    let roots: Vec<Root> = root.into_iter().collect();
+    let defined = metrics::gather(&roots)?;
+    let run = |sql: &str| session.catalog_query(sql, Instant::now() + CATALOG_QUERY_TIMEOUT, 2).map(|r| r.rows);
+    let engine = relationships::Engine { run: &run, quote };
+    let relationships = relationships::verify(&engine, &entries, &relationships::gather(&roots))?;
+    let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
+    let catalog = Catalog {
         format: CATALOG_FORMAT,
-        snapshot: Catalog::snapshot_of(&entries),
+        snapshot: Catalog::snapshot_with(&entries, &relationships, &metrics),
         tables: entries,
         skipped: Vec::new(),
         spark: Some(SparkSource { url: endpoint.url.clone() }),
-    })
+        relationships,
+        metrics,
+    };
+    metrics::check(&catalog, &defined)?;
+    Ok(catalog)
+}
+
+/// The settings file of a Spark catalog, read as a `querycell.toml`. Only its
+/// `[[relationships]]` and `[metrics]` apply: the tables are read as Spark has them, so a
+/// layout or type setting would be silently ignored, and is refused instead.
+fn settings_root(path: &Path) -> Result<Root> {
+    let shown = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|e| Error::io(&format!("reading {shown}"), &e))?;
+    let sidecar = Sidecar::parse(&text, &shown)?;
+    if !sidecar.tables.is_empty() || sidecar.null_tokens.is_some() {
+        return Err(Error::new(
+            Code::SidecarInvalid,
+            format!("{shown}: a Spark catalog's settings hold only [[relationships]] and [metrics.<name>]"),
+        )
+        .at("--settings")
+        .hint("Spark's tables are read with the columns and types Spark gives them; remove [tables] and null_tokens"));
+    }
+    Ok(Root { label: shown.clone(), sidecar, sidecar_path: shown })
 }
 
 /// `db.table` as its parts. Parts are plain names (letters, digits, `_`): the operator names

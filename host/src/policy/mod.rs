@@ -57,7 +57,7 @@ use std::path::Path;
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, MetricEntry};
 use crate::error::{Code, Error, Result};
 use crate::operator_file::{load_operator_file, toml_error_line};
 use crate::policy::budget::{Budget, BudgetRules};
@@ -285,7 +285,36 @@ impl BoundPolicy {
                 column.stats = Default::default();
             }
         }
+        self.restrict_links(&mut visible);
         visible
+    }
+
+    /// Relationships and metrics under the policy: a relationship only when the caller may
+    /// see both tables and both columns (a plan must not reach, or join on, what it cannot
+    /// see), its counts withheld when either table's rows are filtered (they were counted
+    /// over every row); a metric only when its table, and every column it names there, is
+    /// visible.
+    fn restrict_links(&self, visible: &mut Catalog) {
+        let tables = visible.tables.clone();
+        let sees = |table: &str, column: &str| {
+            tables.iter().any(|t| t.name == table && t.columns.iter().any(|c| c.name == column))
+        };
+        visible.relationships.retain(|r| sees(&r.from_table, &r.from_column) && sees(&r.to_table, &r.to_column));
+        for relationship in &mut visible.relationships {
+            if self.row_filtered.contains(&relationship.from_table)
+                || self.row_filtered.contains(&relationship.to_table)
+            {
+                relationship.orphans = 0;
+                relationship.missing_keys = 0;
+                relationship.counts_withheld = true;
+            }
+        }
+        visible.metrics.retain(|m| {
+            metric_columns(m).iter().all(|(table, column)| match column {
+                Some(column) => sees(table, column),
+                None => tables.iter().any(|t| &t.name == table),
+            })
+        });
     }
 
     /// The compiler's catalog view under the policy: each policed table carries the row
@@ -311,6 +340,26 @@ impl BoundPolicy {
                 .hint("start querycell with --context KEY=VALUE for each; without them no query runs")
         })
     }
+}
+
+/// What a metric's aggregation names, as `(table, column)`: its own table with no column
+/// (it reads the table in any case), then each column it names. A plain column is of the
+/// metric's table, a path's last step of the table before it (`teams.region` is `region` of
+/// `teams`).
+fn metric_columns(metric: &MetricEntry) -> Vec<(String, Option<String>)> {
+    let mut named = vec![(metric.table.clone(), None)];
+    let Ok(aggregation) = serde_json::from_str::<serde_json::Value>(&metric.aggregation) else {
+        return named;
+    };
+    let conditions = aggregation["where"].as_array().cloned().unwrap_or_default();
+    let columns = std::iter::once(&aggregation["column"]).chain(conditions.iter().map(|c| &c["column"]));
+    for name in columns.filter_map(serde_json::Value::as_str) {
+        named.push(match name.rsplit_once('.') {
+            Some((path, column)) => (path.rsplit('.').next().unwrap_or(path).to_string(), Some(column.to_string())),
+            None => (metric.table.clone(), Some(name.to_string())),
+        });
+    }
+    named
 }
 
 fn invalid(message: String) -> Error {
@@ -342,6 +391,68 @@ mod tests {
             table.view_sql("db"),
             "CREATE TEMP VIEW \"in\"\"c\" AS SELECT \"a\", \"t\" FROM \"db\".main.\"in\"\"c\" WHERE CAST(\"t\" AS VARCHAR) IN ('o''brien') AND CAST(\"a\" AS VARCHAR) IN ('x', 'y')"
         );
+    }
+
+    /// A catalog of incidents and teams, related by team_id, with a metric on each table.
+    fn related_catalog() -> Catalog {
+        let column = |name: &str, kind: &str| {
+            serde_json::json!({"name": name, "display_name": name, "sql_type": "BIGINT", "kind": kind, "decision": "",
+                "stats": {"null_count": 0, "distinct_count": 2, "min": null, "max": null}})
+        };
+        let table = |name: &str, columns: Vec<serde_json::Value>| serde_json::json!({"name": name, "source": format!("{name}.csv"), "format": "csv", "row_count": 2, "columns": columns});
+        serde_json::from_value(serde_json::json!({
+            "format": crate::catalog::CATALOG_FORMAT,
+            "snapshot": "sha256:0",
+            "tables": [
+                table("incidents", vec![column("team_id", "integer"), column("ack_minutes", "integer"), column("tenant", "integer")]),
+                table("teams", vec![column("team_id", "integer"), column("headcount", "integer")]),
+            ],
+            "relationships": [{"from_table": "incidents", "from_column": "team_id", "to_table": "teams",
+                "to_column": "team_id", "orphans": 3, "missing_keys": 1}],
+            "metrics": [
+                {"name": "mtta", "table": "incidents", "aggregation": "{\"function\":\"avg\",\"column\":\"ack_minutes\"}"},
+                {"name": "staff", "table": "teams", "aggregation": "{\"function\":\"sum\",\"column\":\"headcount\"}"},
+            ],
+        }))
+        .unwrap()
+    }
+
+    fn view_under(policy: &str) -> (Catalog, wit::CatalogView) {
+        let catalog = related_catalog();
+        let context = BTreeMap::from([("tenant".to_string(), "1".to_string())]);
+        let visible = Policy::parse(policy).unwrap().bind(&catalog, &context).unwrap().visible_catalog(&catalog);
+        let view = visible.view(&crate::Limits::default(), crate::calendar::Date::today_utc());
+        (visible, view)
+    }
+
+    #[test]
+    fn a_relationship_is_in_the_view_only_when_its_tables_and_columns_are_visible() {
+        let (_, view) = view_under("");
+        assert_eq!(view.relationships.len(), 1);
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["mtta", "staff"]);
+
+        let (_, view) = view_under("[tables.incidents]\nhidden_columns = [\"team_id\"]\n");
+        assert!(view.relationships.is_empty(), "a hidden join column takes the relationship with it");
+        assert_eq!(view.metrics.len(), 2, "the metrics read no hidden column");
+
+        let (_, view) = view_under("[tables.teams]\nvisible = false\n");
+        assert!(view.relationships.is_empty());
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["mtta"]);
+
+        let (_, view) = view_under("[tables.incidents]\nhidden_columns = [\"ack_minutes\"]\n");
+        assert_eq!(view.metrics.iter().map(|m| m.name.as_str()).collect::<Vec<_>>(), ["staff"]);
+    }
+
+    #[test]
+    fn a_row_filter_on_either_table_withholds_the_relationship_counts() {
+        let (visible, view) =
+            view_under("[tables.incidents]\nrow_filters = [{ column = \"tenant\", equals_context = \"tenant\" }]\n");
+        assert_eq!(view.relationships.len(), 1);
+        let relationship = &visible.relationships[0];
+        assert!(relationship.counts_withheld);
+        assert_eq!((relationship.orphans, relationship.missing_keys), (0, 0));
+        let (visible, _) = view_under("");
+        assert_eq!((visible.relationships[0].orphans, visible.relationships[0].counts_withheld), (3, false));
     }
 
     #[test]
