@@ -48,16 +48,22 @@ fn pick(u: &mut Unstructured, weights: &[u32]) -> Result<usize> {
     Ok(weights.len() - 1)
 }
 
-/// A part present in about one input in sixteen (never when the input is used up): for
-/// damage that would otherwise make most plans refusals.
+/// A part present when the next byte is at least `AT` (never when the input is used up).
 #[derive(Debug)]
-pub struct Rare<T>(pub Option<T>);
+pub struct Sometimes<T, const AT: u8>(pub Option<T>);
 
-impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Rare<T> {
+impl<'a, T: Arbitrary<'a>, const AT: u8> Arbitrary<'a> for Sometimes<T, AT> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(Rare(if u8::arbitrary(u)? >= 240 { Some(T::arbitrary(u)?) } else { None }))
+        Ok(Sometimes(if u8::arbitrary(u)? >= AT { Some(T::arbitrary(u)?) } else { None }))
     }
 }
+
+/// A part present in about one input in sixteen: for damage that would otherwise make most
+/// plans refusals.
+pub type Rare<T> = Sometimes<T, 240>;
+
+/// A part present in about one input in four.
+pub type Quarter<T> = Sometimes<T, 192>;
 
 #[derive(Debug, Arbitrary)]
 pub struct Plan {
@@ -235,16 +241,6 @@ pub struct Aggregation {
     p: PValue,
     /// In about one aggregation in four: `{"metric": …}` instead (with the alias, if any).
     metric: Quarter<MetricRef>,
-}
-
-/// A part present in about one input in four (never when the input is used up).
-#[derive(Debug)]
-pub struct Quarter<T>(pub Option<T>);
-
-impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Quarter<T> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(Quarter(if u8::arbitrary(u)? >= 192 { Some(T::arbitrary(u)?) } else { None }))
-    }
 }
 
 /// One of the metrics of the plan's table (by index), or rarely any of the catalog's (one
