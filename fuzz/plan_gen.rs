@@ -81,6 +81,11 @@ pub struct Plan {
     /// counts rows, and a listing without columns lists the first one: `Shape::Neither` and
     /// `FieldOddity::EmptyColumns` keep the empty forms covered.
     keep_repeats_and_empties: Rare<()>,
+    /// In about one plan in four: its group keys and filters name columns of the table the
+    /// first aggregation of a related column reads (`teams.region` beside `sum` of
+    /// `teams.headcount`), so that plans of several grains are accepted, not only refused
+    /// as fan-out.
+    follow_grain: Quarter<()>,
 }
 
 /// Mostly a catalog table (by index); now and then a near miss.
@@ -836,6 +841,7 @@ impl Raw {
 
 /// The plan's table as the serialiser sees it: the catalog table named, or (for an odd name)
 /// the first one, whose columns the rest of the plan then names.
+#[derive(Clone)]
 struct Scope<'v> {
     view: &'v CatalogView,
     table: &'v Table,
@@ -844,6 +850,9 @@ struct Scope<'v> {
     /// The paths from `table` through the catalog's relationships, one and two steps deep
     /// (`teams`, `services`, `services.teams`), with the table each ends at.
     paths: Vec<(String, &'v Table)>,
+    /// Set for group keys and filters under [`Plan::follow_grain`]: the path every column
+    /// not misspelled is named under.
+    pinned: Option<(String, &'v Table)>,
 }
 
 impl<'v> Scope<'v> {
@@ -862,11 +871,17 @@ impl<'v> Scope<'v> {
             paths.extend(next.iter().cloned());
             frontier = next;
         }
-        Scope { view, table, column_names: table.columns.iter().map(|c| c.name.as_str()).collect(), table_names, paths }
+        let column_names = table.columns.iter().map(|c| c.name.as_str()).collect();
+        Scope { view, table, column_names, table_names, paths, pinned: None }
     }
 
     fn column(&self, reference: &ColumnRef) -> (String, Option<&'v Column>) {
         match reference {
+            ColumnRef::Catalog(j) | ColumnRef::Path(_, j) if self.pinned.is_some() => {
+                let (prefix, table) = self.pinned.as_ref().expect("pinned");
+                let column = &table.columns[*j as usize % table.columns.len()];
+                (format!("{prefix}.{}", column.name), Some(column))
+            }
             ColumnRef::Catalog(i) => {
                 let column = &self.table.columns[*i as usize % self.table.columns.len()];
                 (column.name.clone(), Some(column))
@@ -900,6 +915,7 @@ impl Plan {
             TableRef::Odd(odd) => (odd.render(&table_names, "main"), &view.tables[0]),
         };
         let scope = Scope::new(view, table, table_names);
+        let keys_scope = self.keys_scope(&scope);
         let mut raw = Raw::default();
         let mut root = Map::new();
         root.insert("table".into(), Value::String(table_name));
@@ -909,7 +925,7 @@ impl Plan {
         let mut having_conditions: &[Condition<OutputRef>] = &[];
         match &self.shape {
             Shape::Aggregate { group_by, aggregations, having } => {
-                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs, &mut raw);
+                self.aggregate_fields((&scope, &keys_scope), group_by, aggregations, &mut root, &mut outputs, &mut raw);
                 if !as_is && outputs.is_empty() {
                     root.insert("aggregations".into(), Value::Array(vec![object([("function", "count".into())])]));
                     outputs.push(Output { name: "count".into(), kind: ValueKind::Integer });
@@ -939,7 +955,7 @@ impl Plan {
             Shape::Both { columns, group_by, aggregations } => {
                 let list = columns.iter().map(|c| Value::String(scope.column(c).0)).collect();
                 root.insert("columns".into(), Value::Array(list));
-                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs, &mut raw);
+                self.aggregate_fields((&scope, &keys_scope), group_by, aggregations, &mut root, &mut outputs, &mut raw);
             }
             Shape::Neither => {}
         }
@@ -949,7 +965,7 @@ impl Plan {
                 .filters
                 .iter()
                 .map(|c| {
-                    let (name, column) = scope.column(&c.column);
+                    let (name, column) = keys_scope.column(&c.column);
                     condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, &mut raw)
                 })
                 .collect();
@@ -1001,9 +1017,24 @@ impl Plan {
         }
     }
 
+    /// The scope group keys and filters name columns in: under [`Plan::follow_grain`], the
+    /// path of the first aggregation of a related column, if there is one.
+    fn keys_scope<'v>(&self, scope: &Scope<'v>) -> Scope<'v> {
+        let mut keys_scope = scope.clone();
+        let Shape::Aggregate { aggregations, .. } = &self.shape else { return keys_scope };
+        if self.follow_grain.0.is_none() || scope.paths.is_empty() {
+            return keys_scope;
+        }
+        keys_scope.pinned = aggregations.iter().find_map(|agg| match (&agg.metric.0, &agg.column) {
+            (None, Some(ColumnRef::Path(i, _))) => Some(scope.paths[*i as usize % scope.paths.len()].clone()),
+            _ => None,
+        });
+        keys_scope
+    }
+
     fn aggregate_fields(
         &self,
-        scope: &Scope,
+        (scope, keys_scope): (&Scope, &Scope),
         group_by: &[GroupKey],
         aggregations: &[Aggregation],
         root: &mut Map<String, Value>,
@@ -1015,7 +1046,7 @@ impl Plan {
             let keys = group_by
                 .iter()
                 .filter_map(|key| {
-                    let (name, column) = scope.column(&key.column);
+                    let (name, column) = keys_scope.column(&key.column);
                     let kind = column.map_or(ValueKind::Text, |c| c.kind);
                     let granularity =
                         key.granularity.as_ref().filter(|_| kind.is_temporal() || key.even_if_not_temporal.0.is_some());
