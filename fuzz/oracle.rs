@@ -16,15 +16,22 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use querycell_guest::model::{Column, Param, RequestLimits, RowFilter, Table, TablePolicy};
-use querycell_guest::{compile_sql, CatalogView, ValueKind};
+use querycell_guest::model::{Column, Metric, Param, Relationship, RequestLimits, RowFilter, Table, TablePolicy};
+use querycell_guest::{compile_sql, CatalogView, Compiled, ValueKind};
+use serde_json::{Map, Value};
 use sqlparser::ast::{
-    visit_expressions, visit_relations, Expr, ObjectName, ObjectNamePart, Query, Statement, TableFactor, Visit, Visitor,
+    visit_expressions, visit_relations, BinaryOperator, Expr, FunctionArg, FunctionArgExpr, FunctionArguments, Join,
+    JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, Query, SetExpr, Statement, TableFactor, TableWithJoins,
+    Visit, Visitor,
 };
 use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 
-/// The catalog the fuzzer compiles against: two small tables with every value kind.
+/// The catalog the fuzzer compiles against: three small tables with every value kind,
+/// related many-to-one (`incidents.team → teams.team`, `incidents.service →
+/// services.service`, `services.team → teams.team`, so paths of one and two steps exist:
+/// `teams.region`, `services.teams.region`), and metrics on two of them, one of which reads
+/// a related table's rows (`team_headcount`, with a grain of its own).
 pub fn view() -> CatalogView {
     let column = |name: &str, sql_type: &str, kind| Column {
         name: name.into(),
@@ -32,12 +39,13 @@ pub fn view() -> CatalogView {
         sql_type: sql_type.into(),
         kind,
     };
+    let table =
+        |name: &str, columns: Vec<Column>| Table { name: name.into(), relation: Vec::new(), columns, policy: None };
     CatalogView {
         tables: vec![
-            Table {
-                name: "incidents".into(),
-                relation: Vec::new(),
-                columns: vec![
+            table(
+                "incidents",
+                vec![
                     column("incident_id", "VARCHAR", ValueKind::Text),
                     column("team", "VARCHAR", ValueKind::Text),
                     column("severity", "VARCHAR", ValueKind::Text),
@@ -46,49 +54,109 @@ pub fn view() -> CatalogView {
                     column("resolved", "BOOLEAN", ValueKind::Boolean),
                     column("opened_at", "DATE", ValueKind::Date),
                     column("closed_at", "TIMESTAMP", ValueKind::Timestamp),
+                    column("service", "VARCHAR", ValueKind::Text),
                 ],
-                policy: None,
-            },
-            Table {
-                name: "teams".into(),
-                relation: Vec::new(),
-                columns: vec![column("team", "VARCHAR", ValueKind::Text), column("region", "VARCHAR", ValueKind::Text)],
-                policy: None,
-            },
+            ),
+            table(
+                "teams",
+                vec![
+                    // Unique in spirit: the host verifies it at ingest; the guest sees no data.
+                    column("team", "VARCHAR", ValueKind::Text),
+                    column("region", "VARCHAR", ValueKind::Text),
+                    column("headcount", "BIGINT", ValueKind::Integer),
+                ],
+            ),
+            table(
+                "services",
+                vec![
+                    column("service", "VARCHAR", ValueKind::Text),
+                    column("team", "VARCHAR", ValueKind::Text),
+                    column("tier", "VARCHAR", ValueKind::Text),
+                    column("uptime", "DOUBLE", ValueKind::Float),
+                    column("launched_at", "DATE", ValueKind::Date),
+                ],
+            ),
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
         today: 20527,
-        relationships: Vec::new(),
-        metrics: Vec::new(),
+        relationships: vec![
+            relationship("incidents.team", "teams.team"),
+            relationship("incidents.service", "services.service"),
+            relationship("services.team", "teams.team"),
+        ],
+        metrics: vec![
+            metric(
+                "mtta",
+                "incidents",
+                r#"{"function": "avg", "column": "ack_minutes", "where": [{"column": "severity", "op": "in", "value": ["P1", "P2"]}]}"#,
+            ),
+            metric("p95_ack", "incidents", r#"{"function": "percentile", "column": "ack_minutes", "p": 0.95}"#),
+            metric("team_headcount", "incidents", r#"{"function": "sum", "column": "teams.headcount"}"#),
+            metric(
+                "eu_share",
+                "incidents",
+                r#"{"function": "share", "where": [{"column": "services.teams.region", "op": "eq", "value": "EU"}]}"#,
+            ),
+            metric("total_headcount", "teams", r#"{"function": "sum", "column": "headcount"}"#),
+        ],
         dialect: Default::default(),
     }
 }
 
-/// The context value the policed view's row filter binds.
+/// `from` (`table.column`) → `to`.
+fn relationship(from: &str, to: &str) -> Relationship {
+    let (from_table, from_column) = from.split_once('.').expect("table.column");
+    let (to_table, to_column) = to.split_once('.').expect("table.column");
+    Relationship {
+        from_table: from_table.into(),
+        from_column: from_column.into(),
+        to_table: to_table.into(),
+        to_column: to_column.into(),
+    }
+}
+
+fn metric(name: &str, table: &str, aggregation: &str) -> Metric {
+    Metric {
+        name: name.into(),
+        table: table.into(),
+        aggregation: aggregation.into(),
+        description: format!("the fuzz catalog's {name}"),
+        unit: None,
+    }
+}
+
+/// The context value the policed view's row filters bind.
 const TENANT: &str = "acme";
 
-/// [`view`] under a policy: `incidents` keeps the rows of one tenant (a column the caller
-/// cannot see) and hides `cost`.
+/// [`view`] under a policy: `incidents` and `teams` keep the rows of one tenant (a column
+/// the caller cannot see), and `incidents` hides `cost`; `services` is not policed, so
+/// paths cross from policed to unpoliced tables and back (`services.teams.region`).
 pub fn policed_view() -> CatalogView {
     let mut view = view();
+    let tenant =
+        || Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec![TENANT.into()] }] });
     let incidents = &mut view.tables[0];
     incidents.columns.retain(|c| c.name != "cost");
-    incidents.policy =
-        Some(TablePolicy { row_filters: vec![RowFilter { column: "tenant".into(), values: vec![TENANT.into()] }] });
+    incidents.policy = tenant();
+    view.tables[1].policy = tenant();
     view
 }
 
-/// Every read of the policed table in `query` (outside statements that define a CTE of its
-/// name) must be the whole of a derived table whose query is exactly the policy's source,
-/// its placeholder bound to the context's value in `params`.
+/// Every read of a policed table of [`policed_view`] in `query` (outside statements that
+/// define a CTE of its name) must be the whole of a derived table whose query is exactly
+/// the policy's source, its placeholder bound to the context's value in `params`.
 fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
-    if cte_names(query).contains("incidents") {
-        return;
-    }
     let view = policed_view();
-    let table = &view.tables[0];
+    let ctes = cte_names(query);
+    for table in view.tables.iter().filter(|t| t.policy.is_some() && !ctes.contains(&t.name)) {
+        table_policy_holds(table, query, params, text, sql);
+    }
+}
+
+fn table_policy_holds(table: &Table, query: &Query, params: &[Param], text: &str, sql: &str) {
     struct Sources<'a> {
+        table: &'a Table,
         columns: Vec<String>,
         params: &'a [Param],
         sql: &'a str,
@@ -107,7 +175,7 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
             ControlFlow::Continue(())
         }
         fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<()> {
-            let policed = relation.to_string().trim_matches('"').eq_ignore_ascii_case("incidents");
+            let policed = relation.to_string().trim_matches('"').eq_ignore_ascii_case(&self.table.name);
             if policed && !self.verified.contains(&(relation as *const ObjectName)) {
                 self.unverified = Some(relation.to_string());
                 return ControlFlow::Break(());
@@ -116,7 +184,7 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
         }
     }
     impl Sources<'_> {
-        /// The source's relation, when `query` is exactly `SELECT <visible> FROM "incidents"
+        /// The source's relation, when `query` is exactly `SELECT <visible> FROM "<table>"
         /// WHERE CAST("tenant" AS VARCHAR) = $n` with `$n` bound to the tenant.
         fn source_relation(&self, query: &Query) -> Option<*const ObjectName> {
             let sqlparser::ast::SetExpr::Select(select) = query.body.as_ref() else { return None };
@@ -136,12 +204,12 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
                 .collect();
             let [from] = select.from.as_slice() else { return None };
             let TableFactor::Table { name, alias: None, args: None, .. } = &from.relation else { return None };
-            let filter = select.selection.as_ref()?.to_string();
-            let placeholder = filter.strip_prefix("CAST(\"tenant\" AS VARCHAR) = ")?;
-            // `$n` in SQL mode; a plan's `?` binds by position (a plan reads one table, so
-            // its statements hold one source).
-            let n: usize = match placeholder {
-                "?" => self.sql[..self.sql.find(&format!("WHERE {filter})"))?].matches('?').count() + 1,
+            let selection = select.selection.as_ref()?;
+            let placeholder = selection.to_string().strip_prefix("CAST(\"tenant\" AS VARCHAR) = ")?.to_string();
+            // `$n` in SQL mode; a plan's `?` binds by position: count the `?` before this
+            // one (a plan's statement may hold several sources, of one table or more).
+            let n: usize = match placeholder.as_str() {
+                "?" => self.sql[..self.offset_of(selection)?].matches('?').count() + 1,
                 numbered => numbered.strip_prefix('$')?.parse().ok()?,
             };
             let bound = matches!(self.params.get(n.checked_sub(1)?), Some(Param::Text(t)) if t == TENANT);
@@ -149,12 +217,27 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
                 && !grouped
                 && from.joins.is_empty()
                 && columns == self.columns
-                && name.to_string() == "\"incidents\""
+                && name.to_string() == format!("\"{}\"", self.table.name)
                 && bound)
                 .then_some(name as *const ObjectName)
         }
+
+        /// The byte offset in the statement of the placeholder `selection` compares with,
+        /// from the span sqlparser gave it.
+        fn offset_of(&self, selection: &Expr) -> Option<usize> {
+            let Expr::BinaryOp { right, .. } = selection else { return None };
+            let Expr::Value(value) = right.as_ref() else { return None };
+            let start = value.span.start;
+            let line_start: usize =
+                self.sql.split_inclusive('\n').take(start.line.checked_sub(1)? as usize).map(str::len).sum();
+            let line = &self.sql[line_start..];
+            let column = line.char_indices().nth(start.column.checked_sub(1)? as usize)?.0;
+            let offset = line_start + column;
+            (self.sql.as_bytes().get(offset) == Some(&b'?')).then_some(offset)
+        }
     }
     let mut sources = Sources {
+        table,
         columns: table.columns.iter().map(|c| c.name.clone()).collect(),
         params,
         sql,
@@ -172,8 +255,13 @@ fn policy_holds(query: &Query, params: &[Param], text: &str, sql: &str) {
 fn check_policed(
     text: &str,
     compile: fn(&str, &CatalogView) -> querycell_guest::error::Result<querycell_guest::Compiled>,
+    plan: bool,
 ) {
-    let Ok(compiled) = compile(text, &policed_view()) else { return };
+    let outcome = compile(text, &policed_view());
+    if plan {
+        fan_out_holds(text, &policed_view(), &outcome);
+    }
+    let Ok(compiled) = outcome else { return };
     let mut queries = vec![&compiled.main, &compiled.count];
     if let Some(probe) = &compiled.null_probe {
         queries.push(&probe.query);
@@ -181,6 +269,10 @@ fn check_policed(
     for emitted in queries {
         let query = one_query(&emitted.sql, text);
         policy_holds(&query, &emitted.params, text, &emitted.sql);
+        if plan {
+            names_are_allowed(&query, text, &emitted.sql, true);
+            joins_follow_relationships(&query, &policed_view(), text, &emitted.sql);
+        }
     }
 }
 
@@ -284,7 +376,7 @@ pub fn tables() -> Vec<String> {
 
 /// Run every oracle on `text`; the statements compile_sql emitted, when it accepted.
 pub fn check(text: &str) -> Option<[String; 2]> {
-    check_policed(text, compile_sql);
+    check_policed(text, compile_sql, false);
     let compiled = match compile_sql(text, &view()) {
         Ok(compiled) => compiled,
         Err(error) => {
@@ -301,7 +393,7 @@ pub fn check(text: &str) -> Option<[String; 2]> {
         assert_eq!(&query.to_string(), sql, "accepted output does not print back to itself\ninput: {text:?}");
         querycell_guest::sqlmode::lexical::check(sql, querycell_guest::sqlmode::lexical::Source::Emitted)
             .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
-        names_are_allowed(query, text, sql);
+        names_are_allowed(query, text, sql, false);
     }
     Some([compiled.main.sql, compiled.count.sql])
 }
@@ -319,7 +411,11 @@ fn one_query(sql: &str, text: &str) -> Box<Query> {
     }
 }
 
-fn names_are_allowed(query: &Query, text: &str, sql: &str) {
+/// Every relation `query` reads is a catalog table or its own CTE, and every function it
+/// calls is on SQL mode's allowlist; a plan's statement (`plan`) may also call
+/// `percentile_cont(…) WITHIN GROUP (ORDER BY …)`, which DuckDB reads as `quantile_cont`
+/// (on the allowlist, and what the host's parse-tree check sees).
+fn names_are_allowed(query: &Query, text: &str, sql: &str, plan: bool) {
     let tables = tables();
     let ctes = cte_names(query);
     // sqlparser reads `WITH c AS (…) FROM x SELECT …` as a CTE with a `FROM x` of its own
@@ -343,8 +439,9 @@ fn names_are_allowed(query: &Query, text: &str, sql: &str) {
     let _ = visit_expressions(query, |expr| {
         if let Expr::Function(function) = expr {
             let name = function.name.to_string();
+            let ordered_set = plan && name == "percentile_cont" && !function.within_group.is_empty();
             assert!(
-                querycell_contract::sql::is_allowed_function(&name),
+                querycell_contract::sql::is_allowed_function(&name) || ordered_set,
                 "accepted output calls '{name}'\ninput: {text:?}\noutput: {sql}"
             );
         }
@@ -397,8 +494,9 @@ pub fn check_plan(text: &str) -> Option<String> {
 /// [`check_plan`], plus the statements of the same plan compiled for Spark
 /// ([`check_plan_spark`]).
 pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
-    check_policed(text, querycell_guest::compile_plan);
+    check_policed(text, querycell_guest::compile_plan, true);
     let outcome = querycell_guest::compile_plan(text, &view());
+    fan_out_holds(text, &view(), &outcome);
     let spark = check_plan_spark(text, &outcome);
     let compiled = match outcome {
         Ok(compiled) => compiled,
@@ -418,7 +516,8 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
         let sql = &emitted.sql;
         let query = one_query(sql, text);
         let query = &query;
-        names_are_allowed(query, text, sql);
+        names_are_allowed(query, text, sql, true);
+        joins_follow_relationships(query, &view(), text, sql);
         let placeholders = sql.matches('?').count();
         assert_eq!(
             placeholders,
@@ -438,4 +537,307 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
         });
     }
     (Some(compiled.main.sql), spark)
+}
+
+/// Every JOIN in an accepted plan's statement follows a declared relationship, or puts the
+/// grains' queries side by side, checked on the parse tree (sqlparser's [`Visitor`]) without
+/// trusting the compiler's frames: in each SELECT's FROM (never a comma list), either
+///
+/// - the first relation is a catalog table (or, under a policy, its source) under its own
+///   name, and every join is `LEFT JOIN <table> AS "<parent>.<table>" ON
+///   "<parent>"."<from_column>" = "<parent>.<table>"."<to_column>"`, where `<parent>` is an
+///   alias this FROM already introduced, ends in the name of a table `T`, and `T.<from_column>
+///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
+/// - or the first relation is the derived table `g0` and join i is `CROSS JOIN (…) AS gi` or
+///   `FULL OUTER JOIN (…) AS gi ON coalesce(g0.kK, …, g(i-1).kK) IS NOT DISTINCT FROM gi.kK
+///   AND …` (`grains.rs`), whose own FROMs are held to the same rule.
+fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql: &str) {
+    struct Joins<'a> {
+        view: &'a CatalogView,
+        problem: Option<String>,
+    }
+    impl Visitor for Joins<'_> {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            let outcome = match query.body.as_ref() {
+                SetExpr::Select(select) => match select.from.as_slice() {
+                    [] => Ok(()),
+                    [from] => from_follows_relationships(from, self.view),
+                    _ => Err("a FROM of several relations (a comma join)".to_string()),
+                },
+                SetExpr::Query(_) => Ok(()),
+                other => Err(format!("a query that is not one SELECT: {other}")),
+            };
+            match outcome {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(why) => {
+                    self.problem = Some(why);
+                    ControlFlow::Break(())
+                }
+            }
+        }
+    }
+    let mut joins = Joins { view, problem: None };
+    let _ = query.visit(&mut joins);
+    if let Some(why) = joins.problem {
+        panic!("accepted plan output joins outside the declared relationships: {why}\ninput: {text:?}\noutput: {sql}");
+    }
+}
+
+fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Result<(), String> {
+    if from.joins.is_empty() {
+        return Ok(());
+    }
+    let root = factor_alias(&from.relation).ok_or_else(|| format!("a joined FROM starts with '{}'", from.relation))?;
+    if root == "g0" && matches!(from.relation, TableFactor::Derived { .. }) {
+        return grains_side_by_side(&from.joins);
+    }
+    if factor_table(&from.relation, view).as_deref() != Some(root.as_str()) {
+        return Err(format!("joins start from '{}', which is not a catalog table under its own name", from.relation));
+    }
+    let mut known = vec![root];
+    for join in &from.joins {
+        let on = match &join.join_operator {
+            JoinOperator::Left(JoinConstraint::On(on)) | JoinOperator::LeftOuter(JoinConstraint::On(on)) => on,
+            _ => return Err(format!("a join that is not LEFT JOIN … ON: '{join}'")),
+        };
+        let alias = factor_alias(&join.relation).ok_or_else(|| format!("a join without alias: '{join}'"))?;
+        let Some((parent, table)) = alias.rsplit_once('.') else {
+            return Err(format!("the join alias '{alias}' is not <parent>.<table>"));
+        };
+        if factor_table(&join.relation, view).as_deref() != Some(table) {
+            return Err(format!("the join alias '{alias}' does not name the table it reads: '{join}'"));
+        }
+        if !known.iter().any(|k| k == parent) || known.contains(&alias) {
+            return Err(format!("the join '{alias}' hangs from no earlier relation, or repeats one: '{join}'"));
+        }
+        let parent_table = parent.rsplit('.').next().unwrap_or(parent);
+        let declared = match column_equality(on) {
+            Some(((p, from_column), (a, to_column))) => {
+                p == parent
+                    && a == alias
+                    && view.relationships.iter().any(|r| {
+                        r.from_table == parent_table
+                            && r.from_column == from_column
+                            && r.to_table == table
+                            && r.to_column == to_column
+                    })
+            }
+            None => false,
+        };
+        if !declared {
+            return Err(format!("'{join}' is not a declared relationship from {parent_table} to {table}"));
+        }
+        known.push(alias);
+    }
+    Ok(())
+}
+
+/// The joins after `g0`: `g1`, `g2`, … in order, each a CROSS JOIN or a FULL OUTER JOIN on
+/// the group keys.
+fn grains_side_by_side(joins: &[Join]) -> Result<(), String> {
+    for (i, join) in joins.iter().enumerate() {
+        let n = i + 1;
+        let named =
+            matches!(&join.relation, TableFactor::Derived { alias: Some(a), .. } if a.name.value == format!("g{n}"));
+        let joined = match &join.join_operator {
+            JoinOperator::CrossJoin(JoinConstraint::None) => true,
+            JoinOperator::FullOuter(JoinConstraint::On(on)) => keys_match(on, n),
+            _ => false,
+        };
+        if !named || !joined {
+            return Err(format!("grain {n} is not joined as (…) AS g{n} on the group keys: '{join}'"));
+        }
+    }
+    Ok(())
+}
+
+/// `on` is `coalesce(g0.kK, …, g(n-1).kK) IS NOT DISTINCT FROM gn.kK`, ANDed over keys.
+fn keys_match(on: &Expr, n: usize) -> bool {
+    let mut pending = vec![on];
+    // No recursion: a stack, and a bound on the work (the parser's own depth limit is 64).
+    let mut budget = 1024;
+    while let Some(expr) = pending.pop() {
+        budget -= 1;
+        if budget == 0 {
+            return false;
+        }
+        match expr {
+            Expr::BinaryOp { left, op: BinaryOperator::And, right } => pending.extend([right.as_ref(), left.as_ref()]),
+            Expr::IsNotDistinctFrom(earlier, own) => {
+                let Some((grain, key)) = two_parts(own) else { return false };
+                let Expr::Function(coalesce) = earlier.as_ref() else { return false };
+                let FunctionArguments::List(list) = &coalesce.args else { return false };
+                let args: Vec<Option<(String, String)>> = list
+                    .args
+                    .iter()
+                    .map(|arg| match arg {
+                        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => two_parts(e),
+                        _ => None,
+                    })
+                    .collect();
+                let expected: Vec<Option<(String, String)>> =
+                    (0..n).map(|e| Some((format!("g{e}"), key.clone()))).collect();
+                let ok = coalesce.name.to_string() == "coalesce"
+                    && grain == format!("g{n}")
+                    && key.starts_with('k')
+                    && args == expected;
+                if !ok {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// `"a"."b"` as `(a, b)`.
+fn two_parts(expr: &Expr) -> Option<(String, String)> {
+    match expr {
+        Expr::CompoundIdentifier(parts) if parts.len() == 2 => Some((parts[0].value.clone(), parts[1].value.clone())),
+        _ => None,
+    }
+}
+
+/// `"p"."c" = "a"."d"` as `((p, c), (a, d))`.
+fn column_equality(on: &Expr) -> Option<((String, String), (String, String))> {
+    let Expr::BinaryOp { left, op: BinaryOperator::Eq, right } = on else { return None };
+    Some((two_parts(left)?, two_parts(right)?))
+}
+
+/// The name a FROM item goes by: its alias, else a table's own name.
+fn factor_alias(factor: &TableFactor) -> Option<String> {
+    match factor {
+        TableFactor::Table { alias: Some(alias), .. } | TableFactor::Derived { alias: Some(alias), .. } => {
+            Some(alias.name.value.clone())
+        }
+        TableFactor::Table { name, alias: None, .. } => single_name(name),
+        _ => None,
+    }
+}
+
+/// The catalog table a FROM item reads: a table by its one-part name, or (only for a policed
+/// table, whose source [`policy_holds`] checks) a derived table reading just that table.
+fn factor_table(factor: &TableFactor, view: &CatalogView) -> Option<String> {
+    let name = match factor {
+        TableFactor::Table { name, args: None, .. } => single_name(name)?,
+        TableFactor::Derived { subquery, .. } => {
+            let SetExpr::Select(select) = subquery.body.as_ref() else { return None };
+            let [from] = select.from.as_slice() else { return None };
+            let TableFactor::Table { name, alias: None, args: None, .. } = &from.relation else { return None };
+            let name = single_name(name)?;
+            view.table(&name)?.policy.as_ref()?;
+            (from.joins.is_empty()).then_some(name)?
+        }
+        _ => return None,
+    };
+    view.table(&name).map(|t| t.name.clone())
+}
+
+fn single_name(name: &ObjectName) -> Option<String> {
+    match name.0.as_slice() {
+        [ObjectNamePart::Identifier(ident)] => Some(ident.value.clone()),
+        _ => None,
+    }
+}
+
+/// The fan-out rule, held to the plan's own JSON (walked here, independently of
+/// `guest/src/compile/grain.rs`): an aggregation's grain is the plan's table for `count`
+/// without a column, `share` and `count_distinct`, else the table its column's path ends at;
+/// it fans out when a group key, a filter or its own `where` names a path that does not start
+/// with the grain's. An accepted plan names only paths that follow declared relationships
+/// and has no aggregation that fans out; a plan refused with `fan_out` at `aggregations[i]`
+/// has one there. Metrics are expanded from the view's definitions first.
+fn fan_out_holds(text: &str, view: &CatalogView, outcome: &querycell_guest::error::Result<Compiled>) {
+    let refused_at = match outcome {
+        Ok(_) => None,
+        Err(error) if error.code == "fan_out" => Some(error.path.clone()),
+        Err(_) => return,
+    };
+    let Ok(Value::Object(plan)) = serde_json::from_str::<Value>(text) else { return };
+    let Some(base) = plan.get("table").and_then(Value::as_str).and_then(|t| view.table(t)) else { return };
+    let fanning = match aggregations_fanning_out(&plan, base, view) {
+        Ok(fanning) => fanning,
+        Err(name) => panic!(
+            "the compiler {} a plan naming '{name}', a path that follows no declared relationship\ninput: {text:?}",
+            if refused_at.is_some() { "refused with fan_out" } else { "accepted" }
+        ),
+    };
+    match refused_at {
+        None => assert!(fanning.is_empty(), "accepted, but aggregations {fanning:?} fan out\ninput: {text:?}"),
+        Some(at) => {
+            let index = at.strip_prefix("aggregations[").and_then(|i| i.strip_suffix(']')?.parse::<usize>().ok());
+            assert!(
+                index.is_some_and(|i| fanning.contains(&i)),
+                "refused with fan_out at {at}, but the aggregations that fan out are {fanning:?}\ninput: {text:?}"
+            );
+        }
+    }
+}
+
+/// The indices of `plan`'s aggregations that fan out, or the first name that does not
+/// resolve (metrics that do not exist are skipped: the compiler refuses them).
+fn aggregations_fanning_out(plan: &Map<String, Value>, base: &Table, view: &CatalogView) -> Result<Vec<usize>, String> {
+    let column_of = |v: &Value| -> Option<String> {
+        match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Object(o) => o.get("column").and_then(Value::as_str).map(str::to_string),
+            _ => None,
+        }
+    };
+    let list = |v: Option<&Value>| -> Vec<String> {
+        v.and_then(Value::as_array).map(|a| a.iter().filter_map(column_of).collect()).unwrap_or_default()
+    };
+    let steps = |name: &str| path_steps(name, base, view).ok_or_else(|| name.to_string());
+    let keys_and_filters: Vec<Vec<String>> = list(plan.get("group_by"))
+        .into_iter()
+        .chain(list(plan.get("filters")))
+        .map(|name| steps(&name))
+        .collect::<Result<_, _>>()?;
+    for name in list(plan.get("columns")) {
+        steps(&name)?;
+    }
+    let mut fanning = Vec::new();
+    let aggregations = plan.get("aggregations").and_then(Value::as_array).cloned().unwrap_or_default();
+    for (i, agg) in aggregations.iter().enumerate() {
+        let Some(agg) = expand_metric(agg, base, view) else { continue };
+        let function = agg.get("function").and_then(Value::as_str).unwrap_or_default();
+        let column = agg.get("column").and_then(Value::as_str).map(steps).transpose()?;
+        let wheres: Vec<Vec<String>> = list(agg.get("where")).iter().map(|n| steps(n)).collect::<Result<_, _>>()?;
+        let grain = match (function, column) {
+            ("share" | "count_distinct", _) | (_, None) => continue,
+            (_, Some(grain)) => grain,
+        };
+        if keys_and_filters.iter().chain(&wheres).any(|path| !path.starts_with(&grain)) {
+            fanning.push(i);
+        }
+    }
+    Ok(fanning)
+}
+
+/// A plan's aggregation object, with `{"metric": …}` replaced by the view's definition.
+fn expand_metric(agg: &Value, base: &Table, view: &CatalogView) -> Option<Map<String, Value>> {
+    let agg = agg.as_object()?;
+    let Some(name) = agg.get("metric") else { return Some(agg.clone()) };
+    let metric = view.metrics.iter().find(|m| Some(m.name.as_str()) == name.as_str() && m.table == base.name)?;
+    serde_json::from_str::<Value>(&metric.aggregation).ok()?.as_object().cloned()
+}
+
+/// The tables `name` walks through from `base` (empty for a column of `base`), each step by
+/// the one relationship declared from the table before, ending at a table with the column.
+fn path_steps(name: &str, base: &Table, view: &CatalogView) -> Option<Vec<String>> {
+    if base.column(name).is_some() {
+        return Some(Vec::new());
+    }
+    let mut parts: Vec<&str> = name.split('.').collect();
+    let column = parts.pop()?;
+    let mut table = base;
+    for part in &parts {
+        let mut leading = view.relationships.iter().filter(|r| r.from_table == table.name && r.to_table == *part);
+        let (Some(relationship), None) = (leading.next(), leading.next()) else { return None };
+        table = view.table(&relationship.to_table)?;
+    }
+    table.column(column)?;
+    Some(parts.into_iter().map(str::to_string).collect())
 }

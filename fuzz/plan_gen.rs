@@ -5,7 +5,12 @@
 //! is not JSON or names nothing; this model makes almost every input a well-formed plan over
 //! the oracle's catalog, so the fuzzer's time goes into the compiler's name resolution, type
 //! checks, relative dates, having/order_by resolution and SQL emission. Names are picked by
-//! index from the catalog (so most are real), values mostly fit the column they compare with,
+//! index from the catalog (so most are real); columns are now and then paths through the
+//! catalog's relationships (`teams.region`, `services.teams.region`) wherever a column
+//! stands; aggregations take `where`, `share`, `percentile` with `p`, and now and then name
+//! one of the catalog's metrics (`{"metric": …}`), so keys, filters and `where` over paths
+//! make many plans fan out (refused with `fan_out`) and many read several grains side by
+//! side. Values mostly fit the column they compare with,
 //! and a small, deliberate share is wrong or odd (names, words, types, huge numbers, broken
 //! relative dates, text-level damage) to keep the refusal paths covered too.
 //!
@@ -43,16 +48,22 @@ fn pick(u: &mut Unstructured, weights: &[u32]) -> Result<usize> {
     Ok(weights.len() - 1)
 }
 
-/// A part present in about one input in sixteen (never when the input is used up): for
-/// damage that would otherwise make most plans refusals.
+/// A part present when the next byte is at least `AT` (never when the input is used up).
 #[derive(Debug)]
-pub struct Rare<T>(pub Option<T>);
+pub struct Sometimes<T, const AT: u8>(pub Option<T>);
 
-impl<'a, T: Arbitrary<'a>> Arbitrary<'a> for Rare<T> {
+impl<'a, T: Arbitrary<'a>, const AT: u8> Arbitrary<'a> for Sometimes<T, AT> {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(Rare(if u8::arbitrary(u)? >= 240 { Some(T::arbitrary(u)?) } else { None }))
+        Ok(Sometimes(if u8::arbitrary(u)? >= AT { Some(T::arbitrary(u)?) } else { None }))
     }
 }
+
+/// A part present in about one input in sixteen: for damage that would otherwise make most
+/// plans refusals.
+pub type Rare<T> = Sometimes<T, 240>;
+
+/// A part present in about one input in four.
+pub type Quarter<T> = Sometimes<T, 192>;
 
 #[derive(Debug, Arbitrary)]
 pub struct Plan {
@@ -70,6 +81,11 @@ pub struct Plan {
     /// counts rows, and a listing without columns lists the first one: `Shape::Neither` and
     /// `FieldOddity::EmptyColumns` keep the empty forms covered.
     keep_repeats_and_empties: Rare<()>,
+    /// In about one plan in four: its group keys and filters name columns of the table the
+    /// first aggregation of a related column reads (`teams.region` beside `sum` of
+    /// `teams.headcount`), so that plans of several grains are accepted, not only refused
+    /// as fan-out.
+    follow_grain: Quarter<()>,
 }
 
 /// Mostly a catalog table (by index); now and then a near miss.
@@ -88,18 +104,21 @@ impl<'a> Arbitrary<'a> for TableRef {
     }
 }
 
-/// A column of the plan's table (by index), or now and then a near miss.
+/// A column of the plan's table (by index), a column of a related table by path (the path
+/// and the column by index), or now and then a near miss.
 #[derive(Debug)]
 pub enum ColumnRef {
     Catalog(u8),
     Odd(OddName),
+    Path(u8, u8),
 }
 
 impl<'a> Arbitrary<'a> for ColumnRef {
     fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
-        Ok(match pick(u, &[30, 1])? {
+        Ok(match pick(u, &[30, 1, 14])? {
             0 => ColumnRef::Catalog(u8::arbitrary(u)?),
-            _ => ColumnRef::Odd(OddName::arbitrary(u)?),
+            1 => ColumnRef::Odd(OddName::arbitrary(u)?),
+            _ => ColumnRef::Path(u8::arbitrary(u)?, u8::arbitrary(u)?),
         })
     }
 }
@@ -218,8 +237,85 @@ pub struct Aggregation {
     column: Option<ColumnRef>,
     alias: Option<Alias>,
     /// Without it the column is repaired where the function would refuse it (no column for
-    /// sum, a text column for avg): most aggregations should compile.
+    /// sum, a text column for avg), `share` gets a `where` and no column, `percentile` a
+    /// `p`: most aggregations should compile.
     as_is: Rare<()>,
+    /// The aggregation's own conditions (columns and paths, like `filters`).
+    where_: Option<Vec<Condition<ColumnRef>>>,
+    /// `percentile`'s fraction (sent with other functions only as is).
+    p: PValue,
+    /// In about one aggregation in four: `{"metric": …}` instead (with the alias, if any).
+    metric: Quarter<MetricRef>,
+}
+
+/// One of the metrics of the plan's table (by index), or rarely any of the catalog's (one
+/// defined on another table is refused as `unknown_metric`), or a name that is none.
+#[derive(Debug, Arbitrary)]
+pub struct MetricRef {
+    index: u8,
+    any_table: Rare<()>,
+    odd: Rare<OddName>,
+}
+
+/// `p`: mostly a fraction strictly between 0 and 1, now and then one that is not.
+#[derive(Debug)]
+pub enum PValue {
+    Percent(u8),
+    Odd(OddP),
+}
+
+impl<'a> Arbitrary<'a> for PValue {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[20, 1])? {
+            0 => PValue::Percent(u8::arbitrary(u)?),
+            _ => PValue::Odd(OddP::arbitrary(u)?),
+        })
+    }
+}
+
+#[derive(Debug, Arbitrary)]
+pub enum OddP {
+    Zero,
+    One,
+    Negative,
+    OverOne,
+    Text,
+    Null,
+    Tiny,
+    AlmostOne,
+    Huge(HugeNumber),
+}
+
+impl PValue {
+    /// The fraction, when it is one a percentile takes.
+    fn fraction(&self) -> Option<f64> {
+        match self {
+            PValue::Percent(n) => Some(f64::from(1 + *n % 99) / 100.0),
+            PValue::Odd(OddP::AlmostOne) => Some(0.99999),
+            PValue::Odd(_) => None,
+        }
+    }
+
+    fn value(&self, raw: &mut Raw) -> Value {
+        match self {
+            PValue::Odd(OddP::Zero) => Value::from(0),
+            PValue::Odd(OddP::One) => Value::from(1),
+            PValue::Odd(OddP::Negative) => raw.number("-0.5".into()),
+            PValue::Odd(OddP::OverOne) => raw.number("1.5".into()),
+            PValue::Odd(OddP::Text) => Value::String("0.9".into()),
+            PValue::Odd(OddP::Null) => Value::Null,
+            PValue::Odd(OddP::Tiny) => raw.number("1e-400".into()),
+            PValue::Odd(OddP::Huge(n)) => raw.number(n.text()),
+            other => serde_json::Number::from_f64(other.fraction().unwrap_or(0.5)).map_or(Value::Null, Value::Number),
+        }
+    }
+}
+
+/// `p` as a percent in a default name (`95` for 0.95, `99_999` for 0.99999), as the
+/// compiler writes it.
+fn percent_label(p: f64) -> String {
+    let percent = format!("{:.4}", p * 100.0);
+    percent.trim_end_matches('0').trim_end_matches('.').replace('.', "_")
 }
 
 /// One of a language's words (by index), or now and then a word it does not have.
@@ -265,7 +361,8 @@ impl Words for Op {
 #[derive(Debug)]
 pub struct Function;
 impl Words for Function {
-    const WORDS: &'static [&'static str] = &["count", "count_distinct", "sum", "avg", "min", "max", "median"];
+    const WORDS: &'static [&'static str] =
+        &["count", "count_distinct", "sum", "avg", "min", "max", "median", "percentile", "share"];
 }
 
 #[derive(Debug)]
@@ -744,20 +841,59 @@ impl Raw {
 
 /// The plan's table as the serialiser sees it: the catalog table named, or (for an odd name)
 /// the first one, whose columns the rest of the plan then names.
+#[derive(Clone)]
 struct Scope<'v> {
+    view: &'v CatalogView,
     table: &'v Table,
     column_names: Vec<&'v str>,
     table_names: Vec<&'v str>,
+    /// The paths from `table` through the catalog's relationships, one and two steps deep
+    /// (`teams`, `services`, `services.teams`), with the table each ends at.
+    paths: Vec<(String, &'v Table)>,
+    /// Set for group keys and filters under [`Plan::follow_grain`]: the path every column
+    /// not misspelled is named under.
+    pinned: Option<(String, &'v Table)>,
 }
 
 impl<'v> Scope<'v> {
+    fn new(view: &'v CatalogView, table: &'v Table, table_names: Vec<&'v str>) -> Scope<'v> {
+        let mut paths: Vec<(String, &Table)> = Vec::new();
+        let mut frontier = vec![(String::new(), table)];
+        for _ in 0..2 {
+            let mut next = Vec::new();
+            for (prefix, from) in &frontier {
+                for r in view.relationships.iter().filter(|r| r.from_table == from.name) {
+                    let Some(to) = view.table(&r.to_table) else { continue };
+                    let path = if prefix.is_empty() { to.name.clone() } else { format!("{prefix}.{}", to.name) };
+                    next.push((path, to));
+                }
+            }
+            paths.extend(next.iter().cloned());
+            frontier = next;
+        }
+        let column_names = table.columns.iter().map(|c| c.name.as_str()).collect();
+        Scope { view, table, column_names, table_names, paths, pinned: None }
+    }
+
     fn column(&self, reference: &ColumnRef) -> (String, Option<&'v Column>) {
         match reference {
+            ColumnRef::Catalog(j) | ColumnRef::Path(_, j) if self.pinned.is_some() => {
+                let (prefix, table) = self.pinned.as_ref().expect("pinned");
+                let column = &table.columns[*j as usize % table.columns.len()];
+                (format!("{prefix}.{}", column.name), Some(column))
+            }
             ColumnRef::Catalog(i) => {
                 let column = &self.table.columns[*i as usize % self.table.columns.len()];
                 (column.name.clone(), Some(column))
             }
             ColumnRef::Odd(odd) => (odd.render(&self.column_names, &self.table.name), None),
+            // A table no relationship leaves (teams) names its own column instead.
+            ColumnRef::Path(_, j) if self.paths.is_empty() => self.column(&ColumnRef::Catalog(*j)),
+            ColumnRef::Path(i, j) => {
+                let (prefix, table) = &self.paths[*i as usize % self.paths.len()];
+                let column = &table.columns[*j as usize % table.columns.len()];
+                (format!("{prefix}.{}", column.name), Some(column))
+            }
         }
     }
 }
@@ -778,7 +914,8 @@ impl Plan {
             }
             TableRef::Odd(odd) => (odd.render(&table_names, "main"), &view.tables[0]),
         };
-        let scope = Scope { table, column_names: table.columns.iter().map(|c| c.name.as_str()).collect(), table_names };
+        let scope = Scope::new(view, table, table_names);
+        let keys_scope = self.keys_scope(&scope);
         let mut raw = Raw::default();
         let mut root = Map::new();
         root.insert("table".into(), Value::String(table_name));
@@ -788,7 +925,7 @@ impl Plan {
         let mut having_conditions: &[Condition<OutputRef>] = &[];
         match &self.shape {
             Shape::Aggregate { group_by, aggregations, having } => {
-                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs);
+                self.aggregate_fields((&scope, &keys_scope), group_by, aggregations, &mut root, &mut outputs, &mut raw);
                 if !as_is && outputs.is_empty() {
                     root.insert("aggregations".into(), Value::Array(vec![object([("function", "count".into())])]));
                     outputs.push(Output { name: "count".into(), kind: ValueKind::Integer });
@@ -800,7 +937,8 @@ impl Plan {
                 for c in columns {
                     let (name, column) = scope.column(c);
                     if as_is || !outputs.iter().any(|o: &Output| o.name == name) {
-                        outputs.push(Output { name: name.clone(), kind: column.map_or(ValueKind::Text, |c| c.kind) });
+                        let kind = column.map_or(ValueKind::Text, |c| c.kind);
+                        outputs.push(Output { name: name.replace('.', "_"), kind });
                         list.push(Value::String(name));
                     }
                 }
@@ -817,7 +955,7 @@ impl Plan {
             Shape::Both { columns, group_by, aggregations } => {
                 let list = columns.iter().map(|c| Value::String(scope.column(c).0)).collect();
                 root.insert("columns".into(), Value::Array(list));
-                self.aggregate_fields(&scope, group_by, aggregations, &mut root, &mut outputs);
+                self.aggregate_fields((&scope, &keys_scope), group_by, aggregations, &mut root, &mut outputs, &mut raw);
             }
             Shape::Neither => {}
         }
@@ -827,7 +965,7 @@ impl Plan {
                 .filters
                 .iter()
                 .map(|c| {
-                    let (name, column) = scope.column(&c.column);
+                    let (name, column) = keys_scope.column(&c.column);
                     condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, &mut raw)
                 })
                 .collect();
@@ -879,27 +1017,44 @@ impl Plan {
         }
     }
 
+    /// The scope group keys and filters name columns in: under [`Plan::follow_grain`], the
+    /// path of the first aggregation of a related column, if there is one.
+    fn keys_scope<'v>(&self, scope: &Scope<'v>) -> Scope<'v> {
+        let mut keys_scope = scope.clone();
+        let Shape::Aggregate { aggregations, .. } = &self.shape else { return keys_scope };
+        if self.follow_grain.0.is_none() || scope.paths.is_empty() {
+            return keys_scope;
+        }
+        keys_scope.pinned = aggregations.iter().find_map(|agg| match (&agg.metric.0, &agg.column) {
+            (None, Some(ColumnRef::Path(i, _))) => Some(scope.paths[*i as usize % scope.paths.len()].clone()),
+            _ => None,
+        });
+        keys_scope
+    }
+
     fn aggregate_fields(
         &self,
-        scope: &Scope,
+        (scope, keys_scope): (&Scope, &Scope),
         group_by: &[GroupKey],
         aggregations: &[Aggregation],
         root: &mut Map<String, Value>,
         outputs: &mut Vec<Output>,
+        raw: &mut Raw,
     ) {
         let as_is = self.keep_repeats_and_empties.0.is_some();
         if !group_by.is_empty() {
             let keys = group_by
                 .iter()
                 .filter_map(|key| {
-                    let (name, column) = scope.column(&key.column);
+                    let (name, column) = keys_scope.column(&key.column);
                     let kind = column.map_or(ValueKind::Text, |c| c.kind);
                     let granularity =
                         key.granularity.as_ref().filter(|_| kind.is_temporal() || key.even_if_not_temporal.0.is_some());
                     let output_name = match granularity.and_then(Word::known) {
                         Some(part) => format!("{name}_{part}"),
                         None => name.clone(),
-                    };
+                    }
+                    .replace('.', "_");
                     if !as_is && outputs.iter().any(|o| o.name == output_name) {
                         return None;
                     }
@@ -917,52 +1072,19 @@ impl Plan {
             let list: Vec<Value> = aggregations
                 .iter()
                 .filter_map(|agg| {
-                    let mut function = agg.function.text();
-                    let mut column = agg.column.as_ref().map(|c| scope.column(c));
-                    if agg.as_is.0.is_none() {
-                        let numeric_only = matches!(function.as_str(), "sum" | "avg" | "median");
-                        let ordered_only = matches!(function.as_str(), "min" | "max");
-                        let needs_column = function != "count";
-                        let fits_kind = |c: &Column| {
-                            (!numeric_only || c.kind.is_numeric()) && (!ordered_only || c.kind.is_ordered())
-                        };
-                        if column.as_ref().is_some_and(|(_, c)| c.is_some_and(|c| !fits_kind(c)))
-                            || (needs_column && column.is_none())
-                        {
-                            match scope.table.columns.iter().find(|c| fits_kind(c)) {
-                                Some(wanted) => column = Some((wanted.name.clone(), Some(wanted))),
-                                // No column of this table fits (teams has no number).
-                                None => function = "count_distinct".into(),
-                            }
-                            if column.is_none() {
-                                column = Some((scope.table.columns[0].name.clone(), Some(&scope.table.columns[0])));
-                            }
+                    // A table without metrics of its own asks for one only when the
+                    // reference is meant to miss.
+                    let own = scope.view.metrics.iter().any(|m| m.table == scope.table.name);
+                    let (fields, output) = match &agg.metric.0 {
+                        Some(m) if own || m.any_table.0.is_some() || m.odd.0.is_some() => {
+                            metric_aggregation(scope, agg, m)
                         }
-                    }
-                    let alias = agg.alias.as_ref().map(Alias::text);
-                    let kind = match (function.as_str(), &column) {
-                        ("count" | "count_distinct", _) => ValueKind::Integer,
-                        ("avg" | "median", _) => ValueKind::Float,
-                        (_, Some((_, Some(c)))) => c.kind,
-                        _ => ValueKind::Integer,
+                        _ => aggregation(scope, agg, raw),
                     };
-                    let name = match (&alias, &column) {
-                        (Some(alias), _) => alias.clone(),
-                        (None, Some((c, _))) => format!("{function}_{c}"),
-                        (None, None) => function.clone(),
-                    };
-                    if !as_is && outputs.iter().any(|o| o.name == name) {
+                    if !as_is && outputs.iter().any(|o| o.name == output.name) {
                         return None;
                     }
-                    outputs.push(Output { name, kind });
-                    let mut fields = Map::new();
-                    fields.insert("function".into(), Value::String(function));
-                    if let Some((name, _)) = column {
-                        fields.insert("column".into(), Value::String(name));
-                    }
-                    if let Some(alias) = alias {
-                        fields.insert("alias".into(), Value::String(alias));
-                    }
+                    outputs.push(output);
                     Some(Value::Object(fields))
                 })
                 .collect();
@@ -971,6 +1093,112 @@ impl Plan {
             }
         }
     }
+}
+
+/// An aggregation's object and its answer column. Unless `as_is`, what the function would
+/// refuse is repaired: a column of the wrong kind or none where one is needed, a column or
+/// no `where` for `share`, no fitting `p` for `percentile`.
+fn aggregation(scope: &Scope, agg: &Aggregation, raw: &mut Raw) -> (Map<String, Value>, Output) {
+    let as_is = agg.as_is.0.is_some();
+    let mut function = agg.function.text();
+    let mut column = agg.column.as_ref().map(|c| scope.column(c));
+    let mut wheres: Vec<Value> = agg
+        .where_
+        .iter()
+        .flatten()
+        .map(|c| {
+            let (name, column) = scope.column(&c.column);
+            condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, raw)
+        })
+        .collect();
+    let mut p = (function == "percentile" || as_is).then(|| agg.p.value(raw));
+    if !as_is {
+        let numeric_only = matches!(function.as_str(), "sum" | "avg" | "median" | "percentile");
+        let ordered_only = matches!(function.as_str(), "min" | "max");
+        let needs_column = !matches!(function.as_str(), "count" | "share");
+        let fits_kind = |c: &Column| (!numeric_only || c.kind.is_numeric()) && (!ordered_only || c.kind.is_ordered());
+        if column.as_ref().is_some_and(|(_, c)| c.is_some_and(|c| !fits_kind(c))) || (needs_column && column.is_none())
+        {
+            match scope.table.columns.iter().find(|c| fits_kind(c)) {
+                Some(wanted) => column = Some((wanted.name.clone(), Some(wanted))),
+                // No column of this table fits (the table has no number).
+                None => function = "count_distinct".into(),
+            }
+            if column.is_none() {
+                column = Some((scope.table.columns[0].name.clone(), Some(&scope.table.columns[0])));
+            }
+        }
+        if function == "share" {
+            column = None;
+            if wheres.is_empty() {
+                let first = &scope.table.columns[0].name;
+                wheres.push(object([("column", Value::String(first.clone())), ("op", "is_not_null".into())]));
+            }
+        }
+        if function == "percentile" && agg.p.fraction().is_none() {
+            p = Some(Value::from(0.5));
+        }
+    }
+    let alias = agg.alias.as_ref().map(Alias::text);
+    let kind = match (function.as_str(), &column) {
+        ("count" | "count_distinct", _) => ValueKind::Integer,
+        ("avg" | "median" | "percentile" | "share", _) => ValueKind::Float,
+        (_, Some((_, Some(c)))) => c.kind,
+        _ => ValueKind::Integer,
+    };
+    let fraction = p.as_ref().and_then(Value::as_f64).filter(|p| *p > 0.0 && *p < 1.0);
+    let name = match (&alias, &column, function.as_str(), fraction) {
+        (Some(alias), ..) => alias.clone(),
+        (None, Some((c, _)), "percentile", Some(p)) => format!("p{}_{}", percent_label(p), c.replace('.', "_")),
+        (None, Some((c, _)), ..) => format!("{function}_{}", c.replace('.', "_")),
+        (None, None, ..) => function.clone(),
+    };
+    let mut fields = Map::new();
+    fields.insert("function".into(), Value::String(function));
+    if let Some((name, _)) = column {
+        fields.insert("column".into(), Value::String(name));
+    }
+    if let Some(alias) = alias {
+        fields.insert("alias".into(), Value::String(alias));
+    }
+    if !wheres.is_empty() || (as_is && agg.where_.is_some()) {
+        fields.insert("where".into(), Value::Array(wheres));
+    }
+    if let Some(p) = p {
+        fields.insert("p".into(), p);
+    }
+    (fields, Output { name, kind })
+}
+
+/// `{"metric": …}` (with the aggregation's alias, if any) and its answer column.
+fn metric_aggregation(scope: &Scope, agg: &Aggregation, metric: &MetricRef) -> (Map<String, Value>, Output) {
+    let own: Vec<_> = scope.view.metrics.iter().filter(|m| m.table == scope.table.name).collect();
+    let all: Vec<_> = scope.view.metrics.iter().collect();
+    let candidates = if own.is_empty() || metric.any_table.0.is_some() { &all } else { &own };
+    let chosen = (!candidates.is_empty()).then(|| candidates[metric.index as usize % candidates.len()]);
+    let name = match (&metric.odd.0, chosen) {
+        (Some(odd), _) => {
+            let names: Vec<&str> = all.iter().map(|m| m.name.as_str()).collect();
+            odd.render(&names, &scope.table.name)
+        }
+        (None, Some(m)) => m.name.clone(),
+        (None, None) => "mtta".into(),
+    };
+    let function = chosen
+        .and_then(|m| serde_json::from_str::<Value>(&m.aggregation).ok())
+        .and_then(|d| d.get("function").and_then(Value::as_str).map(str::to_string))
+        .unwrap_or_default();
+    let kind = match function.as_str() {
+        "avg" | "median" | "percentile" | "share" => ValueKind::Float,
+        _ => ValueKind::Integer,
+    };
+    let alias = agg.alias.as_ref().map(Alias::text);
+    let mut fields = Map::new();
+    fields.insert("metric".into(), Value::String(name.clone()));
+    if let Some(alias) = &alias {
+        fields.insert("alias".into(), Value::String(alias.clone()));
+    }
+    (fields, Output { name: alias.unwrap_or(name), kind })
 }
 
 fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {

@@ -37,20 +37,24 @@ impl SparkChecks {
     fn open() -> Self {
         let relations = || oracle::spark_relations().into_iter().map(|r| relation_key(&r));
         let view = oracle::policed_spark_view();
-        let incidents = &view.tables[0];
-        let filters = incidents
-            .policy
-            .as_ref()
-            .expect("a policed table")
-            .row_filters
+        // Every policed table (incidents, and teams, which plans reach by path), each read
+        // only through its source.
+        let sources = view
+            .tables
             .iter()
-            .map(|f| (f.column.to_lowercase(), f.values.clone()))
+            .filter_map(|table| {
+                let filters = table
+                    .policy
+                    .as_ref()?
+                    .row_filters
+                    .iter()
+                    .map(|f| (f.column.to_lowercase(), f.values.clone()))
+                    .collect();
+                let columns = table.columns.iter().map(|c| c.name.to_lowercase()).collect();
+                Some((relation_key(&table.relation), SourceRule { columns, filters }))
+            })
             .collect();
-        let rule = SourceRule { columns: incidents.columns.iter().map(|c| c.name.to_lowercase()).collect(), filters };
-        let policy = PolicyCheck {
-            hidden_tables: Default::default(),
-            sources: [(relation_key(&incidents.relation), rule)].into(),
-        };
+        let policy = PolicyCheck { hidden_tables: Default::default(), sources };
         SparkChecks {
             plain: ParseTreeCheck::open(relations(), &[]).expect("DuckDB's parser"),
             policed: ParseTreeCheck::open_policed(relations(), policy, &[]).expect("DuckDB's parser"),
