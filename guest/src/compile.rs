@@ -562,7 +562,7 @@ impl Compilation<'_> {
         self.check_unique_outputs()?;
         let dialect = self.view.dialect;
         let quote_ident = |name: &str| dialect.quote(name);
-        let (from, from_params) = self.frame.from_sql();
+        let (from, from_params) = self.frame.sources_sql();
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = select_list(&outputs, dialect);
         // The values in the order their `?`s stand: the select list's, the count columns'

@@ -338,7 +338,11 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     assert!(a["policy"]["id"].as_str().unwrap().starts_with("sha256:"));
     assert_eq!(
         a["policy"]["row_filters"],
-        serde_json::json!(["teams.tenant = context tenant", "tickets.tenant = context tenant"])
+        serde_json::json!([
+            "squads.tenant = context tenant",
+            "teams.tenant = context tenant",
+            "tickets.tenant = context tenant"
+        ])
     );
     // The filter is the compiler's, bound as a parameter: the caller's own value, never
     // another tenant's.

@@ -94,8 +94,8 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 /// A component exporting querycell's compiler interface whose implementation is the core
 /// module `core_wat`. The module must export `memory`, `cabi_realloc` and
 /// `querycell:engine/compiler@0.6.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
-/// `(param i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
-/// tables, three limits, today, dialect); wit-component wraps it in the WIT
+/// `(param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
+/// tables, three limits, today, dialect, relationships, metrics); wit-component wraps it in the WIT
 /// contract's types, exactly as it does for the real guest.
 pub fn component_from_core_wat(core_wat: &str) -> Vec<u8> {
     let wit = std::fs::read_to_string(workspace().join("wit/compiler.wit")).expect("reading the WIT contract");

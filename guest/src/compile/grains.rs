@@ -122,7 +122,7 @@ impl Compilation<'_> {
             format!("SELECT {select_list}{count_columns}{body} ORDER BY {order_sql} LIMIT {limit_placeholder}");
 
         let probe_part = &parts[shallowest];
-        let (probe_from, probe_params) = probe_part.frame.from_sql();
+        let (probe_from, probe_params) = probe_part.frame.sources_sql();
         let null_probe = null_probe(&probe_from, &probe_params, &probe_part.filters, dialect);
         let mut explanation = self.explanation(plan, &outputs, &probe_part.filters, &having, order_phrase, limit);
         let grains: Vec<String> = parts.iter().map(|p| p.frame.root().name.clone()).collect();
@@ -239,7 +239,7 @@ fn grain_query(part: &Part<'_>, view: &CatalogView) -> (String, Vec<Param>, Vec<
         select.push(format!("count(*) FILTER (WHERE {condition}) AS {}", quote_ident(&column)));
         counts.push((ProbeCount::Unmatched(part.frame.root().name.clone(), relationship.clone()), column));
     }
-    let (from, from_params) = part.frame.from_sql();
+    let (from, from_params) = part.frame.sources_sql();
     params.extend(from_params);
     params.extend(part.filters.iter().flat_map(|c| c.params.iter().cloned()));
     let group_by = if part.keys.is_empty() {

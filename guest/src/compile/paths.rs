@@ -194,7 +194,7 @@ impl<'a> Frame<'a> {
 
     /// ` <from>` with every left join, and the values its placeholders bind (policy
     /// sources), in the order they stand.
-    pub fn from_sql(&self) -> (String, Vec<Param>) {
+    pub fn sources_sql(&self) -> (String, Vec<Param>) {
         let dialect = self.view.dialect;
         let mut params = Params::default();
         let mut sql = source(self.root, &self.root.name, dialect, &mut params);

@@ -421,7 +421,7 @@ mod tests {
         let catalog = related_catalog();
         let context = BTreeMap::from([("tenant".to_string(), "1".to_string())]);
         let visible = Policy::parse(policy).unwrap().bind(&catalog, &context).unwrap().visible_catalog(&catalog);
-        let view = visible.view(&crate::Limits::default(), crate::calendar::Date::today_utc());
+        let view = visible.view(&crate::limits::Limits::default(), crate::calendar::Date::today_utc());
         (visible, view)
     }
 
