@@ -561,7 +561,6 @@ impl Compilation<'_> {
     fn run(mut self, plan: &Plan) -> Result<Compiled> {
         self.check_unique_outputs()?;
         let dialect = self.view.dialect;
-        let quote_ident = |name: &str| dialect.quote(name);
         let (from, from_params) = self.frame.sources_sql();
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = select_list(&outputs, dialect);
@@ -593,22 +592,10 @@ impl Compilation<'_> {
         let null_probe = null_probe(&from, &from_params, &filters, dialect);
 
         let explanation = self.explanation(plan, &outputs, &filters, &having, order_phrase, limit);
-        let resolved_dates = filters
-            .iter()
-            .chain(&having)
-            .filter_map(|c| c.resolved.clone())
-            .chain(outputs.iter().flat_map(|o| o.resolved.iter().cloned()))
-            .collect();
+        let resolved_dates = resolved_dates(&filters, &having, &outputs);
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
-            count: Query {
-                sql: format!(
-                    "SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}",
-                    quote_ident("total_rows"),
-                    quote_ident("answer")
-                ),
-                params: select_params.into_iter().chain(body_params).collect(),
-            },
+            count: count_query(&select_list, &body, select_params.into_iter().chain(body_params).collect(), dialect),
             main_counts,
             null_probe,
             columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
@@ -1104,6 +1091,33 @@ fn select_list(outputs: &[Output], dialect: Dialect) -> String {
         })
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// The answer's rows counted without its limit: the total reported when rows were cut.
+fn count_query(select_list: &str, body: &str, params: Vec<Param>, dialect: Dialect) -> Query {
+    Query {
+        sql: format!(
+            "SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}",
+            dialect.quote("total_rows"),
+            dialect.quote("answer")
+        ),
+        params,
+    }
+}
+
+/// Every relative date the answer used: in its filters, its having conditions and its
+/// aggregations' own `where`.
+fn resolved_dates(
+    filters: &[CompiledCondition],
+    having: &[CompiledCondition],
+    outputs: &[Output],
+) -> Vec<ResolvedDate> {
+    filters
+        .iter()
+        .chain(having)
+        .filter_map(|c| c.resolved.clone())
+        .chain(outputs.iter().flat_map(|o| o.resolved.iter().cloned()))
+        .collect()
 }
 
 /// `<keyword> a AND b` over the conditions' SQL, or nothing when there are none.

@@ -14,8 +14,8 @@ use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 use super::grain::Reaches;
 use super::paths::Frame;
 use super::{
-    aggregate_output, group_output, joined_with_and, null_probe, select_list, Compilation, CompiledCondition, Output,
-    Scope, Shape,
+    aggregate_output, count_query, group_output, joined_with_and, null_probe, resolved_dates, select_list, Compilation,
+    CompiledCondition, Output, Scope, Shape,
 };
 use crate::error::Result;
 use crate::model::{CatalogView, Compiled, OutputColumn, Param, ProbeCount, Query, Table};
@@ -106,7 +106,6 @@ impl Compilation<'_> {
     fn run_grains(mut self, plan: &Plan, parts: &[Part<'_>], shallowest: usize) -> Result<Compiled> {
         self.check_unique_outputs()?;
         let dialect = self.view.dialect;
-        let quote_ident = |name: &str| dialect.quote(name);
         let outputs: Vec<Output> = self.shape.outputs().into_iter().cloned().collect();
         let select_list = select_list(&outputs, dialect);
         let (from, from_params, main_counts, count_columns) = self.grain_queries(parts);
@@ -130,23 +129,10 @@ impl Compilation<'_> {
             "; each aggregation is computed over the rows of its own table ({}), each row once, and the groups are matched by their keys",
             grains.join(", ")
         ));
-        let resolved_dates = probe_part
-            .filters
-            .iter()
-            .chain(&having)
-            .filter_map(|c| c.resolved.clone())
-            .chain(outputs.iter().flat_map(|o| o.resolved.iter().cloned()))
-            .collect();
+        let resolved_dates = resolved_dates(&probe_part.filters, &having, &outputs);
         Ok(Compiled {
             main: Query { sql: main_sql, params: self.params.into_vec() },
-            count: Query {
-                sql: format!(
-                    "SELECT count(*) AS {} FROM (SELECT {select_list}{body}) AS {}",
-                    quote_ident("total_rows"),
-                    quote_ident("answer")
-                ),
-                params: body_params,
-            },
+            count: count_query(&select_list, &body, body_params, dialect),
             main_counts,
             null_probe,
             columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
