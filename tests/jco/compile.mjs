@@ -133,7 +133,12 @@ const compiled = (c) => ({
 const results = input.requests.map((request) => {
   // A fresh instance per call, as the querycell host gives each call a fresh store. No
   // imports: the component has none (jco would throw here if it wanted any).
-  const exports = instantiate(getCoreModule, {})["querycell:engine/compiler@0.5.0"];
+  const instance = instantiate(getCoreModule, {});
+  // The interface under whichever version the component exports: the Rust side has already
+  // checked that it is the contract's (the host refuses any other at load).
+  const names = Object.keys(instance).filter((name) => name.startsWith("querycell:engine/compiler@"));
+  if (names.length !== 1) throw new TypeError(`expected one compiler interface, found ${names.join(", ")}`);
+  const exports = instance[names[0]];
   const call = { plan: exports.compilePlan, sql: exports.compileSql }[request.kind];
   if (!call) throw new TypeError(`unknown request kind ${request.kind}`);
   try {
