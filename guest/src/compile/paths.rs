@@ -87,7 +87,7 @@ fn step<'a>(view: &'a CatalogView, from: &Table, to: &str, name: &At<String>) ->
             ),
         )
         .with_hint(format!(
-            "a plan can follow only a table that one declared relationship leads to; declared from {}: {}; ask the operator to declare one of them, or ask in SQL mode where it is enabled",
+            "a plan can follow only a table that one declared relationship leads to; declared from {}: {}; a path cannot choose between them: ask the operator to keep one, or ask in SQL mode where it is enabled",
             from.name,
             listed()
         ))),
