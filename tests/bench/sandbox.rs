@@ -1,0 +1,71 @@
+//! Guest calls: the native compiler against the sandboxed call, split into its phases.
+
+use std::time::Duration;
+
+use querycell::sandbox::Sandbox;
+use querycell::{EnginePolicy, Limits, SandboxEngine};
+
+use crate::{micros, Timing, PLAN, SANDBOX_RUNS, SANDBOX_WARMUP};
+
+/// The sandbox's cost per call, split into its phases, for each engine policy (pooled or
+/// on-demand instances, fuel or epoch-only), against the native compiler on the same plan.
+pub(crate) fn sandbox_bench(
+    native_view: &querycell_guest::CatalogView,
+    wit_view: &querycell::sandbox::wit::CatalogView,
+    limits: &Limits,
+) {
+    let native = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+        querycell_guest::compile_plan(PLAN, native_view).expect("compiles natively");
+    });
+    let native_refusal = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+        querycell_guest::compile_plan(TINY_REFUSED, native_view).expect_err("refused natively");
+    });
+    println!("guest calls ({SANDBOX_RUNS} each after {SANDBOX_WARMUP} warm-up calls):");
+    println!("  native compiler, real plan        {}", native.micros());
+    println!("  native compiler, refused plan     {}", native_refusal.micros());
+    let mut overheads = Vec::new();
+    for (label, policy) in [
+        ("pooled, fuel", EnginePolicy::default()),
+        ("pooled, epoch only", EnginePolicy { fuel: false, ..EnginePolicy::default() }),
+        ("on-demand, fuel", EnginePolicy { pool_slots: None, ..EnginePolicy::default() }),
+        ("on-demand, epoch only", EnginePolicy { pool_slots: None, fuel: false, ..EnginePolicy::default() }),
+    ] {
+        let engine = SandboxEngine::new(policy).expect("engine");
+        let sandbox = Sandbox::bundled_on(&engine, limits.clone()).expect("load");
+        let refused = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+            sandbox.compile_plan(TINY_REFUSED, wit_view).expect_err("refused");
+        });
+        let mut phases = Vec::with_capacity(SANDBOX_RUNS as usize);
+        let whole = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
+            let (result, stats) = sandbox.compile_plan_measured(PLAN, wit_view);
+            result.expect("compiles in the sandbox");
+            phases.push(stats.phases);
+        });
+        let phase = |pick: fn(&querycell::sandbox::CallPhases) -> Duration| {
+            Timing::from_samples(phases.iter().map(pick).collect())
+        };
+        println!("  {label}:");
+        println!("    refused plan, whole call        {}", refused.micros());
+        println!("    real plan, whole call           {}", whole.micros());
+        println!("      store creation                {}", phase(|p| p.new_store).micros());
+        println!("      instantiate                   {}", phase(|p| p.instantiate).micros());
+        println!("      the export (guest work)       {}", phase(|p| p.export).micros());
+        println!("      store drop                    {}", phase(|p| p.drop_store).micros());
+        overheads.push((
+            label,
+            whole.p50().saturating_sub(native.p50()),
+            whole.percentile(0.99).saturating_sub(native.percentile(0.99)),
+        ));
+        phases.clear();
+    }
+    for (label, p50, p99) in overheads {
+        println!(
+            "  sandbox overhead, {label:<22} p50 {:.1} µs, p99 {:.1} µs (sandboxed minus native)",
+            micros(p50),
+            micros(p99)
+        );
+    }
+}
+
+/// A plan the compiler refuses at once: an unknown table.
+const TINY_REFUSED: &str = r#"{"table": "nope"}"#;
