@@ -15,6 +15,7 @@ use crate::exec::worker::WorkerPolicy;
 use crate::exec::Executor;
 use crate::limits::Limits;
 use crate::policy::{BoundPolicy, Policy};
+use crate::sandbox::cache::{CacheKey, CacheOutcome, CacheStats, CompileCache, RequestKind};
 use crate::sandbox::{wit, Sandbox};
 use crate::statement::Readable;
 
@@ -58,6 +59,8 @@ pub struct QueryCell {
     bound: Option<BoundPolicy>,
     /// The Spark Connect server's token, for an index built by `ingest --spark`.
     spark_token: Option<String>,
+    /// What the compiler returned for requests asked before (see [`crate::sandbox::cache`]).
+    compile_cache: CompileCache,
 }
 
 impl QueryCell {
@@ -104,6 +107,7 @@ impl QueryCell {
             policy: None,
             bound: version.bound,
             spark_token,
+            compile_cache: CompileCache::default(),
         })
     }
 
@@ -205,14 +209,30 @@ impl QueryCell {
         view
     }
 
+    /// What the compiler returns for `request` under the current view: remembered from an
+    /// earlier identical compile when there was one, else from the sandbox.
+    fn compile(&self, kind: RequestKind, request: &str) -> Result<(Arc<wit::Compiled>, CacheOutcome)> {
+        let view = self.compiler_view();
+        let key = CacheKey::new(kind, request, &view, &self.limits, &self.catalog.snapshot);
+        self.compile_cache.get_or_compile(key, || match kind {
+            RequestKind::Plan => self.sandbox.compile_plan(request, &view),
+            RequestKind::Sql => self.sandbox.compile_sql(request, &view),
+        })
+    }
+
+    /// How often a request was answered with a remembered compile, and how many are held.
+    pub fn compile_cache_stats(&self) -> CacheStats {
+        self.compile_cache.stats()
+    }
+
     /// Answer a plan (plan language v2, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
         self.traced("plan", plan_json, |compiled_sql| {
             let started = Instant::now();
             self.check_request_size(plan_json)?;
-            let compiled = self.sandbox.compile_plan(plan_json, &self.compiler_view())?;
+            let (compiled, cache) = self.compile(RequestKind::Plan, plan_json)?;
             *compiled_sql = Some(compiled.main.clone());
-            self.answer(&compiled, started)
+            self.answer(&compiled, cache, started)
         })
     }
 
@@ -231,9 +251,9 @@ impl QueryCell {
                 ));
         }
         self.check_request_size(sql)?;
-        let compiled = self.sandbox.compile_sql(sql, &self.compiler_view())?;
+        let (compiled, cache) = self.compile(RequestKind::Sql, sql)?;
         *compiled_sql = Some(compiled.main.clone());
-        self.answer(&compiled, started).map_err(sql_error_is_the_callers)
+        self.answer(&compiled, cache, started).map_err(sql_error_is_the_callers)
     }
 
     /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
@@ -271,6 +291,7 @@ impl QueryCell {
                 rows: Some(answer.row_count),
                 truncated: Some(answer.truncated),
                 error: None,
+                compile_cached: Some(answer.cost.compile_cached),
                 elapsed: started.elapsed(),
                 snapshot: &self.catalog.snapshot,
             },
@@ -282,6 +303,7 @@ impl QueryCell {
                 rows: None,
                 truncated: None,
                 error: Some(&error.code),
+                compile_cached: None,
                 elapsed: started.elapsed(),
                 snapshot: &self.catalog.snapshot,
             },
@@ -318,7 +340,7 @@ impl QueryCell {
     }
 
     /// Run what the guest compiled and build the receipt.
-    fn answer(&self, compiled: &wit::Compiled, started: Instant) -> Result<Answer> {
+    fn answer(&self, compiled: &wit::Compiled, cache: CacheOutcome, started: Instant) -> Result<Answer> {
         let compile_ms = started.elapsed().as_secs_f64() * 1e3;
         let pruned;
         let compiled = match self.needless_probe(compiled) {
@@ -352,6 +374,7 @@ impl QueryCell {
             snapshot: self.catalog.snapshot.clone(),
             cost: AnswerCost {
                 compile_ms: round_ms(compile_ms),
+                compile_cached: cache == CacheOutcome::Hit,
                 main_ms: round_ms(execution.cost.main_ms),
                 count_ms: execution.cost.count_ms.map(round_ms),
                 null_probe_ms: execution.cost.null_probe_ms.map(round_ms),

@@ -4,6 +4,7 @@
 mod aggregates;
 mod audit_trace;
 mod budgets;
+mod compile_cache;
 mod component_jco;
 mod depth_limits;
 mod doc_examples;

@@ -3,11 +3,13 @@
 //! Prints, for the same plan: native compile time vs the sandboxed call split into its
 //! phases (store creation, instantiate, the export, store drop) for pooled and on-demand
 //! instances, with and without fuel; component load cold vs from the on-disk cache; a whole
-//! answer through querycell vs the same SQL on a plain DuckDB connection, on the demo table
+//! answer through querycell (the question asked again, its compile remembered, and a first
+//! sight) vs the same SQL on a plain DuckDB connection, on the demo table
 //! (the README's plan, the demo's share + percentile + filtered-count plan, a plan over two tables
 //! joined by a relationship and one whose aggregations read two tables' rows)
 //! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
-//! through a warm query worker vs in-process, and the CLI's whole run; SQL mode's
+//! through a warm query worker vs in-process, and the CLI's whole run; the compile cache's
+//! hit rate on a repeated-question workload; SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
 //! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
@@ -15,6 +17,7 @@
 //! the named sections (see [`SECTIONS`]).
 
 mod answers;
+mod cache;
 mod ingest_csv;
 mod sandbox;
 mod sql_mode;
@@ -27,7 +30,7 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
-const SECTIONS: &[&str] = &["sandbox", "answers", "workers", "sql_mode", "big_answer", "ingest"];
+const SECTIONS: &[&str] = &["sandbox", "answers", "cache", "workers", "sql_mode", "big_answer", "ingest"];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -164,6 +167,9 @@ fn main() {
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");
     if wanted("answers") {
         demo_answers(&cell, &index);
+    }
+    if wanted("cache") {
+        cache::cache_bench(&index, &limits);
     }
     if wanted("workers") {
         workers::worker_bench(&cell, &index, &limits);

@@ -77,8 +77,11 @@ pub struct AppliedPolicy {
 /// What each step of an answer cost, in milliseconds.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct AnswerCost {
-    /// Compiling the request in the sandbox.
+    /// Compiling the request in the sandbox, or finding it compiled before.
     pub compile_ms: f64,
+    /// Whether the compile was one remembered from the same request under the same view
+    /// ([`crate::sandbox::cache`]); the host's checks ran on it all the same.
+    pub compile_cached: bool,
     /// The main query, which also carries the counts of nulls its aggregates skipped.
     pub main_ms: f64,
     /// The total-rows count: only when the answer was truncated (`null` otherwise).

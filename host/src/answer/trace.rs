@@ -64,6 +64,9 @@ pub struct TraceRecord<'a> {
     pub truncated: Option<bool>,
     /// The error code of a refusal or failure.
     pub error: Option<&'a str>,
+    /// Whether the compile was remembered from an identical earlier request (`None` when
+    /// no answer was built).
+    pub compile_cached: Option<bool>,
     /// Request to answer.
     pub elapsed: Duration,
     /// The data version answered from.
@@ -106,6 +109,7 @@ impl Trace {
             "rows": record.rows,
             "truncated": record.truncated,
             "error": record.error,
+            "compile_cached": record.compile_cached,
             "elapsed_ms": (record.elapsed.as_secs_f64() * 1e5).round() / 100.0,
             "snapshot": record.snapshot,
         }))
@@ -187,6 +191,7 @@ mod tests {
             rows: Some(1),
             truncated: Some(false),
             error: None,
+            compile_cached: Some(false),
             elapsed: Duration::from_micros(1234),
             snapshot: "sha256:00",
         }

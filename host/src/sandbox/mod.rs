@@ -25,6 +25,7 @@ use crate::error::{Code, Error, ErrorClass, Result};
 use crate::limits::Limits;
 use crate::sandbox::engine::SandboxEngine;
 
+pub mod cache;
 pub mod engine;
 
 /// What `bindgen!` generates from `wit/compiler.wit`. Its items carry no Rust docs of their
