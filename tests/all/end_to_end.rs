@@ -98,6 +98,28 @@ fn table_and_csv_formats() {
     assert_eq!(String::from_utf8(csv.stderr).unwrap(), "", "a whole answer without warnings adds nothing to stderr");
 }
 
+/// Averages with long fractions: a table rounds them for reading and says so; CSV and JSON
+/// keep every digit.
+#[test]
+fn tables_round_long_fractions_and_say_so_while_csv_and_json_keep_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest(dir.path(), "team,minutes\nA,10\nA,14\nA,20\nB,1\nB,2\n");
+    let plan = r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "avg", "column": "minutes", "alias": "average"}], "order_by": ["team"]}"#;
+    let exact = 44.0 / 3.0;
+    let table = querycell_with_stdin(&["query", "--index", &index, "--plan", "-"], plan);
+    let text = String::from_utf8(table.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!((lines[2], lines[3]), ("A     14.67", "B     1.5"), "{text}");
+    assert!(text.contains(querycell::answer::ROUNDED_NOTE), "{text}");
+    let csv = querycell_with_stdin(&["query", "--index", &index, "--plan", "-", "--format", "csv"], plan);
+    assert_eq!(String::from_utf8(csv.stdout).unwrap(), format!("team,average\nA,{exact}\nB,1.5\n"));
+    let (code, json) = query_json(&index, plan);
+    assert_eq!((code, json["rows"][0][1].as_f64()), (0, Some(exact)));
+    // Nothing rounded, nothing said.
+    let whole = querycell_with_stdin(&["query", "--index", &index, "--plan", "-"], &plan.replace("avg", "max"));
+    assert!(!String::from_utf8(whole.stdout).unwrap().contains("rounded"));
+}
+
 #[test]
 fn csv_output_keeps_truncation_and_warnings_on_stderr() {
     let dir = tempfile::tempdir().unwrap();

@@ -172,11 +172,20 @@ impl Answer {
     pub fn render_table(&self) -> String {
         let header: Vec<String> = self.columns.iter().map(|c| printable(&c.name)).collect();
         // NULL is spelled out on a terminal, so a missing value never looks like an empty text.
+        let mut rounded = false;
         let body: Vec<Vec<String>> = self
             .rows
             .iter()
             .map(|row| {
-                row.iter().map(|v| if v.is_null() { "NULL".to_string() } else { printable(&cell_text(v)) }).collect()
+                row.iter()
+                    .map(|v| match v {
+                        Value::Null => "NULL".to_string(),
+                        Value::Number(n) => {
+                            display_number(n).inspect(|_| rounded = true).unwrap_or_else(|| n.to_string())
+                        }
+                        other => printable(&cell_text(other)),
+                    })
+                    .collect()
             })
             .collect();
         let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
@@ -211,6 +220,10 @@ impl Answer {
         };
         out.push_str(&count);
         out.push('\n');
+        if rounded {
+            out.push_str(ROUNDED_NOTE);
+            out.push('\n');
+        }
         out.push_str(&format!("explanation: {}\n", printable(&self.explanation)));
         for date in &self.resolved_dates {
             out.push_str(&format!("date: {}\n", printable(&date.describe())));
@@ -262,6 +275,21 @@ impl Answer {
     }
 }
 
+/// The line under a table whose numbers were rounded for display.
+pub const ROUNDED_NOTE: &str =
+    "numbers: rounded for display (2 decimals; 3 significant digits below 1); --format json or csv has them in full";
+
+/// A number with a fraction as a table shows it: two decimals, or three significant digits
+/// for a magnitude below 1 (so 0.000123 does not show as 0.00), trailing zeros dropped.
+/// `None` when that changes nothing (whole numbers, short fractions): it is shown as is.
+fn display_number(n: &serde_json::Number) -> Option<String> {
+    let x = n.as_f64().filter(|x| n.is_f64() && x.is_finite() && x.fract() != 0.0)?;
+    let decimals = if x.abs() >= 1.0 { 2 } else { (2 - x.abs().log10().floor() as i32).clamp(2, 17) as usize };
+    let shown = format!("{x:.decimals$}");
+    let shown = shown.trim_end_matches('0').trim_end_matches('.');
+    (shown.parse::<f64>().ok() != Some(x)).then(|| shown.to_string())
+}
+
 fn cell_text(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
@@ -278,6 +306,19 @@ fn printable(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_round_long_fractions_for_display_only() {
+        let shown = |x: f64| display_number(&serde_json::Number::from_f64(x).unwrap());
+        assert_eq!(shown(14.666666666666666).as_deref(), Some("14.67"));
+        assert_eq!(shown(-2.0 / 3.0).as_deref(), Some("-0.667"));
+        assert_eq!(shown(0.000123456).as_deref(), Some("0.000123"));
+        assert_eq!(shown(1e21 / 3.0).as_deref(), None, "no fraction to round");
+        for unchanged in [14.5, 0.25, 3.0, 0.001] {
+            assert_eq!(shown(unchanged), None, "{unchanged}");
+        }
+        assert_eq!(display_number(&serde_json::Number::from(7)), None);
+    }
 
     #[test]
     fn parameters_render_as_bound() {
