@@ -280,6 +280,72 @@ fn every_sheet_of_a_workbook_is_a_table() {
     assert_eq!(rows["rows"], json!([["EU", 15.0], ["US", 20.0]]));
 }
 
+/// Days from the 1904 date system's day 0 to `date`: the serial such a workbook stores.
+fn serial_1904(date: &str) -> f64 {
+    let days = |d: &str| d.parse::<querycell::Date>().unwrap().days_since_epoch();
+    f64::from(days(date) - days("1904-01-01"))
+}
+
+/// `workbook` with `<workbookPr date1904="1">`, as older Mac Excel saves it (rust_xlsxwriter
+/// writes only the 1900 system, so its workbook part is rewritten; entries stored).
+fn as_1904_workbook(workbook: &Path) {
+    use std::io::{Read, Write};
+    let mut archive = zip::ZipArchive::new(std::fs::File::open(workbook).unwrap()).unwrap();
+    let mut parts = Vec::new();
+    for i in 0..archive.len() {
+        let mut entry = archive.by_index(i).unwrap();
+        let mut bytes = Vec::new();
+        entry.read_to_end(&mut bytes).unwrap();
+        let name = entry.name().unwrap().to_string();
+        if name == "xl/workbook.xml" {
+            let xml = String::from_utf8(bytes).unwrap();
+            assert!(xml.contains("<workbookPr"), "{xml}");
+            bytes = xml.replacen("<workbookPr", "<workbookPr date1904=\"1\"", 1).into_bytes();
+        }
+        parts.push((name, bytes));
+    }
+    let mut out = zip::ZipWriter::new(std::fs::File::create(workbook).unwrap());
+    let stored = zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Stored);
+    for (name, bytes) in parts {
+        out.start_file(name, stored).unwrap();
+        out.write_all(&bytes).unwrap();
+    }
+    out.finish().unwrap();
+}
+
+#[test]
+fn a_1904_workbook_dates_are_read_in_its_own_date_system() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let days = ["2026-01-05", "2026-01-06", "2025-12-31"];
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet().set_name("Ledger").unwrap();
+    sheet.write_row(0, 0, ["Booked", "Amount"]).unwrap();
+    let date = rust_xlsxwriter::Format::new().set_num_format("yyyy-mm-dd");
+    for (i, day) in days.iter().enumerate() {
+        sheet.write_number_with_format(i as u32 + 1, 0, serial_1904(day), &date).unwrap();
+        sheet.write_number(i as u32 + 1, 1, 10.0 * (i + 1) as f64).unwrap();
+    }
+    let file = data.join("mac.xlsx");
+    workbook.save(&file).unwrap();
+    as_1904_workbook(&file);
+
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let ledger = table(&catalog, "mac_ledger");
+    assert_eq!(column(ledger, "booked").sql_type, "DATE");
+    assert!(ledger.decisions.iter().any(|d| d.contains("1904 date system")), "{:?}", ledger.decisions);
+    let rows = answer(
+        &index,
+        r#"{"table": "mac_ledger", "group_by": ["booked"], "aggregations": [{"function": "sum", "column": "amount", "alias": "total"}], "order_by": ["booked"]}"#,
+    );
+    // Whole amounts type as integers.
+    let mut expected: Vec<(&str, i64)> = days.iter().enumerate().map(|(i, d)| (*d, 10 * (i as i64 + 1))).collect();
+    expected.sort_by(|a, b| a.0.cmp(b.0));
+    assert_eq!(rows["rows"], json!(expected.iter().map(|(d, t)| json!([d, t])).collect::<Vec<_>>()));
+}
+
 #[test]
 fn nothing_outside_the_root_is_read() {
     let dir = tempfile::tempdir().unwrap();

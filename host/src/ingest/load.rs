@@ -71,7 +71,7 @@ pub fn load_source(
                 let layout = layout::sheet(&sheet, &over, &source.shown, &staging.join(format!("sheet-{i}.csv")))?;
                 let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
                 entry.source = format!("{} (sheet {sheet_name})", source.relative);
-                entry.decisions.splice(0..0, note);
+                entry.decisions.splice(0..0, note.into_iter().chain(workbook.date_system_decision()));
                 tables.push(entry);
             }
         }
