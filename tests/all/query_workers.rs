@@ -440,8 +440,10 @@ fn workers_start_from_the_running_binary_not_its_path() {
     });
     let mut stdin = server.stdin.take().unwrap();
     let mut replies = BufReader::new(server.stdout.take().unwrap()).lines();
-    let mut ask = |id: u64, message: serde_json::Value| -> serde_json::Value {
-        writeln!(stdin, "{message}").unwrap();
+    let mut ask = |id: u64, messages: &[serde_json::Value]| -> serde_json::Value {
+        for message in messages {
+            writeln!(stdin, "{message}").unwrap();
+        }
         loop {
             let line = replies.next().expect("the server answers").unwrap();
             let reply: serde_json::Value = serde_json::from_str(&line).unwrap();
@@ -455,12 +457,10 @@ fn workers_start_from_the_running_binary_not_its_path() {
             "arguments": {"table": "incidents", "aggregations": [{"function": "count"}]}}})
     };
     let rows = serde_json::json!([[INCIDENTS_CSV.lines().count() - 1]]);
-    ask(
-        1,
-        serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}),
-    );
-    writeln!(stdin, "{}", serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).unwrap();
-    assert_eq!(ask(2, count(2))["result"]["structuredContent"]["rows"], rows);
+    let initialize = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}});
+    ask(1, &[initialize]);
+    let initialized = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(ask(2, &[initialized, count(2)])["result"]["structuredContent"]["rows"], rows);
 
     // The upgrade: the path now names another program.
     std::fs::remove_file(&bin).unwrap();
@@ -477,13 +477,14 @@ fn workers_start_from_the_running_binary_not_its_path() {
         assert!(killed.elapsed() < Duration::from_secs(10), "the killed worker did not end");
         std::thread::sleep(Duration::from_millis(10));
     }
-    let reply = ask(3, count(3));
+    let reply = ask(3, &[count(3)]);
     assert_eq!(
         reply["result"]["structuredContent"]["rows"], rows,
         "a new worker of the running binary answers: {reply}"
     );
     let new_workers = children_of(pid);
     assert!(new_workers.iter().all(|w| !workers.contains(w)), "the answer came from a new worker");
+    drop(ask);
     drop(stdin);
     let _ = server.wait();
 }

@@ -33,7 +33,7 @@ impl StatementRunner {
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         // The parser database is a second DuckDB instance, as costly to start as the data's
         // (every built-in function is registered in each): it opens on its own thread
-        // meanwhile, which halves a worker's time to its first answer on two cores.
+        // meanwhile, so the two starts overlap wherever a second core is free.
         let (database, parse_tree_check) = std::thread::scope(|scope| {
             let parser = scope.spawn(|| open_parse_tree_check(&readable, limits));
             let database = open_data(data_file, limits, &readable);
