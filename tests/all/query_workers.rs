@@ -484,7 +484,6 @@ fn workers_start_from_the_running_binary_not_its_path() {
     );
     let new_workers = children_of(pid);
     assert!(new_workers.iter().all(|w| !workers.contains(w)), "the answer came from a new worker");
-    drop(ask);
     drop(stdin);
     let _ = server.wait();
 }
