@@ -8,7 +8,8 @@
 //! (no clock, no random, no streams), and a call needs no WASI context.
 //! The component lands beside the module as `querycell_guest.component.wasm`.
 //! `QUERYCELL_GUEST_WASM=<path>` skips the nested build and embeds a component built some
-//! other way (see ../shared notes on the fallback toolchain).
+//! other way (see ../shared notes on the fallback toolchain). The start of the component's
+//! SHA-256 goes to the crate as `QUERYCELL_GUEST_DIGEST` (its compiled-code cache key).
 
 use std::path::{Path, PathBuf};
 
@@ -28,6 +29,12 @@ fn main() {
         panic!("the guest component {} does not exist", wasm.display());
     }
     println!("cargo:rustc-env=QUERYCELL_GUEST_WASM_PATH={}", wasm.display());
+    // The start of the component's SHA-256, which names its compiled-code cache entry, so
+    // that a process need not hash the embedded megabytes each time it starts.
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(std::fs::read(&wasm).expect("reading the guest component"));
+    let hex: String = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
+    println!("cargo:rustc-env=QUERYCELL_GUEST_DIGEST={hex}");
 }
 
 fn build_guest(workspace: &Path) -> PathBuf {

@@ -93,7 +93,47 @@ impl QueryCell {
         let limits = sandbox.limits().clone();
         let spark_token = spark_token.filter(|token| !token.is_empty());
         let version = open_version(index, &limits, &isolation, None, spark_token.as_deref())?;
-        Ok(QueryCell {
+        Ok(Self::opened(index, sandbox, isolation, spark_token, version))
+    }
+
+    /// Open `index` as [`QueryCell::open_with`] does, loading the compiler component with
+    /// `load` (given `limits`) on another thread meanwhile: the index's query workers start,
+    /// and open the data, while the component loads. For a process whose first answer is
+    /// what it waits for (the CLI); the sandbox `load` returns must hold `limits`.
+    pub fn open_loading(
+        index: &Path,
+        limits: Limits,
+        load: impl FnOnce(Limits) -> Result<Sandbox> + Send,
+        isolation: QueryIsolation,
+        spark_token: Option<String>,
+    ) -> Result<Self> {
+        let spark_token = spark_token.filter(|token| !token.is_empty());
+        let (sandbox, version) = std::thread::scope(|scope| {
+            let loading = scope.spawn(|| load(limits.clone()));
+            let version = open_version(index, &limits, &isolation, None, spark_token.as_deref());
+            let sandbox = loading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (sandbox, version)
+        });
+        let (sandbox, version) = (sandbox?, version?);
+        if sandbox.limits() != &limits {
+            return Err(Error::classed(
+                ErrorClass::Internal,
+                Code::SandboxConfigInvalid,
+                "the loaded compiler holds other limits than the index was opened with",
+            ));
+        }
+        Ok(Self::opened(index, sandbox, isolation, spark_token, version))
+    }
+
+    fn opened(
+        index: &Path,
+        sandbox: Sandbox,
+        isolation: QueryIsolation,
+        spark_token: Option<String>,
+        version: Version,
+    ) -> Self {
+        let limits = sandbox.limits().clone();
+        QueryCell {
             index: index.to_path_buf(),
             catalog: version.catalog,
             sandbox,
@@ -108,7 +148,7 @@ impl QueryCell {
             bound: version.bound,
             spark_token,
             compile_cache: CompileCache::default(),
-        })
+        }
     }
 
     /// Start answering from the index's current version. Until this is called, a
@@ -180,6 +220,13 @@ impl QueryCell {
     /// before the first answer).
     pub fn worker_confinement(&self) -> Vec<String> {
         self.executor.worker_confinement()
+    }
+
+    /// How the most recently ready query worker came up: starting it, its confinement and
+    /// opening the data in it, and how long an answer waited for it (`None` in-process, or
+    /// before the first answer).
+    pub fn worker_startup(&self) -> Option<crate::exec::worker::WorkerStartup> {
+        self.executor.worker_startup()
     }
 
     /// Record every request in `trace` (see [`crate::answer::trace`]). A request whose line cannot

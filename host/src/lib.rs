@@ -100,7 +100,7 @@ pub use error::{Error, ErrorClass};
 #[cfg(feature = "duckdb")]
 pub use exec::spark::{SparkEndpoint, TOKEN_VARIABLE as SPARK_TOKEN_VARIABLE};
 #[cfg(feature = "duckdb")]
-pub use exec::worker::WorkerPolicy;
+pub use exec::worker::{WorkerPolicy, WorkerStartup};
 pub use limits::Limits;
 #[cfg(feature = "duckdb")]
 pub use policy::Policy;

@@ -5,7 +5,8 @@
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use querycell::answer::trace::Trace;
@@ -156,6 +157,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    let started = Instant::now();
     let cli = Cli::parse();
     if let Command::Worker = cli.command {
         return querycell::serve::query_worker();
@@ -173,7 +175,7 @@ fn main() -> ExitCode {
         Command::Mcp { .. } => Format::Table,
         Command::Worker => unreachable!("served above"),
     };
-    match run(cli.command) {
+    match run(cli.command, started) {
         Ok(output) => {
             let _ = std::io::stdout().lock().write_all(output.as_bytes());
             ExitCode::SUCCESS
@@ -189,7 +191,7 @@ fn main() -> ExitCode {
     }
 }
 
-fn run(command: Command) -> Result<String, Error> {
+fn run(command: Command, started: Instant) -> Result<String, Error> {
     // The one place the Spark Connect token is read: the library takes it as an argument.
     let spark_token = std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty());
     match command {
@@ -226,14 +228,20 @@ fn run(command: Command) -> Result<String, Error> {
             })
         }
         Command::Query { options, plan } => {
-            let (cell, limits) = open(&options, false, one_worker()?, spark_token)?;
+            let (cell, limits, mut process) = open(&options, false, one_worker()?, spark_token)?;
             let text = read_request(&plan, "--plan", limits.max_request_bytes)?;
-            Ok(render(&cell.query_plan(&text)?, options.format))
+            let answering = Instant::now();
+            let answer = cell.query_plan(&text)?;
+            process.answered(&cell, answering, started);
+            Ok(render(&answer, options.format, &process))
         }
         Command::Sql { options, allow_sql, sql } => {
-            let (cell, limits) = open(&options, allow_sql, one_worker()?, spark_token)?;
+            let (cell, limits, mut process) = open(&options, allow_sql, one_worker()?, spark_token)?;
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
-            Ok(render(&cell.query_sql(&text)?, options.format))
+            let answering = Instant::now();
+            let answer = cell.query_sql(&text)?;
+            process.answered(&cell, answering, started);
+            Ok(render(&answer, options.format, &process))
         }
         Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),
         Command::Worker => unreachable!("served in main"),
@@ -271,7 +279,7 @@ fn serve_mcp(
     spark_token: Option<String>,
 ) -> Result<String, Error> {
     // Many answers over the session's life, some at once: the default pool.
-    let (cell, _) = open(options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
+    let (cell, _, _) = open(options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
     let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
     let server = querycell::serve::mcp::McpServer::new(cell);
     match http {
@@ -291,14 +299,60 @@ fn one_worker() -> Result<WorkerPolicy, Error> {
     Ok(WorkerPolicy { max_workers: 1, ..WorkerPolicy::current_exe()? })
 }
 
+/// Where one run's time went, for `cost.process` in `--format json`.
+#[derive(Default)]
+struct ProcessCost {
+    /// Loading the compiler component (on its own thread, while the index opens).
+    component_load: Duration,
+    /// Opening: the index, the query worker's start and the component load at once, then
+    /// the policy and the trace.
+    open: Duration,
+    /// The library's answer call: compile, waiting for the worker, the queries, the receipt.
+    answer: Duration,
+    /// From `main` to the answer being ready to print.
+    total: Duration,
+    worker: Option<querycell::WorkerStartup>,
+}
+
+impl ProcessCost {
+    fn answered(&mut self, cell: &QueryCell, answering: Instant, started: Instant) {
+        self.answer = answering.elapsed();
+        self.worker = cell.worker_startup();
+        self.total = started.elapsed();
+    }
+
+    /// The phases in milliseconds. The worker's steps run in its own process, at the same
+    /// time as the component load and the compile, so they do not add up to `total_ms`.
+    fn to_json(&self) -> serde_json::Value {
+        let ms = |d: Duration| (d.as_secs_f64() * 1e5).round() / 100.0;
+        let mut json = serde_json::json!({
+            "total_ms": ms(self.total),
+            "open_ms": ms(self.open),
+            "component_load_ms": ms(self.component_load),
+            "answer_ms": ms(self.answer),
+        });
+        if let Some(worker) = &self.worker {
+            json["worker"] = serde_json::json!({
+                "spawn_ms": ms(worker.spawn),
+                "ready_ms": ms(worker.ready),
+                "setup_ms": ms(worker.setup),
+                "confine_ms": ms(worker.confine),
+                "open_ms": ms(worker.open),
+                "waited_ms": ms(worker.waited),
+            });
+        }
+        json
+    }
+}
+
 /// Open the index with the configuration file's and the flags' limits applied, flags last;
-/// queries run in `workers`.
+/// queries run in `workers`, the first of which starts while the compiler component loads.
 fn open(
     options: &AnswerOptions,
     allow_sql_flag: bool,
     workers: WorkerPolicy,
     spark_token: Option<String>,
-) -> Result<(QueryCell, Limits), Error> {
+) -> Result<(QueryCell, Limits, ProcessCost), Error> {
     let config = match &options.config {
         Some(path) => Config::load(path)?,
         None => Config::default(),
@@ -310,8 +364,16 @@ fn open(
     if let Some(ms) = options.timeout_ms {
         limits.query_timeout = Duration::from_millis(ms.max(1));
     }
-    let sandbox = Sandbox::bundled(limits.clone())?;
-    let mut cell = QueryCell::open_with(&options.index, sandbox, QueryIsolation::Workers(workers), spark_token)?
+    let opening = Instant::now();
+    let load_micros = AtomicU64::new(0);
+    let load = |limits: Limits| {
+        let loading = Instant::now();
+        let sandbox = Sandbox::bundled(limits);
+        load_micros.store(loading.elapsed().as_micros() as u64, Ordering::Relaxed);
+        sandbox
+    };
+    let isolation = QueryIsolation::Workers(workers);
+    let mut cell = QueryCell::open_loading(&options.index, limits.clone(), load, isolation, spark_token)?
         .with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
@@ -322,12 +384,22 @@ fn open(
     if let Some(policy) = config.trace_policy(options.trace.as_deref()) {
         cell = cell.with_trace(std::sync::Arc::new(Trace::open(policy)?));
     }
-    Ok((cell, limits))
+    let process = ProcessCost {
+        component_load: Duration::from_micros(load_micros.load(Ordering::Relaxed)),
+        open: opening.elapsed(),
+        ..ProcessCost::default()
+    };
+    Ok((cell, limits, process))
 }
 
-fn render(answer: &Answer, format: Format) -> String {
+fn render(answer: &Answer, format: Format, process: &ProcessCost) -> String {
     match format {
-        Format::Json => format!("{}\n", serde_json::to_string_pretty(&answer.to_json()).expect("answers serialise")),
+        Format::Json => {
+            // The receipt, with this run's own phases beside the answer's in `cost`.
+            let mut json = answer.to_json();
+            json["cost"]["process"] = process.to_json();
+            format!("{}\n", serde_json::to_string_pretty(&json).expect("answers serialise"))
+        }
         Format::Csv => {
             // CSV has no room for the receipt: what a reader of the rows must know goes to
             // stderr, so a cut answer is never mistaken for the whole one.

@@ -412,3 +412,78 @@ fn a_worker_that_lies_or_stalls_is_ended_with_a_typed_error() {
         assert!(executor.worker_pids().is_empty(), "{behaviour}: the worker was ended and forgotten");
     }
 }
+
+/// Workers start from the running binary itself, never by its path: a long-lived
+/// `querycell mcp` whose binary is replaced in place after it started (an upgrade; here a
+/// script that fails) still starts workers of its own version when it needs a new one, and
+/// answers. Started by the path, the new worker would be the script.
+#[test]
+fn workers_start_from_the_running_binary_not_its_path() {
+    use std::io::{BufRead, BufReader, Write};
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let bin = dir.path().join("bin").join("querycell");
+    std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
+    std::fs::copy(querycell_bin(), &bin).expect("a copy of querycell");
+    let mut server = Command::new(&bin)
+        .args(["mcp", "--index", index.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("querycell mcp");
+    let pid = server.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_secs(60));
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    });
+    let mut stdin = server.stdin.take().unwrap();
+    let mut replies = BufReader::new(server.stdout.take().unwrap()).lines();
+    let mut ask = |id: u64, messages: &[serde_json::Value]| -> serde_json::Value {
+        for message in messages {
+            writeln!(stdin, "{message}").unwrap();
+        }
+        loop {
+            let line = replies.next().expect("the server answers").unwrap();
+            let reply: serde_json::Value = serde_json::from_str(&line).unwrap();
+            if reply["id"] == id {
+                return reply;
+            }
+        }
+    };
+    let count = |id: u64| {
+        serde_json::json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "query",
+            "arguments": {"table": "incidents", "aggregations": [{"function": "count"}]}}})
+    };
+    let rows = serde_json::json!([[INCIDENTS_CSV.lines().count() - 1]]);
+    let initialize = serde_json::json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}});
+    ask(1, &[initialize]);
+    let initialized = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+    assert_eq!(ask(2, &[initialized, count(2)])["result"]["structuredContent"]["rows"], rows);
+
+    // The upgrade: the path now names another program.
+    std::fs::remove_file(&bin).unwrap();
+    std::fs::write(&bin, "#!/bin/sh\nexit 1\n").unwrap();
+    std::fs::set_permissions(&bin, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // Its worker ends, so the next answer needs a new one.
+    let workers = children_of(pid);
+    assert!(!workers.is_empty(), "the server has a worker");
+    for worker in &workers {
+        kill(*worker, "-KILL");
+    }
+    let killed = Instant::now();
+    while !workers.iter().all(|&worker| reapable(worker)) {
+        assert!(killed.elapsed() < Duration::from_secs(10), "the killed worker did not end");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let reply = ask(3, &[count(3)]);
+    assert_eq!(
+        reply["result"]["structuredContent"]["rows"], rows,
+        "a new worker of the running binary answers: {reply}"
+    );
+    let new_workers = children_of(pid);
+    assert!(new_workers.iter().all(|w| !workers.contains(w)), "the answer came from a new worker");
+    drop(stdin);
+    let _ = server.wait();
+}

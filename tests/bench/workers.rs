@@ -1,4 +1,4 @@
-//! Query workers: an answer through a warm worker, and the CLI's whole run.
+//! Query workers: an answer through a warm worker, and the CLI's whole run with its phases.
 
 use std::time::Duration;
 
@@ -23,6 +23,7 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     });
     let plan_file = std::env::temp_dir().join(format!("querycell-bench-plan-{}.json", std::process::id()));
     std::fs::write(&plan_file, PLAN).expect("plan file");
+    let mut phases: Vec<serde_json::Value> = Vec::new();
     let cli = Timing::measure(3, 30, || {
         let output = std::process::Command::new(querycell_tests::querycell_bin())
             .args([
@@ -31,10 +32,14 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
                 index.to_str().expect("UTF-8 path"),
                 "--plan",
                 plan_file.to_str().expect("UTF-8 path"),
+                "--format",
+                "json",
             ])
             .output()
             .expect("querycell");
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        let receipt: serde_json::Value = serde_json::from_slice(&output.stdout).expect("a JSON receipt");
+        phases.push(receipt["cost"].clone());
     });
     let _ = std::fs::remove_file(&plan_file);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
@@ -43,4 +48,36 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     println!("  answer through a warm worker              {}", worker.micros());
     println!("  p50 +{:.3} ms for the worker's round trip", ms(worker.p50().saturating_sub(local.p50())));
     println!("  the CLI's whole run (process, worker start, answer), 30 runs: {}", cli.micros());
+    print_phase_split(&phases[phases.len().saturating_sub(30)..]);
+}
+
+/// The median of each of the CLI's phases (`cost.process` and the answer's own `cost` in
+/// its `--format json` receipt) over the measured runs. The worker's phases run in its own
+/// process, beside the component load and the compile: they do not add up to the total.
+fn print_phase_split(costs: &[serde_json::Value]) {
+    let median = |path: &[&str]| {
+        let mut values: Vec<f64> = costs
+            .iter()
+            .filter_map(|cost| path.iter().try_fold(cost, |value, key| value.get(key)).and_then(|v| v.as_f64()))
+            .collect();
+        values.sort_by(f64::total_cmp);
+        values.get(values.len() / 2).map_or_else(|| "-".to_string(), |v| format!("{v:.2}"))
+    };
+    println!("  its phases, median ms (from main; the worker's beside the host's, not added):");
+    for (label, path) in [
+        ("main to answer", &["process", "total_ms"][..]),
+        ("open (index, worker start, component load)", &["process", "open_ms"]),
+        ("  component load (its own thread)", &["process", "component_load_ms"]),
+        ("  worker spawn (fork, exec)", &["process", "worker", "spawn_ms"]),
+        ("  worker spawn to ready", &["process", "worker", "ready_ms"]),
+        ("    in the worker: setup read", &["process", "worker", "setup_ms"]),
+        ("    in the worker: confinement", &["process", "worker", "confine_ms"]),
+        ("    in the worker: DuckDB open", &["process", "worker", "open_ms"]),
+        ("answer", &["process", "answer_ms"]),
+        ("  compile", &["compile_ms"]),
+        ("  waited for the worker", &["process", "worker", "waited_ms"]),
+        ("  main query (with the wait)", &["main_ms"]),
+    ] {
+        println!("    {label:<46} {}", median(path));
+    }
 }

@@ -29,6 +29,11 @@ pub trait Backend: Send + Sync {
     fn worker_confinement(&self) -> Vec<String> {
         Vec::new()
     }
+
+    /// How the most recently ready query worker came up; `None` without workers.
+    fn worker_startup(&self) -> Option<crate::exec::worker::WorkerStartup> {
+        None
+    }
 }
 
 /// One answer's hold on a backend.
@@ -94,6 +99,13 @@ impl Backend for DuckBackend {
         match self {
             DuckBackend::InProcess(_) => Vec::new(),
             DuckBackend::Workers(pool) => pool.confinement(),
+        }
+    }
+
+    fn worker_startup(&self) -> Option<crate::exec::worker::WorkerStartup> {
+        match self {
+            DuckBackend::InProcess(_) => None,
+            DuckBackend::Workers(pool) => pool.startup(),
         }
     }
 }

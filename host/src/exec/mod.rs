@@ -153,6 +153,12 @@ impl Executor {
         self.backend.worker_confinement()
     }
 
+    /// How the most recently ready query worker came up (`None` in-process, or before the
+    /// first worker has answered).
+    pub fn worker_startup(&self) -> Option<crate::exec::worker::WorkerStartup> {
+        self.backend.worker_startup()
+    }
+
     fn session(&self) -> Result<Session<'_>> {
         Ok(Session(self.backend.session()?))
     }

@@ -31,45 +31,16 @@ impl StatementRunner {
     /// shadow every policed table by its view (see [`crate::policy`]).
     /// `readable.tables` are the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
-        let settings = connection_settings(limits);
-        let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
-            Error::new(
-                Code::IndexUnreadable,
-                format!("{} could not be opened read-only: {}", data_file.display(), f.message),
-            )
-        })?;
-        if !readable.policed.is_empty() {
-            let policy_failed = |message: String| {
-                Error::new(Code::PolicyUnenforceable, message).hint("no query runs without its policy")
-            };
-            let name = database.query("SELECT current_database()").map_err(|f| policy_failed(f.message))?;
-            let Some(database_name) = name.first().and_then(|row| row.first()).and_then(|cell| cell.text()) else {
-                return Err(policy_failed("the data file's catalog name could not be read".into()));
-            };
-            for table in &readable.policed {
-                database
-                    .execute_batch(&table.view_sql(&database_name))
-                    .map_err(|f| policy_failed(format!("the view for {}: {}", table.name, f.message)))?;
-            }
-        }
-        let tables = readable.tables;
-        // The parser database holds no data: one thread and a small memory limit are
-        // plenty, and one thread keeps a parse from waking a pool of workers.
-        let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let policy = PolicyCheck {
-            hidden_tables: readable.hidden_tables.iter().map(|t| t.to_lowercase()).collect(),
-            sources: readable
-                .policed
-                .iter()
-                .map(|t| {
-                    let columns = t.columns.iter().map(|c| c.to_lowercase()).collect();
-                    let filters =
-                        t.filters.iter().map(|(column, values)| (column.to_lowercase(), values.clone())).collect();
-                    (t.name.to_lowercase(), SourceRule { columns, filters })
-                })
-                .collect(),
-        };
-        let parse_tree_check = ParseTreeCheck::open_policed(tables, policy, &connection_settings(&parser_limits))?;
+        // The parser database is a second DuckDB instance, as costly to start as the data's
+        // (every built-in function is registered in each): it opens on its own thread
+        // meanwhile, so the two starts overlap wherever a second core is free.
+        let (database, parse_tree_check) = std::thread::scope(|scope| {
+            let parser = scope.spawn(|| open_parse_tree_check(&readable, limits));
+            let database = open_data(data_file, limits, &readable);
+            let check = parser.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (database, check)
+        });
+        let (database, parse_tree_check) = (database?, parse_tree_check?);
         let watchdog = Watchdog::start(database.interrupter()).map_err(|e| {
             Error::new(Code::ExecutorUnavailable, format!("the query deadline thread cannot start: {e}"))
         })?;
@@ -135,4 +106,52 @@ impl StatementRunner {
             }
         })
     }
+}
+
+/// The data file, read-only under the locked settings, with every policed table shadowed by
+/// its view.
+fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<Database> {
+    let settings = connection_settings(limits);
+    let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
+        Error::new(
+            Code::IndexUnreadable,
+            format!("{} could not be opened read-only: {}", data_file.display(), f.message),
+        )
+    })?;
+    if !readable.policed.is_empty() {
+        let policy_failed =
+            |message: String| Error::new(Code::PolicyUnenforceable, message).hint("no query runs without its policy");
+        let name = database.query("SELECT current_database()").map_err(|f| policy_failed(f.message))?;
+        let Some(database_name) = name.first().and_then(|row| row.first()).and_then(|cell| cell.text()) else {
+            return Err(policy_failed("the data file's catalog name could not be read".into()));
+        };
+        for table in &readable.policed {
+            database
+                .execute_batch(&table.view_sql(&database_name))
+                .map_err(|f| policy_failed(format!("the view for {}: {}", table.name, f.message)))?;
+        }
+    }
+    Ok(database)
+}
+
+/// The parse-tree allowlist over `readable`'s tables and its policy, on a private parser
+/// database locked like the query connection.
+fn open_parse_tree_check(readable: &Readable, limits: &Limits) -> Result<ParseTreeCheck> {
+    // The parser database holds no data: one thread and a small memory limit are
+    // plenty, and one thread keeps a parse from waking a pool of workers.
+    let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
+    let policy = PolicyCheck {
+        hidden_tables: readable.hidden_tables.iter().map(|t| t.to_lowercase()).collect(),
+        sources: readable
+            .policed
+            .iter()
+            .map(|t| {
+                let columns = t.columns.iter().map(|c| c.to_lowercase()).collect();
+                let filters =
+                    t.filters.iter().map(|(column, values)| (column.to_lowercase(), values.clone())).collect();
+                (t.name.to_lowercase(), SourceRule { columns, filters })
+            })
+            .collect(),
+    };
+    ParseTreeCheck::open_policed(readable.tables.clone(), policy, &connection_settings(&parser_limits))
 }

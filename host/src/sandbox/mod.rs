@@ -46,6 +46,11 @@ use bindings::{QueryCompiler, QueryCompilerPre};
 /// The compiler component built from `guest/`, embedded at build time.
 pub const BUNDLED_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_GUEST_WASM_PATH"));
 
+/// The start of [`BUNDLED_GUEST`]'s SHA-256 in hex, as the compiled-code cache names it,
+/// computed by the build script: hashing the component's megabytes on every start would
+/// cost a short-lived process milliseconds.
+const BUNDLED_GUEST_DIGEST: &str = env!("QUERYCELL_GUEST_DIGEST");
+
 /// The interface, with the contract's version, a compiler component must export: the
 /// package version of `wit/compiler.wit` (a test ties the two).
 pub const COMPILER_INTERFACE: &str = "querycell:engine/compiler@0.6.0";
@@ -181,7 +186,8 @@ impl Sandbox {
 
     /// The bundled compiler on an engine the embedder built.
     pub fn bundled_on(engine: &SandboxEngine, limits: Limits) -> Result<Self> {
-        Self::from_component_bytes_on(engine, BUNDLED_GUEST, limits, default_cache_dir().as_deref())
+        let source = ComponentSource { bytes: BUNDLED_GUEST, digest: Some(BUNDLED_GUEST_DIGEST) };
+        Self::load(engine, source, limits, default_cache_dir().as_deref())
     }
 
     /// Load any component that exports the `querycell:engine/compiler` interface, on the
@@ -194,6 +200,15 @@ impl Sandbox {
     pub fn from_component_bytes_on(
         sandbox_engine: &SandboxEngine,
         bytes: &[u8],
+        limits: Limits,
+        cache_dir: Option<&Path>,
+    ) -> Result<Self> {
+        Self::load(sandbox_engine, ComponentSource { bytes, digest: None }, limits, cache_dir)
+    }
+
+    fn load(
+        sandbox_engine: &SandboxEngine,
+        source: ComponentSource<'_>,
         limits: Limits,
         cache_dir: Option<&Path>,
     ) -> Result<Self> {
@@ -210,7 +225,7 @@ impl Sandbox {
             .hint("raise EnginePolicy::max_memory_bytes, or lower Limits::guest_memory_bytes"));
         }
         let engine = sandbox_engine.engine();
-        let component = load_component(engine, bytes, cache_dir)?;
+        let component = load_component(engine, source, cache_dir)?;
         check_imports(engine, &component)?;
         check_contract_version(engine, &component)?;
         let imports_wasi = component.component_type().imports(engine).next().is_some();
@@ -452,11 +467,12 @@ fn check_imports(engine: &Engine, component: &Component) -> Result<()> {
 /// chooses the code this process runs. So the folder is created owner-only (0700), entries
 /// are written atomically, and a folder (or entry) that is not this user's own, or that
 /// others may write, is not used at all: the component is compiled in memory instead.
-fn load_component(engine: &Engine, bytes: &[u8], cache_dir: Option<&Path>) -> Result<Component> {
+fn load_component(engine: &Engine, source: ComponentSource<'_>, cache_dir: Option<&Path>) -> Result<Component> {
+    let bytes = source.bytes;
     let compile =
         || Component::new(engine, bytes).map_err(|e| guest_load_error(format!("compiling the component: {e:#}")));
     let Some(dir) = cache_dir.filter(|dir| cache_dir_trusted(dir)) else { return compile() };
-    let entry = dir.join(cache_key(engine, bytes));
+    let entry = dir.join(cache_key(engine, &source));
     if owned_and_private(&entry, false) {
         // SAFETY: the entry was written by `Component::serialize` for this engine's
         // compatibility hash (part of the file name) into the owner-only cache folder.
@@ -492,11 +508,25 @@ fn owned_and_private(path: &Path, folder: bool) -> bool {
     kind_ok && meta.uid() == me && meta.mode() & 0o022 == 0
 }
 
-fn cache_key(engine: &Engine, bytes: &[u8]) -> String {
+/// A component's bytes, and the start of their SHA-256 when it is already known.
+#[derive(Clone, Copy)]
+struct ComponentSource<'b> {
+    bytes: &'b [u8],
+    /// [`component_digest`] of `bytes`, computed ahead (the bundled compiler's, at build time).
+    digest: Option<&'b str>,
+}
+
+/// The first 16 bytes of the SHA-256 of `bytes`, in hex: the component's part of its cache
+/// entry's name (the build script computes the bundled compiler's the same way).
+fn component_digest(bytes: &[u8]) -> String {
+    hex::encode(&Sha256::digest(bytes)[..16])
+}
+
+fn cache_key(engine: &Engine, source: &ComponentSource<'_>) -> String {
     use std::hash::{Hash, Hasher};
     let mut hasher = std::collections::hash_map::DefaultHasher::new();
     engine.precompile_compatibility_hash().hash(&mut hasher);
-    let component = hex::encode(&Sha256::digest(bytes)[..16]);
+    let component = source.digest.map_or_else(|| component_digest(source.bytes), str::to_string);
     format!("{component}-{:016x}.cwasm", hasher.finish())
 }
 
@@ -520,4 +550,16 @@ pub fn default_cache_dir() -> Option<PathBuf> {
         .map(PathBuf::from)
         .or_else(|| std::env::var_os("HOME").map(|home| PathBuf::from(home).join(".cache")))?;
     Some(base.join("querycell").join("components"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The build script's digest of the bundled compiler is the one the cache would compute:
+    /// a stale or differently computed one would name another component's cache entry.
+    #[test]
+    fn the_bundled_digest_is_the_components_own() {
+        assert_eq!(BUNDLED_GUEST_DIGEST, component_digest(BUNDLED_GUEST));
+    }
 }

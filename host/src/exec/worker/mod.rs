@@ -16,5 +16,5 @@ mod pool;
 pub mod protocol;
 mod serve;
 
-pub use pool::{Lease, WorkerPolicy, WorkerPool};
+pub use pool::{Lease, WorkerPolicy, WorkerPool, WorkerStartup};
 pub use serve::serve;

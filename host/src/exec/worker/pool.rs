@@ -60,16 +60,46 @@ impl WorkerPolicy {
         }
     }
 
-    /// Run this very executable as the worker (querycell's own binary).
+    /// Run this very executable as the worker (querycell's own binary), started through
+    /// `/proc/self/exe` and never by its path: the path may not be reachable by the user
+    /// running it (a binary reached through a folder only its builder may enter), or may
+    /// since name another program (a binary replaced in place by an upgrade would start
+    /// workers of another version).
     pub fn current_exe() -> Result<Self> {
-        let program = std::env::current_exe()
+        std::fs::metadata(SELF_EXE)
             .map_err(|e| Error::io("finding querycell's own executable for its query workers", &e))?;
-        Ok(Self::new(program))
+        Ok(Self::new(SELF_EXE))
     }
 
     fn memory_ceiling(&self, limits: &Limits) -> u64 {
         limits.query_memory_bytes.saturating_add(self.memory_headroom_bytes)
     }
+}
+
+/// The running executable itself, whatever has become of the path it was started from: the
+/// kernel's link to the very file this process runs, which exec follows without looking
+/// at any folder on the way.
+const SELF_EXE: &str = "/proc/self/exe";
+
+/// How the most recently started worker came up: for the CLI's phase split (`cost.process`
+/// in `--format json`) and the bench.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct WorkerStartup {
+    /// Starting the process (fork and exec), until the new program runs.
+    pub spawn: Duration,
+    /// From the start of the spawn until the worker said it was ready: exec, the worker's
+    /// own startup, and the steps below.
+    pub ready: Duration,
+    /// How long the first answer given to the worker waited for it to be ready; zero when
+    /// it was ready before the answer needed it.
+    pub waited: Duration,
+    /// Inside the worker: reading its setup.
+    pub setup: Duration,
+    /// Inside the worker: applying the rlimits and the Landlock ruleset.
+    pub confine: Duration,
+    /// Inside the worker: opening the data file read-only with the locked settings, and the
+    /// parse-tree check.
+    pub open: Duration,
 }
 
 /// How often a waiting host looks at the worker's memory and the clock.
@@ -98,6 +128,8 @@ struct PoolState {
     pids: Vec<u32>,
     /// What the last worker to start said holds in it.
     confinement: Vec<String>,
+    /// How the last worker to become ready came up.
+    startup: Option<WorkerStartup>,
 }
 
 impl WorkerPool {
@@ -192,6 +224,11 @@ impl WorkerPool {
         self.lock().confinement.clone()
     }
 
+    /// How the most recently ready worker came up (`None` until one has answered).
+    pub fn startup(&self) -> Option<WorkerStartup> {
+        self.lock().startup
+    }
+
     fn lock(&self) -> MutexGuard<'_, PoolState> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
@@ -240,23 +277,36 @@ impl Lease<'_> {
         let kill_at = deadline + self.pool.policy.kill_grace;
         let ceiling = self.pool.policy.memory_ceiling(&self.pool.limits);
         if !worker.ready {
+            let waiting = Instant::now();
             match self.await_reply(kill_at, ceiling)? {
-                Reply::Ready { confinement } => {
-                    self.worker.as_mut().expect("present until lost").ready = true;
-                    self.pool.lock().confinement = confinement;
+                (Reply::Ready { confinement, startup: steps }, ready_at) => {
+                    let worker = self.worker.as_mut().expect("present until lost");
+                    worker.ready = true;
+                    let micros = Duration::from_micros;
+                    let startup = WorkerStartup {
+                        spawn: worker.spawn_took,
+                        ready: ready_at.saturating_duration_since(worker.spawned_at),
+                        waited: ready_at.saturating_duration_since(waiting),
+                        setup: micros(steps.setup_micros),
+                        confine: micros(steps.confine_micros),
+                        open: micros(steps.open_micros),
+                    };
+                    let mut state = self.pool.lock();
+                    state.confinement = confinement;
+                    state.startup = Some(startup);
                 }
-                Reply::Failed { class, error } => {
+                (Reply::Failed { class, error }, _) => {
                     self.lose();
                     return Err(Error { class, ..error });
                 }
-                Reply::Rows(_) => return Err(self.protocol_broken("rows before it was ready")),
+                (Reply::Rows(_), _) => return Err(self.protocol_broken("rows before it was ready")),
             }
         }
         let worker = self.worker.as_mut().expect("present until lost");
         if let Err(e) = worker.requests.write_all(&frame).and_then(|()| worker.requests.flush()) {
             return Err(self.lost(format!("it stopped taking requests ({e})")));
         }
-        match self.await_reply(kill_at, ceiling)? {
+        match self.await_reply(kill_at, ceiling)?.0 {
             // The row cap is the host's: a worker that sends more than it was asked for is
             // not believed about anything.
             Reply::Rows(rows) if rows.rows.len() > max_rows => {
@@ -268,12 +318,17 @@ impl Lease<'_> {
         }
     }
 
-    /// Wait for the worker's next reply; kill it when it passes `kill_at` or `ceiling`.
-    fn await_reply(&mut self, kill_at: Instant, ceiling: u64) -> Result<Reply> {
+    /// Wait for the worker's next reply, and when it arrived; kill the worker when it
+    /// passes `kill_at` or `ceiling`.
+    fn await_reply(&mut self, kill_at: Instant, ceiling: u64) -> Result<(Reply, Instant)> {
         loop {
             let worker = self.worker.as_mut().expect("present until lost");
             match worker.replies.recv_timeout(WATCH_EVERY) {
-                Ok(Ok(bytes)) => return decode(&bytes).map_err(|e| self.protocol_broken(&e.to_string())),
+                Ok(Ok((bytes, arrived))) => {
+                    return decode(&bytes)
+                        .map(|reply| (reply, arrived))
+                        .map_err(|e| self.protocol_broken(&e.to_string()))
+                }
                 Ok(Err(e)) => return Err(self.protocol_broken(&e.to_string())),
                 Err(RecvTimeoutError::Disconnected) => {
                     let status = self.worker.as_mut().and_then(|w| w.child.wait().ok());
@@ -346,16 +401,21 @@ impl Drop for Lease<'_> {
 struct Worker {
     child: Child,
     requests: ChildStdin,
-    /// Frames read from the worker's stdout by `reader`; disconnected when it ends.
-    replies: Receiver<io::Result<Vec<u8>>>,
+    /// Frames read from the worker's stdout by `reader`, each with when it arrived;
+    /// disconnected when it ends.
+    replies: Receiver<io::Result<(Vec<u8>, Instant)>>,
     reader: Option<JoinHandle<()>>,
     /// Whether its `Ready` was read.
     ready: bool,
+    /// When the spawn began, and how long starting the process took.
+    spawned_at: Instant,
+    spawn_took: Duration,
 }
 
 impl Worker {
     /// Start `<program> worker` with the data file on [`DATA_FD`] and send it `setup`.
     fn spawn(program: &std::path::Path, data: &File, setup: &[u8]) -> io::Result<Worker> {
+        let spawned_at = Instant::now();
         let data_fd = data.as_raw_fd();
         let mut command = Command::new(program);
         command.arg("worker").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).env_clear();
@@ -377,13 +437,14 @@ impl Worker {
             });
         }
         let mut child = command.spawn()?;
+        let spawn_took = spawned_at.elapsed();
         let requests = child.stdin.take().expect("stdin is piped");
         let mut stdout = child.stdout.take().expect("stdout is piped");
         let (sender, replies) = mpsc::channel();
         let reader = std::thread::Builder::new().name("querycell-worker-replies".into()).spawn(move || loop {
             match read_frame_bytes(&mut stdout) {
                 Ok(Some(frame)) => {
-                    if sender.send(Ok(frame)).is_err() {
+                    if sender.send(Ok((frame, Instant::now()))).is_err() {
                         return;
                     }
                 }
@@ -402,7 +463,8 @@ impl Worker {
                 return Err(e);
             }
         };
-        let mut worker = Worker { child, requests, replies, reader: Some(reader), ready: false };
+        let mut worker =
+            Worker { child, requests, replies, reader: Some(reader), ready: false, spawned_at, spawn_took };
         // On failure the worker is dropped: killed and reaped.
         worker.requests.write_all(setup)?;
         worker.requests.flush()?;

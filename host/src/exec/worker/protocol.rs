@@ -55,6 +55,10 @@ pub enum Reply {
     Ready {
         /// Each restriction that holds, e.g. `rlimit_data:1280MiB`, `landlock:fully_enforced`.
         confinement: Vec<String>,
+        /// How long the worker's own steps took before it was ready (absent from a worker
+        /// that does not measure them).
+        #[serde(default)]
+        startup: WorkerSteps,
     },
     /// The statement's result: its columns and at most `max_rows` rows.
     Rows(Rows),
@@ -65,6 +69,18 @@ pub enum Reply {
         /// The error, as the host hands it to its caller.
         error: Error,
     },
+}
+
+/// The worker's own startup steps, measured inside it, in microseconds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkerSteps {
+    /// From the worker's `serve` starting to its setup frame read (the host writes it right
+    /// after the worker started).
+    pub setup_micros: u64,
+    /// Applying the rlimits and the Landlock ruleset.
+    pub confine_micros: u64,
+    /// Opening the data file read-only with the locked settings, and the parse-tree check.
+    pub open_micros: u64,
 }
 
 impl Reply {

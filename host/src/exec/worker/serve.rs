@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::confine::confine;
-use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, DATA_FD};
+use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, WorkerSteps, DATA_FD};
 use crate::error::{Code, Error};
 use crate::exec::runner::StatementRunner;
 
@@ -24,6 +24,8 @@ const PARENT_CHECK_EVERY: Duration = Duration::from_millis(250);
 /// Serve requests on stdin and stdout until stdin ends. For the `worker` subcommand of
 /// querycell's binary, or of an embedder's binary named in [`super::WorkerPolicy`].
 pub fn serve() -> ExitCode {
+    let started = Instant::now();
+    name_process();
     let mut input = io::stdin().lock();
     let mut output = io::stdout().lock();
     let setup: Setup = match read_frame(&mut input) {
@@ -34,9 +36,11 @@ pub fn serve() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let setup_micros = micros(started.elapsed());
     let mut runner = match start(&setup) {
-        Ok((runner, confinement)) => {
-            if write_frame(&mut output, &Reply::Ready { confinement }).is_err() {
+        Ok((runner, confinement, steps)) => {
+            let startup = WorkerSteps { setup_micros, ..steps };
+            if write_frame(&mut output, &Reply::Ready { confinement, startup }).is_err() {
                 return ExitCode::FAILURE;
             }
             runner
@@ -73,18 +77,23 @@ pub fn serve() -> ExitCode {
     }
 }
 
-/// Take the data file, confine the process, start the parent watch, open the database.
-fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>), Error> {
+/// Take the data file, confine the process, start the parent watch, open the database;
+/// with how long confining and opening took.
+fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>, WorkerSteps), Error> {
     let data = data_file()?;
+    let confining = Instant::now();
     let confinement = confine(&data, setup.memory_ceiling_bytes)
         .map_err(|e| Error::new(Code::WorkerUnconfined, format!("the query worker could not confine itself: {e}")))?;
+    let confine_micros = micros(confining.elapsed());
     // Started after confinement, so this thread is confined like every other.
     watch_parent();
+    let opening = Instant::now();
     let runner =
         StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.readable.clone())?;
+    let open_micros = micros(opening.elapsed());
     // `data` stays open for the worker's life: DuckDB opened the file through it.
     std::mem::forget(data);
-    Ok((runner, confinement.words()))
+    Ok((runner, confinement.words(), WorkerSteps { setup_micros: 0, confine_micros, open_micros }))
 }
 
 /// The data file the host placed on [`DATA_FD`], required to be a regular file.
@@ -123,4 +132,25 @@ fn watch_parent() {
             unsafe { libc::_exit(0) };
         }
     });
+}
+
+fn micros(elapsed: Duration) -> u64 {
+    u64::try_from(elapsed.as_micros()).unwrap_or(u64::MAX)
+}
+
+/// Call the process `querycell` when it was started through `/proc/self/exe` (as
+/// [`super::WorkerPolicy::current_exe`] starts it), which names it `exe` in `ps` and `top`.
+/// A worker started from an embedder's binary by path keeps that binary's name.
+fn name_process() {
+    let mut name = [0u8; 16];
+    // SAFETY: PR_GET_NAME writes at most 16 bytes (NUL included) into the buffer, which is
+    // 16 bytes long; PR_SET_NAME reads a NUL-terminated string of at most 16 bytes from a
+    // static C string literal.
+    unsafe {
+        if libc::prctl(libc::PR_GET_NAME, name.as_mut_ptr() as libc::c_ulong, 0, 0, 0) == 0
+            && name.starts_with(b"exe\0")
+        {
+            libc::prctl(libc::PR_SET_NAME, c"querycell".as_ptr() as libc::c_ulong, 0, 0, 0);
+        }
+    }
 }
