@@ -16,6 +16,7 @@
 
 mod answers;
 mod ingest_csv;
+mod peers;
 mod sandbox;
 mod sql_mode;
 mod workers;
@@ -27,7 +28,7 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
-const SECTIONS: &[&str] = &["sandbox", "answers", "workers", "sql_mode", "big_answer", "ingest"];
+const SECTIONS: &[&str] = &["sandbox", "answers", "workers", "sql_mode", "peers", "big_answer", "ingest"];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -97,6 +98,8 @@ fn micros(d: Duration) -> f64 {
 }
 
 fn main() {
+    // A plain open-and-query process for the `peers` section: before anything else runs.
+    peers::plain_query_if_asked();
     let dir = tempfile::tempdir().expect("temp dir");
     let data = querycell_tests::workspace().join("host/demo/data");
     let index = dir.path().join("index");
@@ -170,6 +173,9 @@ fn main() {
     }
     if wanted("sql_mode") {
         sql_mode::sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
+    }
+    if wanted("peers") {
+        peers::peers_bench(&index, &limits);
     }
     if wanted("big_answer") {
         answers::big_answer_bench(dir.path(), &limits);
