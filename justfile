@@ -95,8 +95,19 @@ component: build
 fresh-check *options:
     tests/fresh/check.sh {{options}}
 
+# What the bench's peers need besides Rust (section `peers`, docs/benchmarks.md), pinned and
+# installed without root: in python_env, the official MCP SDK (client and the plain DuckDB
+# server), sqlglot and duckdb-python (the Python guardrail pipeline; duckdb the version of the
+# libduckdb querycell links, so both read the same file); in python_env-motherduck, a venv of
+# its own because it pins an older duckdb, mcp-server-motherduck, the DuckDB MCP server users
+# pick today. A machine where the second does not install still benches the other peers.
+bench-deps:
+    [ -x "{{python_env}}/bin/python3" ] || python3 -m venv "{{python_env}}" || rm -rf "{{python_env}}"
+    python3 -m pip install --quiet "mcp==2.3.0" "sqlglot==30.30.0" "duckdb==2.0.0" || python3 -m pip install --quiet --user "mcp==2.3.0" "sqlglot==30.30.0" "duckdb==2.0.0"
+    [ -x "{{python_env}}-motherduck/bin/mcp-server-motherduck" ] || { python3 -m venv "{{python_env}}-motherduck" && "{{python_env}}-motherduck/bin/python3" -m pip install --quiet "mcp-server-motherduck==1.1.0"; } || echo "mcp-server-motherduck did not install: the bench compares with the plain SDK server only"
+
 # Benchmarks: numbers and ratios measured side by side in one run.
-bench: build
+bench: build bench-deps
     cargo run --release --locked -p querycell-tests --bin bench
 
 # Fuzz the compilers for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),

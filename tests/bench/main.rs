@@ -9,7 +9,9 @@
 //! joined by a relationship and one whose aggregations read two tables' rows)
 //! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
 //! through a warm query worker vs in-process, and the CLI's whole run; the compile cache's
-//! hit rate on a repeated-question workload; SQL mode's
+//! hit rate on a repeated-question workload; its peers (`peers`: SQL mode against plain
+//! DuckDB, duckdb-python and a sqlglot guardrail pipeline; the CLI against a plain
+//! open-and-query process; MCP tool calls against plain DuckDB MCP servers); SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
 //! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
@@ -19,6 +21,7 @@
 mod answers;
 mod cache;
 mod ingest_csv;
+mod peers;
 mod sandbox;
 mod sql_mode;
 mod workers;
@@ -30,7 +33,7 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
-const SECTIONS: &[&str] = &["sandbox", "answers", "cache", "workers", "sql_mode", "big_answer", "ingest"];
+const SECTIONS: &[&str] = &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "ingest"];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -100,6 +103,8 @@ fn micros(d: Duration) -> f64 {
 }
 
 fn main() {
+    // A plain open-and-query process for the `peers` section: before anything else runs.
+    peers::plain_query_if_asked();
     let dir = tempfile::tempdir().expect("temp dir");
     let data = querycell_tests::workspace().join("host/demo/data");
     let index = dir.path().join("index");
@@ -176,6 +181,9 @@ fn main() {
     }
     if wanted("sql_mode") {
         sql_mode::sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
+    }
+    if wanted("peers") {
+        peers::peers_bench(&index, &limits);
     }
     if wanted("big_answer") {
         answers::big_answer_bench(dir.path(), &limits);
