@@ -181,6 +181,10 @@ fn check_window_clause(windows: &[NamedWindowDefinition]) -> ControlFlow<Compile
 /// PARTITION BY, nor add ORDER BY to a window that has one.
 fn check_window_copies(select: &Select) -> ControlFlow<CompileError> {
     let definitions = &select.named_window;
+    if definitions.is_empty() {
+        // Nothing to copy: an OVER (w …) naming no window of this SELECT is `unknown_window`.
+        return ControlFlow::Continue(());
+    }
     let spec_of = |name: &Ident| {
         definitions.iter().find(|w| same_name(&w.0, name)).and_then(|w| match &w.1 {
             NamedWindowExpr::WindowSpec(spec) => Some(spec),
@@ -225,17 +229,8 @@ fn check_window_copies(select: &Select) -> ControlFlow<CompileError> {
 
 /// One expression node (its children are visited on their own).
 pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
+    check_operands(expr)?;
     match expr {
-        Expr::Between { expr: operand, low, high, .. } => {
-            if [operand, low, high].iter().any(|side| is_comparison_like(side)) {
-                return chained(expr);
-            }
-        }
-        Expr::IsDistinctFrom(left, right) | Expr::IsNotDistinctFrom(left, right) => {
-            if is_comparison_like(left) || is_comparison_like(right) {
-                return chained(expr);
-            }
-        }
         Expr::UnaryOp { op: UnaryOperator::Minus | UnaryOperator::Plus, expr: operand } => {
             if matches!(operand.as_ref(), Expr::UnaryOp { op: UnaryOperator::Not, .. }) {
                 return refuse(
@@ -268,12 +263,38 @@ pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
     ControlFlow::Continue(())
 }
 
-fn chained(expr: &Expr) -> ControlFlow<CompileError> {
-    refuse(
-        expr.span(),
-        "BETWEEN and IS [NOT] DISTINCT FROM cannot be chained with another comparison",
-        "add parentheses around each comparison, or combine them with AND",
-    )
+/// An operator's operands where DuckDB's grammar does not take them unparenthesised, or
+/// binds them otherwise than sqlparser: `NOT` as an operand (`a + NOT b`, `x LIKE NOT y`),
+/// and comparisons inside BETWEEN, IN, LIKE and IS DISTINCT FROM (sqlparser reads
+/// `a = b IN (1)` as `(a = b) IN (1)`, DuckDB as `a = (b IN (1))`).
+fn check_operands(expr: &Expr) -> ControlFlow<CompileError> {
+    use sqlparser::ast::BinaryOperator as Op;
+    let (operands, comparisons_chain): (Vec<&Expr>, bool) = match expr {
+        Expr::BinaryOp { op: Op::And | Op::Or, .. } => return ControlFlow::Continue(()),
+        Expr::BinaryOp { left, right, .. } => (vec![left, right], false),
+        Expr::Between { expr: operand, low, high, .. } => (vec![operand, low, high], true),
+        Expr::IsDistinctFrom(left, right) | Expr::IsNotDistinctFrom(left, right) => (vec![left, right], true),
+        Expr::Like { expr: operand, pattern, .. } | Expr::ILike { expr: operand, pattern, .. } => {
+            (vec![operand, pattern], true)
+        }
+        Expr::InList { expr: operand, .. } | Expr::InSubquery { expr: operand, .. } => (vec![operand], true),
+        _ => return ControlFlow::Continue(()),
+    };
+    if operands.iter().any(|e| matches!(e, Expr::UnaryOp { op: UnaryOperator::Not, .. })) {
+        return refuse(
+            expr.span(),
+            "NOT cannot be an operand here without parentheses",
+            "write the operand in parentheses, e.g. a = (NOT b), or put NOT before the whole condition",
+        );
+    }
+    if comparisons_chain && operands.iter().any(|e| is_comparison_like(e)) {
+        return refuse(
+            expr.span(),
+            "BETWEEN, IN, LIKE and IS [NOT] DISTINCT FROM cannot be chained with another comparison",
+            "add parentheses around each comparison, or combine them with AND",
+        );
+    }
+    ControlFlow::Continue(())
 }
 
 /// Comparisons DuckDB's grammar does not chain without parentheses.
@@ -286,6 +307,8 @@ fn is_comparison_like(expr: &Expr) -> bool {
             | Expr::IsNotDistinctFrom(..)
             | Expr::Like { .. }
             | Expr::ILike { .. }
+            | Expr::InList { .. }
+            | Expr::InSubquery { .. }
             | Expr::BinaryOp { op: Op::Eq | Op::NotEq | Op::Lt | Op::LtEq | Op::Gt | Op::GtEq, .. }
     )
 }
@@ -357,6 +380,7 @@ const GRAMMAR_FORMS: &[(&str, usize, Option<usize>, &str)] = &[
     ("coalesce", 1, None, "coalesce(a, b, …) takes one or more values"),
     ("nullif", 2, Some(2), "nullif(a, b) takes exactly two values"),
     ("grouping", 1, None, "grouping(column, …) names GROUP BY columns"),
+    ("substring", 1, None, "substring(text, start[, length]) takes plain values"),
     ("ifnull", 2, Some(2), "ifnull(a, b) takes exactly two values; coalesce(a, b, c, …) takes more"),
 ];
 

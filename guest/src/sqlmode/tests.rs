@@ -516,6 +516,14 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT rank() OVER (PARTITION BY (rank() OVER ()) ORDER BY team) FROM incidents",
         "SELECT team FROM incidents WINDOW w AS (w)",
         "SELECT abs(1) WITHIN GROUP (ORDER BY 1) FROM incidents",
+        "SELECT team FROM incidents WHERE team = 'a' IN (true)",
+        "SELECT team FROM incidents WHERE team LIKE 'a' NOT IN ('b')",
+        "SELECT team FROM incidents WHERE team BETWEEN 'a' AND 'b' ILIKE 'c'",
+        "SELECT ack_minutes + NOT ack_minutes FROM incidents",
+        "SELECT team = NOT (ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents WHERE team LIKE NOT team",
+        "SELECT substring() FROM incidents",
+        "SELECT substring(DISTINCT team) FROM incidents",
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, "unsupported_syntax", "{sql}: {error}");
@@ -535,6 +543,9 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT * FROM (VALUES (1, 2), (3, 4)) AS v (a, b)",
         "SELECT rank() OVER (w ORDER BY team), sum(ack_minutes) OVER v FROM incidents WINDOW w AS (PARTITION BY severity), v AS (w ORDER BY team)",
         "SELECT mode() WITHIN GROUP (ORDER BY team) FROM incidents",
+        "SELECT team = ('a' IN ('a')), (team = 'a') IN (true), team = (NOT ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents WHERE ack_minutes > 1 AND NOT team = 'b' OR NOT team LIKE 'c%'",
+        "SELECT substring(team, 1, 2), substring(team FROM 1 FOR 2) FROM incidents",
     ] {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
