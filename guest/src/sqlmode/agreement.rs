@@ -231,36 +231,33 @@ fn check_window_copies(select: &Select) -> ControlFlow<CompileError> {
 pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
     check_operands(expr)?;
     match expr {
-        Expr::UnaryOp { op: UnaryOperator::Minus | UnaryOperator::Plus, expr: operand } => {
-            if matches!(operand.as_ref(), Expr::UnaryOp { op: UnaryOperator::Not, .. }) {
-                return refuse(
-                    expr.span(),
-                    "a sign cannot apply to NOT without parentheses",
-                    "add parentheses, e.g. -(NOT x), or leave out the sign",
-                );
-            }
-        }
-        Expr::CompoundIdentifier(parts) if parts.len() > 2 => {
-            return refuse(
+        Expr::UnaryOp { op: UnaryOperator::Minus | UnaryOperator::Plus, expr: operand }
+            if matches!(operand.as_ref(), Expr::UnaryOp { op: UnaryOperator::Not, .. }) =>
+        {
+            refuse(
                 expr.span(),
-                format!("'{}' has more than two parts", clip(&expr.to_string())),
-                "write table.column, with the table's name or alias",
-            );
+                "a sign cannot apply to NOT without parentheses",
+                "add parentheses, e.g. -(NOT x), or leave out the sign",
+            )
         }
-        Expr::Floor { field, .. } | Expr::Ceil { field, .. } => {
-            if !matches!(field, CeilFloorKind::DateTimeField(DateTimeField::NoDateTime)) {
-                return refuse(
-                    expr.span(),
-                    "floor and ceil take one number here",
-                    "write floor(x) or ceil(x); round(x, n) keeps n digits; date_trunc('day', t) truncates a date",
-                );
-            }
+        Expr::CompoundIdentifier(parts) if parts.len() > 2 => refuse(
+            expr.span(),
+            format!("'{}' has more than two parts", clip(&expr.to_string())),
+            "write table.column, with the table's name or alias",
+        ),
+        Expr::Floor { field, .. } | Expr::Ceil { field, .. }
+            if !matches!(field, CeilFloorKind::DateTimeField(DateTimeField::NoDateTime)) =>
+        {
+            refuse(
+                expr.span(),
+                "floor and ceil take one number here",
+                "write floor(x) or ceil(x); round(x, n) keeps n digits; date_trunc('day', t) truncates a date",
+            )
         }
-        Expr::Interval(interval) => return check_interval(expr, interval),
-        Expr::Function(function) => return check_call(expr, function),
-        _ => {}
+        Expr::Interval(interval) => check_interval(expr, interval),
+        Expr::Function(function) => check_call(expr, function),
+        _ => ControlFlow::Continue(()),
     }
-    ControlFlow::Continue(())
 }
 
 /// An operator's operands where DuckDB's grammar does not take them unparenthesised, or
