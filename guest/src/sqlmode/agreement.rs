@@ -306,6 +306,15 @@ fn is_comparison_like(expr: &Expr) -> bool {
             | Expr::ILike { .. }
             | Expr::InList { .. }
             | Expr::InSubquery { .. }
+            // DuckDB's IS tests bind looser than BETWEEN, IN and LIKE.
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
             | Expr::BinaryOp { op: Op::Eq | Op::NotEq | Op::Lt | Op::LtEq | Op::Gt | Op::GtEq, .. }
     )
 }

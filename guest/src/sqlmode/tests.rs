@@ -524,6 +524,8 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT team FROM incidents WHERE team LIKE NOT team",
         "SELECT substring() FROM incidents",
         "SELECT substring(DISTINCT team) FROM incidents",
+        "SELECT team FROM incidents WHERE team IS NOT NULL NOT BETWEEN 'a' AND 'b'",
+        "SELECT team FROM incidents WHERE team IS NOT NULL IN (true)",
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, "unsupported_syntax", "{sql}: {error}");
