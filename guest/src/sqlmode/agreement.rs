@@ -416,6 +416,25 @@ fn check_call(expr: &Expr, function: &Function) -> ControlFlow<CompileError> {
         }
         return ControlFlow::Continue(());
     }
+    // sqlparser reads `f(a = b)` as a named argument `a`; DuckDB reads the comparison
+    // `a = b`, so the value may not be a comparison itself (`f(a = b < c)` is chained there).
+    let named_comparison = list.is_some_and(|l| {
+        l.args.iter().any(|arg| match arg {
+            sqlparser::ast::FunctionArg::Named {
+                arg: sqlparser::ast::FunctionArgExpr::Expr(value),
+                operator: sqlparser::ast::FunctionArgOperator::Equals,
+                ..
+            } => is_comparison_like(value) || matches!(value, Expr::UnaryOp { op: UnaryOperator::Not, .. }),
+            _ => false,
+        })
+    });
+    if named_comparison {
+        return refuse(
+            expr.span(),
+            "comparisons cannot be chained (a = b < c)",
+            "add parentheses around each comparison, or combine them with AND",
+        );
+    }
     if !function.within_group.is_empty() {
         return check_within_group(expr, function, &name, list);
     }

@@ -526,6 +526,7 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT substring(DISTINCT team) FROM incidents",
         "SELECT team FROM incidents WHERE team IS NOT NULL NOT BETWEEN 'a' AND 'b'",
         "SELECT team FROM incidents WHERE team IS NOT NULL IN (true)",
+        "SELECT count_if(team = severity < 'b') FROM incidents",
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, "unsupported_syntax", "{sql}: {error}");
@@ -548,7 +549,16 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT team = ('a' IN ('a')), (team = 'a') IN (true), team = (NOT ack_minutes > 1) FROM incidents",
         "SELECT team FROM incidents WHERE ack_minutes > 1 AND NOT team = 'b' OR NOT team LIKE 'c%'",
         "SELECT substring(team, 1, 2), substring(team FROM 1 FOR 2) FROM incidents",
+        "SELECT count_if(severity = 'P1'), count_if((team = severity) = true) FROM incidents",
     ] {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
+}
+
+/// `count_if(x = 1)` is a named argument to sqlparser and a comparison to DuckDB: `x` must be a
+/// column, as in any comparison.
+#[test]
+fn the_name_of_a_named_argument_is_checked_as_a_column() {
+    let error = refusal("SELECT count_if(secret = 1) FROM incidents");
+    assert_eq!(error.code, "unknown_column", "{error}");
 }

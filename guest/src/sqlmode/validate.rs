@@ -350,6 +350,20 @@ impl Checker<'_> {
             );
         }
         self.check_window_reference(function.over.as_ref())?;
+        // `f(a = b)` is a named argument to sqlparser and a comparison to DuckDB, so `a`
+        // must be a column the statement can see.
+        if let FunctionArguments::List(list) = &function.args {
+            for arg in &list.args {
+                if let sqlparser::ast::FunctionArg::Named {
+                    name,
+                    operator: sqlparser::ast::FunctionArgOperator::Equals,
+                    ..
+                } = arg
+                {
+                    self.check_column(name)?;
+                }
+            }
+        }
         check_call_form(function, span)
     }
 
