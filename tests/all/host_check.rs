@@ -6,8 +6,8 @@
 
 use querycell::catalog::Catalog;
 use querycell::sandbox::wit;
-use querycell::testing::Executor;
 use querycell::testing::Readable;
+use querycell::testing::{Database, Executor, ParseTreeCheck};
 use querycell::{ingest, ErrorClass, Limits};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
 
@@ -138,4 +138,55 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
                 .unwrap_or_else(|e| panic!("the host refuses what the guest accepts at its limit: {e}\n{emitted}"));
         }
     }
+}
+
+/// `grouping(…)` beside ROLLUP, CUBE and GROUPING SETS, and the calls DuckDB's parser makes of
+/// `INTERVAL n <unit>` (`to_weeks(n)`, …), pass the parse-tree check, so the statements the
+/// compiler accepts with them run; what they wrap is still walked and checked.
+#[test]
+fn grouping_and_every_interval_unit_pass_the_host_check_and_what_they_wrap_is_still_checked() {
+    let mut check = ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser");
+    for sql in [
+        "SELECT team, severity, grouping(team) AS g, count(*) FROM incidents GROUP BY ROLLUP (team, severity)",
+        "SELECT grouping(team, severity) FROM incidents GROUP BY CUBE (team, severity)",
+        "SELECT grouping(team) FROM incidents GROUP BY GROUPING SETS ((team), ())",
+        "SELECT INTERVAL 1 MICROSECOND, INTERVAL 2 MILLISECOND, INTERVAL 3 WEEK, INTERVAL 1 QUARTER",
+        "SELECT INTERVAL 1 DECADE, INTERVAL 1 CENTURY, INTERVAL 1 MILLENNIUM, INTERVAL (2) SECOND",
+    ] {
+        check.check(sql, &[]).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+    for sql in [
+        "SELECT grouping(current_setting('memory_limit')) FROM incidents GROUP BY ROLLUP (team)",
+        "SELECT grouping((SELECT 1 FROM secrets)) FROM incidents GROUP BY ROLLUP (team)",
+        "SELECT INTERVAL (getenv('HOME')) WEEK",
+    ] {
+        let error = check.check(sql, &[]).expect_err(sql);
+        assert_eq!(error.code, "statement_refused", "{sql}: {error}");
+    }
+}
+
+/// The words the compiler refuses as unquoted table, CTE and window names
+/// (`contract::sql::RESERVED_WORDS`) are DuckDB's: each makes `AS word` unparsable and `AS
+/// "word"` fine, and DuckDB reserves no other.
+#[test]
+fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
+    use querycell_contract::sql::RESERVED_WORDS;
+    let mut check = ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser");
+    for word in RESERVED_WORDS {
+        let bare = format!("SELECT 1 FROM incidents AS {word}");
+        let error = check.check(&bare, &[]).expect_err(&bare);
+        assert_eq!(error.code, "statement_unparsable", "{bare}: {error}");
+        let quoted = format!("SELECT 1 FROM incidents AS \"{word}\"");
+        check.check(&quoted, &[]).unwrap_or_else(|e| panic!("{quoted}: {e}"));
+    }
+    let db = Database::in_memory(&[]).expect("in-memory DuckDB");
+    let rows = db
+        .query("SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'reserved'")
+        .expect("duckdb_keywords()");
+    let missing: Vec<String> = rows
+        .iter()
+        .filter_map(|row| row.first().and_then(|cell| cell.text()))
+        .filter(|word| !RESERVED_WORDS.contains(&word.as_str()))
+        .collect();
+    assert!(missing.is_empty(), "DuckDB reserves words the list lacks: {missing:?}");
 }

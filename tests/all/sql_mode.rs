@@ -371,3 +371,39 @@ fn an_untyped_null_column_is_refused_not_a_crash() {
     ]);
     assert_eq!(typed.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&typed.stderr));
 }
+
+/// The example, as a new user would send it through the binary: `grouping(…)` with
+/// ROLLUP answers (it used to end in `statement_refused`, exit 1, blaming the compiler), with
+/// the subtotal rows DuckDB gives; and a form DuckDB reads otherwise than sqlparser does is
+/// refused by the compiler with a typed code and a hint saying what to write (exit 2).
+#[test]
+fn grouping_with_rollup_answers_and_forms_duckdb_reads_otherwise_are_refused_with_a_hint() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write_file(dir.path(), "data/t.csv", "team,sev,m\na,P1,1\na,P2,2\nb,P1,4\n");
+    let index = dir.path().join("index");
+    ingest::ingest(&index, &[csv]).unwrap();
+    let index = index.to_str().unwrap();
+    let sql =
+        "SELECT team, sev, grouping(team) AS g, sum(m) AS s FROM t GROUP BY ROLLUP (team, sev) ORDER BY g, team, sev";
+    let output = querycell_tests::querycell(&["sql", "--index", index, "--allow-sql", sql, "--format", "json"]);
+    let body = querycell_tests::stdout_json(&output);
+    assert_eq!(output.status.code(), Some(0), "{body}\nstderr: {}", String::from_utf8_lossy(&output.stderr));
+    let rows = body["rows"].as_array().unwrap_or_else(|| panic!("no rows: {body}"));
+    // a/P1, a/P2, a, b/P1, b, and the grand total (grouping(team) = 1).
+    assert_eq!(rows.len(), 6, "{body}");
+    let total = &rows[5];
+    assert!(total[0].is_null() && total[1].is_null(), "the grand total comes last: {body}");
+    assert_eq!((total[2].as_f64(), total[3].as_f64()), (Some(1.0), Some(7.0)), "{body}");
+
+    for (sql, hint) in [
+        ("SELECT team FROM t MINUS SELECT team FROM t", "EXCEPT"),
+        ("SELECT ifnull(team, sev, team) FROM t", "coalesce"),
+        ("SELECT team FROM t WHERE m BETWEEN 1 AND 2 BETWEEN 0 AND 1", "parentheses"),
+    ] {
+        let output = querycell_tests::querycell(&["sql", "--index", index, "--allow-sql", sql, "--format", "json"]);
+        let body = querycell_tests::stdout_json(&output);
+        assert_eq!(output.status.code(), Some(2), "{sql}: {body}");
+        assert_eq!(body["error"]["code"], "unsupported_syntax", "{sql}: {body}");
+        assert!(body["error"]["hint"].as_str().is_some_and(|h| h.contains(hint)), "{sql}: {body}");
+    }
+}

@@ -5,6 +5,7 @@
 //! re-emitted only once the printed text provably parses back to the same tree
 //! ([`roundtrip`]). The host then re-checks the result with DuckDB's own parser.
 
+pub mod agreement;
 pub mod cleanup;
 pub mod clock;
 pub mod from_first;

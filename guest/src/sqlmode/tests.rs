@@ -482,3 +482,83 @@ fn hidden_columns_and_the_filter_column_do_not_exist_for_sql_mode() {
         assert_eq!(compile_sql(sql, &view).expect_err(sql).code, "unknown_column", "{sql}");
     }
 }
+
+/// Forms sqlparser reads and prints that DuckDB's parser refuses or reads otherwise (each
+/// found by the grammar fuzzer; `fuzz/regressions/compile_sql/host-disagrees-*`): refused
+/// here, each with a hint that says what to write, while the form DuckDB reads is accepted.
+#[test]
+fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
+    for sql in [
+        "SELECT team FROM incidents WHERE team BETWEEN 'a' AND 'b' BETWEEN 'c' AND 'd'",
+        "SELECT 0 IS DISTINCT FROM NULL IS DISTINCT FROM NULL FROM incidents",
+        "SELECT coalesce(team, severity) OVER () FROM incidents",
+        "WITH c AS (SELECT 1), c AS (SELECT 2) SELECT * FROM c",
+        "SELECT floor(ack_minutes TO DAY) FROM incidents",
+        "SELECT ifnull(team, severity, team) FROM incidents",
+        "SELECT nullif() FROM incidents",
+        "SELECT grouping(team ORDER BY team) FROM incidents GROUP BY team",
+        "SELECT INTERVAL 1 DAY TO SECOND FROM incidents",
+        "SELECT INTERVAL -1 WEEK FROM incidents",
+        "SELECT INTERVAL 1 DOW FROM incidents",
+        "SELECT team FROM incidents AS from",
+        "WITH select AS (SELECT 1) SELECT * FROM select",
+        "SELECT t.team FROM incidents LEFT JOIN teams AS t",
+        "SELECT -NOT (ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents MINUS SELECT team FROM teams",
+        "SELECT team FROM incidents POSITIONAL JOIN teams",
+        "SELECT i.team FROM incidents i STRAIGHT_JOIN teams ON true",
+        "SELECT incidents.incidents.team FROM incidents",
+        "SELECT k FROM (SELECT 1) AS t (k INTEGER)",
+        "SELECT * FROM (VALUES (1, 2), (3)) AS v",
+        "SELECT team FROM incidents WINDOW w AS (ROWS UNBOUNDED PRECEDING), v AS (w)",
+        "SELECT rank() OVER (w ORDER BY team) FROM incidents WINDOW w AS (ORDER BY severity)",
+        "SELECT team FROM incidents WINDOW w AS (), w AS ()",
+        "SELECT rank() OVER (PARTITION BY (rank() OVER ()) ORDER BY team) FROM incidents",
+        "SELECT team FROM incidents WINDOW w AS (w)",
+        "SELECT abs(1) WITHIN GROUP (ORDER BY 1) FROM incidents",
+        "SELECT team FROM incidents WHERE team = 'a' IN (true)",
+        "SELECT team FROM incidents WHERE team LIKE 'a' NOT IN ('b')",
+        "SELECT team FROM incidents WHERE team BETWEEN 'a' AND 'b' ILIKE 'c'",
+        "SELECT ack_minutes + NOT ack_minutes FROM incidents",
+        "SELECT team = NOT (ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents WHERE team LIKE NOT team",
+        "SELECT substring() FROM incidents",
+        "SELECT substring(DISTINCT team) FROM incidents",
+        "SELECT team FROM incidents WHERE team IS NOT NULL NOT BETWEEN 'a' AND 'b'",
+        "SELECT team FROM incidents WHERE team IS NOT NULL IN (true)",
+        "SELECT count_if(team = severity < 'b') FROM incidents",
+    ] {
+        let error = refusal(sql);
+        assert_eq!(error.code, "unsupported_syntax", "{sql}: {error}");
+        assert!(error.hint.as_deref().is_some_and(|h| h.len() > 20), "{sql}: {error:?}");
+    }
+    for sql in [
+        "SELECT team FROM incidents WHERE (team BETWEEN 'a' AND 'b') = true",
+        "SELECT coalesce(team, severity), coalesce(lag(team) OVER (ORDER BY team), 'x') FROM incidents",
+        "WITH c AS (SELECT 1), d AS (SELECT 2) SELECT * FROM c, d",
+        "SELECT team, grouping(team) AS g, count(*) AS n FROM incidents GROUP BY ROLLUP (team)",
+        "SELECT ifnull(team, 'x'), nullif(team, 'x') FROM incidents",
+        "SELECT opened_at + INTERVAL 1 WEEK, opened_at - INTERVAL (2) DAY, -INTERVAL 3 MICROSECOND FROM incidents",
+        "SELECT team FROM incidents AS \"from\"",
+        "SELECT i.team FROM incidents AS i LEFT JOIN teams AS t ON i.team = t.team CROSS JOIN teams",
+        "SELECT -(NOT ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents EXCEPT SELECT team FROM teams",
+        "SELECT * FROM (VALUES (1, 2), (3, 4)) AS v (a, b)",
+        "SELECT rank() OVER (w ORDER BY team), sum(ack_minutes) OVER v FROM incidents WINDOW w AS (PARTITION BY severity), v AS (w ORDER BY team)",
+        "SELECT mode() WITHIN GROUP (ORDER BY team) FROM incidents",
+        "SELECT team = ('a' IN ('a')), (team = 'a') IN (true), team = (NOT ack_minutes > 1) FROM incidents",
+        "SELECT team FROM incidents WHERE ack_minutes > 1 AND NOT team = 'b' OR NOT team LIKE 'c%'",
+        "SELECT substring(team, 1, 2), substring(team FROM 1 FOR 2) FROM incidents",
+        "SELECT count_if(severity = 'P1'), count_if((team = severity) = true) FROM incidents",
+    ] {
+        compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+}
+
+/// `count_if(x = 1)` is a named argument to sqlparser and a comparison to DuckDB: `x` must be a
+/// column, as in any comparison.
+#[test]
+fn the_name_of_a_named_argument_is_checked_as_a_column() {
+    let error = refusal("SELECT count_if(secret = 1) FROM incidents");
+    assert_eq!(error.code, "unknown_column", "{error}");
+}

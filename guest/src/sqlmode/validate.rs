@@ -18,7 +18,7 @@ use sqlparser::ast::{
 };
 use sqlparser::tokenizer::Span;
 
-use super::{clock, types};
+use super::{agreement, clock, types};
 use crate::error::{Code, CompileError, Result};
 use crate::model::CatalogView;
 use crate::plan::clip;
@@ -149,6 +149,9 @@ impl Visitor for Checker<'_> {
             self.check_named_windows(select)?;
             self.check_qualified_wildcards(select, span)?;
         }
+        if self.pass == Pass::Everything {
+            agreement::check_query(query)?;
+        }
         self.cte_scopes.push(cte_frame(query));
         ControlFlow::Continue(())
     }
@@ -159,7 +162,7 @@ impl Visitor for Checker<'_> {
     }
 
     fn pre_visit_table_factor(&mut self, factor: &TableFactor) -> ControlFlow<CompileError> {
-        match factor {
+        let allowed = match factor {
             TableFactor::Table {
                 name,
                 alias,
@@ -212,7 +215,12 @@ impl Visitor for Checker<'_> {
                 "only catalog tables, CTEs and subqueries may appear in FROM",
                 "table functions, UNNEST, PIVOT and similar sources are not allowed",
             ),
+        };
+        allowed?;
+        if self.pass == Pass::Everything {
+            agreement::check_table_factor(factor)?;
         }
+        ControlFlow::Continue(())
     }
 
     fn pre_visit_relation(&mut self, relation: &ObjectName) -> ControlFlow<CompileError> {
@@ -260,7 +268,7 @@ impl Visitor for Checker<'_> {
             return ControlFlow::Continue(());
         }
         // A span covers its whole subtree, so it is computed only where a refusal needs it.
-        match expr {
+        let allowed = match expr {
             Expr::Identifier(ident) => self.check_column(ident),
             Expr::CompoundIdentifier(parts) => self.check_qualified_column(parts),
             Expr::Function(function) => self.check_function_call(function, expr.span()),
@@ -280,7 +288,10 @@ impl Visitor for Checker<'_> {
                 format!("this expression form is not allowed: {}", clip(&other.to_string())),
                 "use columns, literals, operators, CASE, CAST and the allowed functions",
             ),
-        }
+        };
+        allowed?;
+        // Allowed, and then written as DuckDB reads it.
+        agreement::check_expr(expr)
     }
 }
 
@@ -339,6 +350,20 @@ impl Checker<'_> {
             );
         }
         self.check_window_reference(function.over.as_ref())?;
+        // `f(a = b)` is a named argument to sqlparser and a comparison to DuckDB, so `a`
+        // must be a column the statement can see.
+        if let FunctionArguments::List(list) = &function.args {
+            for arg in &list.args {
+                if let sqlparser::ast::FunctionArg::Named {
+                    name,
+                    operator: sqlparser::ast::FunctionArgOperator::Equals,
+                    ..
+                } = arg
+                {
+                    self.check_column(name)?;
+                }
+            }
+        }
         check_call_form(function, span)
     }
 

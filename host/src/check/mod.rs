@@ -48,6 +48,9 @@ const OPERATORS: &[&str] = &[
     "COMPARE_NOT_IN",
     "OPERATOR_COALESCE",
     "OPERATOR_NULLIF",
+    // `grouping(a, …)` beside GROUP BY ROLLUP/CUBE/GROUPING SETS: which of the columns a
+    // row's group rolled up. Its children are expressions, walked like any other.
+    "GROUPING_FUNCTION",
 ];
 
 /// Expression classes that carry no name needing a further check.

@@ -1,0 +1,529 @@
+//! Forms sqlparser accepts (and prints back) that DuckDB's parser refuses or reads
+//! otherwise, refused here with a hint, so the statement the host checks and runs is the one
+//! this compiler validated, and a model that wrote one learns what to write instead (exit 2)
+//! rather than meeting the host's refusal (`statement_refused`, which blames the compiler).
+//!
+//! Each rule was found by replaying the grammar fuzzer's statements through the host's check
+//! on DuckDB's parse tree (`fuzz/regressions/compile_sql/host-disagrees-*` keeps each one).
+
+use std::ops::ControlFlow;
+
+use sqlparser::ast::{
+    visit_expressions, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval, Join,
+    JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr, Query, Select, SetExpr, SetOperator, Spanned,
+    TableAlias, TableFactor, TableWithJoins, UnaryOperator, Value, ValueWithSpan, WindowSpec, WindowType,
+};
+use sqlparser::tokenizer::Span;
+
+use super::validate::position;
+use crate::error::{Code, CompileError};
+use crate::plan::clip;
+
+fn refuse(span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
+    ControlFlow::Break(CompileError::new(Code::UnsupportedSyntax, position(span), message).with_hint(hint))
+}
+
+/// A query's own clauses: its set operations, CTE names, VALUES rows, and each SELECT's
+/// joins and WINDOW clause (nested queries get their own visit).
+pub fn check_query(query: &Query) -> ControlFlow<CompileError> {
+    if let Some(with) = &query.with {
+        for (i, cte) in with.cte_tables.iter().enumerate() {
+            check_alias(&cte.alias)?;
+            let name = &cte.alias.name;
+            if with.cte_tables[..i].iter().any(|earlier| same_name(&earlier.alias.name, name)) {
+                return refuse(
+                    name.span,
+                    format!("the CTE name '{}' is defined twice", clip(&name.value)),
+                    "give each CTE of a WITH clause its own name",
+                );
+            }
+        }
+    }
+    check_body(&query.body, query.span())
+}
+
+fn check_body(body: &SetExpr, span: Span) -> ControlFlow<CompileError> {
+    match body {
+        SetExpr::SetOperation { op: SetOperator::Minus, .. } => refuse(
+            span,
+            "MINUS is not a set operation in DuckDB (it would read it as an alias)",
+            "write EXCEPT to keep the rows of the first query that the second lacks",
+        ),
+        SetExpr::SetOperation { left, right, .. } => {
+            check_body(left, span)?;
+            check_body(right, span)
+        }
+        SetExpr::Values(values) => {
+            let width = values.rows.first().map_or(0, Vec::len);
+            if values.rows.iter().any(|row| row.len() != width) {
+                return refuse(
+                    span,
+                    "the rows of a VALUES list have different numbers of values",
+                    "give every row of VALUES the same number of values",
+                );
+            }
+            ControlFlow::Continue(())
+        }
+        SetExpr::Select(select) => check_select(select),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+fn check_select(select: &Select) -> ControlFlow<CompileError> {
+    for from in &select.from {
+        check_joins(from)?;
+    }
+    check_window_clause(&select.named_window)?;
+    check_window_copies(select)
+}
+
+fn same_name(a: &Ident, b: &Ident) -> bool {
+    a.value.eq_ignore_ascii_case(&b.value)
+}
+
+/// Joins DuckDB reads as sqlparser does: `[INNER | LEFT | RIGHT | FULL] JOIN … ON/USING`,
+/// NATURAL joins and `CROSS JOIN`.
+fn check_joins(from: &TableWithJoins) -> ControlFlow<CompileError> {
+    for join in &from.joins {
+        check_join(join)?;
+    }
+    ControlFlow::Continue(())
+}
+
+fn check_join(join: &Join) -> ControlFlow<CompileError> {
+    let span = join.relation.span();
+    let constraint = match &join.join_operator {
+        JoinOperator::Join(c)
+        | JoinOperator::Inner(c)
+        | JoinOperator::Left(c)
+        | JoinOperator::LeftOuter(c)
+        | JoinOperator::Right(c)
+        | JoinOperator::RightOuter(c)
+        | JoinOperator::FullOuter(c) => c,
+        JoinOperator::CrossJoin(JoinConstraint::None) => return ControlFlow::Continue(()),
+        JoinOperator::CrossJoin(_) => {
+            return refuse(span, "CROSS JOIN takes no ON or USING", "write CROSS JOIN t, or JOIN t ON …")
+        }
+        other => {
+            let written = join_kind(other);
+            return refuse(
+                span,
+                format!("{written} is not a join DuckDB reads the same way"),
+                "use [INNER | LEFT | RIGHT | FULL] JOIN … ON …, or CROSS JOIN",
+            );
+        }
+    };
+    if matches!(constraint, JoinConstraint::None) {
+        return refuse(
+            span,
+            "this JOIN has no ON or USING clause",
+            "add ON <condition> (or USING (column)), or write CROSS JOIN for every pair of rows",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+fn join_kind(operator: &JoinOperator) -> &'static str {
+    match operator {
+        JoinOperator::StraightJoin(_) => "STRAIGHT_JOIN",
+        JoinOperator::CrossApply => "CROSS APPLY",
+        JoinOperator::OuterApply => "OUTER APPLY",
+        JoinOperator::AsOf { .. } => "ASOF JOIN … MATCH_CONDITION",
+        _ => "this join",
+    }
+}
+
+/// A WINDOW clause: each name once, and a definition builds only on a window defined before
+/// it (DuckDB refuses a window named twice and one built on itself), in parentheses.
+fn check_window_clause(windows: &[NamedWindowDefinition]) -> ControlFlow<CompileError> {
+    for (i, NamedWindowDefinition(name, definition)) in windows.iter().enumerate() {
+        check_name(name)?;
+        let earlier = &windows[..i];
+        if earlier.iter().any(|w| same_name(&w.0, name)) {
+            return refuse(
+                name.span,
+                format!("the window '{}' is defined twice", clip(&name.value)),
+                "give each window of a WINDOW clause its own name",
+            );
+        }
+        let base = match definition {
+            NamedWindowExpr::NamedWindow(base) => {
+                return refuse(
+                    base.span,
+                    format!("WINDOW {} AS {} needs parentheses", clip(&name.value), clip(&base.value)),
+                    format!("write WINDOW {} AS ({} …)", clip(&name.value), clip(&base.value)),
+                )
+            }
+            NamedWindowExpr::WindowSpec(spec) => {
+                check_no_window_function_in(spec)?;
+                spec.window_name.as_ref()
+            }
+        };
+        if let Some(base) = base {
+            if !earlier.iter().any(|w| same_name(&w.0, base)) {
+                return refuse(
+                    base.span,
+                    format!(
+                        "the window '{}' builds on '{}', which is not defined before it",
+                        clip(&name.value),
+                        clip(&base.value)
+                    ),
+                    "define a window before the windows that build on it, or write each window in full",
+                );
+            }
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// `(w …)`, in a WINDOW definition or an OVER clause, copies the window `w` of the same
+/// SELECT: as in DuckDB (and PostgreSQL), it may not copy a window with a frame, nor add
+/// PARTITION BY, nor add ORDER BY to a window that has one.
+fn check_window_copies(select: &Select) -> ControlFlow<CompileError> {
+    let definitions = &select.named_window;
+    if definitions.is_empty() {
+        // Nothing to copy: an OVER (w …) naming no window of this SELECT is `unknown_window`.
+        return ControlFlow::Continue(());
+    }
+    let spec_of = |name: &Ident| {
+        definitions.iter().find(|w| same_name(&w.0, name)).and_then(|w| match &w.1 {
+            NamedWindowExpr::WindowSpec(spec) => Some(spec),
+            NamedWindowExpr::NamedWindow(_) => None,
+        })
+    };
+    let check = |copy: &WindowSpec| -> ControlFlow<CompileError> {
+        let Some(name) = &copy.window_name else { return ControlFlow::Continue(()) };
+        let Some(base) = spec_of(name) else { return ControlFlow::Continue(()) };
+        let problem = if base.window_frame.is_some() {
+            Some("it has a frame clause")
+        } else if !copy.partition_by.is_empty() {
+            Some("PARTITION BY cannot be added to a copied window")
+        } else if !copy.order_by.is_empty() && !base.order_by.is_empty() {
+            Some("its ORDER BY cannot be replaced")
+        } else {
+            None
+        };
+        match problem {
+            Some(why) => refuse(
+                name.span,
+                format!("the window '{}' cannot be copied here: {why}", clip(&name.value)),
+                "write the window in full instead of building on a named one",
+            ),
+            None => ControlFlow::Continue(()),
+        }
+    };
+    for definition in definitions {
+        if let NamedWindowExpr::WindowSpec(spec) = &definition.1 {
+            check(spec)?;
+        }
+    }
+    // The OVER clauses of the SELECT's list and QUALIFY (a nested query's refer to that
+    // query's windows, and are checked when its SELECT is).
+    let over = |expr: &Expr| match expr {
+        Expr::Function(Function { over: Some(WindowType::WindowSpec(spec)), .. }) => check(spec),
+        _ => ControlFlow::Continue(()),
+    };
+    visit_expressions(&select.projection, over)?;
+    visit_expressions(&select.qualify, over)
+}
+
+/// One expression node (its children are visited on their own).
+pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
+    check_operands(expr)?;
+    match expr {
+        Expr::UnaryOp { op: UnaryOperator::Minus | UnaryOperator::Plus, expr: operand }
+            if matches!(operand.as_ref(), Expr::UnaryOp { op: UnaryOperator::Not, .. }) =>
+        {
+            refuse(
+                expr.span(),
+                "a sign cannot apply to NOT without parentheses",
+                "add parentheses, e.g. -(NOT x), or leave out the sign",
+            )
+        }
+        Expr::CompoundIdentifier(parts) if parts.len() > 2 => refuse(
+            expr.span(),
+            format!("'{}' has more than two parts", clip(&expr.to_string())),
+            "write table.column, with the table's name or alias",
+        ),
+        Expr::Floor { field, .. } | Expr::Ceil { field, .. }
+            if !matches!(field, CeilFloorKind::DateTimeField(DateTimeField::NoDateTime)) =>
+        {
+            refuse(
+                expr.span(),
+                "floor and ceil take one number here",
+                "write floor(x) or ceil(x); round(x, n) keeps n digits; date_trunc('day', t) truncates a date",
+            )
+        }
+        Expr::Interval(interval) => check_interval(expr, interval),
+        Expr::Function(function) => check_call(expr, function),
+        _ => ControlFlow::Continue(()),
+    }
+}
+
+/// An operator's operands where DuckDB's grammar does not take them unparenthesised, or
+/// binds them otherwise than sqlparser: `NOT` as an operand (`a + NOT b`, `x LIKE NOT y`),
+/// and comparisons inside BETWEEN, IN, LIKE and IS DISTINCT FROM (sqlparser reads
+/// `a = b IN (1)` as `(a = b) IN (1)`, DuckDB as `a = (b IN (1))`).
+fn check_operands(expr: &Expr) -> ControlFlow<CompileError> {
+    use sqlparser::ast::BinaryOperator as Op;
+    let (operands, comparisons_chain): (Vec<&Expr>, bool) = match expr {
+        Expr::BinaryOp { op: Op::And | Op::Or, .. } => return ControlFlow::Continue(()),
+        Expr::BinaryOp { left, right, .. } => (vec![left, right], false),
+        Expr::Between { expr: operand, low, high, .. } => (vec![operand, low, high], true),
+        Expr::IsDistinctFrom(left, right) | Expr::IsNotDistinctFrom(left, right) => (vec![left, right], true),
+        Expr::Like { expr: operand, pattern, .. } | Expr::ILike { expr: operand, pattern, .. } => {
+            (vec![operand, pattern], true)
+        }
+        Expr::InList { expr: operand, .. } | Expr::InSubquery { expr: operand, .. } => (vec![operand], true),
+        _ => return ControlFlow::Continue(()),
+    };
+    if operands.iter().any(|e| matches!(e, Expr::UnaryOp { op: UnaryOperator::Not, .. })) {
+        return refuse(
+            expr.span(),
+            "NOT cannot be an operand here without parentheses",
+            "write the operand in parentheses, e.g. a = (NOT b), or put NOT before the whole condition",
+        );
+    }
+    if comparisons_chain && operands.iter().any(|e| is_comparison_like(e)) {
+        return refuse(
+            expr.span(),
+            "BETWEEN, IN, LIKE and IS [NOT] DISTINCT FROM cannot be chained with another comparison",
+            "add parentheses around each comparison, or combine them with AND",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+/// Comparisons DuckDB's grammar does not chain without parentheses.
+fn is_comparison_like(expr: &Expr) -> bool {
+    use sqlparser::ast::BinaryOperator as Op;
+    matches!(
+        expr,
+        Expr::Between { .. }
+            | Expr::IsDistinctFrom(..)
+            | Expr::IsNotDistinctFrom(..)
+            | Expr::Like { .. }
+            | Expr::ILike { .. }
+            | Expr::InList { .. }
+            | Expr::InSubquery { .. }
+            // DuckDB's IS tests bind looser than BETWEEN, IN and LIKE.
+            | Expr::IsNull(_)
+            | Expr::IsNotNull(_)
+            | Expr::IsTrue(_)
+            | Expr::IsNotTrue(_)
+            | Expr::IsFalse(_)
+            | Expr::IsNotFalse(_)
+            | Expr::IsUnknown(_)
+            | Expr::IsNotUnknown(_)
+            | Expr::BinaryOp { op: Op::Eq | Op::NotEq | Op::Lt | Op::LtEq | Op::Gt | Op::GtEq, .. }
+    )
+}
+
+/// `INTERVAL <number | 'text' | (expression)> [unit]`, with one of the units DuckDB reads
+/// as an interval (it turns `INTERVAL 3 WEEK` into `to_weeks(3)`): no ranges
+/// (`DAY TO SECOND`), precisions, or units that are date parts only (`DOW`, `EPOCH`).
+fn check_interval(expr: &Expr, interval: &Interval) -> ControlFlow<CompileError> {
+    let value_ok = matches!(
+        interval.value.as_ref(),
+        Expr::Nested(_) | Expr::Value(ValueWithSpan { value: Value::Number(..) | Value::SingleQuotedString(_), .. })
+    );
+    if !value_ok {
+        return refuse(
+            expr.span(),
+            "INTERVAL takes a plain number, a 'string' or a (parenthesised expression)",
+            "write INTERVAL 3 DAY, INTERVAL '3 days', INTERVAL (n) DAY, or -INTERVAL 3 DAY for a negative one",
+        );
+    }
+    let unit_ok = interval.leading_field.as_ref().is_none_or(is_interval_unit);
+    if !unit_ok
+        || interval.leading_precision.is_some()
+        || interval.last_field.is_some()
+        || interval.fractional_seconds_precision.is_some()
+    {
+        return refuse(
+            expr.span(),
+            format!("the interval form '{}' is not supported", clip(&expr.to_string())),
+            "write INTERVAL n followed by one unit (YEAR, QUARTER, MONTH, WEEK, DAY, HOUR, MINUTE, SECOND, \
+             MILLISECOND, MICROSECOND), and add intervals for mixed units",
+        );
+    }
+    ControlFlow::Continue(())
+}
+
+fn is_interval_unit(field: &DateTimeField) -> bool {
+    use DateTimeField as F;
+    matches!(
+        field,
+        F::Year
+            | F::Years
+            | F::Month
+            | F::Months
+            | F::Week(None)
+            | F::Weeks
+            | F::Day
+            | F::Days
+            | F::Hour
+            | F::Hours
+            | F::Minute
+            | F::Minutes
+            | F::Second
+            | F::Seconds
+            | F::Millisecond
+            | F::Milliseconds
+            | F::Microsecond
+            | F::Microseconds
+            | F::Quarter
+            | F::Decade
+            | F::Century
+            | F::Millennium
+    )
+}
+
+/// Functions DuckDB's grammar reads as forms of their own, not calls: they take a plain list
+/// of values (no DISTINCT, ORDER BY, FILTER, OVER or WITHIN GROUP), and some a fixed number.
+/// `ifnull` is a call that DuckDB's parser turns into a two-value COALESCE.
+const GRAMMAR_FORMS: &[(&str, usize, Option<usize>, &str)] = &[
+    ("coalesce", 1, None, "coalesce(a, b, …) takes one or more values"),
+    ("nullif", 2, Some(2), "nullif(a, b) takes exactly two values"),
+    ("grouping", 1, None, "grouping(column, …) names GROUP BY columns"),
+    ("substring", 1, None, "substring(text, start[, length]) takes plain values"),
+    ("ifnull", 2, Some(2), "ifnull(a, b) takes exactly two values; coalesce(a, b, c, …) takes more"),
+];
+
+/// A call's form, where DuckDB would read it otherwise or refuse it while parsing.
+fn check_call(expr: &Expr, function: &Function) -> ControlFlow<CompileError> {
+    let name = match function.name.0.as_slice() {
+        [sqlparser::ast::ObjectNamePart::Identifier(ident)] => ident.value.to_lowercase(),
+        _ => return ControlFlow::Continue(()),
+    };
+    let list = match &function.args {
+        FunctionArguments::List(list) => Some(list),
+        _ => None,
+    };
+    if let Some((_, min, max, usage)) = GRAMMAR_FORMS.iter().find(|(n, ..)| *n == name) {
+        let plain = function.over.is_none()
+            && function.filter.is_none()
+            && function.within_group.is_empty()
+            && list.is_some_and(|l| l.duplicate_treatment.is_none() && l.clauses.is_empty());
+        let count = list.map_or(0, |l| l.args.len());
+        let unnamed = list.is_none_or(|l| l.args.iter().all(|a| matches!(a, sqlparser::ast::FunctionArg::Unnamed(_))));
+        if !plain || !unnamed || count < *min || max.is_some_and(|max| count > max) {
+            return refuse(
+                expr.span(),
+                format!("{name}(…) is not written as DuckDB reads it"),
+                format!("{usage}, with nothing after the parentheses"),
+            );
+        }
+        return ControlFlow::Continue(());
+    }
+    // sqlparser reads `f(a = b)` as a named argument `a`; DuckDB reads the comparison
+    // `a = b`, so the value may not be a comparison itself (`f(a = b < c)` is chained there).
+    let named_comparison = list.is_some_and(|l| {
+        l.args.iter().any(|arg| match arg {
+            sqlparser::ast::FunctionArg::Named {
+                arg: sqlparser::ast::FunctionArgExpr::Expr(value),
+                operator: sqlparser::ast::FunctionArgOperator::Equals,
+                ..
+            } => is_comparison_like(value) || matches!(value, Expr::UnaryOp { op: UnaryOperator::Not, .. }),
+            _ => false,
+        })
+    });
+    if named_comparison {
+        return refuse(
+            expr.span(),
+            "comparisons cannot be chained (a = b < c)",
+            "add parentheses around each comparison, or combine them with AND",
+        );
+    }
+    if !function.within_group.is_empty() {
+        return check_within_group(expr, function, &name, list);
+    }
+    if let Some(over) = &function.over {
+        let windowed = querycell_contract::sql::WINDOW.contains(&name.as_str())
+            || querycell_contract::sql::AGGREGATE.contains(&name.as_str());
+        if !windowed {
+            return refuse(
+                expr.span(),
+                format!("OVER applies to window and aggregate functions; '{name}' is neither"),
+                format!("apply {name}(…) to the window function's result, e.g. {name}(sum(x) OVER (…), …)"),
+            );
+        }
+        if let WindowType::WindowSpec(spec) = over {
+            return check_no_window_function_in(spec);
+        }
+    }
+    ControlFlow::Continue(())
+}
+
+/// DuckDB reads `WITHIN GROUP (ORDER BY x)` on `mode()` alone of the allowed functions.
+fn check_within_group(
+    expr: &Expr,
+    function: &Function,
+    name: &str,
+    list: Option<&sqlparser::ast::FunctionArgumentList>,
+) -> ControlFlow<CompileError> {
+    let ok = name == "mode"
+        && function.within_group.len() == 1
+        && function.over.is_none()
+        && list.is_some_and(|l| l.args.is_empty() && l.duplicate_treatment.is_none() && l.clauses.is_empty());
+    if ok {
+        return ControlFlow::Continue(());
+    }
+    refuse(
+        expr.span(),
+        format!("WITHIN GROUP does not apply to '{name}' here"),
+        "write mode() WITHIN GROUP (ORDER BY x), or pass the value as an argument: quantile_cont(x, 0.5), mode(x)",
+    )
+}
+
+/// DuckDB refuses a window function inside a window's PARTITION BY, ORDER BY or frame.
+fn check_no_window_function_in(spec: &WindowSpec) -> ControlFlow<CompileError> {
+    visit_expressions(spec, |inner| match inner {
+        Expr::Function(Function { over: Some(_), .. }) => refuse(
+            inner.span(),
+            "a window function cannot be used inside a window's definition",
+            "compute it in a subquery or CTE first, then partition or order by its result",
+        ),
+        _ => ControlFlow::Continue(()),
+    })
+}
+
+/// A FROM source's alias and, for a parenthesised join, its joins.
+pub fn check_table_factor(factor: &TableFactor) -> ControlFlow<CompileError> {
+    let alias = match factor {
+        TableFactor::Table { alias, .. } | TableFactor::Derived { alias, .. } => alias.as_ref(),
+        TableFactor::NestedJoin { table_with_joins, alias } => {
+            check_joins(table_with_joins)?;
+            alias.as_ref()
+        }
+        _ => None,
+    };
+    let Some(alias) = alias else { return ControlFlow::Continue(()) };
+    if alias.columns.iter().any(|c| c.data_type.is_some()) {
+        return refuse(
+            factor.span(),
+            "a table alias's columns take names only, not types",
+            "write FROM (…) AS a (c1, c2), and CAST in the subquery",
+        );
+    }
+    check_alias(alias)
+}
+
+/// An alias's name and column names: a reserved word only in double quotes.
+fn check_alias(alias: &TableAlias) -> ControlFlow<CompileError> {
+    check_name(&alias.name)?;
+    alias.columns.iter().try_for_each(|c| check_name(&c.name))
+}
+
+/// A name DuckDB reads as an identifier only when quoted, if it is reserved.
+pub fn check_name(name: &Ident) -> ControlFlow<CompileError> {
+    let reserved = querycell_contract::sql::RESERVED_WORDS.iter().any(|w| w.eq_ignore_ascii_case(&name.value));
+    if name.quote_style.is_none() && reserved {
+        return refuse(
+            name.span,
+            format!("'{}' is a reserved word and cannot name a table, column or window unquoted", clip(&name.value)),
+            format!("choose another name, or quote it: \"{}\"", clip(&name.value)),
+        );
+    }
+    ControlFlow::Continue(())
+}
