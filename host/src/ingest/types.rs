@@ -95,13 +95,8 @@ pub use querycell_contract::quote::{identifier as quote, literal as sql_string};
 
 /// SQL condition: `raw` is one of `tokens` (they compare after trimming); `None` for no tokens.
 fn is_token(raw: &str, tokens: &[String]) -> Option<String> {
-    is_trimmed_token(&format!("trim({raw})"), tokens)
-}
-
-/// SQL condition: `trimmed` (a value already trimmed) is one of `tokens`; `None` for no tokens.
-fn is_trimmed_token(trimmed: &str, tokens: &[String]) -> Option<String> {
     let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
-    (!tokens.is_empty()).then(|| format!("{trimmed} IN ({list})"))
+    (!tokens.is_empty()).then(|| format!("trim({raw}) IN ({list})"))
 }
 
 /// `raw` with the given null tokens mapped to NULL.
@@ -127,22 +122,15 @@ pub fn decide(
     let failed = |e: Failure| {
         Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
     };
-    // Counted on the texts themselves (a cell is missing when it is empty or a token). Each
-    // text is trimmed once, for the three questions that compare it trimmed: a copy of
-    // every distinct text per trim is most of this pass on long texts. The alias extends
-    // the column's own name, so it is neither the column nor its row count.
-    let trimmed = quote(&format!("{column}#trimmed"));
+    // Counted on the texts themselves (a cell is missing when it is empty or a token).
     let counts = first_row(
         connection
             .query(&format!(
-                "SELECT {}, {}, {}, bool_or({raw} <> {trimmed}) FROM (SELECT {raw}, {rows}, trim({raw}) AS {trimmed} FROM {})",
+                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})) FROM {}",
                 groups.rows_where(&format!("{raw} IS NOT NULL")),
-                is_trimmed_token(&trimmed, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
-                groups.rows_where(
-                    &is_trimmed_token(&trimmed, &typed_tokens).expect("the typed tokens are never empty")
-                ),
-                groups.table,
-                rows = groups.rows,
+                is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
+                groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
+                groups.table
             ))
             .map_err(failed)?,
     );
