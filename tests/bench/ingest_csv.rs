@@ -1,60 +1,227 @@
-//! Ingest of a large CSV against DuckDB's own `read_csv` into a table.
+//! Ingest of large CSVs of several shapes, each against DuckDB's own `read_csv` into a
+//! table on the same file in the same run: the bench's events (short codes, small numbers,
+//! dates), zero-padded ids kept as text beside ISO dates and decimals, wide quoted free
+//! text, and timestamps with booleans. The files are generated deterministically here.
 
+use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use querycell::ingest;
 use querycell::testing::{Access, Database};
 
-/// Ingest of a large CSV (careful typing, statistics, atomic swap) vs DuckDB's own
+/// One shape of CSV: its name, its share of `QUERYCELL_BENCH_ROWS` (in fifths: the events
+/// file has the full count, the padded one three fifths, so 5 M and 3 M at the default) and
+/// how its header and rows are written.
+struct Shape {
+    name: &'static str,
+    fifths: usize,
+    header: &'static str,
+    row: fn(&mut dyn Write, usize) -> std::io::Result<()>,
+}
+
+const SHAPES: &[Shape] = &[
+    Shape {
+        name: "events (codes, small numbers, dates)",
+        fifths: 5,
+        header: "event_id,account,team,severity,minutes,cost,opened_at",
+        row: events_row,
+    },
+    Shape {
+        name: "padded ids kept as text, ISO dates, decimals",
+        fifths: 3,
+        header: "order_id,customer_id,branch,ordered_on,shipped_on,amount,discount",
+        row: padded_row,
+    },
+    Shape {
+        name: "wide quoted free text",
+        fifths: 1,
+        header: "ticket_id,title,description,notes,status",
+        row: wide_row,
+    },
+    Shape {
+        name: "timestamps, booleans, doubles",
+        fifths: 3,
+        header: "reading_id,sensor,taken_at,value,ok",
+        row: timestamps_row,
+    },
+];
+
+/// Ingest each shape (careful typing, statistics, atomic swap) vs DuckDB's own
 /// `CREATE TABLE AS SELECT * FROM read_csv(...)` on the same file, in the same run.
-pub(crate) fn ingest_bench(dir: &std::path::Path) {
-    use std::io::Write;
+pub(crate) fn ingest_bench(dir: &Path) {
     let rows: usize = std::env::var("QUERYCELL_BENCH_ROWS").ok().and_then(|v| v.parse().ok()).unwrap_or(5_000_000);
     if rows == 0 {
         return;
     }
-    let data = dir.join("big");
-    std::fs::create_dir_all(&data).expect("folder");
-    let csv = data.join("events.csv");
-    let mut out = std::io::BufWriter::new(std::fs::File::create(&csv).expect("csv"));
-    writeln!(out, "event_id,account,team,severity,minutes,cost,opened_at").unwrap();
+    for (i, shape) in SHAPES.iter().enumerate() {
+        let rows = rows * shape.fifths / 5;
+        let data = dir.join(format!("big-{i}"));
+        std::fs::create_dir_all(&data).expect("folder");
+        let csv = data.join("rows.csv");
+        write_csv(&csv, shape, rows);
+        let size = std::fs::metadata(&csv).unwrap().len();
+
+        let index = dir.join(format!("big-index-{i}"));
+        let started = Instant::now();
+        let catalog = ingest::ingest(&index, &[data.clone()]).expect("ingest");
+        let ours = started.elapsed();
+        let types: Vec<String> =
+            catalog.tables[0].columns.iter().map(|c| format!("{}={}", c.name, c.sql_type)).collect();
+
+        let plain_file = dir.join(format!("plain-{i}.duckdb"));
+        let started = Instant::now();
+        let plain = Database::open(&plain_file, Access::ReadWrite, &[]).expect("plain db");
+        plain
+            .execute_batch(&format!("CREATE TABLE t AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display()))
+            .expect("read_csv");
+        drop(plain);
+        let theirs = started.elapsed();
+        println!(
+            "ingest {}: {rows} rows ({:.0} MiB CSV): querycell {:.2} s (text load, type profiling, statistics, checksum, swap), DuckDB read_csv into a table {:.2} s, ratio {:.2}x",
+            shape.name,
+            size as f64 / 1048576.0,
+            ours.as_secs_f64(),
+            theirs.as_secs_f64(),
+            ours.as_secs_f64() / theirs.as_secs_f64()
+        );
+        println!("  types decided: {}", types.join(", "));
+        // Each shape's files go before the next is written: the machine's disk is shared.
+        let _ = std::fs::remove_dir_all(&data);
+        let _ = std::fs::remove_dir_all(&index);
+        let _ = std::fs::remove_file(&plain_file);
+    }
+}
+
+fn write_csv(path: &Path, shape: &Shape, rows: usize) {
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("csv"));
+    writeln!(out, "{}", shape.header).unwrap();
     for i in 0..rows {
-        writeln!(
-            out,
-            "E{i:08},{:05},T{},P{},{},{}.{:02},2026-{:02}-{:02}",
-            i % 40_000,
-            i % 50,
-            1 + i % 3,
-            i % 500,
-            i % 1000,
-            i % 100,
-            1 + i % 12,
-            1 + i % 28
-        )
-        .unwrap();
+        (shape.row)(&mut out, i).unwrap();
     }
     out.flush().unwrap();
-    drop(out);
-    let size = std::fs::metadata(&csv).unwrap().len();
+}
 
-    let started = Instant::now();
-    let catalog = ingest::ingest(&dir.join("big-index"), &[data]).expect("ingest");
-    let ours = started.elapsed();
-    let types: Vec<String> = catalog.tables[0].columns.iter().map(|c| format!("{}={}", c.name, c.sql_type)).collect();
+fn events_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "E{i:08},{:05},T{},P{},{},{}.{:02},2026-{:02}-{:02}",
+        i % 40_000,
+        i % 50,
+        1 + i % 3,
+        i % 500,
+        i % 1000,
+        i % 100,
+        1 + i % 12,
+        1 + i % 28
+    )
+}
 
-    let started = Instant::now();
-    let plain = Database::open(&dir.join("plain.duckdb"), Access::ReadWrite, &[]).expect("plain db");
-    plain
-        .execute_batch(&format!("CREATE TABLE events AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display()))
-        .expect("read_csv");
-    drop(plain);
-    let theirs = started.elapsed();
-    println!(
-        "ingest {rows} rows ({:.0} MiB CSV): querycell {:.2} s (text load, type profiling, statistics, checksum, swap), DuckDB read_csv into a table {:.2} s, ratio {:.1}x",
-        size as f64 / 1048576.0,
-        ours.as_secs_f64(),
-        theirs.as_secs_f64(),
-        ours.as_secs_f64() / theirs.as_secs_f64()
-    );
-    println!("  types decided: {}", types.join(", "));
+/// Order ids and customer ids with leading zeros (identifiers: they must stay text), two
+/// ISO dates, and amounts written with two decimals (`1234.50`).
+fn padded_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+    let r = mix(i as u64);
+    writeln!(
+        out,
+        "{i:08},{:06},B{:03},{}-{:02}-{:02},{}-{:02}-{:02},{}.{:02},{}.{:02}",
+        r % 200_000,
+        (r >> 20) % 120,
+        2020 + (r >> 8) % 6,
+        1 + (r >> 12) % 12,
+        1 + (r >> 16) % 28,
+        2020 + (r >> 24) % 6,
+        1 + (r >> 28) % 12,
+        1 + (r >> 32) % 28,
+        (r >> 36) % 100_000,
+        (r >> 4) % 100,
+        (r >> 40) % 50,
+        10 * ((r >> 44) % 10)
+    )
+}
+
+/// Long free text, quoted, with commas and doubled quotes inside.
+fn wide_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+    let r = mix(i as u64);
+    write!(out, "T{i:07},\"")?;
+    words(out, r, 6)?;
+    write!(out, "\",\"")?;
+    words(out, r.rotate_left(17), 30)?;
+    write!(out, ", \"\"see notes\"\", ")?;
+    words(out, r.rotate_left(31), 6)?;
+    write!(out, "\",\"")?;
+    words(out, r.rotate_left(47), 14)?;
+    writeln!(out, "\",{}", ["open", "closed", "waiting", "escalated"][(r % 4) as usize])
+}
+
+/// ISO timestamps with seconds, booleans and doubles.
+fn timestamps_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+    let r = mix(i as u64);
+    writeln!(
+        out,
+        "{i},S-{},2026-{:02}-{:02} {:02}:{:02}:{:02},{}.{:03},{}",
+        r % 5_000,
+        1 + (r >> 12) % 12,
+        1 + (r >> 16) % 28,
+        (r >> 20) % 24,
+        (r >> 26) % 60,
+        (r >> 32) % 60,
+        (r >> 38) % 1_000,
+        (r >> 48) % 1_000,
+        if (r >> 60) & 1 == 0 { "true" } else { "false" }
+    )
+}
+
+/// `count` words picked by `seed`, separated by spaces and now and then by a comma.
+fn words(out: &mut dyn Write, seed: u64, count: usize) -> std::io::Result<()> {
+    const WORDS: &[&str] = &[
+        "customer",
+        "reported",
+        "the",
+        "invoice",
+        "was",
+        "late",
+        "and",
+        "missing",
+        "a",
+        "line",
+        "for",
+        "shipping",
+        "refund",
+        "requested",
+        "after",
+        "second",
+        "call",
+        "warehouse",
+        "confirmed",
+        "damage",
+        "on",
+        "arrival",
+        "replacement",
+        "sent",
+        "by",
+        "courier",
+        "account",
+        "manager",
+        "agreed",
+        "credit",
+        "note",
+        "pending",
+    ];
+    let mut state = seed | 1;
+    for n in 0..count {
+        state = mix(state);
+        if n > 0 {
+            out.write_all(if state % 7 == 0 { b", " } else { b" " })?;
+        }
+        out.write_all(WORDS[(state >> 8) as usize % WORDS.len()].as_bytes())?;
+    }
+    Ok(())
+}
+
+/// splitmix64's finaliser: a fixed, well-spread function of `x`.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }

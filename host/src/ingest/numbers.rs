@@ -63,6 +63,10 @@ pub const READINGS: [Reading; 8] = [
 /// Columns failing this for some value skip the reading analysis altogether.
 pub const NUMBER_LIKE: &str = "regexp_full_match(v, '[+-]?[0-9.,\\x{27} \\x{00A0}\\x{202F}]*[0-9][0-9.,\\x{27} \\x{00A0}\\x{202F}]*([eE][+-]?[0-9]+)?')";
 
+/// Digits with at most one dot-decimal fraction (`1234.50`, `-7`): how most numbers are
+/// written, and a value every reading decides cheaply (see [`Reading::matches_plain`]).
+pub const PLAIN_NUMBER: &str = "regexp_full_match(v, '[+-]?[0-9]+([.][0-9]+)?')";
+
 impl DecimalMark {
     /// The sidecar spelling: `"."` or `","`; `None` for anything else.
     pub fn parse(text: &str) -> Option<DecimalMark> {
@@ -150,6 +154,18 @@ impl Reading {
             }
         };
         format!("regexp_full_match(v, {})", sql_string(&pattern))
+    }
+
+    /// SQL condition on `v`, equal to [`Reading::matches`] for a value known to be plain
+    /// ([`PLAIN_NUMBER`]), cheaper where it can be: every dot-decimal reading accepts a plain
+    /// value, and a comma-decimal one without dot grouping accepts it exactly when it has no
+    /// dot. Only `1.234` (a dot between thousands, or a decimal dot) needs the pattern.
+    pub fn matches_plain(self) -> String {
+        match (self.decimal, self.grouping) {
+            (DecimalMark::Dot, _) => "true".to_string(),
+            (DecimalMark::Comma, Grouping::Dot) => self.matches(),
+            (DecimalMark::Comma, _) => "NOT contains(v, '.')".to_string(),
+        }
     }
 
     /// SQL turning the text `value` (already trimmed) into a plain `1234.5` that CAST reads.
