@@ -12,8 +12,9 @@
 //! hit rate on a repeated-question workload; its peers (`peers`: SQL mode against plain
 //! DuckDB, duckdb-python and a sqlglot guardrail pipeline; the CLI against a plain
 //! open-and-query process; MCP tool calls against plain DuckDB MCP servers); SQL mode's
-//! answer with and without the host's parse-tree check; and ingest of a large CSV (5 M rows;
-//! `QUERYCELL_BENCH_ROWS` to change, 0 to skip) vs DuckDB's own `read_csv` into a table.
+//! answer with and without the host's parse-tree check; and ingest of four CSV shapes (the
+//! events file, padded ids with dates and decimals, wide quoted text, timestamps; sized from
+//! `QUERYCELL_BENCH_ROWS`, 5 M by default, 0 to skip) vs DuckDB's own `read_csv` into a table.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
 //! noisy, and a tail is part of the cost. `QUERYCELL_BENCH_ONLY=sql_mode,workers` runs only
 //! the named sections (see [`SECTIONS`]).
