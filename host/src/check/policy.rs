@@ -194,7 +194,7 @@ fn source_params(node: &Object<'_>, rule: &SourceRule) -> Result<Vec<PinnedParam
         return Err("its query groups".into());
     }
     let from = node.get("from_table").and_then(Node::as_object).ok_or("it has no table")?;
-    let plain_from = ["sample", "at_clause"].iter().all(|key| from.get(*key).is_none_or(Node::is_null))
+    let plain_from = ["sample", "at_clause"].iter().all(|key| from.get(key).is_none_or(Node::is_null))
         && text(from, "alias").is_empty()
         && from.get("column_name_alias").and_then(Node::as_array).is_none_or(Vec::is_empty);
     if !plain_from {
