@@ -181,7 +181,7 @@ fn main() {
         workers::worker_bench(&cell, &index, &limits);
     }
     if wanted("sql_mode") {
-        sql_mode::sql_mode_bench(&index, &sandbox, &wit_view, &catalog, &limits);
+        sql_mode::sql_mode_bench(&index, &sandbox, (&native_view, &wit_view), &catalog, &limits);
     }
     if wanted("peers") {
         peers::peers_bench(&index, &limits);

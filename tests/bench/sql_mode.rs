@@ -1,55 +1,225 @@
-//! SQL mode: the sandboxed compile and the host's parse-tree check.
+//! SQL mode: the whole answer through `QueryCell::query_sql` against the same statement on a
+//! plain read-only DuckDB connection, for a statement text seen for the first time and for
+//! one seen before; then its pieces: the compile (native and sandboxed), the host's
+//! parse-tree check (DuckDB's parse tree alone, then the whole check), and the executor with
+//! and without that check.
+//!
+//! A "first sight" uses a new statement text on every call (the bench statement with its
+//! alias renamed: the same tree shape and the same rows), so no memory keyed by text, in
+//! the compiler's caller or in the host's check, can answer it. The figures that are
+//! compared are measured interleaved, call by call, so a busy machine slows them alike.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
-use querycell::sandbox::Sandbox;
-use querycell::testing::{Executor, Readable};
-use querycell::Limits;
+use querycell::sandbox::{wit, Sandbox};
+use querycell::testing::{Access, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
+use querycell::{Limits, QueryCell};
 
 use crate::{Timing, SQL};
 
-/// SQL mode on the demo table: the sandboxed compile, and the answer with the host's
-/// parse-tree check (a first sight of a statement, and one seen before) against the same
-/// compiled statement run with every other check but that one.
+const RUNS: u32 = 300;
+const WARMUP: u32 = 50;
+
+/// New statement texts, one per call: [`SQL`] with its alias renamed.
+struct Fresh(usize);
+
+impl Fresh {
+    fn next(&mut self) -> String {
+        self.0 += 1;
+        SQL.replace("average_minutes", &format!("average_minutes_{}", self.0))
+    }
+}
+
+/// Run `calls` in turn, `warmup + runs` times, timing each call after the warm-up.
+fn interleaved<const N: usize>(warmup: u32, runs: u32, mut calls: [&mut dyn FnMut(); N]) -> [Timing; N] {
+    let mut samples: [Vec<Duration>; N] = std::array::from_fn(|_| Vec::with_capacity(runs as usize));
+    for i in 0..warmup + runs {
+        for (call, samples) in calls.iter_mut().zip(samples.iter_mut()) {
+            let started = Instant::now();
+            call();
+            if i >= warmup {
+                samples.push(started.elapsed());
+            }
+        }
+    }
+    samples.map(Timing::from_samples)
+}
+
+fn us(d: Duration) -> f64 {
+    d.as_secs_f64() * 1e6
+}
+
+/// SQL mode on the demo table, whole and in pieces (see the module doc).
 pub(crate) fn sql_mode_bench(
     index: &std::path::Path,
     sandbox: &Sandbox,
-    view: &querycell::sandbox::wit::CatalogView,
+    views: (&querycell_guest::CatalogView, &wit::CatalogView),
     catalog: &Catalog,
     limits: &Limits,
 ) {
-    let runs = 300;
-    let compile = Timing::measure(50, runs, || {
-        sandbox.compile_sql(SQL, view).expect("compiles in the sandbox");
-    });
-    let compiled = sandbox.compile_sql(SQL, view).expect("compiles");
+    let mut fresh = Fresh(0);
+    whole_answers(index, limits, &mut fresh);
+    compile_pieces(sandbox, views, &mut fresh);
+    host_check_pieces(sandbox, views.1, catalog, &mut fresh);
+    executor_pieces(index, sandbox, views.1, catalog, limits);
+}
+
+/// `QueryCell::query_sql` against the same statement prepared and run on plain DuckDB.
+fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
+    let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
+    let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
+    let rows = cell.query_sql(SQL).expect("answers").row_count;
+    let run_plain = |sql: &str| {
+        let mut statement = plain.prepare_single_select(sql).expect("prepare");
+        assert_eq!(statement.run(usize::MAX).expect("run").rows.len(), rows);
+    };
+    // The new text of this round, for the SQL-mode call and then for plain DuckDB.
+    let text = std::cell::RefCell::new(String::new());
+    let [answer_first, direct_first, answer_seen, direct_seen] = interleaved(
+        WARMUP,
+        RUNS,
+        [
+            &mut || {
+                *text.borrow_mut() = fresh.next();
+                assert_eq!(cell.query_sql(&text.borrow()).expect("answers").row_count, rows);
+            },
+            &mut || run_plain(&text.borrow()),
+            &mut || {
+                cell.query_sql(SQL).expect("answers");
+            },
+            &mut || run_plain(SQL),
+        ],
+    );
+    println!("SQL mode on the demo table ({RUNS} runs each after {WARMUP}, interleaved):");
+    println!("  SQL-mode answer, first sight   {}", answer_first.micros());
+    println!("  plain DuckDB, first sight      {}", direct_first.micros());
+    println!("  SQL-mode answer, seen before   {}", answer_seen.micros());
+    println!("  plain DuckDB, seen before      {}", direct_seen.micros());
+    let over = |answer: &Timing, direct: &Timing| {
+        format!(
+            "+{:.1} µs ({:.2}x)",
+            us(answer.p50()) - us(direct.p50()),
+            answer.p50().as_secs_f64() / direct.p50().as_secs_f64()
+        )
+    };
+    println!(
+        "  SQL-mode answer p50 over plain DuckDB: first sight {}, seen before {}",
+        over(&answer_first, &direct_first),
+        over(&answer_seen, &direct_seen)
+    );
+}
+
+/// The compile alone: the native compiler and the sandboxed call, each on a new text.
+fn compile_pieces(
+    sandbox: &Sandbox,
+    (native_view, wit_view): (&querycell_guest::CatalogView, &wit::CatalogView),
+    fresh: &mut Fresh,
+) {
+    let texts: Vec<String> = (0..2 * (WARMUP + RUNS)).map(|_| fresh.next()).collect();
+    let (mut native_texts, mut sandbox_texts) = (texts.iter().step_by(2), texts.iter().skip(1).step_by(2));
+    let [native, sandboxed] = interleaved(
+        WARMUP,
+        RUNS,
+        [
+            &mut || {
+                querycell_guest::compile_sql(native_texts.next().expect("a text per call"), native_view)
+                    .expect("compiles natively");
+            },
+            &mut || {
+                sandbox.compile_sql(sandbox_texts.next().expect("a text per call"), wit_view).expect("compiles");
+            },
+        ],
+    );
+    println!("  compile_sql, native            {}", native.micros());
+    println!("  compile_sql, sandboxed         {}", sandboxed.micros());
+}
+
+/// The host's parse-tree check of a new compiled statement, whole, and two of its parts:
+/// DuckDB's tree (`json_serialize_sql`, prepared once, on an in-memory database, as the
+/// check asks for it) and reading that JSON into a `serde_json::Value`.
+fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &Catalog, fresh: &mut Fresh) {
+    let compiled: Vec<_> = (0..2 * (WARMUP + RUNS) + 1)
+        .map(|_| sandbox.compile_sql(&fresh.next(), wit_view).expect("compiles").main)
+        .collect();
+    let params: Vec<Param> = compiled[0]
+        .params
+        .iter()
+        .map(|p| match p {
+            wit::Param::Text(text) => Param::Text(text.clone()),
+            wit::Param::Integer(integer) => Param::Integer(*integer),
+            other => panic!("the bench statement binds text and integers only, not {other:?}"),
+        })
+        .collect();
+    let tables = catalog.tables.iter().map(|t| t.name.clone());
+    // One thread, as the executor opens its parser database.
+    let setup = ["SET threads = 1".to_string()];
+    let mut check = ParseTreeCheck::open(tables, &setup).expect("parser");
+    let parser = Database::in_memory(&setup).expect("in-memory database");
+    let mut serialize =
+        parser.prepare_single_select("SELECT json_serialize_sql(CAST(? AS VARCHAR))").expect("prepared");
+    let mut tree_of = |sql: &str| {
+        serialize.bind_all(&[Bind::Text(sql)]).expect("bound");
+        match serialize.run(2).expect("a tree").rows.pop().and_then(|mut row| row.pop()) {
+            Some(Cell::Text(json)) => json,
+            other => panic!("DuckDB's tree is text, not {other:?}"),
+        }
+    };
+    let json = tree_of(&compiled[0].sql);
+    let (mut for_tree, mut for_check) = (compiled[1..].iter().step_by(2), compiled[2..].iter().step_by(2));
+    let [tree, value, whole] = interleaved(
+        WARMUP,
+        RUNS,
+        [
+            &mut || {
+                tree_of(&for_tree.next().expect("a statement per call").sql);
+            },
+            &mut || {
+                serde_json::from_str::<serde_json::Value>(&json).expect("JSON");
+            },
+            &mut || {
+                check.check(&for_check.next().expect("a statement per call").sql, &params).expect("allowed");
+            },
+        ],
+    );
+    println!("  host check, whole, first sight {}", whole.micros());
+    println!("    of which DuckDB's tree       {} ({} bytes of JSON)", tree.micros(), json.len());
+    println!("    a serde_json::Value of it    {}", value.micros());
+}
+
+/// The executor on one compiled statement, without the parse-tree check and with it (the
+/// statement seen before, and a new text of it each time).
+fn executor_pieces(
+    index: &std::path::Path,
+    sandbox: &Sandbox,
+    wit_view: &wit::CatalogView,
+    catalog: &Catalog,
+    limits: &Limits,
+) {
+    let compiled = sandbox.compile_sql(SQL, wit_view).expect("compiles");
     let tables = || catalog.tables.iter().map(|t| t.name.clone());
     let executor = Executor::open(&Catalog::data_path(index), limits, Readable::tables(tables())).expect("executor");
-    let unchecked = Timing::measure(50, runs, || {
-        executor.run_without_parse_tree_check(&compiled).expect("answers");
-    });
-    let checked_seen = Timing::measure(50, runs, || {
-        executor.run(&compiled).expect("answers");
-    });
-    // Statements the check has not seen: the same statement with a different run of
-    // trailing spaces each time (another text, the same tree).
+    // Another text each time, the same tree: a different run of trailing spaces.
     let mut variant = 0usize;
-    let checked_first = Timing::measure(0, runs, || {
-        variant += 1;
-        let mut fresh = compiled.clone();
-        fresh.main.sql = format!("{}{}", compiled.main.sql, " ".repeat(variant));
-        executor.run(&fresh).expect("answers");
-    });
-    println!("SQL mode ({runs} runs after warm-up): sandboxed compile_sql {}", compile.micros());
+    let [unchecked, checked_seen, checked_first] = interleaved(
+        WARMUP,
+        RUNS,
+        [
+            &mut || {
+                executor.run_without_parse_tree_check(&compiled).expect("answers");
+            },
+            &mut || {
+                executor.run(&compiled).expect("answers");
+            },
+            &mut || {
+                variant += 1;
+                let mut new_text = compiled.clone();
+                new_text.main.sql = format!("{}{}", compiled.main.sql, " ".repeat(variant));
+                executor.run(&new_text).expect("answers");
+            },
+        ],
+    );
     println!("  execute without the parse-tree check   {}", unchecked.micros());
     println!("  execute with it, statement seen before {}", checked_seen.micros());
     println!("  execute with it, first sight           {}", checked_first.micros());
-    let us = |d: Duration| d.as_secs_f64() * 1e6;
-    println!(
-        "  SQL-mode answer p50 (compile + execute): {:.1} µs without the check, {:.1} µs with it (seen before), {:.1} µs with it (first sight)",
-        us(compile.p50() + unchecked.p50()),
-        us(compile.p50() + checked_seen.p50()),
-        us(compile.p50() + checked_first.p50()),
-    );
 }

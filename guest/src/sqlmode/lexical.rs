@@ -56,7 +56,13 @@ pub enum Source {
 
 /// The statement's tokens, refused at the first one outside the allowed kinds.
 pub fn check(text: &str, source: Source) -> Result<()> {
-    let tokens = Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
+    check_tokens(&tokenize(text)?, source)
+}
+
+/// `text`'s tokens as every SQL-mode parse reads them (the parser takes them as they are,
+/// see [`super::parse_tokens`], so one tokenizing serves this check and the parse).
+pub fn tokenize(text: &str) -> Result<Vec<TokenWithSpan>> {
+    Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
         CompileError::new(
@@ -65,7 +71,11 @@ pub fn check(text: &str, source: Source) -> Result<()> {
             format!("the SQL does not parse: {message}"),
         )
         .with_hint("send one DuckDB SELECT statement")
-    })?;
+    })
+}
+
+/// [`check`] on tokens already read.
+pub fn check_tokens(tokens: &[TokenWithSpan], source: Source) -> Result<()> {
     let mut previous: Option<&TokenWithSpan> = None;
     // The last token that is not white space or a comment.
     let mut significant: Option<&Token> = None;
@@ -74,7 +84,7 @@ pub fn check(text: &str, source: Source) -> Result<()> {
         CompileError::new(Code::TooDeeplyNested, position(token.span), message)
             .with_hint(format!("split the expression, e.g. with CTEs; parentheses may nest {MAX_NESTING} levels, function calls {MAX_CALL_NESTING}"))
     };
-    for token in &tokens {
+    for token in tokens {
         check_token(token, source)?;
         if let Some(before) = previous {
             check_adjacent(before, token)?;

@@ -38,8 +38,9 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     check_request(text, view)?;
     let (statement_text, mut warnings) = statement_text(text)?;
-    lexical::check(&statement_text, lexical::Source::Request)?;
-    let mut query = single_query(&parse(&statement_text)?, view)?;
+    let tokens = lexical::tokenize(&statement_text)?;
+    lexical::check_tokens(&tokens, lexical::Source::Request)?;
+    let mut query = single_query(parse_tokens(tokens)?, view)?;
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
     }
@@ -116,9 +117,9 @@ fn statement_text(text: &str) -> Result<(String, Vec<String>)> {
 }
 
 /// The one statement sent, which must be a query.
-fn single_query(statements: &[Statement], view: &CatalogView) -> Result<Box<Query>> {
-    let statement = match statements {
-        [one] => one.clone(),
+fn single_query(mut statements: Vec<Statement>, view: &CatalogView) -> Result<Box<Query>> {
+    let statement = match statements.as_slice() {
+        [_] => statements.remove(0),
         [] => {
             return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
                 .with_hint("send one SELECT statement"))
@@ -221,6 +222,17 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
         .with_recursion_limit(MAX_NESTING)
         .try_with_sql(text)
         .and_then(|mut parser| parser.parse_statements())
+        .map_err(syntax_error)
+}
+
+/// [`parse`] of tokens [`lexical::tokenize`] read: the parser's own tokenizing
+/// (`try_with_sql`) runs the same tokenizer with the same settings, so the statements are
+/// the ones [`parse`] gives for the text.
+pub(crate) fn parse_tokens(tokens: Vec<sqlparser::tokenizer::TokenWithSpan>) -> Result<Vec<Statement>> {
+    Parser::new(&DuckDbDialect {})
+        .with_recursion_limit(MAX_NESTING)
+        .with_tokens_with_locations(tokens)
+        .parse_statements()
         .map_err(syntax_error)
 }
 

@@ -23,8 +23,10 @@ pub fn emit(query: &Query) -> Result<String> {
 
 /// Refuse unless `text` passes the token rules and parses to exactly `query`.
 pub fn prove(query: &Query, text: &str) -> Result<()> {
-    lexical::check(text, Source::Emitted).map_err(|e| mismatch(format!("its text holds {}", e.message)))?;
-    let reparsed = match super::parse(text) {
+    let tokens = lexical::tokenize(text)
+        .and_then(|tokens| lexical::check_tokens(&tokens, Source::Emitted).map(|()| tokens))
+        .map_err(|e| mismatch(format!("its text holds {}", e.message)))?;
+    let reparsed = match super::parse_tokens(tokens) {
         Ok(statements) => statements,
         Err(error) => return Err(mismatch(format!("its text does not parse again ({})", error.message))),
     };

@@ -521,8 +521,9 @@ fn check_limit(limit: &LimitClause, span: Span) -> ControlFlow<CompileError> {
 
 /// A function that reads the clock has a refusal of its own, ahead of the allowlist's.
 fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileError> {
-    let shown = name.to_string();
+    // Printed only for a refusal: most calls are allowed, and printing allocates.
     if clock::reads_time_of_day(name) {
+        let shown = name.to_string();
         return refuse(
             Code::FunctionNotAllowed,
             span,
@@ -533,6 +534,7 @@ fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileErro
     let allowed =
         single_name(name).is_some_and(|n| n.quote_style.is_none() && allowlist::is_allowed_function(&n.value));
     if !allowed {
+        let shown = name.to_string();
         return refuse(
             Code::FunctionNotAllowed,
             span,

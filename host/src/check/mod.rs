@@ -22,15 +22,16 @@
 use std::collections::{BTreeSet, HashMap};
 
 use querycell_contract::sql as allowlist;
-use serde_json::{Map, Value};
 
 use crate::check::policy::{PinnedParam, PolicyCheck};
+use crate::check::tree::{Node, Object};
 use crate::duck::ParseTrees;
 use crate::error::{Code, Error, Result};
 use crate::statement::Param;
 
 pub(crate) mod policy;
 pub(crate) mod spark;
+mod tree;
 
 /// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
 /// 128 levels while parsing; this guards the walk independently).
@@ -135,12 +136,11 @@ impl ParseTreeCheck {
             .trees
             .serialize(sql)
             .map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
-        let tree: Value =
-            serde_json::from_str(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
-        if tree.get("error_type").and_then(Value::as_str) == Some("parser") {
+        let tree = Node::parse(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        if tree.get("error_type").and_then(Node::as_str) == Some("parser") {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the
             // compiler's accepted it; SQL mode tells the caller (see `engine`).
-            let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
+            let message = tree.get("error_message").and_then(Node::as_str).unwrap_or("not a single SELECT");
             return Err(Error::new(
                 Code::StatementUnparsable,
                 format!("DuckDB's parser refused the statement: {message}"),
@@ -168,12 +168,12 @@ fn policy_violation(why: String) -> Error {
 }
 
 /// Check the whole `json_serialize_sql` document against the allowlists.
-pub fn check_tree(tree: &Value, tables: &BTreeSet<String>) -> std::result::Result<(), String> {
-    if tree.get("error").and_then(Value::as_bool) != Some(false) {
-        let message = tree.get("error_message").and_then(Value::as_str).unwrap_or("not a single SELECT");
+pub(crate) fn check_tree(tree: &Node<'_>, tables: &BTreeSet<String>) -> std::result::Result<(), String> {
+    if tree.get("error").and_then(Node::as_bool) != Some(false) {
+        let message = tree.get("error_message").and_then(Node::as_str).unwrap_or("not a single SELECT");
         return Err(format!("DuckDB's parser refused the statement: {message}"));
     }
-    match tree.get("statements").and_then(Value::as_array).map(Vec::len) {
+    match tree.get("statements").and_then(Node::as_array).map(Vec::len) {
         Some(1) => {}
         other => {
             return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0)))
@@ -181,9 +181,9 @@ pub fn check_tree(tree: &Value, tables: &BTreeSet<String>) -> std::result::Resul
     }
     let walk = Walk { tables };
     walk_in_scope(tree, &mut |map, ctes| {
-        if let Some(class) = map.get("class").and_then(Value::as_str) {
+        if let Some(class) = map.get("class").and_then(Node::as_str) {
             walk.expression(class, map)?;
-        } else if let Some(kind) = map.get("type").and_then(Value::as_str) {
+        } else if let Some(kind) = map.get("type").and_then(Node::as_str) {
             walk.clause(kind, map, ctes)?;
         }
         Ok(Descend::Yes)
@@ -200,21 +200,21 @@ pub(crate) enum Descend {
 /// (lowercased, innermost last): a CTE's body sees the CTEs defined before it, the rest of
 /// its query node sees them all. Deeper than [`MAX_TREE_DEPTH`] is an error.
 pub(crate) fn walk_in_scope(
-    tree: &Value,
-    visit: &mut impl FnMut(&Map<String, Value>, &[String]) -> std::result::Result<Descend, String>,
+    tree: &Node<'_>,
+    visit: &mut impl FnMut(&Object<'_>, &[String]) -> std::result::Result<Descend, String>,
 ) -> std::result::Result<(), String> {
     fn step(
-        node: &Value,
+        node: &Node<'_>,
         depth: usize,
         ctes: &mut Vec<String>,
-        visit: &mut impl FnMut(&Map<String, Value>, &[String]) -> std::result::Result<Descend, String>,
+        visit: &mut impl FnMut(&Object<'_>, &[String]) -> std::result::Result<Descend, String>,
     ) -> std::result::Result<(), String> {
         if depth > MAX_TREE_DEPTH {
             return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
         }
         match node {
-            Value::Array(items) => items.iter().try_for_each(|item| step(item, depth + 1, ctes, visit)),
-            Value::Object(map) => {
+            Node::Array(items) => items.iter().try_for_each(|item| step(item, depth + 1, ctes, visit)),
+            Node::Object(map) => {
                 if let Descend::No = visit(map, ctes)? {
                     return Ok(());
                 }
@@ -222,16 +222,16 @@ pub(crate) fn walk_in_scope(
                 let entries = map
                     .get("cte_map")
                     .and_then(|c| c.get("map"))
-                    .and_then(Value::as_array)
+                    .and_then(Node::as_array)
                     .map(Vec::as_slice)
                     .unwrap_or_default();
                 for entry in entries {
-                    step(entry.get("value").unwrap_or(&Value::Null), depth + 1, ctes, visit)?;
-                    ctes.push(entry.get("key").and_then(Value::as_str).unwrap_or_default().to_lowercase());
+                    step(entry.get("value").unwrap_or(&Node::Null), depth + 1, ctes, visit)?;
+                    ctes.push(entry.get("key").and_then(Node::as_str).unwrap_or_default().to_lowercase());
                 }
                 let walked = map
                     .iter()
-                    .filter(|(key, _)| key.as_str() != "cte_map")
+                    .filter(|(key, _)| *key != "cte_map")
                     .try_for_each(|(_, value)| step(value, depth + 1, ctes, visit));
                 ctes.truncate(in_scope);
                 walked
@@ -247,7 +247,7 @@ struct Walk<'a> {
 }
 
 impl Walk<'_> {
-    fn expression(&self, class: &str, map: &Map<String, Value>) -> std::result::Result<(), String> {
+    fn expression(&self, class: &str, map: &Object<'_>) -> std::result::Result<(), String> {
         match class {
             "FUNCTION" | "WINDOW" => {
                 let name = text(map, "function_name");
@@ -258,7 +258,7 @@ impl Walk<'_> {
                     Err(format!("function '{name}' is not on the allowlist"))
                 }
             }
-            "COLUMN_REF" => match map.get("column_names").and_then(Value::as_array).map(Vec::len) {
+            "COLUMN_REF" => match map.get("column_names").and_then(Node::as_array).map(Vec::len) {
                 Some(1 | 2) => Ok(()),
                 _ => Err("a column reference names a schema or catalog".into()),
             },
@@ -273,11 +273,11 @@ impl Walk<'_> {
             "TYPE" => {
                 let name = text(map, "type_name");
                 unqualified(map, "schema", "catalog", name)?;
-                let modifiers = map.get("children").and_then(Value::as_array).map_or(0, Vec::len);
-                let numeric = map.get("children").and_then(Value::as_array).is_none_or(|children| {
+                let modifiers = map.get("children").and_then(Node::as_array).map_or(0, Vec::len);
+                let numeric = map.get("children").and_then(Node::as_array).is_none_or(|children| {
                     children.iter().all(|c| {
-                        c.get("class").and_then(Value::as_str) == Some("CONSTANT")
-                            && c.pointer("/literal/kind").and_then(Value::as_str) == Some("INTEGER")
+                        c.get("class").and_then(Node::as_str) == Some("CONSTANT")
+                            && c.pointer("/literal/kind").and_then(Node::as_str) == Some("INTEGER")
                     })
                 });
                 match allowlist::cast_type_modifiers(name) {
@@ -290,13 +290,13 @@ impl Walk<'_> {
         }
     }
 
-    fn clause(&self, kind: &str, map: &Map<String, Value>, ctes: &[String]) -> std::result::Result<(), String> {
+    fn clause(&self, kind: &str, map: &Object<'_>, ctes: &[String]) -> std::result::Result<(), String> {
         if !CLAUSES.contains(&kind) {
             return Err(format!("the clause or source {kind} is not allowed"));
         }
         if kind == "BASE_TABLE" {
             let name = text(map, "table_name");
-            if !map.get("at_clause").is_none_or(Value::is_null) {
+            if !map.get("at_clause").is_none_or(Node::is_null) {
                 return Err(format!("'{name}' is read AT a version"));
             }
             let key = base_table_key(map)?;
@@ -324,14 +324,14 @@ pub fn relation_key<S: AsRef<str>>(parts: &[S]) -> String {
 
 /// The [`relation_key`] of a `BASE_TABLE` node: its catalog, schema and table names, which
 /// must agree with DuckDB 2's `qualified_name.path` where the tree has one.
-pub(crate) fn base_table_key(map: &Map<String, Value>) -> std::result::Result<String, String> {
+pub(crate) fn base_table_key(map: &Object<'_>) -> std::result::Result<String, String> {
     let parts: Vec<&str> = ["catalog_name", "schema_name", "table_name"]
         .iter()
         .map(|key| text(map, key))
         .filter(|part| !part.is_empty())
         .collect();
     if let Some(path) = map.get("qualified_name").and_then(|q| q.get("path")) {
-        let path: Option<Vec<&str>> = path.as_array().and_then(|items| items.iter().map(Value::as_str).collect());
+        let path: Option<Vec<&str>> = path.as_array().and_then(|items| items.iter().map(Node::as_str).collect());
         if path.as_deref() != Some(parts.as_slice()) {
             return Err(format!("the relation '{}' is named two ways in DuckDB's tree", parts.join(".")));
         }
@@ -342,12 +342,12 @@ pub(crate) fn base_table_key(map: &Map<String, Value>) -> std::result::Result<St
     Ok(relation_key(&parts))
 }
 
-pub(crate) fn text<'a>(map: &'a Map<String, Value>, key: &str) -> &'a str {
-    map.get(key).and_then(Value::as_str).unwrap_or("")
+pub(crate) fn text<'a>(map: &'a Object<'_>, key: &str) -> &'a str {
+    map.get(key).and_then(Node::as_str).unwrap_or("")
 }
 
 /// Refuse a name that carries a schema or catalog.
-fn unqualified(map: &Map<String, Value>, schema: &str, catalog: &str, name: &str) -> std::result::Result<(), String> {
+fn unqualified(map: &Object<'_>, schema: &str, catalog: &str, name: &str) -> std::result::Result<(), String> {
     if text(map, schema).is_empty() && text(map, catalog).is_empty() {
         Ok(())
     } else {

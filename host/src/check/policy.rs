@@ -20,8 +20,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use serde_json::{Map, Value};
-
+use crate::check::tree::{Node, Object};
 use crate::check::{base_table_key, text, walk_in_scope, Descend, RELATION_SEPARATOR};
 use crate::statement::Param;
 
@@ -85,7 +84,7 @@ impl PolicyCheck {
     }
 
     /// Check the statement `tree`; on success, the parameters the policy pins.
-    pub fn check_tree(&self, tree: &Value) -> Result<Vec<PinnedParam>, String> {
+    pub(crate) fn check_tree(&self, tree: &Node<'_>) -> Result<Vec<PinnedParam>, String> {
         let mut pinned = Vec::new();
         walk_in_scope(tree, &mut |map, ctes| {
             if let Some((name, rule)) = self.policed_source_of(map, ctes) {
@@ -118,12 +117,12 @@ impl PolicyCheck {
     }
 
     /// The policed table a query node reads directly, when it does (not a CTE in scope).
-    fn policed_source_of<'r>(&'r self, map: &Map<String, Value>, ctes: &[String]) -> Option<(String, &'r SourceRule)> {
-        if map.get("type").and_then(Value::as_str) != Some("SELECT_NODE") {
+    fn policed_source_of<'r>(&'r self, map: &Object<'_>, ctes: &[String]) -> Option<(String, &'r SourceRule)> {
+        if map.get("type").and_then(Node::as_str) != Some("SELECT_NODE") {
             return None;
         }
         let from = map.get("from_table")?.as_object()?;
-        if from.get("type").and_then(Value::as_str) != Some("BASE_TABLE") {
+        if from.get("type").and_then(Node::as_str) != Some("BASE_TABLE") {
             return None;
         }
         let key = base_table_key(from).ok()?;
@@ -139,20 +138,20 @@ impl PolicyCheck {
         let own_ctes = map
             .get("cte_map")
             .and_then(|c| c.get("map"))
-            .and_then(Value::as_array)
+            .and_then(Node::as_array)
             .map(Vec::as_slice)
             .unwrap_or_default();
         let own = own_ctes
             .iter()
-            .any(|entry| entry.get("key").and_then(Value::as_str).is_some_and(|key| key.eq_ignore_ascii_case(&name)));
+            .any(|entry| entry.get("key").and_then(Node::as_str).is_some_and(|key| key.eq_ignore_ascii_case(&name)));
         if own || ctes.contains(&name) {
             return None;
         }
         self.sources.get(&name).map(|rule| (name, rule))
     }
 
-    fn refuse_names(&self, map: &Map<String, Value>, ctes: &[String]) -> Result<(), String> {
-        if map.get("type").and_then(Value::as_str) == Some("BASE_TABLE") {
+    fn refuse_names(&self, map: &Object<'_>, ctes: &[String]) -> Result<(), String> {
+        if map.get("type").and_then(Node::as_str) == Some("BASE_TABLE") {
             let name = text(map, "table_name").to_lowercase();
             let qualified = !unqualified(map);
             let is_cte = !qualified && ctes.contains(&name);
@@ -178,8 +177,8 @@ impl PolicyCheck {
 
 /// Check that `node` is exactly a policy source under `rule` and return the parameters its
 /// filters bind.
-fn source_params(node: &Map<String, Value>, rule: &SourceRule) -> Result<Vec<PinnedParam>, String> {
-    if let Some(key) = node.keys().find(|key| !SOURCE_NODE_KEYS.contains(&key.as_str())) {
+fn source_params(node: &Object<'_>, rule: &SourceRule) -> Result<Vec<PinnedParam>, String> {
+    if let Some(key) = node.keys().find(|key| !SOURCE_NODE_KEYS.contains(key)) {
         return Err(format!("its query carries '{key}'"));
     }
     let empty = |key: &str| node.get(key).is_none_or(|v| v.is_null() || v.as_array().is_some_and(Vec::is_empty));
@@ -188,31 +187,31 @@ fn source_params(node: &Map<String, Value>, rule: &SourceRule) -> Result<Vec<Pin
             return Err(format!("its query has {key}"));
         }
     }
-    if node.get("cte_map").and_then(|c| c.get("map")).and_then(Value::as_array).is_some_and(|m| !m.is_empty()) {
+    if node.get("cte_map").and_then(|c| c.get("map")).and_then(Node::as_array).is_some_and(|m| !m.is_empty()) {
         return Err("its query defines CTEs".into());
     }
-    if node.get("aggregate_handling").and_then(Value::as_str).is_some_and(|h| h != "STANDARD_HANDLING") {
+    if node.get("aggregate_handling").and_then(Node::as_str).is_some_and(|h| h != "STANDARD_HANDLING") {
         return Err("its query groups".into());
     }
-    let from = node.get("from_table").and_then(Value::as_object).ok_or("it has no table")?;
-    let plain_from = ["sample", "at_clause"].iter().all(|key| from.get(*key).is_none_or(Value::is_null))
+    let from = node.get("from_table").and_then(Node::as_object).ok_or("it has no table")?;
+    let plain_from = ["sample", "at_clause"].iter().all(|key| from.get(key).is_none_or(Node::is_null))
         && text(from, "alias").is_empty()
-        && from.get("column_name_alias").and_then(Value::as_array).is_none_or(Vec::is_empty);
+        && from.get("column_name_alias").and_then(Node::as_array).is_none_or(Vec::is_empty);
     if !plain_from {
         return Err("its table carries an alias, a sample or a version".into());
     }
-    let select = node.get("select_list").and_then(Value::as_array).ok_or("it selects nothing")?;
+    let select = node.get("select_list").and_then(Node::as_array).ok_or("it selects nothing")?;
     for item in select {
-        let column = plain_column(item).filter(|_| item.get("alias").and_then(Value::as_str).unwrap_or("").is_empty());
+        let column = plain_column(item).filter(|_| item.get("alias").and_then(Node::as_str).unwrap_or("").is_empty());
         match column {
             Some(name) if rule.columns.contains(&name) => {}
             _ => return Err(format!("it selects {}, which is not a visible column", clip(item))),
         }
     }
-    let comparisons: Vec<&Value> = match node.get("where_clause") {
-        None | Some(Value::Null) => Vec::new(),
-        Some(clause) if clause.get("type").and_then(Value::as_str) == Some("CONJUNCTION_AND") => {
-            clause.get("children").and_then(Value::as_array).map(|c| c.iter().collect()).unwrap_or_default()
+    let comparisons: Vec<&Node<'_>> = match node.get("where_clause") {
+        None | Some(Node::Null) => Vec::new(),
+        Some(clause) if clause.get("type").and_then(Node::as_str) == Some("CONJUNCTION_AND") => {
+            clause.get("children").and_then(Node::as_array).map(|c| c.iter().collect()).unwrap_or_default()
         }
         Some(clause) => vec![clause],
     };
@@ -243,19 +242,20 @@ fn source_params(node: &Map<String, Value>, rule: &SourceRule) -> Result<Vec<Pin
 
 /// `CAST(column AS VARCHAR) = $n` as `(column, [n])`, and `CAST(column AS VARCHAR) IN ($n,
 /// $m, …)` as `(column, [n, m, …])`.
-fn filter_comparison(node: &Value) -> Option<(String, Vec<usize>)> {
-    let (cast, parameters): (&Value, Vec<&Value>) = match (node.get("class")?.as_str()?, node.get("type")?.as_str()?) {
-        ("COMPARISON", "COMPARE_EQUAL") => (node.get("left")?, vec![node.get("right")?]),
-        ("OPERATOR", "COMPARE_IN") => {
-            let (first, rest) = node.get("children")?.as_array()?.split_first()?;
-            (first, rest.iter().collect())
-        }
-        _ => return None,
-    };
+fn filter_comparison(node: &Node<'_>) -> Option<(String, Vec<usize>)> {
+    let (cast, parameters): (&Node<'_>, Vec<&Node<'_>>) =
+        match (node.get("class")?.as_str()?, node.get("type")?.as_str()?) {
+            ("COMPARISON", "COMPARE_EQUAL") => (node.get("left")?, vec![node.get("right")?]),
+            ("OPERATOR", "COMPARE_IN") => {
+                let (first, rest) = node.get("children")?.as_array()?.split_first()?;
+                (first, rest.iter().collect())
+            }
+            _ => return None,
+        };
     let to_varchar = cast.get("class")?.as_str()? == "CAST"
         && !cast.get("try_cast")?.as_bool()?
         && cast.pointer("/type_expr/type_name")?.as_str()?.eq_ignore_ascii_case("VARCHAR")
-        && cast.pointer("/type_expr/children").and_then(Value::as_array).is_none_or(Vec::is_empty);
+        && cast.pointer("/type_expr/children").and_then(Node::as_array).is_none_or(Vec::is_empty);
     if !to_varchar || parameters.is_empty() {
         return None;
     }
@@ -274,25 +274,25 @@ fn filter_comparison(node: &Value) -> Option<(String, Vec<usize>)> {
 }
 
 /// A one-part column reference's name, lowercased.
-fn plain_column(node: &Value) -> Option<String> {
+fn plain_column(node: &Node<'_>) -> Option<String> {
     if node.get("class")?.as_str()? != "COLUMN_REF" {
         return None;
     }
     match node.get("column_names")?.as_array()?.as_slice() {
-        [Value::String(name)] => Some(name.to_lowercase()),
+        [Node::String(name)] => Some(name.to_lowercase()),
         _ => None,
     }
 }
 
 /// No schema or catalog before the name, in the fields DuckDB has for them (DuckDB 2 also
 /// writes the whole name as `qualified_name.path`).
-fn unqualified(map: &Map<String, Value>) -> bool {
-    let path_len = map.get("qualified_name").and_then(|q| q.get("path")).and_then(Value::as_array).map_or(1, Vec::len);
+fn unqualified(map: &Object<'_>) -> bool {
+    let path_len = map.get("qualified_name").and_then(|q| q.get("path")).and_then(Node::as_array).map_or(1, Vec::len);
     text(map, "schema_name").is_empty() && text(map, "catalog_name").is_empty() && path_len <= 1
 }
 
 /// A node for a message, cut short.
-fn clip(node: &Value) -> String {
+fn clip(node: &Node<'_>) -> String {
     const SHOWN_CHARS: usize = 120;
     querycell_contract::text::clip(&node.to_string(), SHOWN_CHARS)
 }
@@ -316,9 +316,11 @@ mod tests {
         }
     }
 
-    fn tree(sql: &str) -> Value {
+    /// `policy`'s check of DuckDB's tree of `sql`.
+    fn checked(policy: &PolicyCheck, sql: &str) -> Result<Vec<PinnedParam>, String> {
         let mut trees = crate::duck::ParseTrees::open(&[]).expect("in-memory parser");
-        serde_json::from_str(&trees.serialize(sql).expect("serialised")).expect("json")
+        let json = trees.serialize(sql).expect("serialised");
+        policy.check_tree(&Node::parse(&json).expect("json"))
     }
 
     const SOURCE: &str = "(SELECT \"id\", \"title\" FROM \"tickets\" WHERE CAST(\"tenant\" AS VARCHAR) = ?) AS tickets";
@@ -331,16 +333,14 @@ mod tests {
             (format!("SELECT * FROM other WHERE x = ? AND y IN (SELECT id FROM {SOURCE})"), 2),
             ("WITH tickets AS (SELECT 1 AS id) SELECT * FROM tickets".to_string(), 0),
         ] {
-            let pinned = policy.check_tree(&tree(&sql)).unwrap_or_else(|e| panic!("{sql}: {e}"));
+            let pinned = checked(&policy, &sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
             let expected: Vec<PinnedParam> =
                 (index > 0).then(|| PinnedParam { index, value: "a".into() }).into_iter().collect();
             assert_eq!(pinned, expected, "{sql}");
         }
-        let listed = policy
-            .check_tree(&tree(
-                "SELECT * FROM (SELECT team FROM teams WHERE CAST(team AS VARCHAR) IN ($2, $1)) AS teams",
-            ))
-            .unwrap();
+        let listed =
+            checked(&policy, "SELECT * FROM (SELECT team FROM teams WHERE CAST(team AS VARCHAR) IN ($2, $1)) AS teams")
+                .unwrap();
         assert_eq!(
             listed,
             vec![PinnedParam { index: 2, value: "x".into() }, PinnedParam { index: 1, value: "y".into() }]
@@ -380,7 +380,7 @@ mod tests {
             // A CTE is in scope only after its definition.
             "WITH a AS (SELECT * FROM tickets), tickets AS (SELECT 1) SELECT * FROM a".to_string(),
         ] {
-            assert!(policy.check_tree(&tree(&sql)).is_err(), "{sql} was let through");
+            assert!(checked(&policy, &sql).is_err(), "{sql} was let through");
         }
     }
 }

@@ -279,10 +279,10 @@ impl ParseTrees {
         // SAFETY: live prepared statement on the private database this value owns, which
         // outlives the result, read and dropped here.
         let result = unsafe { OwnedResult::fill(|out| ffi::duckdb_execute_prepared(self.serialize, out)) }?;
-        let read = result.read(2)?;
+        let mut read = result.read(2)?;
         match (read.rows.len(), read.columns.len()) {
-            (1, 1) => match &read.rows[0][0] {
-                Cell::Text(json) => Ok(json.clone()),
+            (1, 1) => match read.rows.pop().and_then(|mut row| row.pop()) {
+                Some(Cell::Text(json)) => Ok(json),
                 _ => Err(Failure::other("DuckDB's parse tree was not text")),
             },
             _ => Err(Failure::other("DuckDB's parse tree was not one value")),
