@@ -64,7 +64,7 @@ pub(crate) fn ingest_bench(dir: &Path) {
 
         let index = dir.join(format!("big-index-{i}"));
         let started = Instant::now();
-        let catalog = ingest::ingest(&index, &[data.clone()]).expect("ingest");
+        let catalog = ingest::ingest(&index, std::slice::from_ref(&data)).expect("ingest");
         let ours = started.elapsed();
         let types: Vec<String> =
             catalog.tables[0].columns.iter().map(|c| format!("{}={}", c.name, c.sql_type)).collect();
@@ -211,7 +211,7 @@ fn words(out: &mut dyn Write, seed: u64, count: usize) -> std::io::Result<()> {
     for n in 0..count {
         state = mix(state);
         if n > 0 {
-            out.write_all(if state % 7 == 0 { b", " } else { b" " })?;
+            out.write_all(if state.is_multiple_of(7) { b", " } else { b" " })?;
         }
         out.write_all(WORDS[(state >> 8) as usize % WORDS.len()].as_bytes())?;
     }
