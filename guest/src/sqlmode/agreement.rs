@@ -9,7 +9,7 @@
 use std::ops::ControlFlow;
 
 use sqlparser::ast::{
-    visit_expressions, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval, Join,
+    visit_expressions, CastKind, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval, Join,
     JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr, Query, Select, SetExpr, SetOperator, Spanned,
     TableAlias, TableFactor, TableWithJoins, UnaryOperator, Value, ValueWithSpan, WindowSpec, WindowType,
 };
@@ -254,6 +254,13 @@ pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
                 "write floor(x) or ceil(x); round(x, n) keeps n digits; date_trunc('day', t) truncates a date",
             )
         }
+        // sqlparser reads `x IN (1)::REAL + y` as a cast of the whole IN and prints it so;
+        // DuckDB's grammar casts the list's last operand: `x IN ((1)::REAL + y)`.
+        Expr::Cast { kind: CastKind::DoubleColon, expr: operand, .. } if is_comparison_like(operand) => refuse(
+            expr.span(),
+            "a :: cast right after BETWEEN, IN, LIKE, IS or a comparison is read by DuckDB as a cast of its last operand",
+            "put the condition in parentheses before casting it, e.g. (x IN (1, 2))::INTEGER",
+        ),
         Expr::Interval(interval) => check_interval(expr, interval),
         Expr::Function(function) => check_call(expr, function),
         _ => ControlFlow::Continue(()),

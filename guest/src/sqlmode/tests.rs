@@ -527,6 +527,7 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
         "SELECT team FROM incidents WHERE team IS NOT NULL NOT BETWEEN 'a' AND 'b'",
         "SELECT team FROM incidents WHERE team IS NOT NULL IN (true)",
         "SELECT count_if(team = severity < 'b') FROM incidents",
+        "SELECT team IN ('a', 'b')::INTEGER + 1 FROM incidents",
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, "unsupported_syntax", "{sql}: {error}");
@@ -534,6 +535,8 @@ fn forms_duckdb_reads_otherwise_are_refused_with_what_to_write() {
     }
     for sql in [
         "SELECT team FROM incidents WHERE (team BETWEEN 'a' AND 'b') = true",
+        "SELECT (team IN ('a', 'b'))::INTEGER + 1 FROM incidents",
+        "SELECT team FROM incidents WHERE ack_minutes BETWEEN 1 AND 2::INTEGER",
         "SELECT coalesce(team, severity), coalesce(lag(team) OVER (ORDER BY team), 'x') FROM incidents",
         "WITH c AS (SELECT 1), d AS (SELECT 2) SELECT * FROM c, d",
         "SELECT team, grouping(team) AS g, count(*) AS n FROM incidents GROUP BY ROLLUP (team)",
