@@ -10,6 +10,11 @@
 //! `QUERYCELL_GUEST_WASM=<path>` skips the nested build and embeds a component built some
 //! other way (see ../shared notes on the fallback toolchain). The start of the component's
 //! SHA-256 goes to the crate as `QUERYCELL_GUEST_DIGEST` (its compiled-code cache key).
+//!
+//! With DuckDB (the `duckdb` feature), it also compiles `cpp/parse_tree.cpp`, which calls
+//! DuckDB's parser and parse-tree serializer directly, against the headers of the very
+//! sources libduckdb-sys compiled (`DEP_DUCKDB_INCLUDE`), with the include folders its
+//! manifest lists and the same release/debug define, so both sides agree on every layout.
 
 use std::path::{Path, PathBuf};
 
@@ -35,6 +40,37 @@ fn main() {
     let digest = sha2::Sha256::digest(std::fs::read(&wasm).expect("reading the guest component"));
     let hex: String = digest[..16].iter().map(|byte| format!("{byte:02x}")).collect();
     println!("cargo:rustc-env=QUERYCELL_GUEST_DIGEST={hex}");
+
+    if std::env::var_os("CARGO_FEATURE_DUCKDB").is_some() {
+        build_parse_tree_shim(&manifest_dir);
+    }
+}
+
+/// `cpp/parse_tree.cpp` as a static library linked into the crate (DuckDB itself comes from
+/// libduckdb-sys, linked whole).
+fn build_parse_tree_shim(manifest_dir: &Path) {
+    let source = manifest_dir.join("cpp/parse_tree.cpp");
+    println!("cargo:rerun-if-changed={}", source.display());
+    let include =
+        PathBuf::from(std::env::var("DEP_DUCKDB_INCLUDE").expect("libduckdb-sys publishes its include folder"));
+    // DEP_DUCKDB_INCLUDE is <sources>/duckdb/src/include.
+    let duckdb_root = include.parent().and_then(Path::parent).expect("DuckDB's source folder").to_path_buf();
+    let manifest: serde_json::Value = serde_json::from_slice(
+        &std::fs::read(duckdb_root.join("manifest.json")).expect("reading DuckDB's source manifest"),
+    )
+    .expect("DuckDB's source manifest is JSON");
+    let mut build = cc::Build::new();
+    build.cpp(true).std("c++17").warnings(false).file(&source);
+    for sources in [&manifest["base"], &manifest["extensions"]["json"]] {
+        for folder in sources["include_dirs"].as_array().expect("include_dirs").iter().filter_map(|f| f.as_str()) {
+            build.include(duckdb_root.join(folder));
+        }
+    }
+    // libduckdb-sys defines DEBUG when cargo says DEBUG, NDEBUG otherwise; DuckDB's headers
+    // assume exactly one of them.
+    let debug = std::env::var("DEBUG").is_ok_and(|v| v != "false" && v != "0");
+    build.define(if debug { "DEBUG" } else { "NDEBUG" }, None);
+    build.compile("querycell_parse_tree");
 }
 
 fn build_guest(workspace: &Path) -> PathBuf {

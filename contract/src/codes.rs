@@ -281,7 +281,7 @@ codes! {
     StatementUnparsable = "statement_unparsable", Host, Internal;
     /// The compiled statement breaks the deployment's policy; nothing ran.
     PolicyViolation = "policy_violation", Host, Internal;
-    /// The parser the host checks statements with cannot start.
+    /// The parser the host checks statements with could not run (it ran out of memory).
     ParserUnavailable = "parser_unavailable", Host, Internal;
 
     // ---- Running a query.

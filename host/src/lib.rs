@@ -44,8 +44,8 @@
 //!   SELECT, allowlisted functions only, catalog tables (or the statement's CTEs) as the only
 //!   relations. Values are bound as parameters, never spliced into the text.
 //! - The query connection is read-only, with external access off and its configuration locked
-//!   ([`runner::connection_settings`]); the host enforces the row cap, the statement size, the
-//!   timeout and DuckDB's memory limit ([`Limits`]).
+//!   (`statement::connection_config`, then `CONNECTION_LOCKDOWN`); the host enforces the
+//!   row cap, the statement size, the timeout and DuckDB's memory limit ([`Limits`]).
 //! - [`QueryIsolation::Workers`] adds a process around DuckDB that the host kills at the
 //!   deadline or a memory ceiling, confined by rlimits and Landlock where the kernel has it.
 //!   [`QueryIsolation::InProcess`], the default of [`QueryCell::open`], has no such boundary.

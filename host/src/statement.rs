@@ -15,21 +15,26 @@ use querycell_contract::quote::{identifier as quote_identifier, literal as quote
 use crate::error::{Code, Error};
 use crate::limits::Limits;
 
-/// The settings applied, in this order, before the configuration is locked.
-pub fn connection_settings(limits: &Limits) -> Vec<String> {
+/// The query connection's configuration, given to DuckDB as it opens the data
+/// ([`crate::duck::Database::open_configured`]), so no statement runs before it holds; then
+/// [`CONNECTION_LOCKDOWN`] runs.
+pub fn connection_config(limits: &Limits) -> Vec<(&'static str, String)> {
     vec![
-        "SET autoinstall_known_extensions = false".into(),
-        "SET autoload_known_extensions = false".into(),
-        "SET allow_persistent_secrets = false".into(),
-        "SET allow_community_extensions = false".into(),
+        ("autoinstall_known_extensions", "false".into()),
+        ("autoload_known_extensions", "false".into()),
+        ("allow_persistent_secrets", "false".into()),
+        ("allow_community_extensions", "false".into()),
         // No spill target: a query that outgrows memory_limit fails instead of writing files.
-        "SET temp_directory = ''".into(),
-        "SET enable_external_access = false".into(),
-        format!("SET memory_limit = '{}MiB'", (limits.query_memory_bytes >> 20).max(16)),
-        format!("SET threads = {}", limits.query_threads.max(1)),
-        "SET lock_configuration = true".into(),
+        ("temp_directory", String::new()),
+        ("memory_limit", format!("{}MiB", (limits.query_memory_bytes >> 20).max(16))),
+        ("threads", limits.query_threads.max(1).to_string()),
     ]
 }
+
+/// Run, in this order, right after the data opens with [`connection_config`]. Not part of
+/// it: DuckDB applies open-time options in an order of its own, and with external access
+/// off it refuses to set `temp_directory`; locking must come last.
+pub const CONNECTION_LOCKDOWN: [&str; 2] = ["SET enable_external_access = false", "SET lock_configuration = true"];
 
 /// A value bound to a placeholder: an owned copy of what the compiler returned, so it can
 /// also travel to a query worker.

@@ -6,6 +6,6 @@
 pub use crate::check::policy::{PolicyCheck, SourceRule};
 pub use crate::check::spark::duckdb_spelling;
 pub use crate::check::{relation_key, ParseTreeCheck};
-pub use crate::duck::{Access, Bind, Cell, Database, FailureKind};
+pub use crate::duck::{parse_tree, Access, Bind, Cell, Database, FailureKind};
 pub use crate::exec::{Execution, Executor};
 pub use crate::statement::{Param, Readable};

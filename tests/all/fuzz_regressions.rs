@@ -56,8 +56,8 @@ impl SparkChecks {
             .collect();
         let policy = PolicyCheck { hidden_tables: Default::default(), sources };
         SparkChecks {
-            plain: ParseTreeCheck::open(relations(), &[]).expect("DuckDB's parser"),
-            policed: ParseTreeCheck::open_policed(relations(), policy, &[]).expect("DuckDB's parser"),
+            plain: ParseTreeCheck::open(relations()),
+            policed: ParseTreeCheck::open_policed(relations(), policy),
         }
     }
 
@@ -128,7 +128,7 @@ fn every_kept_fuzz_input_holds_the_oracles_and_the_host_check() {
     let (accepted, total, failures) = std::thread::Builder::new()
         .stack_size(64 << 20)
         .spawn(move || {
-            let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
+            let mut check = ParseTreeCheck::open(oracle::tables());
             let (mut accepted, mut failures) = (0, Vec::new());
             for file in &files {
                 let bytes = std::fs::read(file).expect("reading a fuzz input");
@@ -163,7 +163,7 @@ fn every_kept_fuzz_input_holds_the_oracles_and_the_host_check() {
 #[test]
 fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
     let files = kept_inputs("compile_plan", "QUERYCELL_FUZZ_PLAN_CORPUS", 15);
-    let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
+    let mut check = ParseTreeCheck::open(oracle::tables());
     let mut spark_checks = SparkChecks::open();
     let (mut accepted, mut failures, mut spark_checked) = (0, Vec::new(), 0);
     for file in &files {
@@ -237,7 +237,7 @@ fn structured_inputs(target: &str, corpus_var: &str, samples: usize) -> Vec<(Str
 fn every_kept_structured_plan_input_holds_the_oracles_and_the_host_check() {
     let inputs = structured_inputs("plan_structured", "QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS", 256);
     let view = oracle::view();
-    let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
+    let mut check = ParseTreeCheck::open(oracle::tables());
     let mut spark_checks = SparkChecks::open();
     let (mut accepted, mut failures, mut spark_checked) = (0, Vec::new(), 0);
     for (name, bytes) in &inputs {
@@ -282,7 +282,7 @@ fn every_kept_grammar_sql_input_holds_the_oracles_and_the_host_check() {
         .stack_size(64 << 20)
         .spawn(move || {
             let view = oracle::view();
-            let mut check = ParseTreeCheck::open(oracle::tables(), &[]).expect("DuckDB's parser");
+            let mut check = ParseTreeCheck::open(oracle::tables());
             let (mut accepted, mut failures) = (0, Vec::new());
             for (name, bytes) in &inputs {
                 let text = sql_gen::sql_text(bytes, &view);

@@ -113,7 +113,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
         metrics: Vec::new(),
         dialect: Default::default(),
     };
-    let mut check = querycell::testing::ParseTreeCheck::open(["t".to_string()], &[]).unwrap();
+    let mut check = querycell::testing::ParseTreeCheck::open(["t".to_string()]);
     let mut deepest = vec![
         format!("SELECT x{} FROM t", " + x".repeat(MAX_OPERATOR_CHAIN)),
         format!("SELECT CAST(x AS VARCHAR){} FROM t", " || 'a'".repeat(MAX_OPERATOR_CHAIN)),
@@ -145,7 +145,7 @@ fn the_deepest_statements_the_guest_accepts_pass_the_host_check() {
 /// compiler accepts with them run; what they wrap is still walked and checked.
 #[test]
 fn grouping_and_every_interval_unit_pass_the_host_check_and_what_they_wrap_is_still_checked() {
-    let mut check = ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser");
+    let mut check = ParseTreeCheck::open(["incidents".to_string()]);
     for sql in [
         "SELECT team, severity, grouping(team) AS g, count(*) FROM incidents GROUP BY ROLLUP (team, severity)",
         "SELECT grouping(team, severity) FROM incidents GROUP BY CUBE (team, severity)",
@@ -171,7 +171,7 @@ fn grouping_and_every_interval_unit_pass_the_host_check_and_what_they_wrap_is_st
 #[test]
 fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
     use querycell_contract::sql::RESERVED_WORDS;
-    let mut check = ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser");
+    let mut check = ParseTreeCheck::open(["incidents".to_string()]);
     for word in RESERVED_WORDS {
         let bare = format!("SELECT 1 FROM incidents AS {word}");
         let error = check.check(&bare, &[]).expect_err(&bare);
@@ -189,4 +189,48 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
         .filter(|word| !RESERVED_WORDS.contains(&word.as_str()))
         .collect();
     assert!(missing.is_empty(), "DuckDB reserves words the list lacks: {missing:?}");
+}
+
+/// The check reads DuckDB's tree through the parser called directly (`parse_tree`, no
+/// database); it must be exactly the tree `json_serialize_sql` gives as a query, for
+/// statements that parse, statements DuckDB refuses and texts that are not one SELECT: the
+/// fuzz seeds and kept regressions of SQL mode, and this file's hostile statements.
+#[test]
+fn the_parser_called_directly_gives_json_serialize_sqls_tree() {
+    use querycell::testing::{parse_tree, Bind, Cell};
+    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let mut texts: Vec<String> = ["seeds/compile_sql", "regressions/compile_sql"]
+        .iter()
+        .flat_map(|folder| std::fs::read_dir(fuzz.join(folder)).expect("a fuzz folder"))
+        .filter_map(|entry| std::fs::read(entry.expect("an entry").path()).ok())
+        .filter_map(|bytes| String::from_utf8(bytes).ok())
+        .collect();
+    assert!(texts.len() >= 40, "only {} fuzz inputs were found", texts.len());
+    texts.extend(
+        [
+            "SELECT team FROM incidents, query_table('incidents') LIMIT $1",
+            "SELECT 1; SELECT 2",
+            "PRAGMA version",
+            "COPY incidents TO 'x.csv'",
+            "SELECT FROM WHERE",
+            "WITH x AS (SELECT getenv('HOME') AS h) SELECT team FROM incidents, x LIMIT $1",
+            "",
+        ]
+        .map(String::from),
+    );
+    let db = Database::in_memory(&["SET threads = 1".to_string()]).expect("in-memory DuckDB");
+    let mut serialize = db.prepare_single_select("SELECT json_serialize_sql(CAST(? AS VARCHAR))").expect("prepared");
+    let mut differ = Vec::new();
+    for text in &texts {
+        serialize.bind_all(&[Bind::Text(text)]).expect("bound");
+        let by_query = match serialize.run(2).expect("a tree").rows.pop().and_then(|mut row| row.pop()) {
+            Some(Cell::Text(json)) => json,
+            other => panic!("json_serialize_sql returned {other:?}"),
+        };
+        let direct = parse_tree(text).expect("the parser runs");
+        if direct != by_query {
+            differ.push(format!("{text}\n  direct:   {direct}\n  by query: {by_query}"));
+        }
+    }
+    assert!(differ.is_empty(), "{} of {} trees differ:\n{}", differ.len(), texts.len(), differ.join("\n"));
 }

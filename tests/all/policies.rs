@@ -687,9 +687,7 @@ fn the_host_recognises_the_source_the_compiler_writes() {
     let mut check = ParseTreeCheck::open_policed(
         ["tickets".to_string()],
         PolicyCheck { sources: [("tickets".to_string(), rule)].into(), ..PolicyCheck::default() },
-        &[],
-    )
-    .unwrap();
+    );
     let context = [Param::Text("a'1".into()), Param::Text("eu".into())];
 
     let positional =

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
 use querycell::sandbox::{wit, Sandbox};
-use querycell::testing::{Access, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
+use querycell::testing::{parse_tree, Access, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
 use querycell::{Limits, QueryCell};
 
 use crate::{Timing, SQL};
@@ -135,11 +135,12 @@ fn compile_pieces(
     println!("  compile_sql, sandboxed         {}", sandboxed.micros());
 }
 
-/// The host's parse-tree check of a new compiled statement, whole, and two of its parts:
-/// DuckDB's tree (`json_serialize_sql`, prepared once, on an in-memory database, as the
-/// check asks for it) and reading that JSON into a `serde_json::Value`.
+/// The host's parse-tree check of a new compiled statement, whole; DuckDB's tree of it as
+/// the check gets it (the parser called directly, no database); and the same tree as a
+/// query would get it (`json_serialize_sql`, prepared once, on an in-memory database with
+/// one thread), which is how the check asked for it before.
 fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &Catalog, fresh: &mut Fresh) {
-    let compiled: Vec<_> = (0..2 * (WARMUP + RUNS) + 1)
+    let compiled: Vec<_> = (0..3 * (WARMUP + RUNS) + 1)
         .map(|_| sandbox.compile_sql(&fresh.next(), wit_view).expect("compiles").main)
         .collect();
     let params: Vec<Param> = compiled[0]
@@ -151,31 +152,30 @@ fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &C
             other => panic!("the bench statement binds text and integers only, not {other:?}"),
         })
         .collect();
-    let tables = catalog.tables.iter().map(|t| t.name.clone());
-    // One thread, as the executor opens its parser database.
-    let setup = ["SET threads = 1".to_string()];
-    let mut check = ParseTreeCheck::open(tables, &setup).expect("parser");
-    let parser = Database::in_memory(&setup).expect("in-memory database");
+    let mut check = ParseTreeCheck::open(catalog.tables.iter().map(|t| t.name.clone()));
+    let parser = Database::in_memory(&["SET threads = 1".to_string()]).expect("in-memory database");
     let mut serialize =
         parser.prepare_single_select("SELECT json_serialize_sql(CAST(? AS VARCHAR))").expect("prepared");
-    let mut tree_of = |sql: &str| {
+    let mut tree_by_query = |sql: &str| {
         serialize.bind_all(&[Bind::Text(sql)]).expect("bound");
         match serialize.run(2).expect("a tree").rows.pop().and_then(|mut row| row.pop()) {
             Some(Cell::Text(json)) => json,
             other => panic!("DuckDB's tree is text, not {other:?}"),
         }
     };
-    let json = tree_of(&compiled[0].sql);
-    let (mut for_tree, mut for_check) = (compiled[1..].iter().step_by(2), compiled[2..].iter().step_by(2));
-    let [tree, value, whole] = interleaved(
+    let json = parse_tree(&compiled[0].sql).expect("a tree");
+    let mut for_direct = compiled[1..].iter().step_by(3);
+    let mut for_query = compiled[2..].iter().step_by(3);
+    let mut for_check = compiled[3..].iter().step_by(3);
+    let [direct, by_query, whole] = interleaved(
         WARMUP,
         RUNS,
         [
             &mut || {
-                tree_of(&for_tree.next().expect("a statement per call").sql);
+                parse_tree(&for_direct.next().expect("a statement per call").sql).expect("a tree");
             },
             &mut || {
-                serde_json::from_str::<serde_json::Value>(&json).expect("JSON");
+                tree_by_query(&for_query.next().expect("a statement per call").sql);
             },
             &mut || {
                 check.check(&for_check.next().expect("a statement per call").sql, &params).expect("allowed");
@@ -183,8 +183,8 @@ fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &C
         ],
     );
     println!("  host check, whole, first sight {}", whole.micros());
-    println!("    of which DuckDB's tree       {} ({} bytes of JSON)", tree.micros(), json.len());
-    println!("    a serde_json::Value of it    {}", value.micros());
+    println!("    of which DuckDB's tree       {} ({} bytes of JSON)", direct.micros(), json.len());
+    println!("    the tree by a query (before) {}", by_query.micros());
 }
 
 /// The executor on one compiled statement, without the parse-tree check and with it (the

@@ -9,9 +9,9 @@
 use std::ops::ControlFlow;
 
 use sqlparser::ast::{
-    visit_expressions, CastKind, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval, Join,
-    JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr, Query, Select, SetExpr, SetOperator, Spanned,
-    TableAlias, TableFactor, TableWithJoins, UnaryOperator, Value, ValueWithSpan, WindowSpec, WindowType,
+    visit_expressions, CastKind, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval,
+    Join, JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr, Query, Select, SetExpr, SetOperator,
+    Spanned, TableAlias, TableFactor, TableWithJoins, UnaryOperator, Value, ValueWithSpan, WindowSpec, WindowType,
 };
 use sqlparser::tokenizer::Span;
 

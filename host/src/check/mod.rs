@@ -3,8 +3,8 @@
 //!
 //! 1. The text must start with SELECT or WITH (PRAGMA-, SHOW- and DESCRIBE-shaped text is
 //!    refused even where DuckDB would call it a SELECT).
-//! 2. DuckDB's own parser gives the statement's tree (`json_serialize_sql`, on a private
-//!    in-memory database: parsed, never bound or run), and every node must be on an
+//! 2. DuckDB's own parser gives the statement's tree ([`crate::duck::parse_tree`]: the
+//!    `json_serialize_sql` tree, parsed without a database, never bound or run), and every node must be on an
 //!    allowlist: expression classes and operators DuckDB has, functions from
 //!    [`querycell_contract::sql`] (the list the guest checks too), cast types from the same
 //!    list with numeric modifiers only, relations that are catalog relations (by their whole
@@ -25,7 +25,7 @@ use querycell_contract::sql as allowlist;
 
 use crate::check::policy::{PinnedParam, PolicyCheck};
 use crate::check::tree::{Node, Object};
-use crate::duck::ParseTrees;
+use crate::duck::parse_tree;
 use crate::error::{Code, Error, Result};
 use crate::statement::Param;
 
@@ -93,7 +93,6 @@ fn refused(message: String) -> Error {
 
 /// The parse-tree allowlist check, with DuckDB's parser and the catalog's table names.
 pub struct ParseTreeCheck {
-    trees: ParseTrees,
     /// The catalog's relations as [`relation_key`]s: the only relations besides CTEs.
     tables: BTreeSet<String>,
     /// What a policy restricts, and the only form a statement may read it in.
@@ -103,25 +102,18 @@ pub struct ParseTreeCheck {
 }
 
 impl ParseTreeCheck {
-    /// `setup` locks the private parser database like the query connection. `tables` are
-    /// [`relation_key`]s (for a table known by its name alone, the name).
-    pub fn open(tables: impl IntoIterator<Item = String>, setup: &[String]) -> Result<Self> {
-        Self::open_policed(tables, PolicyCheck::default(), setup)
+    /// `tables` are [`relation_key`]s (for a table known by its name alone, the name).
+    pub fn open(tables: impl IntoIterator<Item = String>) -> Self {
+        Self::open_policed(tables, PolicyCheck::default())
     }
 
     /// [`ParseTreeCheck::open`] under a policy (see [`crate::check::policy`]).
-    pub fn open_policed(
-        tables: impl IntoIterator<Item = String>,
-        policy: PolicyCheck,
-        setup: &[String],
-    ) -> Result<Self> {
-        let trees = ParseTrees::open(setup).map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
-        Ok(ParseTreeCheck {
-            trees,
+    pub fn open_policed(tables: impl IntoIterator<Item = String>, policy: PolicyCheck) -> Self {
+        ParseTreeCheck {
             tables: tables.into_iter().map(|t| t.to_lowercase()).collect(),
             policy,
             approved: HashMap::new(),
-        })
+        }
     }
 
     /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed,
@@ -132,10 +124,7 @@ impl ParseTreeCheck {
         if let Some(pinned) = self.approved.get(sql) {
             return PolicyCheck::check_params(pinned, params).map_err(policy_violation);
         }
-        let json = self
-            .trees
-            .serialize(sql)
-            .map_err(|f| refused(format!("DuckDB's parser could not read the statement: {}", f.message)))?;
+        let json = parse_tree(sql).map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
         let tree = Node::parse(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
         if tree.get("error_type").and_then(Node::as_str) == Some("parser") {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the
@@ -372,7 +361,7 @@ mod tests {
     }
 
     fn checker() -> ParseTreeCheck {
-        ParseTreeCheck::open(["incidents".to_string()], &[]).expect("in-memory parser")
+        ParseTreeCheck::open(["incidents".to_string()])
     }
 
     #[test]

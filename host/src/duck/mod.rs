@@ -17,7 +17,10 @@ use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
+mod parser;
 mod values;
+
+pub use parser::parse_tree;
 
 use values::OwnedResult;
 pub(crate) use values::{date_text, decimal_text, timestamp_text, TimeUnit};
@@ -114,35 +117,62 @@ impl Database {
     pub fn open(path: &Path, access: Access, setup: &[String]) -> DuckResult<Self> {
         let c_path = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
-        Self::open_raw(Some((&c_path, access)), setup)
+        Self::open_raw(Some((&c_path, access)), &[], setup)
+    }
+
+    /// [`Database::open`] with `config` (DuckDB option names and values) given to DuckDB as
+    /// the database opens, before `setup` runs: no statement ever runs without them.
+    pub fn open_configured(
+        path: &Path,
+        access: Access,
+        config: &[(&'static str, String)],
+        setup: &[String],
+    ) -> DuckResult<Self> {
+        let c_path = CString::new(path.to_string_lossy().as_bytes())
+            .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
+        Self::open_raw(Some((&c_path, access)), config, setup)
     }
 
     /// A new in-memory database holding nothing, then `setup`.
     pub fn in_memory(setup: &[String]) -> DuckResult<Self> {
-        Self::open_raw(None, setup)
+        Self::open_raw(None, &[], setup)
     }
 
-    fn open_raw(path: Option<(&CStr, Access)>, setup: &[String]) -> DuckResult<Self> {
-        let mut config: ffi::duckdb_config = ptr::null_mut();
+    fn open_raw(
+        path: Option<(&CStr, Access)>,
+        config: &[(&'static str, String)],
+        setup: &[String],
+    ) -> DuckResult<Self> {
+        let options = config
+            .iter()
+            .map(|(name, value)| Ok((CString::new(*name)?, CString::new(value.as_str())?)))
+            .collect::<Result<Vec<_>, std::ffi::NulError>>()
+            .map_err(|_| Failure::other("a configuration option contains a NUL byte"))?;
+        let mut handle: ffi::duckdb_config = ptr::null_mut();
         let mut db: ffi::duckdb_database = ptr::null_mut();
         let mut error: *mut c_char = ptr::null_mut();
         // SAFETY: out-pointers are valid; the config is destroyed on every path; the error
         // string is freed with duckdb_free as the API requires; a null path opens an
         // in-memory database.
         let opened = unsafe {
-            if ffi::duckdb_create_config(&mut config) != ffi::DuckDBSuccess {
+            if ffi::duckdb_create_config(&mut handle) != ffi::DuckDBSuccess {
                 return Err(Failure::other("could not create a DuckDB configuration"));
             }
-            let set = match path {
+            let mut set = match path {
                 Some((_, Access::ReadOnly)) => {
-                    ffi::duckdb_set_config(config, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr())
+                    ffi::duckdb_set_config(handle, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr())
                 }
                 Some((_, Access::ReadWrite)) | None => ffi::DuckDBSuccess,
             };
+            for (name, value) in &options {
+                if set == ffi::DuckDBSuccess {
+                    set = ffi::duckdb_set_config(handle, name.as_ptr(), value.as_ptr());
+                }
+            }
             let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
             let state =
-                if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, config, &mut error) } else { set };
-            ffi::duckdb_destroy_config(&mut config);
+                if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error) } else { set };
+            ffi::duckdb_destroy_config(&mut handle);
             if state != ffi::DuckDBSuccess {
                 let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());
                 return Err(Failure::other(message));
@@ -228,72 +258,6 @@ impl Database {
 
     fn con(&self) -> ffi::duckdb_connection {
         self.handles.con
-    }
-}
-
-/// DuckDB's own parser, asked for the tree of a statement without binding or running it:
-/// `json_serialize_sql(?)` on a private in-memory database that holds no data and is locked
-/// like the query connection. The statement text travels as a bound parameter.
-pub struct ParseTrees {
-    /// Never read: it keeps the connection the prepared statement belongs to alive, and is
-    /// dropped after it (fields drop after `Drop::drop`).
-    _database: Database,
-    serialize: ffi::duckdb_prepared_statement,
-}
-
-// SAFETY: as for `Database`; the prepared statement is used only through `&mut self`.
-unsafe impl Send for ParseTrees {}
-
-impl ParseTrees {
-    /// A new in-memory database, `setup` applied (querycell's lockdown settings).
-    pub fn open(setup: &[String]) -> DuckResult<Self> {
-        let database = Database::in_memory(setup)?;
-        let mut serialize: ffi::duckdb_prepared_statement = ptr::null_mut();
-        // SAFETY: live connection; the statement is destroyed here on failure, or by Drop.
-        unsafe {
-            if ffi::duckdb_prepare(
-                database.con(),
-                c"SELECT json_serialize_sql(CAST($1 AS VARCHAR))".as_ptr(),
-                &mut serialize,
-            ) != ffi::DuckDBSuccess
-            {
-                let message =
-                    borrowed_string(ffi::duckdb_prepare_error(serialize)).unwrap_or_else(|| "prepare failed".into());
-                ffi::duckdb_destroy_prepare(&mut serialize);
-                return Err(Failure::other(format!("DuckDB's parse-tree function is unavailable: {message}")));
-            }
-        }
-        Ok(ParseTrees { _database: database, serialize })
-    }
-
-    /// DuckDB's parse tree of `sql` as JSON text (`{"error": true, ...}` when it does not
-    /// parse or is not a SELECT).
-    pub fn serialize(&mut self, sql: &str) -> DuckResult<String> {
-        // SAFETY: live prepared statement with one parameter; DuckDB copies the bound text.
-        if unsafe {
-            ffi::duckdb_bind_varchar_length(self.serialize, 1, sql.as_ptr() as *const c_char, sql.len() as ffi::idx_t)
-        } != ffi::DuckDBSuccess
-        {
-            return Err(Failure::other("binding the statement text failed"));
-        }
-        // SAFETY: live prepared statement on the private database this value owns, which
-        // outlives the result, read and dropped here.
-        let result = unsafe { OwnedResult::fill(|out| ffi::duckdb_execute_prepared(self.serialize, out)) }?;
-        let mut read = result.read(2)?;
-        match (read.rows.len(), read.columns.len()) {
-            (1, 1) => match read.rows.pop().and_then(|mut row| row.pop()) {
-                Some(Cell::Text(json)) => Ok(json),
-                _ => Err(Failure::other("DuckDB's parse tree was not text")),
-            },
-            _ => Err(Failure::other("DuckDB's parse tree was not one value")),
-        }
-    }
-}
-
-impl Drop for ParseTrees {
-    fn drop(&mut self) {
-        // SAFETY: created in `open`, destroyed once, before `database` closes the connection.
-        unsafe { ffi::duckdb_destroy_prepare(&mut self.serialize) };
     }
 }
 

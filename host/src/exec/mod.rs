@@ -102,7 +102,7 @@ impl Session<'_> {
 
 impl Executor {
     /// Run statements in this process: open the DuckDB file read-only, apply
-    /// [`connection_settings`](crate::statement::connection_settings) and lock them. `tables`
+    /// [`connection_config`](crate::statement::connection_config), then lock them. `tables`
     /// are the catalog's tables: the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
         let runner = StatementRunner::open(data_file, limits, readable)?;

@@ -14,7 +14,9 @@ use crate::duck::{Access, Bind, Database, FailureKind, Rows};
 use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
-use crate::statement::{connection_settings, memory_error, timeout_error, Param, Readable, TreeCheck};
+use crate::statement::{
+    connection_config, memory_error, timeout_error, Param, Readable, TreeCheck, CONNECTION_LOCKDOWN,
+};
 
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
 /// at a time.
@@ -27,20 +29,14 @@ pub struct StatementRunner {
 }
 
 impl StatementRunner {
-    /// Open the DuckDB file read-only, apply [`connection_settings`] and lock them, then
+    /// Open the DuckDB file read-only with [`connection_config`], then [`CONNECTION_LOCKDOWN`], then
     /// shadow every policed table by its view (see [`crate::policy`]).
     /// `readable.tables` are the only relations a statement may read.
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
-        // The parser database is a second DuckDB instance, as costly to start as the data's
-        // (every built-in function is registered in each): it opens on its own thread
-        // meanwhile, so the two starts overlap wherever a second core is free.
-        let (database, parse_tree_check) = std::thread::scope(|scope| {
-            let parser = scope.spawn(|| open_parse_tree_check(&readable, limits));
-            let database = open_data(data_file, limits, &readable);
-            let check = parser.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (database, check)
-        });
-        let (database, parse_tree_check) = (database?, parse_tree_check?);
+        // The check parses without a database (crate::duck::parse_tree): only the data's
+        // instance opens.
+        let database = open_data(data_file, limits, &readable)?;
+        let parse_tree_check = open_parse_tree_check(&readable);
         let watchdog = Watchdog::start(database.interrupter()).map_err(|e| {
             Error::new(Code::ExecutorUnavailable, format!("the query deadline thread cannot start: {e}"))
         })?;
@@ -111,13 +107,14 @@ impl StatementRunner {
 /// The data file, read-only under the locked settings, with every policed table shadowed by
 /// its view.
 fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<Database> {
-    let settings = connection_settings(limits);
-    let database = Database::open(data_file, Access::ReadOnly, &settings).map_err(|f| {
-        Error::new(
-            Code::IndexUnreadable,
-            format!("{} could not be opened read-only: {}", data_file.display(), f.message),
-        )
-    })?;
+    let lockdown = CONNECTION_LOCKDOWN.map(String::from);
+    let database = Database::open_configured(data_file, Access::ReadOnly, &connection_config(limits), &lockdown)
+        .map_err(|f| {
+            Error::new(
+                Code::IndexUnreadable,
+                format!("{} could not be opened read-only: {}", data_file.display(), f.message),
+            )
+        })?;
     if !readable.policed.is_empty() {
         let policy_failed =
             |message: String| Error::new(Code::PolicyUnenforceable, message).hint("no query runs without its policy");
@@ -134,12 +131,8 @@ fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<D
     Ok(database)
 }
 
-/// The parse-tree allowlist over `readable`'s tables and its policy, on a private parser
-/// database locked like the query connection.
-fn open_parse_tree_check(readable: &Readable, limits: &Limits) -> Result<ParseTreeCheck> {
-    // The parser database holds no data: one thread and a small memory limit are
-    // plenty, and one thread keeps a parse from waking a pool of workers.
-    let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
+/// The parse-tree allowlist over `readable`'s tables and its policy.
+fn open_parse_tree_check(readable: &Readable) -> ParseTreeCheck {
     let policy = PolicyCheck {
         hidden_tables: readable.hidden_tables.iter().map(|t| t.to_lowercase()).collect(),
         sources: readable
@@ -153,5 +146,5 @@ fn open_parse_tree_check(readable: &Readable, limits: &Limits) -> Result<ParseTr
             })
             .collect(),
     };
-    ParseTreeCheck::open_policed(readable.tables.clone(), policy, &connection_settings(&parser_limits))
+    ParseTreeCheck::open_policed(readable.tables.clone(), policy)
 }

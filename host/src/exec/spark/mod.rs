@@ -33,7 +33,7 @@ use crate::error::{Code, Error, Result};
 use crate::exec::backend::{Backend, BackendSession};
 use crate::limits::Limits;
 use crate::sandbox::wit;
-use crate::statement::{connection_settings, timeout_error, Param, TreeCheck};
+use crate::statement::{timeout_error, Param, TreeCheck};
 
 pub use client::{SparkEndpoint, SparkSession};
 
@@ -80,12 +80,7 @@ impl SparkBackend {
                 })
                 .collect(),
         };
-        let parser_limits = Limits { query_threads: 1, query_memory_bytes: 64 << 20, ..limits.clone() };
-        let check = ParseTreeCheck::open_policed(
-            readable.relations.iter().map(|r| relation_key(r)),
-            policy,
-            &connection_settings(&parser_limits),
-        )?;
+        let check = ParseTreeCheck::open_policed(readable.relations.iter().map(|r| relation_key(r)), policy);
         Ok(SparkBackend { session: SparkSession::connect(endpoint)?, check: Mutex::new(check), limits: limits.clone() })
     }
 }

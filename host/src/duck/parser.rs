@@ -1,0 +1,36 @@
+//! DuckDB's own parser, without a database: the tree of a statement text as the JSON
+//! `json_serialize_sql` returns. `cpp/parse_tree.cpp` calls the same parser (DuckDB's
+//! built-in grammar and settings) and the same serializer directly, so a check needs no
+//! database instance of its own and pays no query per statement; the statement text never
+//! reaches a connection. A test holds the two to the same output
+//! (`tests/all/host_check.rs`).
+
+use std::os::raw::c_char;
+
+use super::{DuckResult, Failure};
+
+extern "C" {
+    /// The tree of `sql[..sql_len]`, in a buffer for [`querycell_parse_tree_free`], its
+    /// length in `*out_len`; null only when memory ran out or the tree could not be written.
+    /// Catches every C++ exception: a statement DuckDB rejects is an `"error": true` tree.
+    fn querycell_parse_tree(sql: *const c_char, sql_len: usize, out_len: *mut usize) -> *mut c_char;
+    fn querycell_parse_tree_free(json: *mut c_char);
+}
+
+/// DuckDB's parse tree of `sql` as JSON text (`{"error": true, ...}` when it does not parse
+/// or a statement is not a SELECT). Parsed only: nothing is bound, planned or run.
+pub fn parse_tree(sql: &str) -> DuckResult<String> {
+    let mut len = 0usize;
+    // SAFETY: `sql` is valid for `sql.len()` bytes during the call, which copies them before
+    // returning; `len` is a valid out-pointer; the function lets no exception escape.
+    let json = unsafe { querycell_parse_tree(sql.as_ptr().cast(), sql.len(), &mut len) };
+    if json.is_null() {
+        return Err(Failure::other("DuckDB's parser could not write the statement's tree (out of memory)"));
+    }
+    // SAFETY: non-null, so `len` bytes were written there, and they stay valid until the
+    // buffer is freed below, after this copy.
+    let bytes = unsafe { std::slice::from_raw_parts(json.cast::<u8>(), len) }.to_vec();
+    // SAFETY: allocated by `querycell_parse_tree`, freed once, never read again.
+    unsafe { querycell_parse_tree_free(json) };
+    String::from_utf8(bytes).map_err(|_| Failure::other("DuckDB's parse tree was not UTF-8"))
+}
