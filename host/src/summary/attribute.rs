@@ -59,13 +59,22 @@ fn is_possessive_tail(scanned: &Scanned, j: usize) -> bool {
     matches!(scanned.tokens[j].kind, Kind::Punct('\'') | Kind::Punct('’')) || scanned.is_word(j, "s") && j > 0 && matches!(scanned.tokens[j - 1].kind, Kind::Punct('\'') | Kind::Punct('’'))
 }
 
+/// The labels a number is attributed to, and those of the other clause it may be read with.
+#[derive(Debug, Clone, Default)]
+pub struct Attribution {
+    /// The mentions of its own clause, else of the nearest clause before it with labels
+    /// (else after it), completed from earlier clauses.
+    pub primary: Vec<usize>,
+    /// For a number in a clause without labels that took the labels before it: those of
+    /// the nearest clause after it ("…, and the slowest took 240 minutes, a P3 in March").
+    /// A number that fits these rows is no swap.
+    pub alternative: Vec<usize>,
+}
+
 /// For each of `numbers` (token indices in `sentence`, in order), the mentions it is
 /// attributed to.
-pub fn attribute(scanned: &Scanned, sentence: &Sentence, mentions: &[Mention], numbers: &[usize]) -> Vec<Vec<usize>> {
+pub fn attribute(scanned: &Scanned, sentence: &Sentence, mentions: &[Mention], numbers: &[usize]) -> Vec<Attribution> {
     let in_sentence = mentions_in(mentions, sentence.tokens.clone());
-    if let Some(paired) = parallel(mentions, in_sentence.clone(), numbers) {
-        return paired;
-    }
     // Clause index of each token, and the mentions of each clause.
     let mut clause_of = Vec::with_capacity(sentence.tokens.len());
     let mut clause = 0;
@@ -76,18 +85,30 @@ pub fn attribute(scanned: &Scanned, sentence: &Sentence, mentions: &[Mention], n
         }
     }
     let mut by_clause: Vec<Vec<usize>> = vec![Vec::new(); clause + 1];
-    for m in in_sentence {
+    for m in in_sentence.clone() {
         by_clause[clause_of[mentions[m].tokens.start - sentence.tokens.start]].push(m);
     }
+    let paired = parallel(mentions, in_sentence, numbers);
     numbers
         .iter()
-        .map(|&n| {
+        .enumerate()
+        .map(|(k, &n)| {
+            if let Some(m) = paired.get(k) {
+                return Attribution { primary: vec![*m], alternative: Vec::new() };
+            }
             let own = clause_of[n - sentence.tokens.start];
             let before = (0..=own).rev().find(|&c| !by_clause[c].is_empty());
-            let Some(chosen) = before.or_else(|| (own..by_clause.len()).find(|&c| !by_clause[c].is_empty())) else {
-                return Vec::new();
-            };
-            with_context(mentions, &by_clause, chosen, own)
+            let after = (own..by_clause.len()).find(|&c| !by_clause[c].is_empty());
+            match (before, after) {
+                (Some(b), Some(a)) if b != own && a != b => Attribution {
+                    primary: with_context(mentions, &by_clause, b, own),
+                    alternative: with_context(mentions, &by_clause, a, own),
+                },
+                (Some(chosen), _) | (None, Some(chosen)) => {
+                    Attribution { primary: with_context(mentions, &by_clause, chosen, own), alternative: Vec::new() }
+                }
+                (None, None) => Attribution::default(),
+            }
         })
         .collect()
 }
@@ -98,8 +119,14 @@ fn with_context(mentions: &[Mention], by_clause: &[Vec<usize>], chosen: usize, o
     let mut out: Vec<usize> = by_clause[chosen].iter().copied().take(MAX_ATTRIBUTED_MENTIONS).collect();
     let mut columns: Vec<usize> = out.iter().map(|&m| mentions[m].column).collect();
     for clause in (0..own.max(chosen)).rev().filter(|&c| c != chosen).take(MAX_CONTEXT_CLAUSES) {
-        let added: Vec<usize> =
-            by_clause[clause].iter().copied().filter(|&m| !columns.contains(&mentions[m].column)).collect();
+        // A column named once in that clause ("In March, …"); two of its labels there are a
+        // range or a list ("from January to March"), which sets no context.
+        let once = |m: usize| by_clause[clause].iter().filter(|&&o| mentions[o].column == mentions[m].column).count() == 1;
+        let added: Vec<usize> = by_clause[clause]
+            .iter()
+            .copied()
+            .filter(|&m| !columns.contains(&mentions[m].column) && once(m))
+            .collect();
         columns.extend(added.iter().map(|&m| mentions[m].column));
         out.extend(added);
         if out.len() >= MAX_ATTRIBUTED_MENTIONS {
@@ -111,17 +138,22 @@ fn with_context(mentions: &[Mention], by_clause: &[Vec<usize>], chosen: usize, o
     out
 }
 
-/// "Platform, Payments and Search averaged 14.7, 10 and 31": labels of one column, all
-/// before the numbers, as many numbers as labels (or a multiple): paired in order.
-fn parallel(mentions: &[Mention], in_sentence: std::ops::Range<usize>, numbers: &[usize]) -> Option<Vec<Vec<usize>>> {
-    let listed = &mentions[in_sentence.clone()];
-    let first_number = *numbers.first()?;
+/// "Platform, Payments and Search averaged 14.7, 10 and 31": two or more labels of one
+/// column before the first number, and as many numbers (or a multiple) before the next
+/// label: those numbers pair with the labels in order. The mention of each paired number.
+fn parallel(mentions: &[Mention], in_sentence: std::ops::Range<usize>, numbers: &[usize]) -> Vec<usize> {
+    let Some(&first_number) = numbers.first() else { return Vec::new() };
+    let listed: Vec<usize> = in_sentence.clone().filter(|&m| mentions[m].tokens.end <= first_number).collect();
     let k = listed.len();
-    let same_column = listed.iter().all(|m| m.column == listed[0].column);
-    if k < 2 || !same_column || numbers.len() % k != 0 || listed.iter().any(|m| m.tokens.end > first_number) {
-        return None;
+    if k < 2 || listed.iter().any(|&m| mentions[m].column != mentions[listed[0]].column) {
+        return Vec::new();
     }
-    Some(numbers.iter().enumerate().map(|(i, _)| vec![in_sentence.start + i % k]).collect())
+    let next_label = in_sentence.clone().map(|m| mentions[m].tokens.start).find(|&start| start > first_number);
+    let run = numbers.iter().take_while(|&&n| next_label.is_none_or(|start| n < start)).count();
+    if run % k != 0 {
+        return Vec::new();
+    }
+    (0..run).map(|i| listed[i % k]).collect()
 }
 
 /// The rows a number attributed to `chosen` mentions may be about: the union of each

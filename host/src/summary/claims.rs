@@ -36,6 +36,9 @@ impl<'a> Claims<'a> {
             for part in column.name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| p.len() >= 3) {
                 let singular = part.strip_suffix('s').unwrap_or(part);
                 group_nouns.extend([part.to_string(), singular.to_string(), format!("{singular}s"), format!("{singular}es")]);
+                if let Some(stem) = singular.strip_suffix('y') {
+                    group_nouns.insert(format!("{stem}ies"));
+                }
             }
         }
         Claims { facts, scanned, mentions, group_nouns }
@@ -196,7 +199,11 @@ impl<'a> Claims<'a> {
                 let next = self.scanned.lower(i + 1).unwrap_or_default();
                 SMALL_NUMBERS.iter().find(|(w, _)| *w == next).map(|(_, n)| *n)
             }
-            _ => None,
+            // "the 2 slowest"
+            _ => match i.checked_sub(1).map(|p| &self.scanned.tokens[p].kind) {
+                Some(Kind::Number(number)) => Some(number.value as u64),
+                _ => None,
+            },
         };
         Some((*high, n))
     }
@@ -206,7 +213,8 @@ impl<'a> Claims<'a> {
             return None;
         }
         let (i, (high, n)) = sentence.tokens.clone().find_map(|i| Some((i, self.rank_at(i)?)))?;
-        let columns: Vec<usize> = judged.iter().filter_map(|j| j.column).collect();
+        // The figures right after the rank word say what is ranked: "the highest average, 31".
+        let columns: Vec<usize> = judged.iter().filter(|j| j.token > i && j.token <= i + 6).filter_map(|j| j.column).collect();
         let ordered_so = match (self.facts.order, high) {
             (Some((column, descending)), Some(high)) => {
                 descending == high
@@ -314,7 +322,7 @@ fn affects(facts: &Facts, kind: &WarningKind, j: &Judged) -> bool {
         WarningKind::NullsSkipped { column: name } => facts.columns[column].name == *name,
         WarningKind::RowsExcluded => aggregate != Aggregate::Unknown,
         WarningKind::Truncated => {
-            matches!(j.derivation, Some(Derivation::Total { .. }) | Some(Derivation::ShareOfTotal(_)))
+            matches!(j.derivation, Some(Derivation::Total { .. } | Derivation::LabelTotal { .. } | Derivation::ShareOfTotal(_)))
         }
         WarningKind::Other => false,
     }

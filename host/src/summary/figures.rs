@@ -2,13 +2,13 @@
 //! written, as a stated rounding, or hedged), the request's own value, another group's cell
 //! (a swap), a wrong rounding, a value derived from cells, or none of these.
 
-use super::attribute::{attribute, mention_at, rows_of};
+use super::attribute::{attribute, mention_at, rows_of, Attribution};
 use super::labels::Mention;
 use super::numbers::{describe, fit, scaled_candidates, search_ranges, show, written_like, CellIndex, CellRef, Derivation, Derived, Fit};
 use super::receipt::Facts;
 use super::report::{CellNote, Finding, FindingKind, Span};
 use super::scan::{Kind, Number, Scanned, Sentence};
-use super::words::{is_in, BEFORE_YEAR, BOUNDS, HEDGES, MONTH_WORDS, THAN_BOUNDS};
+use super::words::{is_in, BEFORE_YEAR, BOUNDS, HEDGES, MONTH_WORDS, RANKS, THAN_BOUNDS};
 
 /// Rows of an attribution compared cell by cell.
 const MAX_ATTRIBUTED_ROWS: usize = 64;
@@ -86,7 +86,8 @@ fn skip_reason(scanned: &Scanned, sentence: &Sentence, i: usize, number: &Number
         return Some("a list marker");
     }
     let previous = i.checked_sub(1).and_then(|j| scanned.lower(j));
-    if matches!(previous.as_deref(), Some("top" | "bottom")) {
+    let next_word = scanned.lower(i + 1);
+    if matches!(previous.as_deref(), Some("top" | "bottom")) || next_word.is_some_and(|w| RANKS.iter().any(|(r, _)| *r == w)) {
         return Some("a rank (the top-N check reads it)");
     }
     let year_like = number.decimals == 0
@@ -164,10 +165,11 @@ impl Judge<'_> {
         }
         let attributions = attribute(self.scanned, sentence, self.mentions, &numbers);
         self.work += (sentence.tokens.len() + numbers.len()) as u64;
-        for (&i, chosen) in numbers.iter().zip(&attributions) {
-            let rows = rows_of(self.mentions, chosen);
+        for (&i, attribution) in numbers.iter().zip(&attributions) {
             let Kind::Number(number) = &self.scanned.tokens[i].kind else { unreachable!("numbers are number tokens") };
-            let (finding, column, derivation) = self.judge(s, i, number, &rows);
+            let hedge = hedged(self.scanned, i);
+            let (rows, scoped) = self.scoped(number, hedge, attribution);
+            let (finding, column, derivation) = self.judge(s, i, number, hedge, &rows, scoped);
             let counts_rows = finding.kind == FindingKind::Match && finding.cell.is_none();
             judged.push(Judged { finding: findings.len(), token: i, column, rows, derivation, counts_rows });
             findings.push(finding);
@@ -189,15 +191,30 @@ impl Judge<'_> {
         }
     }
 
-    /// One number: the finding, the column it is about, and its derivation.
-    fn judge(&mut self, s: usize, i: usize, number: &Number, rows: &[u32]) -> (Finding, Option<usize>, Option<Derivation>) {
-        let hedge = hedged(self.scanned, i);
-        let text = self.scanned.word(i);
+    /// The rows a number is about and its best fit among their cells (among all cells when
+    /// the sentence names no group): the primary attribution's rows, or the alternative's
+    /// when only they fit.
+    fn scoped(&mut self, number: &Number, hedge: bool, attribution: &Attribution) -> (Vec<u32>, Option<(Fit, CellRef)>) {
+        let rows = rows_of(self.mentions, &attribution.primary);
         let in_scope: Vec<CellRef> =
-            if rows.is_empty() { self.cells_near(number, &[]) } else { self.cells_of_rows(rows).collect() };
+            if rows.is_empty() { self.cells_near(number, &[]) } else { self.cells_of_rows(&rows).collect() };
         let mut work = 0;
         let scoped = best(number, hedge, in_scope.into_iter(), &mut work);
+        if scoped.is_none_or(|(f, _)| f > Fit::Unadmitted) && !attribution.alternative.is_empty() {
+            let other = rows_of(self.mentions, &attribution.alternative);
+            let cells: Vec<CellRef> = self.cells_of_rows(&other).collect();
+            if let Some(found) = best(number, hedge, cells.into_iter(), &mut work).filter(|(f, _)| *f <= Fit::Unadmitted) {
+                self.work += work;
+                return (other, Some(found));
+            }
+        }
         self.work += work;
+        (rows, scoped)
+    }
+
+    /// One number: the finding, the column it is about, and its derivation.
+    fn judge(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32], scoped: Option<(Fit, CellRef)>) -> (Finding, Option<usize>, Option<Derivation>) {
+        let text = self.scanned.word(i);
         let who = if rows.is_empty() { String::new() } else { format!(" for {}", self.group_names(rows)) };
         if let Some((f @ (Fit::Exact | Fit::Rounded | Fit::Approx | Fit::Unadmitted), cell)) = scoped {
             let column = Some(cell.column as usize);
@@ -224,6 +241,10 @@ impl Judge<'_> {
             return (self.bound(s, i, number, rows, lower), None, None);
         }
         if !rows.is_empty() {
+            // "7 P1 incidents": the total of the label's rows, before any swap.
+            if let Some(found) = self.derived(s, i, number, hedge, rows, true) {
+                return found;
+            }
             if let Some(swap) = self.swap(s, i, number, hedge, rows) {
                 return swap;
             }
@@ -238,7 +259,10 @@ impl Judge<'_> {
             let message = format!("{text} is the number of rows of the answer");
             return (self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message), None, None);
         }
-        self.derived_or_unsupported(s, i, number, hedge)
+        self.derived(s, i, number, hedge, rows, false).unwrap_or_else(|| {
+            let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
+            (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
+        })
     }
 
     fn group_names(&self, rows: &[u32]) -> String {
@@ -294,14 +318,33 @@ impl Judge<'_> {
         Some((self.finding(s, i, FindingKind::Swap, Some(self.note(&cell)), expected, message), Some(column), None))
     }
 
-    fn derived_or_unsupported(&mut self, s: usize, i: usize, number: &Number, hedge: bool) -> (Finding, Option<usize>, Option<Derivation>) {
+    /// Whether `rows` are exactly the `count` rows whose `label` column is that of `row`:
+    /// "3 P1 incidents in February" is not February's total.
+    fn same_rows(&self, rows: &[u32], label: u32, row: u32, count: u32) -> bool {
+        let value = &self.facts.rows[row as usize][label as usize];
+        rows.len() == count as usize && rows.iter().all(|&r| self.facts.rows[r as usize][label as usize] == *value)
+    }
+
+    /// A derivation the number fits: with `label_totals_only`, the totals of the attributed
+    /// rows' labels; else any, a label's total only where the sentence names that label (or
+    /// no label at all).
+    fn derived(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32], label_totals_only: bool) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
         let text = self.scanned.word(i).to_string();
         let mut found: Option<(Fit, f64, Derivation)> = None;
         for (low, high) in search_ranges(number) {
             for (value, derivation) in self.derived.within(low, high) {
                 self.work += 1;
+                let fits_rows = match derivation {
+                    Derivation::LabelTotal { label, row, rows: count, .. } => rows.is_empty() || self.same_rows(rows, label, row, count),
+                    _ => !label_totals_only,
+                };
+                if !fits_rows {
+                    continue;
+                }
                 for candidate in scaled_candidates(number, value).into_iter().flatten() {
-                    if let Some(f) = fit(number, hedge, candidate).filter(|f| *f <= Fit::Unadmitted) {
+                    // An unhedged whole number is not read as a rounded derivation: with
+                    // every ratio of two cells to round to, nearly any number would be one.
+                    if let Some(f) = fit(number, hedge, candidate).filter(|f| *f <= Fit::Approx) {
                         if found.as_ref().is_none_or(|(g, _, _)| f < *g) {
                             found = Some((f, value, derivation));
                         }
@@ -309,30 +352,18 @@ impl Judge<'_> {
                 }
             }
         }
-        match found {
-            Some((f, value, derivation)) => {
-                let how = describe(&derivation, value, self.facts);
-                let column = derivation_column(&derivation);
-                if f == Fit::Unadmitted {
-                    let message = format!("{text} is derived ({how}) and rounded to a whole number, but the text states it as exact");
-                    (self.finding(s, i, FindingKind::UnadmittedRounding, None, Some(how), message), column, Some(derivation))
-                } else {
-                    let message = format!("{text} is derived: {how}");
-                    (self.finding(s, i, FindingKind::Derived, None, Some(how), message), column, Some(derivation))
-                }
-            }
-            None => {
-                let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
-                (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
-            }
-        }
+        let (_, value, derivation) = found?;
+        let how = describe(&derivation, value, self.facts);
+        let column = derivation_column(&derivation);
+        let message = format!("{text} is derived: {how}");
+        Some((self.finding(s, i, FindingKind::Derived, None, Some(how), message), column, Some(derivation)))
     }
 }
 
 /// The column a derivation is over (the first cell's).
 fn derivation_column(derivation: &Derivation) -> Option<usize> {
     Some(match derivation {
-        Derivation::Total { column } => *column as usize,
+        Derivation::Total { column } | Derivation::LabelTotal { column, .. } => *column as usize,
         Derivation::Sum(a, _)
         | Derivation::Difference(a, _)
         | Derivation::Ratio(a, _)

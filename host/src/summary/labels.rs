@@ -60,7 +60,8 @@ impl Labels {
                 let Cell::Text(text) = &row[c] else { continue };
                 let mut names = vec![text.clone()];
                 match column.kind {
-                    ColumnKind::Label => {}
+                    // `billing` is also `Billing` at the start of a sentence.
+                    ColumnKind::Label => names.extend(capitalised(text)),
                     ColumnKind::Time(grain) => names.extend(time_names(text, grain, years == 1)),
                     _ => continue,
                 }
@@ -117,6 +118,13 @@ impl Labels {
         }
         Some(Mention { tokens: i..last + 1, column: alias.column, rows: alias.rows.clone() })
     }
+}
+
+/// `billing` as `Billing`, for a label that starts with a lowercase letter.
+fn capitalised(text: &str) -> Option<String> {
+    let mut chars = text.chars();
+    let first = chars.next().filter(|c| c.is_lowercase())?;
+    Some(first.to_uppercase().chain(chars).collect())
 }
 
 /// How many years a time column's cells span (a month name alone is a label only if one).

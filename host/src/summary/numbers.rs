@@ -6,13 +6,21 @@
 //! Every search is a binary search in a sorted list followed by at most [`MAX_EXAMINED`]
 //! comparisons, so one number costs the same however large the receipt.
 
-use super::receipt::{Cell, ColumnKind, Facts};
+use super::receipt::{Aggregate, Cell, ColumnKind, Facts};
 use super::scan::Number;
 
 /// Candidates compared per search, at most.
 pub const MAX_EXAMINED: usize = 64;
 /// Numeric columns whose cells take part in derivations.
 const MAX_DERIVATION_COLUMNS: usize = 8;
+/// Labels of one column whose rows are totalled.
+const MAX_LABEL_TOTALS: usize = 256;
+
+/// Whether adding the column's values up means something: a count, a sum, or plain values
+/// (not averages, shares or extremes).
+fn additive(facts: &Facts, column: usize) -> bool {
+    matches!(facts.aggregate(column), Some(Aggregate::Count | Aggregate::Sum | Aggregate::Unknown))
+}
 /// How far a hedged number ("about 15") may be from the value: 5 %.
 const HEDGE_TOLERANCE: f64 = 0.05;
 
@@ -35,6 +43,17 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
 }
 
+/// `value` rounded to `decimals` decimals of `scale` (half away from zero), computed by
+/// scaling up rather than dividing by the step: 18.75 is 187.5 tenths exactly, where
+/// 18.75 / 0.1 is 187.49999….
+fn round_at(value: f64, decimals: u32, scale: f64) -> f64 {
+    let factor = 10f64.powi(decimals as i32);
+    let scaled = value / scale * factor;
+    // A nudge of a few ulps, so a value printed as …5 rounds up as people round it.
+    let nudged = scaled + scaled.signum() * scaled.abs().max(1.0) * 1e-12;
+    nudged.round() / factor * scale
+}
+
 /// How `number` (hedged or not) fits `value`, if at all. `value` is on the number's own
 /// scale (a share is passed times 100 for a percent).
 pub fn fit(number: &Number, hedged: bool, value: f64) -> Option<Fit> {
@@ -43,7 +62,7 @@ pub fn fit(number: &Number, hedged: bool, value: f64) -> Option<Fit> {
         return Some(Fit::Exact);
     }
     let step = number.step();
-    if step > 0.0 && close((value / step).round() * step, x) {
+    if step > 0.0 && close(round_at(value, number.decimals, number.scale), x) {
         return Some(if number.states_precision() {
             Fit::Rounded
         } else if hedged {
@@ -150,6 +169,9 @@ impl CellIndex {
 pub enum Derivation {
     /// The column's total over every row of the answer.
     Total { column: u32 },
+    /// The column's total over the `rows` rows whose `label` column has the value it has
+    /// in `row` (the first of them).
+    LabelTotal { label: u32, row: u32, rows: u32, column: u32 },
     /// `a + b`.
     Sum(CellRef, CellRef),
     /// `a − b`, positive.
@@ -180,7 +202,7 @@ impl Derived {
             .collect();
         let rows = facts.rows.len().min(max_rows);
         let cell = |r: usize, c: usize| facts.number(r, c).map(|value| CellRef { value, row: r as u32, column: c as u32 });
-        for &c in &numeric {
+        for &c in numeric.iter().filter(|&&c| additive(facts, c)) {
             let total: f64 = facts.rows.iter().enumerate().filter_map(|(r, _)| facts.number(r, c)).sum();
             out.push(total, Derivation::Total { column: c as u32 });
             for r in 0..rows {
@@ -198,19 +220,46 @@ impl Derived {
                 }
             }
         }
+        // Across the columns of one row only ratios mean something (people per incident);
+        // minutes plus incidents does not.
         for r in 0..rows {
             for &c1 in &numeric {
                 for &c2 in &numeric {
                     if let (true, Some(a), Some(b)) = (c1 != c2, cell(r, c1), cell(r, c2)) {
-                        out.pair(a, b, c1 < c2);
+                        if a.value != b.value && b.value != 0.0 {
+                            out.push(a.value / b.value, Derivation::Ratio(a, b));
+                            out.push(a.value / b.value * 100.0, Derivation::Percent(a, b));
+                        }
                     }
                 }
             }
         }
+        out.label_totals(facts, &numeric);
         let mut order: Vec<(f64, u32)> = std::mem::take(&mut out.values);
         order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
         out.values = order;
         out
+    }
+
+    /// The totals of each additive column over the rows of each label that has two or
+    /// more ("7 P1 incidents" over every month's P1 row).
+    fn label_totals(&mut self, facts: &Facts, numeric: &[usize]) {
+        let labels = (0..facts.columns.len()).filter(|&c| matches!(facts.columns[c].kind, ColumnKind::Label | ColumnKind::Time(_)));
+        for label in labels.take(MAX_DERIVATION_COLUMNS) {
+            let mut by_value: std::collections::BTreeMap<&str, Vec<usize>> = std::collections::BTreeMap::new();
+            for (r, row) in facts.rows.iter().enumerate() {
+                if let Cell::Text(text) = &row[label] {
+                    by_value.entry(text.as_str()).or_default().push(r);
+                }
+            }
+            for rows in by_value.values().filter(|rows| rows.len() >= 2).take(MAX_LABEL_TOTALS) {
+                for &c in numeric.iter().filter(|&&c| additive(facts, c)) {
+                    let total: f64 = rows.iter().filter_map(|&r| facts.number(r, c)).sum();
+                    let (label, row, count) = (label as u32, rows[0] as u32, rows.len() as u32);
+                    self.push(total, Derivation::LabelTotal { label, row, rows: count, column: c as u32 });
+                }
+            }
+        }
     }
 
     fn push(&mut self, value: f64, derivation: Derivation) {
@@ -255,6 +304,13 @@ pub fn describe(derivation: &Derivation, value: f64, facts: &Facts) -> String {
     match derivation {
         Derivation::Total { column } => {
             format!("{v} = the total of {} over the answer's {} rows", facts.columns[*column as usize].name, facts.rows.len())
+        }
+        Derivation::LabelTotal { label, row, column, .. } => {
+            let value = match &facts.rows[*row as usize][*label as usize] {
+                Cell::Text(text) => text.clone(),
+                _ => String::new(),
+            };
+            format!("{v} = the total of {} over the rows where {} is {value}", facts.columns[*column as usize].name, facts.columns[*label as usize].name)
         }
         Derivation::Sum(a, b) => format!("{v} = {} + {} ({}, {})", show(a.value), show(b.value), name(a), name(b)),
         Derivation::Difference(a, b) => format!("{v} = {} − {} ({}, {})", show(a.value), show(b.value), name(a), name(b)),

@@ -139,7 +139,7 @@ pub const CLAUSE_WORDS: &[&str] = &["and", "but", "while", "whilst", "whereas", 
 
 /// Words that admit nulls were skipped.
 pub const ADMIT_NULLS: &[&str] = &[
-    "null", "nulls", "missing", "skipped", "skipping", "blank", "empty", "unrecorded", "unknown", "excluded", "excluding",
+    "null", "nulls", "missing", "skipped", "skipping", "skips", "excludes", "blank", "empty", "unrecorded", "unknown", "excluded", "excluding",
     "ignored", "ignoring", "unacknowledged", "lacks", "lacking", "without",
 ];
 
