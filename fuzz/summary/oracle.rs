@@ -25,11 +25,69 @@ const RECEIPTS: [&str; 3] = [
 
 /// Words the structured shape builds summaries from.
 const WORDS: &[&str] = &[
-    "Search", "Platform", "Payments", "EMEA", "AMER", "P1", "P2", "January", "March", "2026", "2026-01", "Q1", "about",
-    "roughly", "~", "over", "under", "at least", "more than", "within", "every", "all", "each", "none", "never",
-    "teams", "incidents", "increased", "fell", "went up", "top", "highest", "lowest", "the most", "average", "median",
-    "maximum", "p90", "total", "respectively", "and", "than", "while", "missing", "null", "shown", "of", "'s", ",",
-    ";", ":", "(", ")", ".", "\n\n", "\n- ", "1.", "e.g.", "—", "percent", "%", "k", "M",
+    "Search",
+    "Platform",
+    "Payments",
+    "EMEA",
+    "AMER",
+    "P1",
+    "P2",
+    "January",
+    "March",
+    "2026",
+    "2026-01",
+    "Q1",
+    "about",
+    "roughly",
+    "~",
+    "over",
+    "under",
+    "at least",
+    "more than",
+    "within",
+    "every",
+    "all",
+    "each",
+    "none",
+    "never",
+    "teams",
+    "incidents",
+    "increased",
+    "fell",
+    "went up",
+    "top",
+    "highest",
+    "lowest",
+    "the most",
+    "average",
+    "median",
+    "maximum",
+    "p90",
+    "total",
+    "respectively",
+    "and",
+    "than",
+    "while",
+    "missing",
+    "null",
+    "shown",
+    "of",
+    "'s",
+    ",",
+    ";",
+    ":",
+    "(",
+    ")",
+    ".",
+    "\n\n",
+    "\n- ",
+    "1.",
+    "e.g.",
+    "—",
+    "percent",
+    "%",
+    "k",
+    "M",
 ];
 
 /// A cursor over fuzz bytes: each read takes one byte, zero once they run out.
@@ -63,7 +121,12 @@ fn structured_receipt(bytes: &mut Bytes) -> String {
     let kinds = ["VARCHAR", "DOUBLE", "BIGINT", "DATE"];
     let names = ["team", "average_minutes", "incidents", "opened_at_month", "p90_x", "share_x", "max_x"];
     let columns: Vec<(String, &str)> = (0..bytes.next() % 4 + 1)
-        .map(|i| (format!("{}{i}", names[usize::from(bytes.next()) % names.len()]), kinds[usize::from(bytes.next()) % kinds.len()]))
+        .map(|i| {
+            (
+                format!("{}{i}", names[usize::from(bytes.next()) % names.len()]),
+                kinds[usize::from(bytes.next()) % kinds.len()],
+            )
+        })
         .collect();
     let labels = ["Search", "Platform", "Payments", "EMEA", "P1", "2026-01-01", "2026-03-01", "a b c", ""];
     let rows: Vec<serde_json::Value> = (0..bytes.next() % 8)
@@ -76,7 +139,8 @@ fn structured_receipt(bytes: &mut Bytes) -> String {
             serde_json::Value::Array(cells.collect())
         })
         .collect();
-    let columns: Vec<serde_json::Value> = columns.iter().map(|(name, kind)| serde_json::json!({"name": name, "type": kind})).collect();
+    let columns: Vec<serde_json::Value> =
+        columns.iter().map(|(name, kind)| serde_json::json!({"name": name, "type": kind})).collect();
     serde_json::json!({
         "columns": columns, "rows": rows, "truncated": bytes.next() % 2 == 0, "total_rows": bytes.next(),
         "params": [bytes.next(), "P1"], "warnings": ["average_minutes0: 2 null values were skipped in the matching rows", "the answer shows 1 of 9 rows"],
@@ -111,7 +175,11 @@ pub fn decode(data: &[u8]) -> (String, String) {
         1 => (RECEIPTS[usize::from(shape / 3) % RECEIPTS.len()].into(), String::from_utf8_lossy(rest).into_owned()),
         _ => {
             let mut bytes = Bytes(rest);
-            let receipt = if shape & 0x80 == 0 { structured_receipt(&mut bytes) } else { RECEIPTS[usize::from(shape) % 3].into() };
+            let receipt = if shape & 0x80 == 0 {
+                structured_receipt(&mut bytes)
+            } else {
+                RECEIPTS[usize::from(shape) % 3].into()
+            };
             (receipt, structured_text(&mut bytes))
         }
     }

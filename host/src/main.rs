@@ -513,5 +513,6 @@ fn read_input(source: &str, argument: &str, max_bytes: usize) -> Result<String, 
     if bytes.len() > max_bytes {
         return Err(Error::new(Code::SummaryTooLarge, format!("{source} is over {max_bytes} bytes")).at(argument));
     }
-    String::from_utf8(bytes).map_err(|_| Error::new(Code::InvalidEncoding, format!("{source} is not UTF-8 text")).at(argument))
+    String::from_utf8(bytes)
+        .map_err(|_| Error::new(Code::InvalidEncoding, format!("{source} is not UTF-8 text")).at(argument))
 }

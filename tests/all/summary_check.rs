@@ -30,7 +30,10 @@ struct Case {
 /// `kind "text"` → (kind, text).
 fn expectation(value: &str, file: &str) -> (String, String) {
     let (kind, quoted) = value.split_once(' ').unwrap_or_else(|| panic!("{file}: `{value}` is not `kind \"text\"`"));
-    let text = quoted.strip_prefix('"').and_then(|q| q.strip_suffix('"')).unwrap_or_else(|| panic!("{file}: unquoted {quoted}"));
+    let text = quoted
+        .strip_prefix('"')
+        .and_then(|q| q.strip_suffix('"'))
+        .unwrap_or_else(|| panic!("{file}: unquoted {quoted}"));
     (kind.to_string(), text.to_string())
 }
 
@@ -38,7 +41,8 @@ fn read_case(path: &Path) -> Case {
     let file = path.file_name().unwrap().to_string_lossy().into_owned();
     let content = std::fs::read_to_string(path).unwrap();
     let (head, text) = content.split_once("\n---\n").unwrap_or_else(|| panic!("{file}: no `---` line"));
-    let mut case = Case { file: file.clone(), receipt: String::new(), flags: Vec::new(), oks: Vec::new(), text: text.to_string() };
+    let mut case =
+        Case { file: file.clone(), receipt: String::new(), flags: Vec::new(), oks: Vec::new(), text: text.to_string() };
     for line in head.lines() {
         match line.split_once(": ") {
             Some(("receipt", name)) => case.receipt = name.to_string(),
@@ -74,12 +78,15 @@ fn make_receipts(dir: &Path) -> BTreeMap<String, PathBuf> {
     let index = dir.join("index");
     let data = ws.join("host/demo/data");
     succeeded(&querycell(&["ingest", "--index", index.to_str().unwrap(), data.to_str().unwrap()]), "ingest");
-    let listing: Value = serde_json::from_str(&std::fs::read_to_string(ws.join("tests/summaries/receipts.json")).unwrap()).unwrap();
+    let listing: Value =
+        serde_json::from_str(&std::fs::read_to_string(ws.join("tests/summaries/receipts.json")).unwrap()).unwrap();
     let mut receipts = BTreeMap::new();
     for (name, entry) in listing.as_object().unwrap() {
         let plan = ws.join(entry["plan"].as_str().unwrap());
-        let mut args = vec!["query", "--index", index.to_str().unwrap(), "--plan", plan.to_str().unwrap(), "--format", "json"];
-        let extra: Vec<&str> = entry.get("args").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
+        let mut args =
+            vec!["query", "--index", index.to_str().unwrap(), "--plan", plan.to_str().unwrap(), "--format", "json"];
+        let extra: Vec<&str> =
+            entry.get("args").and_then(Value::as_array).into_iter().flatten().filter_map(Value::as_str).collect();
         args.extend(extra);
         let output = querycell(&args);
         succeeded(&output, name);
@@ -105,7 +112,11 @@ fn check(receipt: &Path, text: &str, scratch: &Path) -> Value {
         "json",
     ]);
     let report: Value = serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("not a report ({e}): {}\n{}", String::from_utf8_lossy(&output.stdout), String::from_utf8_lossy(&output.stderr))
+        panic!(
+            "not a report ({e}): {}\n{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        )
     });
     let flagged = report["flagged"].as_u64().unwrap();
     assert_eq!(output.status.code(), Some(if flagged == 0 { 0 } else { 4 }), "{report}");
@@ -132,16 +143,24 @@ fn the_checker_finds_every_planted_error_and_flags_nothing_else() {
     let mut by_kind: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut problems = Vec::new();
     for case in &cases {
-        let receipt = receipts.get(&case.receipt).unwrap_or_else(|| panic!("{}: no receipt {}", case.file, case.receipt));
+        let receipt =
+            receipts.get(&case.receipt).unwrap_or_else(|| panic!("{}: no receipt {}", case.file, case.receipt));
         let report = check(receipt, &case.text, dir.path());
         let findings = report["findings"].as_array().unwrap();
         for f in findings {
-            let (start, end) = (f["span"]["start"].as_u64().unwrap() as usize, f["span"]["end"].as_u64().unwrap() as usize);
-            assert_eq!(&case.text[start..end], f["text"].as_str().unwrap(), "{}: a span that is not its text", case.file);
+            let (start, end) =
+                (f["span"]["start"].as_u64().unwrap() as usize, f["span"]["end"].as_u64().unwrap() as usize);
+            assert_eq!(
+                &case.text[start..end],
+                f["text"].as_str().unwrap(),
+                "{}: a span that is not its text",
+                case.file
+            );
         }
         let pair = |f: &Value| (f["kind"].as_str().unwrap().to_string(), f["text"].as_str().unwrap().to_string());
         let mut flagged: Vec<(String, String)> = findings.iter().filter(|f| f["flagged"] == true).map(pair).collect();
-        let mut unflagged: Vec<(String, String)> = findings.iter().filter(|f| f["flagged"] == false).map(pair).collect();
+        let mut unflagged: Vec<(String, String)> =
+            findings.iter().filter(|f| f["flagged"] == false).map(pair).collect();
         for planted in &case.flags {
             let entry = by_kind.entry(planted.0.clone()).or_default();
             entry.0 += 1;
@@ -179,7 +198,16 @@ fn the_checker_finds_every_planted_error_and_flags_nothing_else() {
         println!("  {kind}: {hit} of {planted}");
     }
     assert!(cases.len() >= 60 && correct >= 20, "the corpus is at least 60 summaries, 20 of them correct");
-    for kind in ["unadmitted_rounding", "misrounded", "swap", "unsupported", "universal_claim", "trend_without_time", "top_n_truncated", "dropped_warning"] {
+    for kind in [
+        "unadmitted_rounding",
+        "misrounded",
+        "swap",
+        "unsupported",
+        "universal_claim",
+        "trend_without_time",
+        "top_n_truncated",
+        "dropped_warning",
+    ] {
         assert!(by_kind.get(kind).is_some_and(|(planted, _)| *planted >= 2), "plant at least two {kind} errors");
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -208,7 +236,10 @@ fn check_summary_prints_a_table_refuses_bad_input_and_says_so_in_its_exit_status
     assert_eq!(run(&[]).status.code(), Some(0));
 
     // The summary from standard input.
-    let piped = querycell_with_stdin(&["check-summary", "--receipt", &receipt, "--text", "-", "--format", "json"], "Payments averaged 14.7.");
+    let piped = querycell_with_stdin(
+        &["check-summary", "--receipt", &receipt, "--text", "-", "--format", "json"],
+        "Payments averaged 14.7.",
+    );
     assert_eq!(piped.status.code(), Some(4));
     let report: Value = serde_json::from_slice(&piped.stdout).unwrap();
     assert_eq!(report["findings"][0]["kind"], "swap");
@@ -223,7 +254,8 @@ fn check_summary_prints_a_table_refuses_bad_input_and_says_so_in_its_exit_status
 
     // A receipt that is not one.
     write("Platform averaged 14.7.");
-    let not_a_receipt = querycell(&["check-summary", "--receipt", text.to_str().unwrap(), "--text", text.to_str().unwrap()]);
+    let not_a_receipt =
+        querycell(&["check-summary", "--receipt", text.to_str().unwrap(), "--text", text.to_str().unwrap()]);
     assert_eq!(not_a_receipt.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&not_a_receipt.stderr).contains("receipt_invalid"));
 }

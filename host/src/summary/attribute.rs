@@ -48,15 +48,17 @@ fn splits(scanned: &Scanned, mentions: &[Mention], i: usize) -> bool {
     // "Platform and Payments", "Platform, Payments": a list of labels of one column, not
     // two clauses.
     let before = (0..i).rev().take(3).find(|&j| !is_possessive_tail(scanned, j)).and_then(|j| mention_at(mentions, j));
-    let after = mention_at(mentions, i + 1).or_else(|| {
-        scanned.is_word(i + 1, "and").then(|| mention_at(mentions, i + 2)).flatten()
-    });
+    let after = mention_at(mentions, i + 1)
+        .or_else(|| scanned.is_word(i + 1, "and").then(|| mention_at(mentions, i + 2)).flatten());
     !matches!((before, after), (Some(a), Some(b)) if mentions[a].column == mentions[b].column)
 }
 
 /// `'` and `s` after a label (`Platform's`, `Payments'`).
 fn is_possessive_tail(scanned: &Scanned, j: usize) -> bool {
-    matches!(scanned.tokens[j].kind, Kind::Punct('\'') | Kind::Punct('’')) || scanned.is_word(j, "s") && j > 0 && matches!(scanned.tokens[j - 1].kind, Kind::Punct('\'') | Kind::Punct('’'))
+    matches!(scanned.tokens[j].kind, Kind::Punct('\'') | Kind::Punct('’'))
+        || scanned.is_word(j, "s")
+            && j > 0
+            && matches!(scanned.tokens[j - 1].kind, Kind::Punct('\'') | Kind::Punct('’'))
 }
 
 /// The labels a number is attributed to, and those of the other clause it may be read with.
@@ -121,12 +123,10 @@ fn with_context(mentions: &[Mention], by_clause: &[Vec<usize>], chosen: usize, o
     for clause in (0..own.max(chosen)).rev().filter(|&c| c != chosen).take(MAX_CONTEXT_CLAUSES) {
         // A column named once in that clause ("In March, …"); two of its labels there are a
         // range or a list ("from January to March"), which sets no context.
-        let once = |m: usize| by_clause[clause].iter().filter(|&&o| mentions[o].column == mentions[m].column).count() == 1;
-        let added: Vec<usize> = by_clause[clause]
-            .iter()
-            .copied()
-            .filter(|&m| !columns.contains(&mentions[m].column) && once(m))
-            .collect();
+        let once =
+            |m: usize| by_clause[clause].iter().filter(|&&o| mentions[o].column == mentions[m].column).count() == 1;
+        let added: Vec<usize> =
+            by_clause[clause].iter().copied().filter(|&m| !columns.contains(&mentions[m].column) && once(m)).collect();
         columns.extend(added.iter().map(|&m| mentions[m].column));
         out.extend(added);
         if out.len() >= MAX_ATTRIBUTED_MENTIONS {

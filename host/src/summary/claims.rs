@@ -35,7 +35,12 @@ impl<'a> Claims<'a> {
             }
             for part in column.name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| p.len() >= 3) {
                 let singular = part.strip_suffix('s').unwrap_or(part);
-                group_nouns.extend([part.to_string(), singular.to_string(), format!("{singular}s"), format!("{singular}es")]);
+                group_nouns.extend([
+                    part.to_string(),
+                    singular.to_string(),
+                    format!("{singular}s"),
+                    format!("{singular}es"),
+                ]);
                 if let Some(stem) = singular.strip_suffix('y') {
                     group_nouns.insert(format!("{stem}ies"));
                 }
@@ -77,7 +82,9 @@ impl<'a> Claims<'a> {
     fn over_groups(&self, sentence: &Sentence, i: usize) -> bool {
         let mut j = i + 1;
         while j < sentence.tokens.end && j < i + 6 {
-            if mention_at(self.mentions, j).is_some() || matches!(self.scanned.tokens[j].kind, Kind::Number(_) | Kind::Punct('\'') | Kind::Punct('’')) {
+            if mention_at(self.mentions, j).is_some()
+                || matches!(self.scanned.tokens[j].kind, Kind::Number(_) | Kind::Punct('\'') | Kind::Punct('’'))
+            {
                 j += 1;
                 continue;
             }
@@ -129,7 +136,8 @@ impl<'a> Claims<'a> {
                 "\"{word}\" makes a claim about each member, but the receipt's figure{name} is {}: it says nothing about each one",
                 aggregate.word()
             );
-            let hint = "ask for the share that meets the condition (`share` with a `where`), or the maximum".to_string();
+            let hint =
+                "ask for the share that meets the condition (`share` with a `where`), or the maximum".to_string();
             return Some(self.finding(s, i, FindingKind::UniversalClaim, Some(hint), message));
         }
         None
@@ -152,14 +160,24 @@ impl<'a> Claims<'a> {
     }
 
     /// A universal word beside a share: supported where the share is 1 (or 0 for "none").
-    fn universal_share(&self, s: usize, sentence: &Sentence, judged: &[Judged], i: usize, word: &str, column: usize) -> Option<Finding> {
+    fn universal_share(
+        &self,
+        s: usize,
+        sentence: &Sentence,
+        judged: &[Judged],
+        i: usize,
+        word: &str,
+        column: usize,
+    ) -> Option<Finding> {
         let rows: Vec<u32> = judged.iter().find(|j| !j.rows.is_empty()).map(|j| j.rows.clone()).unwrap_or_else(|| {
             let attributed = self.mentions.iter().filter(|m| sentence.tokens.contains(&m.tokens.start));
             attributed.flat_map(|m| m.rows.iter().copied()).collect()
         });
         let rows: Vec<u32> = if rows.is_empty() { (0..self.facts.rows.len() as u32).collect() } else { rows };
         let wanted = if negative_universal(word) { 0.0 } else { 1.0 };
-        let off = rows.iter().find_map(|&r| self.facts.number(r as usize, column).filter(|v| *v != wanted).map(|v| (r, v)))?;
+        let off = rows
+            .iter()
+            .find_map(|&r| self.facts.number(r as usize, column).filter(|v| *v != wanted).map(|v| (r, v)))?;
         let message = format!(
             "\"{word}\" claims a share of {}, but {} of {} is {}",
             show(wanted),
@@ -183,14 +201,22 @@ impl<'a> Claims<'a> {
             "\"{}\" claims a change over time, but the answer is not grouped by a date (no day, week, month, quarter or year column)",
             self.scanned.word(i)
         );
-        Some(self.finding(s, i, FindingKind::TrendWithoutTime, Some("group by a date column with a granularity".into()), message))
+        Some(self.finding(
+            s,
+            i,
+            FindingKind::TrendWithoutTime,
+            Some("group by a date column with a granularity".into()),
+            message,
+        ))
     }
 
     /// The rank word at `i`, its end of the order, and the N of "top N" when given.
     fn rank_at(&self, i: usize) -> Option<(Option<bool>, Option<u64>)> {
         let word = self.scanned.lower(i)?;
         let (_, high) = RANKS.iter().find(|(w, _)| *w == word)?;
-        if matches!(word.as_str(), "most" | "least") && !i.checked_sub(1).is_some_and(|j| self.scanned.is_word(j, "the")) {
+        if matches!(word.as_str(), "most" | "least")
+            && !i.checked_sub(1).is_some_and(|j| self.scanned.is_word(j, "the"))
+        {
             return None;
         }
         let n = match (word.as_str(), self.scanned.tokens.get(i + 1).map(|t| &t.kind)) {
@@ -214,7 +240,8 @@ impl<'a> Claims<'a> {
         }
         let (i, (high, n)) = sentence.tokens.clone().find_map(|i| Some((i, self.rank_at(i)?)))?;
         // The figures right after the rank word say what is ranked: "the highest average, 31".
-        let columns: Vec<usize> = judged.iter().filter(|j| j.token > i && j.token <= i + 6).filter_map(|j| j.column).collect();
+        let columns: Vec<usize> =
+            judged.iter().filter(|j| j.token > i && j.token <= i + 6).filter_map(|j| j.column).collect();
         let ordered_so = match (self.facts.order, high) {
             (Some((column, descending)), Some(high)) => {
                 descending == high
@@ -232,11 +259,21 @@ impl<'a> Claims<'a> {
             self.facts.row_count,
             self.facts.total_rows,
             match self.facts.order {
-                Some((c, d)) => format!(", ordered by {} {}", self.facts.columns[c].name, if d { "descending" } else { "ascending" }),
+                Some((c, d)) => format!(
+                    ", ordered by {} {}",
+                    self.facts.columns[c].name,
+                    if d { "descending" } else { "ascending" }
+                ),
                 None => ", in no order that makes them the top ones".into(),
             }
         );
-        Some(self.finding(s, i, FindingKind::TopNTruncated, Some("ask again without the cut, or order by the ranked column".into()), message))
+        Some(self.finding(
+            s,
+            i,
+            FindingKind::TopNTruncated,
+            Some("ask again without the cut, or order by the ranked column".into()),
+            message,
+        ))
     }
 }
 
@@ -322,7 +359,10 @@ fn affects(facts: &Facts, kind: &WarningKind, j: &Judged) -> bool {
         WarningKind::NullsSkipped { column: name } => facts.columns[column].name == *name,
         WarningKind::RowsExcluded => aggregate != Aggregate::Unknown,
         WarningKind::Truncated => {
-            matches!(j.derivation, Some(Derivation::Total { .. } | Derivation::LabelTotal { .. } | Derivation::ShareOfTotal(_)))
+            matches!(
+                j.derivation,
+                Some(Derivation::Total { .. } | Derivation::LabelTotal { .. } | Derivation::ShareOfTotal(_))
+            )
         }
         WarningKind::Other => false,
     }

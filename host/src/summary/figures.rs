@@ -4,7 +4,9 @@
 
 use super::attribute::{attribute, mention_at, rows_of, Attribution};
 use super::labels::Mention;
-use super::numbers::{describe, fit, scaled_candidates, search_ranges, show, written_like, CellIndex, CellRef, Derivation, Derived, Fit};
+use super::numbers::{
+    describe, fit, scaled_candidates, search_ranges, show, written_like, CellIndex, CellRef, Derivation, Derived, Fit,
+};
 use super::receipt::Facts;
 use super::report::{CellNote, Finding, FindingKind, Span};
 use super::scan::{Kind, Number, Scanned, Sentence};
@@ -81,13 +83,16 @@ fn skip_reason(scanned: &Scanned, sentence: &Sentence, i: usize, number: &Number
         return Some("an ordinal");
     }
     let next = scanned.tokens.get(i + 1);
-    let glued_mark = next.is_some_and(|t| t.start == scanned.tokens[i].end && matches!(t.kind, Kind::Punct('.') | Kind::Punct(')')));
+    let glued_mark =
+        next.is_some_and(|t| t.start == scanned.tokens[i].end && matches!(t.kind, Kind::Punct('.') | Kind::Punct(')')));
     if i == sentence.tokens.start && glued_mark {
         return Some("a list marker");
     }
     let previous = i.checked_sub(1).and_then(|j| scanned.lower(j));
     let next_word = scanned.lower(i + 1);
-    if matches!(previous.as_deref(), Some("top" | "bottom")) || next_word.is_some_and(|w| RANKS.iter().any(|(r, _)| *r == w)) {
+    if matches!(previous.as_deref(), Some("top" | "bottom"))
+        || next_word.is_some_and(|w| RANKS.iter().any(|(r, _)| *r == w))
+    {
         return Some("a rank (the top-N check reads it)");
     }
     let year_like = number.decimals == 0
@@ -121,14 +126,16 @@ fn best(number: &Number, hedge: bool, cells: impl Iterator<Item = CellRef>, work
 impl Judge<'_> {
     /// The numeric cells of `rows`.
     fn cells_of_rows<'b>(&'b self, rows: &'b [u32]) -> impl Iterator<Item = CellRef> + 'b {
-        rows.iter().take(MAX_ATTRIBUTED_ROWS).flat_map(move |&r| {
-            (0..self.facts.columns.len()).filter_map(move |c| {
-                self.facts.aggregate(c)?;
-                let value = self.facts.number(r as usize, c)?;
-                Some(CellRef { value, row: r, column: c as u32 })
+        rows.iter()
+            .take(MAX_ATTRIBUTED_ROWS)
+            .flat_map(move |&r| {
+                (0..self.facts.columns.len()).filter_map(move |c| {
+                    self.facts.aggregate(c)?;
+                    let value = self.facts.number(r as usize, c)?;
+                    Some(CellRef { value, row: r, column: c as u32 })
+                })
             })
-        })
-        .take(MAX_ATTRIBUTED_CELLS)
+            .take(MAX_ATTRIBUTED_CELLS)
     }
 
     /// The cells anywhere in the answer that `number` could fit, outside `except` rows.
@@ -159,7 +166,14 @@ impl Judge<'_> {
                 continue;
             }
             match skip_reason(self.scanned, sentence, i, number) {
-                Some(reason) => findings.push(self.finding(s, i, FindingKind::Skipped, None, None, format!("not a figure: {reason}"))),
+                Some(reason) => findings.push(self.finding(
+                    s,
+                    i,
+                    FindingKind::Skipped,
+                    None,
+                    None,
+                    format!("not a figure: {reason}"),
+                )),
                 None => numbers.push(i),
             }
         }
@@ -176,7 +190,15 @@ impl Judge<'_> {
         }
     }
 
-    fn finding(&self, s: usize, i: usize, kind: FindingKind, cell: Option<CellNote>, expected: Option<String>, message: String) -> Finding {
+    fn finding(
+        &self,
+        s: usize,
+        i: usize,
+        kind: FindingKind,
+        cell: Option<CellNote>,
+        expected: Option<String>,
+        message: String,
+    ) -> Finding {
         let token = &self.scanned.tokens[i];
         Finding {
             kind,
@@ -194,7 +216,12 @@ impl Judge<'_> {
     /// The rows a number is about and its best fit among their cells (among all cells when
     /// the sentence names no group): the primary attribution's rows, or the alternative's
     /// when only they fit.
-    fn scoped(&mut self, number: &Number, hedge: bool, attribution: &Attribution) -> (Vec<u32>, Option<(Fit, CellRef)>) {
+    fn scoped(
+        &mut self,
+        number: &Number,
+        hedge: bool,
+        attribution: &Attribution,
+    ) -> (Vec<u32>, Option<(Fit, CellRef)>) {
         let rows = rows_of(self.mentions, &attribution.primary);
         let in_scope: Vec<CellRef> =
             if rows.is_empty() { self.cells_near(number, &[]) } else { self.cells_of_rows(&rows).collect() };
@@ -203,7 +230,9 @@ impl Judge<'_> {
         if scoped.is_none_or(|(f, _)| f > Fit::Unadmitted) && !attribution.alternative.is_empty() {
             let other = rows_of(self.mentions, &attribution.alternative);
             let cells: Vec<CellRef> = self.cells_of_rows(&other).collect();
-            if let Some(found) = best(number, hedge, cells.into_iter(), &mut work).filter(|(f, _)| *f <= Fit::Unadmitted) {
+            if let Some(found) =
+                best(number, hedge, cells.into_iter(), &mut work).filter(|(f, _)| *f <= Fit::Unadmitted)
+            {
                 self.work += work;
                 return (other, Some(found));
             }
@@ -213,7 +242,15 @@ impl Judge<'_> {
     }
 
     /// One number: the finding, the column it is about, and its derivation.
-    fn judge(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32], scoped: Option<(Fit, CellRef)>) -> (Finding, Option<usize>, Option<Derivation>) {
+    fn judge(
+        &mut self,
+        s: usize,
+        i: usize,
+        number: &Number,
+        hedge: bool,
+        rows: &[u32],
+        scoped: Option<(Fit, CellRef)>,
+    ) -> (Finding, Option<usize>, Option<Derivation>) {
         let text = self.scanned.word(i);
         let who = if rows.is_empty() { String::new() } else { format!(" for {}", self.group_names(rows)) };
         if let Some((f @ (Fit::Exact | Fit::Rounded | Fit::Approx | Fit::Unadmitted), cell)) = scoped {
@@ -221,12 +258,26 @@ impl Judge<'_> {
             let c = &self.facts.columns[cell.column as usize].name;
             let (kind, message, expected) = match f {
                 Fit::Exact => (FindingKind::Match, format!("{text} is {c}{who}"), None),
-                Fit::Rounded => (FindingKind::Rounded, format!("{text} is {c}{who} ({}) rounded as written", show(cell.value)), None),
-                Fit::Approx => (FindingKind::Approximate, format!("{text} is {c}{who} ({}), hedged as approximate", show(cell.value)), None),
+                Fit::Rounded => (
+                    FindingKind::Rounded,
+                    format!("{text} is {c}{who} ({}) rounded as written", show(cell.value)),
+                    None,
+                ),
+                Fit::Approx => (
+                    FindingKind::Approximate,
+                    format!("{text} is {c}{who} ({}), hedged as approximate", show(cell.value)),
+                    None,
+                ),
                 _ => (
                     FindingKind::UnadmittedRounding,
-                    format!("{text} is {c}{who} ({}) rounded to a whole number, but the text states it as exact", show(cell.value)),
-                    Some(format!("{} or \"about {text}\"", written_like(&Number { decimals: 1, ..number.clone() }, cell.value))),
+                    format!(
+                        "{text} is {c}{who} ({}) rounded to a whole number, but the text states it as exact",
+                        show(cell.value)
+                    ),
+                    Some(format!(
+                        "{} or \"about {text}\"",
+                        written_like(&Number { decimals: 1, ..number.clone() }, cell.value)
+                    )),
                 ),
             };
             return (self.finding(s, i, kind, Some(self.note(&cell)), expected, message), column, None);
@@ -251,13 +302,24 @@ impl Judge<'_> {
         }
         if let Some((Fit::Misrounded, cell)) = scoped {
             let c = &self.facts.columns[cell.column as usize].name;
-            let right = written_like(number, if number.percent && cell.value.abs() <= 1.0 { cell.value * 100.0 } else { cell.value });
+            let right = written_like(
+                number,
+                if number.percent && cell.value.abs() <= 1.0 { cell.value * 100.0 } else { cell.value },
+            );
             let message = format!("{text} is near {c}{who} ({}), but that rounds to {right}", show(cell.value));
-            return (self.finding(s, i, FindingKind::Misrounded, Some(self.note(&cell)), Some(right), message), Some(cell.column as usize), None);
+            return (
+                self.finding(s, i, FindingKind::Misrounded, Some(self.note(&cell)), Some(right), message),
+                Some(cell.column as usize),
+                None,
+            );
         }
         if !number.percent && [self.facts.row_count as f64, self.facts.total_rows as f64].contains(&number.value) {
             let message = format!("{text} is the number of rows of the answer");
-            return (self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message), None, None);
+            return (
+                self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message),
+                None,
+                None,
+            );
         }
         self.derived(s, i, number, hedge, rows, false).unwrap_or_else(|| {
             let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
@@ -285,18 +347,32 @@ impl Judge<'_> {
         let side = if lower { "above" } else { "below" };
         match met {
             Some(cell) => {
-                let message = format!("a bound: {} of {} is {side} {text}", self.facts.columns[cell.column as usize].name, self.facts.row_name(cell.row as usize));
+                let message = format!(
+                    "a bound: {} of {} is {side} {text}",
+                    self.facts.columns[cell.column as usize].name,
+                    self.facts.row_name(cell.row as usize)
+                );
                 self.finding(s, i, FindingKind::Bound, Some(self.note(cell)), None, message)
             }
             None => {
-                let message = format!("a bound no cell{} meets: none is {side} {text}", if rows.is_empty() { String::new() } else { format!(" of {}", self.group_names(rows)) });
+                let message = format!(
+                    "a bound no cell{} meets: none is {side} {text}",
+                    if rows.is_empty() { String::new() } else { format!(" of {}", self.group_names(rows)) }
+                );
                 self.finding(s, i, FindingKind::Unsupported, None, None, message)
             }
         }
     }
 
     /// The number fits a cell of a row it is not attributed to.
-    fn swap(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32]) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
+    fn swap(
+        &mut self,
+        s: usize,
+        i: usize,
+        number: &Number,
+        hedge: bool,
+        rows: &[u32],
+    ) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
         let mut sorted = rows.to_vec();
         sorted.sort_unstable();
         let near = self.cells_near(number, &sorted);
@@ -328,14 +404,24 @@ impl Judge<'_> {
     /// A derivation the number fits: with `label_totals_only`, the totals of the attributed
     /// rows' labels; else any, a label's total only where the sentence names that label (or
     /// no label at all).
-    fn derived(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32], label_totals_only: bool) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
+    fn derived(
+        &mut self,
+        s: usize,
+        i: usize,
+        number: &Number,
+        hedge: bool,
+        rows: &[u32],
+        label_totals_only: bool,
+    ) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
         let text = self.scanned.word(i).to_string();
         let mut found: Option<(Fit, f64, Derivation)> = None;
         for (low, high) in search_ranges(number) {
             for (value, derivation) in self.derived.within(low, high) {
                 self.work += 1;
                 let fits_rows = match derivation {
-                    Derivation::LabelTotal { label, row, rows: count, .. } => rows.is_empty() || self.same_rows(rows, label, row, count),
+                    Derivation::LabelTotal { label, row, rows: count, .. } => {
+                        rows.is_empty() || self.same_rows(rows, label, row, count)
+                    }
                     _ => !label_totals_only,
                 };
                 if !fits_rows {

@@ -40,7 +40,17 @@ pub struct Mention {
 }
 
 const MONTHS: [&str; 12] = [
-    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
     "December",
 ];
 
@@ -80,7 +90,9 @@ impl Labels {
         }
         for aliases in by_first_word.values_mut() {
             // Longest first, so `January 2026` wins over `January`; then a stable order.
-            aliases.sort_by(|a, b| b.text.len().cmp(&a.text.len()).then(a.text.cmp(&b.text)).then(a.column.cmp(&b.column)));
+            aliases.sort_by(|a, b| {
+                b.text.len().cmp(&a.text.len()).then(a.text.cmp(&b.text)).then(a.column.cmp(&b.column))
+            });
         }
         Labels { by_first_word }
     }
@@ -177,7 +189,12 @@ fn time_names(text: &str, grain: Grain, one_year: bool) -> Vec<String> {
         }
         Grain::Year => names.push(year.to_string()),
         Grain::Day | Grain::Week => {
-            names.extend([format!("{name} {day}, {year}"), format!("{name} {day}"), format!("{short} {day}"), format!("{day} {name}")]);
+            names.extend([
+                format!("{name} {day}, {year}"),
+                format!("{name} {day}"),
+                format!("{short} {day}"),
+                format!("{day} {name}"),
+            ]);
         }
     }
     names

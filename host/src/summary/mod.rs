@@ -65,7 +65,8 @@ fn check_facts(facts: &receipt::Facts, text: &str, limits: &SummaryLimits) -> Re
     let mentions = labels.find(&scanned);
     let cells = numbers::CellIndex::of(facts);
     let derived = numbers::Derived::of(facts, limits.max_derivation_rows);
-    let mut judge = figures::Judge { facts, scanned: &scanned, mentions: &mentions, cells: &cells, derived: &derived, work: 0 };
+    let mut judge =
+        figures::Judge { facts, scanned: &scanned, mentions: &mentions, cells: &cells, derived: &derived, work: 0 };
     let claims = claims::Claims::new(facts, &scanned, &mentions);
     let mut findings = Vec::new();
     let mut judged = Vec::new();
@@ -75,7 +76,7 @@ fn check_facts(facts: &receipt::Facts, text: &str, limits: &SummaryLimits) -> Re
         claims.sentence(s, sentence, &judged[first..], &mut findings);
     }
     findings.extend(claims::dropped_warnings(facts, &scanned, &findings, &judged));
-    findings.sort_by(|a, b| (a.sentence, a.span.start, a.flagged).cmp(&(b.sentence, b.span.start, b.flagged)));
+    findings.sort_by_key(|f| (f.sentence, f.span.start, f.flagged));
     let mut sentences: Vec<SentenceNote> = scanned
         .sentences
         .iter()

@@ -87,9 +87,9 @@ pub fn fit(number: &Number, hedged: bool, value: f64) -> Option<Fit> {
 pub fn written_like(number: &Number, value: f64) -> String {
     let decimals = number.decimals as usize;
     let suffix = match number.scale {
-        s if s == 1e3 => "k",
-        s if s == 1e6 => "M",
-        s if s == 1e9 => "bn",
+        1e3 => "k",
+        1e6 => "M",
+        1e9 => "bn",
         _ => "",
     };
     let shown = format!("{:.*}", decimals, value / number.scale);
@@ -121,7 +121,8 @@ pub fn scaled_candidates(number: &Number, value: f64) -> [Option<f64>; 2] {
 /// receipt's scale: each is looked up in a sorted list.
 pub fn search_ranges(number: &Number) -> Vec<(f64, f64)> {
     let x = number.value;
-    let width = number.step().max(number.loose_step().min(x.abs() * HEDGE_TOLERANCE * 2.0)).max(1e-9 * x.abs().max(1.0));
+    let width =
+        number.step().max(number.loose_step().min(x.abs() * HEDGE_TOLERANCE * 2.0)).max(1e-9 * x.abs().max(1.0));
     let mut ranges = vec![(x - width, x + width)];
     if number.percent {
         ranges.push(((x - width) / 100.0, (x + width) / 100.0));
@@ -201,7 +202,8 @@ impl Derived {
             .take(MAX_DERIVATION_COLUMNS)
             .collect();
         let rows = facts.rows.len().min(max_rows);
-        let cell = |r: usize, c: usize| facts.number(r, c).map(|value| CellRef { value, row: r as u32, column: c as u32 });
+        let cell =
+            |r: usize, c: usize| facts.number(r, c).map(|value| CellRef { value, row: r as u32, column: c as u32 });
         for &c in numeric.iter().filter(|&&c| additive(facts, c)) {
             let total: f64 = facts.rows.iter().enumerate().filter_map(|(r, _)| facts.number(r, c)).sum();
             out.push(total, Derivation::Total { column: c as u32 });
@@ -244,7 +246,8 @@ impl Derived {
     /// The totals of each additive column over the rows of each label that has two or
     /// more ("7 P1 incidents" over every month's P1 row).
     fn label_totals(&mut self, facts: &Facts, numeric: &[usize]) {
-        let labels = (0..facts.columns.len()).filter(|&c| matches!(facts.columns[c].kind, ColumnKind::Label | ColumnKind::Time(_)));
+        let labels = (0..facts.columns.len())
+            .filter(|&c| matches!(facts.columns[c].kind, ColumnKind::Label | ColumnKind::Time(_)));
         for label in labels.take(MAX_DERIVATION_COLUMNS) {
             let mut by_value: std::collections::BTreeMap<&str, Vec<usize>> = std::collections::BTreeMap::new();
             for (r, row) in facts.rows.iter().enumerate() {
@@ -303,24 +306,47 @@ pub fn describe(derivation: &Derivation, value: f64, facts: &Facts) -> String {
     let v = show(value);
     match derivation {
         Derivation::Total { column } => {
-            format!("{v} = the total of {} over the answer's {} rows", facts.columns[*column as usize].name, facts.rows.len())
+            format!(
+                "{v} = the total of {} over the answer's {} rows",
+                facts.columns[*column as usize].name,
+                facts.rows.len()
+            )
         }
         Derivation::LabelTotal { label, row, column, .. } => {
             let value = match &facts.rows[*row as usize][*label as usize] {
                 Cell::Text(text) => text.clone(),
                 _ => String::new(),
             };
-            format!("{v} = the total of {} over the rows where {} is {value}", facts.columns[*column as usize].name, facts.columns[*label as usize].name)
+            format!(
+                "{v} = the total of {} over the rows where {} is {value}",
+                facts.columns[*column as usize].name, facts.columns[*label as usize].name
+            )
         }
         Derivation::Sum(a, b) => format!("{v} = {} + {} ({}, {})", show(a.value), show(b.value), name(a), name(b)),
-        Derivation::Difference(a, b) => format!("{v} = {} − {} ({}, {})", show(a.value), show(b.value), name(a), name(b)),
+        Derivation::Difference(a, b) => {
+            format!("{v} = {} − {} ({}, {})", show(a.value), show(b.value), name(a), name(b))
+        }
         Derivation::Ratio(a, b) => format!("{v} = {} / {} ({}, {})", show(a.value), show(b.value), name(a), name(b)),
-        Derivation::Percent(a, b) => format!("{v}% = {} / {} × 100 ({}, {})", show(a.value), show(b.value), name(a), name(b)),
+        Derivation::Percent(a, b) => {
+            format!("{v}% = {} / {} × 100 ({}, {})", show(a.value), show(b.value), name(a), name(b))
+        }
         Derivation::Change(a, b) => {
-            format!("{v}% = ({} − {}) / {} × 100 ({}, {})", show(a.value), show(b.value), show(b.value), name(a), name(b))
+            format!(
+                "{v}% = ({} − {}) / {} × 100 ({}, {})",
+                show(a.value),
+                show(b.value),
+                show(b.value),
+                name(a),
+                name(b)
+            )
         }
         Derivation::ShareOfTotal(a) => {
-            format!("{v}% = {} / the total of {} × 100 ({})", show(a.value), facts.columns[a.column as usize].name, name(a))
+            format!(
+                "{v}% = {} / the total of {} × 100 ({})",
+                show(a.value),
+                facts.columns[a.column as usize].name,
+                name(a)
+            )
         }
     }
 }

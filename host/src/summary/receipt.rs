@@ -268,8 +268,25 @@ fn read_columns(columns: &[Value], sql: &str) -> Result<Vec<Column>> {
 fn column_kind(name: &str, type_name: &str, sql: &str) -> ColumnKind {
     let base = type_name.split('(').next().unwrap_or("").trim();
     const NUMERIC: &[&str] = &[
-        "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "HUGEINT", "UTINYINT", "USMALLINT", "UINTEGER", "UBIGINT",
-        "UHUGEINT", "FLOAT", "REAL", "DOUBLE", "DECIMAL", "NUMERIC", "INT", "LONG", "SHORT", "BYTE",
+        "TINYINT",
+        "SMALLINT",
+        "INTEGER",
+        "BIGINT",
+        "HUGEINT",
+        "UTINYINT",
+        "USMALLINT",
+        "UINTEGER",
+        "UBIGINT",
+        "UHUGEINT",
+        "FLOAT",
+        "REAL",
+        "DOUBLE",
+        "DECIMAL",
+        "NUMERIC",
+        "INT",
+        "LONG",
+        "SHORT",
+        "BYTE",
     ];
     if NUMERIC.contains(&base) {
         return ColumnKind::Numeric(aggregate_of(name, sql));
@@ -286,8 +303,13 @@ fn column_kind(name: &str, type_name: &str, sql: &str) -> ColumnKind {
 /// `opened_at_month` is a month; a time column without such a suffix is read by its values.
 fn grain_of_name(name: &str) -> Option<Grain> {
     let lower = name.to_ascii_lowercase();
-    let grains =
-        [("_day", Grain::Day), ("_week", Grain::Week), ("_month", Grain::Month), ("_quarter", Grain::Quarter), ("_year", Grain::Year)];
+    let grains = [
+        ("_day", Grain::Day),
+        ("_week", Grain::Week),
+        ("_month", Grain::Month),
+        ("_quarter", Grain::Quarter),
+        ("_year", Grain::Year),
+    ];
     grains.iter().find(|(suffix, _)| lower.ends_with(suffix)).map(|(_, grain)| *grain)
 }
 
@@ -505,7 +527,10 @@ fn digit_runs(text: &str) -> Vec<f64> {
     while i < bytes.len() {
         if bytes[i].is_ascii_digit() {
             let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.' && i + 1 < bytes.len() && bytes[i + 1].is_ascii_digit()) {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_digit()
+                    || bytes[i] == b'.' && i + 1 < bytes.len() && bytes[i + 1].is_ascii_digit())
+            {
                 i += 1;
             }
             if let Ok(x) = text[start..i].parse::<f64>() {

@@ -174,11 +174,17 @@ impl Report {
             if findings.is_empty() {
                 continue;
             }
-            out.push_str(&format!("sentence {}: {}\n", s + 1, printable(&text[sentence.span.start..sentence.span.end], 120)));
+            out.push_str(&format!(
+                "sentence {}: {}\n",
+                s + 1,
+                printable(&text[sentence.span.start..sentence.span.end], 120)
+            ));
             for f in findings {
                 let mark = if f.flagged { "FLAG" } else { "ok" };
                 let against = match (&f.cell, &f.expected) {
-                    (Some(cell), _) => format!("{} of {} = {}", cell.column, cell.group, super::numbers::show(cell.value)),
+                    (Some(cell), _) => {
+                        format!("{} of {} = {}", cell.column, cell.group, super::numbers::show(cell.value))
+                    }
                     (None, Some(expected)) => expected.clone(),
                     (None, None) => String::new(),
                 };

@@ -316,23 +316,28 @@ fn sentences(text: &str, tokens: &[Token]) -> Vec<Sentence> {
     };
     for (i, token) in tokens.iter().enumerate() {
         let ends = match token.kind {
-            Kind::Punct('.') if i == first + 1 && matches!(tokens[first].kind, Kind::Number(_)) && tokens[first].end == token.start => false,
+            Kind::Punct('.')
+                if i == first + 1
+                    && matches!(tokens[first].kind, Kind::Number(_))
+                    && tokens[first].end == token.start =>
+            {
+                false
+            }
             Kind::Punct('.') => {
                 let before = i.checked_sub(1).map(|p| &text[tokens[p].start..tokens[p].end]);
                 // A single letter before a `.` is an initial or part of "e.g.", "i.e.".
-                let abbreviation = before
-                    .is_some_and(|w| w.chars().count() == 1 && w.chars().all(char::is_alphabetic) || ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(w)))
-                    && i > 0
+                let abbreviation = before.is_some_and(|w| {
+                    w.chars().count() == 1 && w.chars().all(char::is_alphabetic)
+                        || ABBREVIATIONS.iter().any(|a| a.eq_ignore_ascii_case(w))
+                }) && i > 0
                     && tokens[i - 1].end == token.start;
                 !abbreviation && boundary_after(text, token.end)
             }
             Kind::Punct('!') | Kind::Punct('?') => boundary_after(text, token.end),
             _ => false,
         };
-        if ends {
-            close(&mut out, first, i + 1);
-            first = i + 1;
-        } else if i + 1 < tokens.len() && line_break_between(text, token.end, tokens[i + 1].start, &tokens[i + 1]) {
+        let broken = i + 1 < tokens.len() && line_break_between(text, token.end, tokens[i + 1].start, &tokens[i + 1]);
+        if ends || broken {
             close(&mut out, first, i + 1);
             first = i + 1;
         }

@@ -62,7 +62,8 @@ fn flagged(report: &Report) -> Vec<(FindingKind, &str)> {
 
 #[test]
 fn numbers_are_read_with_separators_suffixes_and_percents() {
-    let scanned = scan("1,234.5 ran 12k, 3M and 67% (or 67 percent); P1, I-101, 2026-01-04 and 10:30 are not; the 3rd; -4.");
+    let scanned =
+        scan("1,234.5 ran 12k, 3M and 67% (or 67 percent); P1, I-101, 2026-01-04 and 10:30 are not; the 3rd; -4.");
     let numbers: Vec<(f64, bool, bool)> = scanned
         .tokens
         .iter()
@@ -73,7 +74,15 @@ fn numbers_are_read_with_separators_suffixes_and_percents() {
         .collect();
     assert_eq!(
         numbers,
-        [(1234.5, false, false), (12000.0, false, false), (3e6, false, false), (67.0, true, false), (67.0, true, false), (3.0, false, true), (-4.0, false, false)]
+        [
+            (1234.5, false, false),
+            (12000.0, false, false),
+            (3e6, false, false),
+            (67.0, true, false),
+            (67.0, true, false),
+            (3.0, false, true),
+            (-4.0, false, false)
+        ]
     );
     assert_eq!(scanned.sentences.len(), 1, "decimal points and 'e.g.' do not end sentences");
     assert_eq!(scan("It took 14.7 minutes, e.g. for Platform. Then 10.").sentences.len(), 2);
@@ -94,7 +103,10 @@ fn exact_and_stated_roundings_pass_an_unhedged_whole_number_does_not() {
 
 #[test]
 fn a_number_given_to_the_wrong_group_is_a_swap() {
-    let report = run(&p1(), "Payments averaged 14.7 minutes and Platform 10. Search, Platform and Payments had 2, 3 and 2 incidents.");
+    let report = run(
+        &p1(),
+        "Payments averaged 14.7 minutes and Platform 10. Search, Platform and Payments had 2, 3 and 2 incidents.",
+    );
     let swaps: Vec<&Finding> = report.findings.iter().filter(|f| f.kind == FindingKind::Swap).collect();
     assert_eq!(swaps.len(), 2, "{report:#?}");
     assert_eq!(swaps[0].cell.as_ref().unwrap().group, "Platform");
@@ -106,10 +118,16 @@ fn a_number_given_to_the_wrong_group_is_a_swap() {
 
 #[test]
 fn derived_numbers_name_their_derivation_and_the_rest_are_unsupported() {
-    let report = run(&p1(), "Platform is 4.7 minutes slower than Payments. The teams had 7 incidents in all. Search took 42 minutes.");
+    let report = run(
+        &p1(),
+        "Platform is 4.7 minutes slower than Payments. The teams had 7 incidents in all. Search took 42 minutes.",
+    );
     let derived: Vec<&Finding> = report.findings.iter().filter(|f| f.kind == FindingKind::Derived).collect();
     assert_eq!(derived.len(), 2);
-    assert!(derived[0].expected.as_deref().unwrap().starts_with("4.666667 = 14.666667 − 10 (average_minutes of Platform"), "{derived:?}");
+    assert!(
+        derived[0].expected.as_deref().unwrap().starts_with("4.666667 = 14.666667 − 10 (average_minutes of Platform"),
+        "{derived:?}"
+    );
     assert_eq!(derived[1].expected.as_deref(), Some("7 = the total of incidents over the answer's 3 rows"));
     assert_eq!(flagged(&report), [(FindingKind::Unsupported, "42")]);
 }
@@ -131,7 +149,10 @@ fn universal_words_beside_an_average_are_flagged_unless_they_quantify_groups() {
 #[test]
 fn trends_need_a_time_grouping_and_ranks_need_the_whole_answer() {
     let report = run(&p1(), "Search's average increased to 31 minutes. Platform's went up.");
-    assert_eq!(flagged(&report), [(FindingKind::TrendWithoutTime, "increased"), (FindingKind::TrendWithoutTime, "went")]);
+    assert_eq!(
+        flagged(&report),
+        [(FindingKind::TrendWithoutTime, "increased"), (FindingKind::TrendWithoutTime, "went")]
+    );
     let cut = receipt(
         &[("average_minutes", "DOUBLE", "avg(\"ack_minutes\")")],
         &[("Search", &[31.0]), ("Platform", &[44.0 / 3.0])],
@@ -152,7 +173,8 @@ fn a_warning_the_summary_drops_is_flagged_at_the_figure_it_affects() {
     );
     let report = run(&nulls, "Search had 2 incidents and averaged 31 minutes.");
     assert_eq!(flagged(&report), [(FindingKind::DroppedWarning, "31")]);
-    let admitted = run(&nulls, "Search averaged 31 minutes; one incident has no acknowledgement time and is not counted.");
+    let admitted =
+        run(&nulls, "Search averaged 31 minutes; one incident has no acknowledgement time and is not counted.");
     assert_eq!(flagged(&admitted), []);
     let cut = receipt(&[("incidents", "BIGINT", "count(*)")], &[("Search", &[2.0]), ("Platform", &[3.0])], true, &[]);
     assert_eq!(flagged(&run(&cut, "There were 5 incidents in total.")), [(FindingKind::DroppedWarning, "5")]);
@@ -200,7 +222,8 @@ fn a_summary_over_the_limits_is_refused_before_it_is_read() {
 fn adversarial_text_costs_bounded_work_per_byte() {
     let limits = SummaryLimits::default();
     // A receipt as large as an answer usually gets: 1000 rows, eight labels shared by many.
-    let rows: Vec<(String, Vec<f64>)> = (0..1000).map(|i| (format!("T{}", i % 8), vec![i as f64 + 0.5, i as f64])).collect();
+    let rows: Vec<(String, Vec<f64>)> =
+        (0..1000).map(|i| (format!("T{}", i % 8), vec![i as f64 + 0.5, i as f64])).collect();
     let borrowed: Vec<(&str, &[f64])> = rows.iter().map(|(t, v)| (t.as_str(), v.as_slice())).collect();
     let receipt = receipt(
         &[("average_minutes", "DOUBLE", "avg(\"x\")"), ("incidents", "BIGINT", "count(*)")],
@@ -209,9 +232,22 @@ fn adversarial_text_costs_bounded_work_per_byte() {
         &["average_minutes: 3 null values were skipped in the matching rows", "the answer shows 1000 of 2000 rows"],
     );
     let patterns = [
-        "1,", "1.5 ", "T1 ", "T1 and T2, 3 and 4. ", "every average increased to the top 3; ", "(((((", "1,000,000,000,000",
-        "about 12.5% ", "9", "T7's 7.5 ", "é€😀", "T1, T2, T3, T4, T5 averaged 1, 2, 3, 4, 5 ", ". ", "\n\n- ",
-        "T1 T2 T3 T4 T5 T6 T7 ", "over 3 than 4 ",
+        "1,",
+        "1.5 ",
+        "T1 ",
+        "T1 and T2, 3 and 4. ",
+        "every average increased to the top 3; ",
+        "(((((",
+        "1,000,000,000,000",
+        "about 12.5% ",
+        "9",
+        "T7's 7.5 ",
+        "é€😀",
+        "T1, T2, T3, T4, T5 averaged 1, 2, 3, 4, 5 ",
+        ". ",
+        "\n\n- ",
+        "T1 T2 T3 T4 T5 T6 T7 ",
+        "over 3 than 4 ",
     ];
     for pattern in patterns {
         // As many repetitions as the limits take (bytes, numbers, sentences).
@@ -222,8 +258,18 @@ fn adversarial_text_costs_bounded_work_per_byte() {
             text = pattern.repeat(repeats);
         }
         let report = check(&receipt, &text, &limits).unwrap();
-        assert!(report.work <= 64 * text.len() as u64 + 100_000, "{pattern:?}: {} units of work for {} bytes", report.work, text.len());
+        assert!(
+            report.work <= 64 * text.len() as u64 + 100_000,
+            "{pattern:?}: {} units of work for {} bytes",
+            report.work,
+            text.len()
+        );
         assert!(report.findings.len() <= 2 * report.numbers + 3 * report.sentences.len(), "{pattern:?}");
-        assert!(text.len() * 2 > limits.max_text_bytes || report.numbers * 2 > limits.max_numbers || report.sentences.len() * 2 > limits.max_sentences, "{pattern:?} stopped short of every limit");
+        assert!(
+            text.len() * 2 > limits.max_text_bytes
+                || report.numbers * 2 > limits.max_numbers
+                || report.sentences.len() * 2 > limits.max_sentences,
+            "{pattern:?} stopped short of every limit"
+        );
     }
 }

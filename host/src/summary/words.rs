@@ -4,8 +4,21 @@
 
 /// Words before a number that admit it is rounded: "about 15", "~15".
 pub const HEDGES: &[&str] = &[
-    "about", "around", "roughly", "approximately", "approx", "nearly", "almost", "some", "circa", "ca", "~", "≈",
-    "est", "estimated", "rounded",
+    "about",
+    "around",
+    "roughly",
+    "approximately",
+    "approx",
+    "nearly",
+    "almost",
+    "some",
+    "circa",
+    "ca",
+    "~",
+    "≈",
+    "est",
+    "estimated",
+    "rounded",
 ];
 
 /// Words before a number that make it a bound, and which way: `true` for a lower bound
@@ -25,8 +38,16 @@ pub const BOUNDS: &[(&str, bool)] = &[
 ];
 
 /// Comparatives before "than": "more than 10" is a lower bound, "less than" an upper one.
-pub const THAN_BOUNDS: &[(&str, bool)] =
-    &[("more", true), ("greater", true), ("higher", true), ("longer", true), ("less", false), ("fewer", false), ("lower", false), ("shorter", false)];
+pub const THAN_BOUNDS: &[(&str, bool)] = &[
+    ("more", true),
+    ("greater", true),
+    ("higher", true),
+    ("longer", true),
+    ("less", false),
+    ("fewer", false),
+    ("lower", false),
+    ("shorter", false),
+];
 
 /// Words that claim something of every member (or none).
 pub const UNIVERSALS: &[&str] = &["every", "all", "none", "always", "never", "each", "everyone", "everything"];
@@ -73,10 +94,39 @@ pub const AGGREGATE_WORDS: &[(&str, super::receipt::Aggregate)] = {
 
 /// Words that claim a change over time.
 pub const TRENDS: &[&str] = &[
-    "increased", "increase", "increases", "increasing", "decreased", "decrease", "decreases", "decreasing", "grew",
-    "grown", "growing", "growth", "fell", "fallen", "rose", "risen", "rising", "declined", "decline", "declining",
-    "dropped", "climbed", "climbing", "trend", "trending", "worsened", "improved", "improving", "worsening", "doubled",
-    "halved", "upward", "downward",
+    "increased",
+    "increase",
+    "increases",
+    "increasing",
+    "decreased",
+    "decrease",
+    "decreases",
+    "decreasing",
+    "grew",
+    "grown",
+    "growing",
+    "growth",
+    "fell",
+    "fallen",
+    "rose",
+    "risen",
+    "rising",
+    "declined",
+    "decline",
+    "declining",
+    "dropped",
+    "climbed",
+    "climbing",
+    "trend",
+    "trending",
+    "worsened",
+    "improved",
+    "improving",
+    "worsening",
+    "doubled",
+    "halved",
+    "upward",
+    "downward",
 ];
 
 /// Two-word trend phrases: "went up", "went down".
@@ -125,28 +175,80 @@ pub const SMALL_NUMBERS: &[(&str, u64)] = &[
 ];
 
 /// Words before a year: "in 2026".
-pub const BEFORE_YEAR: &[&str] =
-    &["in", "since", "during", "of", "for", "by", "until", "before", "after", "from", "to", "through", "early", "late", "fy"];
+pub const BEFORE_YEAR: &[&str] = &[
+    "in", "since", "during", "of", "for", "by", "until", "before", "after", "from", "to", "through", "early", "late",
+    "fy",
+];
 
 /// Month names (a year may follow one).
 pub const MONTH_WORDS: &[&str] = &[
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november",
-    "december", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "jan",
+    "feb",
+    "mar",
+    "apr",
+    "jun",
+    "jul",
+    "aug",
+    "sep",
+    "sept",
+    "oct",
+    "nov",
+    "dec",
 ];
 
 /// Words that split a sentence into clauses for attributing numbers to labels.
-pub const CLAUSE_WORDS: &[&str] = &["and", "but", "while", "whilst", "whereas", "versus", "vs", "than", "compared", "against"];
+pub const CLAUSE_WORDS: &[&str] =
+    &["and", "but", "while", "whilst", "whereas", "versus", "vs", "than", "compared", "against"];
 
 /// Words that admit nulls were skipped.
 pub const ADMIT_NULLS: &[&str] = &[
-    "null", "nulls", "missing", "skipped", "skipping", "skips", "excludes", "blank", "empty", "unrecorded", "unknown", "excluded", "excluding",
-    "ignored", "ignoring", "unacknowledged", "lacks", "lacking", "without",
+    "null",
+    "nulls",
+    "missing",
+    "skipped",
+    "skipping",
+    "skips",
+    "excludes",
+    "blank",
+    "empty",
+    "unrecorded",
+    "unknown",
+    "excluded",
+    "excluding",
+    "ignored",
+    "ignoring",
+    "unacknowledged",
+    "lacks",
+    "lacking",
+    "without",
 ];
 
 /// Word pairs that admit values or rows are missing.
 pub const ADMIT_MISSING_PAIRS: &[&str] = &[
-    "no value", "no time", "not recorded", "no record", "no data", "no acknowledgement", "not acknowledged",
-    "never acknowledged", "left out", "not counted", "not included", "no ack",
+    "no value",
+    "no time",
+    "not recorded",
+    "no record",
+    "no data",
+    "no acknowledgement",
+    "not acknowledged",
+    "never acknowledged",
+    "left out",
+    "not counted",
+    "not included",
+    "no ack",
 ];
 
 /// Words that admit rows were left out.
@@ -154,8 +256,21 @@ pub const ADMIT_EXCLUDED: &[&str] =
     &["missing", "excluded", "excluding", "null", "nulls", "unknown", "blank", "omitted", "without", "uncounted"];
 
 /// Words that admit the answer was cut.
-pub const ADMIT_TRUNCATED: &[&str] =
-    &["not all", "truncated", "truncation", "shown", "showing", "shows", "partial", "only", "first", "listed", "cut", "least", "limited"];
+pub const ADMIT_TRUNCATED: &[&str] = &[
+    "not all",
+    "truncated",
+    "truncation",
+    "shown",
+    "showing",
+    "shows",
+    "partial",
+    "only",
+    "first",
+    "listed",
+    "cut",
+    "least",
+    "limited",
+];
 
 /// Whether `word` (lowercase) is in `list`.
 pub fn is_in(list: &[&str], word: &str) -> bool {
