@@ -17,6 +17,9 @@ const MAX_ATTRIBUTED_ROWS: usize = 64;
 /// Cells of an attribution compared, at most.
 const MAX_ATTRIBUTED_CELLS: usize = 1024;
 
+/// A number's finding, the column it is about and how it is derived, if it is.
+type Judgement = (Finding, Option<usize>, Option<Derivation>);
+
 /// What the claims checks need to know of a judged number.
 #[derive(Debug, Clone)]
 pub struct Judged {
@@ -250,37 +253,11 @@ impl Judge<'_> {
         hedge: bool,
         rows: &[u32],
         scoped: Option<(Fit, CellRef)>,
-    ) -> (Finding, Option<usize>, Option<Derivation>) {
+    ) -> Judgement {
         let text = self.scanned.word(i);
         let who = if rows.is_empty() { String::new() } else { format!(" for {}", self.group_names(rows)) };
         if let Some((f @ (Fit::Exact | Fit::Rounded | Fit::Approx | Fit::Unadmitted), cell)) = scoped {
-            let column = Some(cell.column as usize);
-            let c = &self.facts.columns[cell.column as usize].name;
-            let (kind, message, expected) = match f {
-                Fit::Exact => (FindingKind::Match, format!("{text} is {c}{who}"), None),
-                Fit::Rounded => (
-                    FindingKind::Rounded,
-                    format!("{text} is {c}{who} ({}) rounded as written", show(cell.value)),
-                    None,
-                ),
-                Fit::Approx => (
-                    FindingKind::Approximate,
-                    format!("{text} is {c}{who} ({}), hedged as approximate", show(cell.value)),
-                    None,
-                ),
-                _ => (
-                    FindingKind::UnadmittedRounding,
-                    format!(
-                        "{text} is {c}{who} ({}) rounded to a whole number, but the text states it as exact",
-                        show(cell.value)
-                    ),
-                    Some(format!(
-                        "{} or \"about {text}\"",
-                        written_like(&Number { decimals: 1, ..number.clone() }, cell.value)
-                    )),
-                ),
-            };
-            return (self.finding(s, i, kind, Some(self.note(&cell)), expected, message), column, None);
+            return self.matched(s, i, number, f, &cell, &who);
         }
         if self.facts.request_numbers.iter().any(|x| (x - number.value).abs() <= 1e-9 * x.abs().max(1.0)) {
             let message = format!("{text} is a value of the request (a bound parameter, the explanation or a column name), not of the answer");
@@ -301,17 +278,7 @@ impl Judge<'_> {
             }
         }
         if let Some((Fit::Misrounded, cell)) = scoped {
-            let c = &self.facts.columns[cell.column as usize].name;
-            let right = written_like(
-                number,
-                if number.percent && cell.value.abs() <= 1.0 { cell.value * 100.0 } else { cell.value },
-            );
-            let message = format!("{text} is near {c}{who} ({}), but that rounds to {right}", show(cell.value));
-            return (
-                self.finding(s, i, FindingKind::Misrounded, Some(self.note(&cell)), Some(right), message),
-                Some(cell.column as usize),
-                None,
-            );
+            return self.misrounded(s, i, number, &cell, &who);
         }
         if !number.percent && [self.facts.row_count as f64, self.facts.total_rows as f64].contains(&number.value) {
             let message = format!("{text} is the number of rows of the answer");
@@ -325,6 +292,48 @@ impl Judge<'_> {
             let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
             (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
         })
+    }
+
+    /// A number that fits a cell of its rows: matched, rounded, hedged, or a rounding the
+    /// text does not admit.
+    fn matched(&self, s: usize, i: usize, number: &Number, f: Fit, cell: &CellRef, who: &str) -> Judgement {
+        let text = self.scanned.word(i);
+        let column = Some(cell.column as usize);
+        let c = &self.facts.columns[cell.column as usize].name;
+        let (kind, message, expected) = match f {
+            Fit::Exact => (FindingKind::Match, format!("{text} is {c}{who}"), None),
+            Fit::Rounded => {
+                (FindingKind::Rounded, format!("{text} is {c}{who} ({}) rounded as written", show(cell.value)), None)
+            }
+            Fit::Approx => (
+                FindingKind::Approximate,
+                format!("{text} is {c}{who} ({}), hedged as approximate", show(cell.value)),
+                None,
+            ),
+            _ => (
+                FindingKind::UnadmittedRounding,
+                format!(
+                    "{text} is {c}{who} ({}) rounded to a whole number, but the text states it as exact",
+                    show(cell.value)
+                ),
+                Some(format!(
+                    "{} or \"about {text}\"",
+                    written_like(&Number { decimals: 1, ..number.clone() }, cell.value)
+                )),
+            ),
+        };
+        (self.finding(s, i, kind, Some(self.note(cell)), expected, message), column, None)
+    }
+
+    /// A number within one unit of a cell's value that is not its rounding.
+    fn misrounded(&self, s: usize, i: usize, number: &Number, cell: &CellRef, who: &str) -> Judgement {
+        let c = &self.facts.columns[cell.column as usize].name;
+        let shown = if number.percent && cell.value.abs() <= 1.0 { cell.value * 100.0 } else { cell.value };
+        let right = written_like(number, shown);
+        let message =
+            format!("{} is near {c}{who} ({}), but that rounds to {right}", self.scanned.word(i), show(cell.value));
+        let finding = self.finding(s, i, FindingKind::Misrounded, Some(self.note(cell)), Some(right), message);
+        (finding, Some(cell.column as usize), None)
     }
 
     fn group_names(&self, rows: &[u32]) -> String {
@@ -365,14 +374,7 @@ impl Judge<'_> {
     }
 
     /// The number fits a cell of a row it is not attributed to.
-    fn swap(
-        &mut self,
-        s: usize,
-        i: usize,
-        number: &Number,
-        hedge: bool,
-        rows: &[u32],
-    ) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
+    fn swap(&mut self, s: usize, i: usize, number: &Number, hedge: bool, rows: &[u32]) -> Option<Judgement> {
         let mut sorted = rows.to_vec();
         sorted.sort_unstable();
         let near = self.cells_near(number, &sorted);
@@ -412,7 +414,7 @@ impl Judge<'_> {
         hedge: bool,
         rows: &[u32],
         label_totals_only: bool,
-    ) -> Option<(Finding, Option<usize>, Option<Derivation>)> {
+    ) -> Option<Judgement> {
         let text = self.scanned.word(i).to_string();
         let mut found: Option<(Fit, f64, Derivation)> = None;
         for (low, high) in search_ranges(number) {
