@@ -145,7 +145,7 @@ fn distinct_years(facts: &Facts, column: usize) -> usize {
         .rows
         .iter()
         .filter_map(|row| match &row[column] {
-            Cell::Text(t) if t.len() >= 4 => Some(&t[..4]),
+            Cell::Text(t) => t.get(..4),
             _ => None,
         })
         .collect();

@@ -383,7 +383,11 @@ fn select_item_function(name: &str, sql: &str) -> Option<String> {
     let item = sql_item(name, sql)?;
     let open = item.find('(')?;
     let before = item[..open].trim_end();
-    let start = before.rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1);
+    let start = before
+        .char_indices()
+        .filter(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
+        .last()
+        .map_or(0, |(i, c)| i + c.len_utf8());
     let function = &before[start..];
     (!function.is_empty()).then(|| function.to_ascii_lowercase())
 }
@@ -454,7 +458,8 @@ fn refine_kinds(columns: &mut [Column], rows: &[Vec<Cell>]) {
         let days: Vec<&str> = rows
             .iter()
             .filter_map(|row| match &row[i] {
-                Cell::Text(t) if t.len() >= 10 => Some(&t[5..10]),
+                // A cell is any text: `get` is `None` off a character boundary.
+                Cell::Text(t) => t.get(5..10),
                 _ => None,
             })
             .collect();

@@ -273,3 +273,15 @@ fn adversarial_text_costs_bounded_work_per_byte() {
         );
     }
 }
+
+/// Text that is not ASCII, in cells and in the SQL, is sliced only on character boundaries.
+#[test]
+fn receipts_with_text_that_is_not_ascii_are_read_without_a_panic() {
+    let receipt = serde_json::json!({
+        "columns": [{"name": "équipe", "type": "VARCHAR"}, {"name": "mois", "type": "DATE"}, {"name": "durée", "type": "DOUBLE"}],
+        "rows": [["Ωmega", "Ωé€x€y€z", 1.5], ["Δ", "2026-01-01", 2.5]],
+        "sql": "SELECT é(\"x\") AS \"durée\", ü€(1) AS \"équipe\"",
+    });
+    let report = run(&receipt.to_string(), "Ωmega a 1.5 et Δ 2.5 en January.");
+    assert_eq!(flagged(&report), []);
+}
