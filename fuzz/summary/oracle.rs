@@ -142,7 +142,7 @@ fn structured_receipt(bytes: &mut Bytes) -> String {
     let columns: Vec<serde_json::Value> =
         columns.iter().map(|(name, kind)| serde_json::json!({"name": name, "type": kind})).collect();
     serde_json::json!({
-        "columns": columns, "rows": rows, "truncated": bytes.next() % 2 == 0, "total_rows": bytes.next(),
+        "columns": columns, "rows": rows, "truncated": bytes.next().is_multiple_of(2), "total_rows": bytes.next(),
         "params": [bytes.next(), "P1"], "warnings": ["average_minutes0: 2 null values were skipped in the matching rows", "the answer shows 1 of 9 rows"],
     })
     .to_string()
@@ -156,7 +156,7 @@ fn structured_text(bytes: &mut Bytes) -> String {
             0 => text.push_str(&number(bytes)),
             _ => text.push_str(WORDS[usize::from(bytes.next()) % WORDS.len()]),
         }
-        if bytes.next() % 4 != 0 {
+        if !bytes.next().is_multiple_of(4) {
             text.push(' ');
         }
     }

@@ -353,7 +353,7 @@ fn name_aggregate(name: &str) -> Aggregate {
 /// The text of the select item that ends with `AS "name"`, from its start (the comma or
 /// `SELECT` before it at the same depth of parentheses).
 fn sql_item<'a>(name: &str, sql: &'a str) -> Option<&'a str> {
-    let needle = format!("AS \"{}\"", name.replace('"', "\"\""));
+    let needle = format!("AS {}", querycell_contract::quote::identifier(name));
     let end = sql.find(&needle)?;
     let bytes = sql.as_bytes();
     let mut depth = 0i32;
@@ -385,8 +385,8 @@ fn select_item_function(name: &str, sql: &str) -> Option<String> {
     let before = item[..open].trim_end();
     let start = before
         .char_indices()
-        .filter(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
-        .last()
+        .rev()
+        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let function = &before[start..];
     (!function.is_empty()).then(|| function.to_ascii_lowercase())
