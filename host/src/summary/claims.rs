@@ -10,7 +10,7 @@ use super::figures::Judged;
 use super::labels::Mention;
 use super::numbers::{show, Derivation};
 use super::receipt::{Aggregate, ColumnKind, Facts, WarningKind};
-use super::report::{Finding, FindingKind, Span};
+use super::report::{Finding, FindingKind};
 use super::scan::{Kind, Scanned, Sentence};
 use super::words::*;
 
@@ -50,18 +50,7 @@ impl<'a> Claims<'a> {
     }
 
     fn finding(&self, s: usize, i: usize, kind: FindingKind, expected: Option<String>, message: String) -> Finding {
-        let token = &self.scanned.tokens[i];
-        Finding {
-            kind,
-            flagged: kind.flagged(),
-            sentence: s,
-            span: Span { start: token.start, end: token.end },
-            chars: Span { start: 0, end: 0 },
-            text: self.scanned.word(i).to_string(),
-            cell: None,
-            expected,
-            message,
-        }
+        super::figures::finding_at(self.scanned, s, i, kind, None, expected, message)
     }
 
     /// The checks of one sentence; `judged` are its numbers.

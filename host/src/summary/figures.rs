@@ -202,18 +202,7 @@ impl Judge<'_> {
         expected: Option<String>,
         message: String,
     ) -> Finding {
-        let token = &self.scanned.tokens[i];
-        Finding {
-            kind,
-            flagged: kind.flagged(),
-            sentence: s,
-            span: Span { start: token.start, end: token.end },
-            chars: Span { start: 0, end: 0 },
-            text: self.scanned.word(i).to_string(),
-            cell,
-            expected,
-            message,
-        }
+        finding_at(self.scanned, s, i, kind, cell, expected, message)
     }
 
     /// The rows a number is about and its best fit among their cells (among all cells when
@@ -459,4 +448,28 @@ fn derivation_column(derivation: &Derivation) -> Option<usize> {
         | Derivation::Change(a, _)
         | Derivation::ShareOfTotal(a) => a.column as usize,
     })
+}
+
+/// A finding of `kind` at token `i` of sentence `s`.
+pub fn finding_at(
+    scanned: &Scanned,
+    s: usize,
+    i: usize,
+    kind: FindingKind,
+    cell: Option<CellNote>,
+    expected: Option<String>,
+    message: String,
+) -> Finding {
+    let token = &scanned.tokens[i];
+    Finding {
+        kind,
+        flagged: kind.flagged(),
+        sentence: s,
+        span: Span { start: token.start, end: token.end },
+        chars: Span { start: 0, end: 0 },
+        text: scanned.word(i).to_string(),
+        cell,
+        expected,
+        message,
+    }
 }
