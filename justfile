@@ -110,7 +110,7 @@ bench-deps:
 bench: build bench-deps
     cargo run --release --locked -p querycell-tests --bin bench
 
-# Fuzz the compilers for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
+# Fuzz the compilers (and the summary checker) for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
 # then the plan compiler's (`compile_plan`), then both again with generated input (plans built
 # by fuzz/plan_gen.rs: `plan_structured`; SQL written by fuzz/sql_gen.rs: `sql_grammar`; raw
 # bytes, so no dictionary); then replay all four corpora through the oracles plus DuckDB's
@@ -134,7 +134,12 @@ fuzz seconds="1800": build
     QUERYCELL_GUEST_WASM={{guest_component}} CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-sandbox \
         cargo +nightly fuzz run --fuzz-dir fuzz/sandbox --sanitizer none sandbox_boundary fuzz/sandbox/corpus fuzz/sandbox/seeds/sandbox_boundary -- \
         -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
-    QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus \
+    # The summary checker too (`summary_check`): it links the host without DuckDB.
+    mkdir -p fuzz/summary/corpus
+    QUERYCELL_GUEST_WASM={{guest_component}} CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz-summary \
+        cargo +nightly fuzz run --fuzz-dir fuzz/summary --sanitizer none summary_check fuzz/summary/corpus fuzz/summary/seeds/summary_check -- \
+        -max_total_time={{seconds}} -max_len=8192 -timeout=10 -print_final_stats=1
+    QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus QUERYCELL_FUZZ_SUMMARY_CORPUS=fuzz/summary/corpus \
         QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan \
         QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS=fuzz/corpus/plan_structured QUERYCELL_FUZZ_SQL_GRAMMAR_CORPUS=fuzz/corpus/sql_grammar \
-        cargo test --release --locked -p querycell-tests --test all -- fuzz_regressions sandbox_boundary --nocapture
+        cargo test --release --locked -p querycell-tests --test all -- fuzz_regressions sandbox_boundary every_kept_summary_fuzz_input --nocapture

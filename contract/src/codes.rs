@@ -428,6 +428,12 @@ codes! {
     HttpNotLoopback = "http_not_loopback", Host, Refused;
     /// The MCP session failed to start or ended in an error.
     McpFailed = "mcp_failed", Host, Internal;
+
+    // ---- Checking a model's summary against a receipt (`check-summary`, `check_summary`).
+    /// The receipt to check a summary against is not one: not JSON, nested too deep, or without `columns` and `rows`.
+    ReceiptInvalid = "receipt_invalid", Host, Refused;
+    /// The summary to check, or its receipt, is over the checker's limits (bytes, numbers, sentences, cells).
+    SummaryTooLarge = "summary_too_large", Host, Refused;
 }
 
 impl fmt::Display for Code {

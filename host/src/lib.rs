@@ -11,7 +11,9 @@
 //! fails on an import that goes the other way, and on any cycle between these modules.
 //!
 //! 1. Leaves: [`error`] (the one typed error), [`limits`] (every bound querycell promises),
-//!    [`calendar`] (dates), `operator_file` (reading a file the operator wrote).
+//!    [`calendar`] (dates), `operator_file` (reading a file the operator wrote), [`summary`]
+//!    (checking a model's summary against a receipt: it reads a receipt's JSON and prose, and
+//!    runs nothing).
 //! 2. `duck`: the small unsafe layer over DuckDB's C API, safe at its surface.
 //! 3. `statement`: the words of a statement run: bound values, what a connection may read,
 //!    its locked settings, the deadline's and memory limit's errors.
@@ -63,6 +65,7 @@ pub mod error;
 pub mod limits;
 #[cfg(feature = "duckdb")]
 mod operator_file;
+pub mod summary;
 // 2-3. DuckDB, and the statement vocabulary.
 #[cfg(feature = "duckdb")]
 mod duck;

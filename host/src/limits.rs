@@ -77,3 +77,40 @@ impl Limits {
         self.max_statement_bytes.saturating_mul(8)
     }
 }
+
+/// The bounds on checking a model's summary against a receipt (`querycell check-summary`,
+/// the MCP tool `check_summary`). The summary and the receipt come from outside (a model
+/// wrote the one, anyone may have edited the other), so every loop over them is bounded by
+/// these, and input past them is refused with `summary_too_large`, never half-read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SummaryLimits {
+    /// Longest summary text, in bytes. A summary is a paragraph or a page; 64 KiB is a long
+    /// report.
+    pub max_text_bytes: usize,
+    /// Longest receipt JSON, in bytes: a receipt of `max_rows` (1 000 by default) rows of a
+    /// dozen columns is a few hundred KiB.
+    pub max_receipt_bytes: usize,
+    /// Numbers the checker reads in one summary.
+    pub max_numbers: usize,
+    /// Sentences the checker reads in one summary.
+    pub max_sentences: usize,
+    /// Cells (rows times columns) of the receipt the checker reads.
+    pub max_cells: usize,
+    /// Rows whose cells take part in the search for derived numbers (sums, differences,
+    /// ratios of two cells; column totals); the search is over pairs, so it is bounded by
+    /// this squared, once per receipt.
+    pub max_derivation_rows: usize,
+}
+
+impl Default for SummaryLimits {
+    fn default() -> Self {
+        SummaryLimits {
+            max_text_bytes: 64 << 10,
+            max_receipt_bytes: 8 << 20,
+            max_numbers: 2_000,
+            max_sentences: 4_000,
+            max_cells: 200_000,
+            max_derivation_rows: 24,
+        }
+    }
+}

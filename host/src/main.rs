@@ -1,6 +1,7 @@
 //! The `querycell` command line: ingest files into an index, show its schema, answer plans
-//! and (where enabled) SQL. Exit status: 0 answered, 2 input refused, 3 a limit stopped it,
-//! 1 anything else.
+//! and (where enabled) SQL, check a model's summary of a receipt. Exit status: 0 answered,
+//! 2 input refused, 3 a limit stopped it, 1 anything else; `check-summary` exits 4 when it
+//! flags something.
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -32,6 +33,12 @@ struct Cli {
 enum SchemaFormat {
     Json,
     Markdown,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CheckFormat {
+    Table,
+    Json,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -150,6 +157,20 @@ enum Command {
         #[arg(long, value_name = "ADDR")]
         http: Option<std::net::SocketAddr>,
     },
+    /// Check a model's summary of a receipt, sentence by sentence: every number against the
+    /// receipt's cells (exact, a stated rounding, another group's value, derived, or none),
+    /// and claims the receipt cannot support. Exit status: 0 nothing flagged, 4 something
+    /// flagged, 2 input refused. Runs nothing; needs no index.
+    CheckSummary {
+        /// The receipt, as `query --format json` printed it (`-`: standard input).
+        #[arg(long, value_name = "FILE|-")]
+        receipt: String,
+        /// The summary to check, UTF-8 text (`-`: standard input).
+        #[arg(long, value_name = "FILE|-")]
+        text: String,
+        #[arg(long, value_enum, default_value = "table")]
+        format: CheckFormat,
+    },
     /// A query worker: started by querycell itself, speaking its frame protocol on stdin
     /// and stdout with the index's data file on fd 3. Not for people.
     #[command(hide = true)]
@@ -162,6 +183,9 @@ fn main() -> ExitCode {
     if let Command::Worker = cli.command {
         return querycell::serve::query_worker();
     }
+    if let Command::CheckSummary { receipt, text, format } = &cli.command {
+        return check_summary(receipt, text, *format);
+    }
     let format = match &cli.command {
         Command::Ingest { format, .. } => *format,
         Command::Schema { format, .. } => {
@@ -173,7 +197,7 @@ fn main() -> ExitCode {
         }
         Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
         Command::Mcp { .. } => Format::Table,
-        Command::Worker => unreachable!("served above"),
+        Command::Worker | Command::CheckSummary { .. } => unreachable!("served above"),
     };
     match run(cli.command, started) {
         Ok(output) => {
@@ -244,7 +268,7 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
             Ok(render(&answer, options.format, &process))
         }
         Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),
-        Command::Worker => unreachable!("served in main"),
+        Command::Worker | Command::CheckSummary { .. } => unreachable!("served in main"),
     }
 }
 
@@ -429,4 +453,66 @@ fn read_request(source: &str, argument: &str, max_bytes: u32) -> Result<String, 
     }
     String::from_utf8(bytes)
         .map_err(|_| Error::new(Code::InvalidEncoding, "the request is not UTF-8 text").at(argument))
+}
+
+/// `check-summary`: the report on stdout, exit 0 when nothing is flagged and
+/// [`SUMMARY_FLAGGED`] when something is; an error as every command prints one.
+fn check_summary(receipt: &str, text: &str, format: CheckFormat) -> ExitCode {
+    let limits = querycell::limits::SummaryLimits::default();
+    let checked = (|| {
+        if receipt == "-" && text == "-" {
+            return Err(Error::new(Code::MissingArgument, "only one of --receipt and --text can be standard input")
+                .at("--text"));
+        }
+        let receipt = read_input(receipt, "--receipt", limits.max_receipt_bytes)?;
+        let text = read_input(text, "--text", limits.max_text_bytes)?;
+        let report = querycell::summary::check(&receipt, &text, &limits)?;
+        Ok((report, text))
+    })();
+    match checked {
+        Ok((report, text)) => {
+            let output = match format {
+                CheckFormat::Json => {
+                    format!("{}\n", serde_json::to_string_pretty(&report.to_json()).expect("reports serialise"))
+                }
+                CheckFormat::Table => report.render_table(&text),
+            };
+            let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            if report.flagged == 0 {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(SUMMARY_FLAGGED)
+            }
+        }
+        Err(error) => {
+            if format == CheckFormat::Json {
+                println!("{}", serde_json::to_string_pretty(&error.to_json()).expect("errors serialise"));
+            } else {
+                eprintln!("{error}");
+            }
+            ExitCode::from(error.class.exit_code() as u8)
+        }
+    }
+}
+
+/// `check-summary`'s exit status when the summary has a flagged finding: the check ran and
+/// found something, which is neither an answer (0) nor an error (1, 2, 3).
+const SUMMARY_FLAGGED: u8 = 4;
+
+/// A file's (or stdin's) text, refused with `summary_too_large` past `max_bytes` without
+/// reading further, and with `invalid_encoding` when it is not UTF-8.
+fn read_input(source: &str, argument: &str, max_bytes: usize) -> Result<String, Error> {
+    let mut bytes = Vec::new();
+    let limit = max_bytes as u64 + 1;
+    let read = if source == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(source).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| Error::new(Code::RequestUnreadable, format!("{source}: {e}")).at(argument))?;
+    if bytes.len() > max_bytes {
+        return Err(Error::new(Code::SummaryTooLarge, format!("{source} is over {max_bytes} bytes")).at(argument));
+    }
+    String::from_utf8(bytes)
+        .map_err(|_| Error::new(Code::InvalidEncoding, format!("{source} is not UTF-8 text")).at(argument))
 }

@@ -62,7 +62,7 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert!(seen["instructions"].as_str().unwrap().contains("group_by"), "{}", seen["instructions"]);
 
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
+    assert_eq!(tools, ["check_summary", "describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
     assert_eq!(
         seen["tools"]["query"],
         querycell::catalog::schema::plan_json_schema(),
@@ -95,6 +95,20 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert_eq!(answer["structured"]["rows"], json!([["Payments", 2], ["Platform", 2]]));
     assert!(answer["structured"]["sql"].as_str().unwrap().starts_with("SELECT"));
     assert!(answer["text"][0].as_str().unwrap().contains("Payments"));
+
+    // check_summary, on the receipt the client was given: the swapped teams are found.
+    let swapped = &seen["check_swapped"];
+    assert_eq!(swapped["is_error"], false, "a check that flags something still succeeded: {swapped}");
+    assert_eq!(swapped["structured"]["flagged"], 2, "{swapped}");
+    let kinds: Vec<&str> =
+        swapped["structured"]["findings"].as_array().unwrap().iter().map(|f| f["kind"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["swap", "swap"]);
+    assert_eq!(swapped["structured"]["findings"][0]["cell"]["group"], "Payments");
+    assert!(swapped["text"][0].as_str().unwrap().contains("FLAG swap"), "{swapped}");
+    assert_eq!(seen["check_correct"]["structured"]["flagged"], 0, "{}", seen["check_correct"]);
+    assert_eq!(seen["check_refused"]["is_error"], true);
+    assert_eq!(seen["check_refused"]["structured"]["error"]["code"], "missing_argument");
+    assert_eq!(seen["check_refused"]["structured"]["error"]["path"], "receipt");
 
     let refused = &seen["query_refused"];
     assert_eq!(refused["is_error"], true, "a refusal is a tool error");
@@ -235,7 +249,7 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     let seen = http_session(&server, false);
     assert_eq!(seen["server"], "querycell");
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
+    assert_eq!(tools, ["check_summary", "describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
     assert_eq!(seen["list_tables"]["is_error"], false);
     assert!(seen["list_tables"]["structured"]["tables"].as_array().unwrap().iter().any(|t| t["name"] == "incidents"));
     assert!(

@@ -3,8 +3,8 @@
 Run by tests/all/mcp_server.rs as `client.py <querycell binary> <index> <allow-sql: 0|1>`,
 which starts the server over stdio, or `client.py --http <url> <allow-sql: 0|1>`, which
 connects to a server the test started with `querycell mcp --http`. It lists the tools,
-calls each with an answer and with a refusal, and prints one JSON document of what it saw
-for the Rust test to check.
+calls each with an answer and with a refusal (`check_summary` with the receipt `query`
+returned), and prints one JSON document of what it saw for the Rust test to check.
 """
 
 import asyncio
@@ -62,6 +62,12 @@ async def converse(read, write, allow_sql):
             "order_by": [{"column": "average_minutes", "direction": "desc"}],
         }
         seen["query_p1"] = tool_result(await session.call_tool("query", p1_ack_by_team))
+        # check_summary on the receipt the client was just given: a summary with the teams'
+        # averages swapped, a correct one, and a call without the receipt.
+        receipt = seen["query_p1"]["structured"]
+        seen["check_swapped"] = tool_result(await session.call_tool("check_summary", {"receipt": receipt, "text": "Platform averaged 12 minutes and Payments 15."}))
+        seen["check_correct"] = tool_result(await session.call_tool("check_summary", {"receipt": receipt, "text": "Platform averaged 15 minutes and Payments 12."}))
+        seen["check_refused"] = tool_result(await session.call_tool("check_summary", {"text": "Platform averaged 15 minutes."}))
         seen["query_refused"] = tool_result(await session.call_tool("query", {"table": "incidents", "aggregations": [{"function": "count", "alias": "n"}], "group_by": ["tema"]}))
         if allow_sql:
             seen["sql"] = tool_result(await session.call_tool("sql", {"sql": "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY team"}))

@@ -401,7 +401,9 @@ anywhere a column stands; where it lists metrics, an aggregation may be {{\"metr
 Relative dates such as {{\"last\": 30, \"unit\": \"day\"}}, {{\"this\": \"month\"}} or {{\"previous\": \"year\"}} resolve against the server's today \
 and are reported in the receipt. Every answer is a receipt: the SQL that ran, its parameters, the rows, whether rows were cut, and warnings \
 (nulls skipped, rows a filter left out for being missing). A refusal is a tool error with a `code`, a `path` into your plan and a `hint`: \
-fix what it names and call again.",
+fix what it names and call again. Before you pass on a summary of a receipt, call `check_summary` with the receipt and your text: \
+it flags numbers the receipt does not hold, roundings you did not admit, one group's number given to another, and claims the receipt \
+cannot support.",
         fields = fields.join("; "),
         ops = words("Op"),
         functions = words("Function"),

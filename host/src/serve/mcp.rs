@@ -7,7 +7,9 @@
 //! `Origin` (a web page's script), and bounds each request body.
 //!
 //! Tools: `list_tables`, `describe_table`, `query` (a plan; its input schema is the plan
-//! language's JSON Schema) and `sql`, listed only where the deployment enabled SQL mode.
+//! language's JSON Schema), `check_summary` (a receipt and a summary of it, checked by
+//! [`crate::summary`]; no query runs) and `sql`, listed only where the deployment enabled SQL
+//! mode.
 //! Answers come back as the receipt in `structuredContent` with a text rendering beside it;
 //! refusals as tool errors (`isError: true`) whose structured content is the typed error
 //! (`{"error": {code, message, path, hint}}`), so an agent can read the code and retry.
@@ -39,6 +41,8 @@ use crate::catalog::schema;
 use crate::catalog::{Catalog, TableEntry};
 use crate::engine::QueryCell;
 use crate::error::{Code, Error, Result};
+use crate::limits::SummaryLimits;
+use crate::summary;
 
 /// The one path the HTTP transport answers on.
 pub const HTTP_PATH: &str = "/mcp";
@@ -168,6 +172,22 @@ impl McpServer {
             )
             .annotate(read_only()),
         ];
+        tools.push(
+            Tool::new(
+                "check_summary",
+                "Check a summary of a receipt before you give it to anyone: every number against the receipt's cells (exact, a stated rounding, another group's value, derived from cells, or unsupported) and the claims a receipt cannot support (\"every\" or \"all\" beside an average, a trend without a time grouping, a top N of a cut answer, a warning left out). Returns one finding per item with its span in the text; `flagged` counts the problems. Runs no query.",
+                object(json!({
+                    "type": "object",
+                    "properties": {
+                        "receipt": {"type": "object", "description": "the receipt a query or sql call returned (its structured content), whole"},
+                        "text": {"type": "string", "description": "the summary to check"}
+                    },
+                    "required": ["receipt", "text"],
+                    "additionalProperties": false
+                })),
+            )
+            .annotate(read_only()),
+        );
         if self.cell.sql_enabled() {
             tools.push(
                 Tool::new(
@@ -249,6 +269,7 @@ impl McpServer {
                 None => refusal(&Error::new(Code::MissingArgument, "sql needs the statement").at("sql")),
                 Some(sql) => answer(self.cell.query_sql(sql)),
             },
+            "check_summary" => check_summary(&arguments),
             other => return Err(ErrorData::invalid_params(format!("there is no tool {other:?} here"), None)),
         })
     }
@@ -332,6 +353,31 @@ fn result(structured: Value, text: String) -> CallToolResult {
 fn answer(outcome: Result<Answer>) -> CallToolResult {
     match outcome {
         Ok(answer) => result(answer.to_json(), answer.render_table()),
+        Err(error) => refusal(&error),
+    }
+}
+
+/// `check_summary`: the checker's report (a tool result even when it flags something: the
+/// check itself succeeded), or a refusal for a missing argument, a receipt that is not one,
+/// or input over the checker's limits. The receipt may come as an object or as its JSON
+/// text; either way it is measured as JSON text against the limit.
+fn check_summary(arguments: &JsonObject) -> CallToolResult {
+    let Some(text) = arguments.get("text").and_then(Value::as_str) else {
+        return refusal(&Error::new(Code::MissingArgument, "check_summary needs the summary's text").at("text"));
+    };
+    let receipt = match arguments.get("receipt") {
+        None | Some(Value::Null) => {
+            return refusal(
+                &Error::new(Code::MissingArgument, "check_summary needs the receipt the summary is of")
+                    .at("receipt")
+                    .hint("pass the structured content of the query or sql call, whole"),
+            )
+        }
+        Some(Value::String(json)) => json.clone(),
+        Some(other) => other.to_string(),
+    };
+    match summary::check(&receipt, text, &SummaryLimits::default()) {
+        Ok(report) => result(report.to_json(), report.render_table(text)),
         Err(error) => refusal(&error),
     }
 }
