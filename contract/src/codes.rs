@@ -428,6 +428,13 @@ codes! {
     HttpNotLoopback = "http_not_loopback", Host, Refused;
     /// The MCP session failed to start or ended in an error.
     McpFailed = "mcp_failed", Host, Internal;
+
+    // ---- Verifying a receipt (`querycell verify`, the MCP `verify_receipt` tool).
+    /// The receipt file (or standard input) cannot be read, or is not UTF-8 text.
+    ReceiptUnreadable = "receipt_unreadable", Host, Refused;
+    /// What was given as a receipt is not one: not JSON, not an object, a refusal rather
+    /// than an answer, over the size bound, or a field of the wrong type.
+    ReceiptInvalid = "receipt_invalid", Host, Refused;
 }
 
 impl fmt::Display for Code {

@@ -35,3 +35,4 @@ mod shared_words;
 mod snapshots;
 mod spark;
 mod sql_mode;
+mod verify_receipts;
