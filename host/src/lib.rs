@@ -89,10 +89,10 @@ pub mod engine;
 pub mod ingest;
 #[cfg(feature = "duckdb")]
 pub mod serve;
-#[cfg(feature = "duckdb")]
-pub mod verify;
 #[cfg(all(feature = "duckdb", feature = "testing"))]
 pub mod testing;
+#[cfg(feature = "duckdb")]
+pub mod verify;
 
 #[cfg(feature = "duckdb")]
 pub use answer::Answer;

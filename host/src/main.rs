@@ -297,8 +297,7 @@ fn run_verify(options: &AnswerOptions, allow_sql: bool, source: &str) -> Result<
     let verification = querycell::verify::verify(&cell, &receipt)?;
     let output = match options.format {
         Format::Json => {
-            format!("{}
-", serde_json::to_string_pretty(&verification.to_json()).expect("verifications serialise"))
+            format!("{}\n", serde_json::to_string_pretty(&verification.to_json()).expect("verifications serialise"))
         }
         _ => verification.render_table(),
     };

@@ -63,7 +63,11 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert!(seen["instructions"].as_str().unwrap().contains("group_by"), "{}", seen["instructions"]);
 
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["describe_table", "list_tables", "query", "verify_receipt"], "no sql tool unless SQL mode is on");
+    assert_eq!(
+        tools,
+        ["describe_table", "list_tables", "query", "verify_receipt"],
+        "no sql tool unless SQL mode is on"
+    );
     assert_eq!(
         seen["tools"]["query"],
         querycell::catalog::schema::plan_json_schema(),
@@ -119,9 +123,13 @@ fn assert_verified(seen: &Value) {
         let result = &seen[call];
         assert_eq!(result["is_error"], false, "a verdict is an answer: {call}: {result}");
         assert_eq!(result["structured"]["outcome"], outcome, "{call}: {result}");
-        let codes: Vec<&Value> = result["structured"]["reasons"].as_array().unwrap().iter().map(|r| &r["code"]).collect();
+        let codes: Vec<&Value> =
+            result["structured"]["reasons"].as_array().unwrap().iter().map(|r| &r["code"]).collect();
         assert_eq!(json!(codes), reasons, "{call}: {result}");
-        assert!(result["text"][0].as_str().unwrap().starts_with(&format!("outcome: {}", outcome.replace('_', " "))), "{call}: {result}");
+        assert!(
+            result["text"][0].as_str().unwrap().starts_with(&format!("outcome: {}", outcome.replace('_', " "))),
+            "{call}: {result}"
+        );
     }
     assert_eq!(seen["verify_same"]["structured"]["rerun"]["rows"], receipt["rows"]);
     assert_eq!(seen["verify_same"]["structured"]["receipt_digest"], receipt["digest"]);
@@ -262,7 +270,11 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     let seen = http_session(&server, false);
     assert_eq!(seen["server"], "querycell");
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["describe_table", "list_tables", "query", "verify_receipt"], "no sql tool unless SQL mode is on");
+    assert_eq!(
+        tools,
+        ["describe_table", "list_tables", "query", "verify_receipt"],
+        "no sql tool unless SQL mode is on"
+    );
     assert_eq!(seen["list_tables"]["is_error"], false);
     assert!(seen["list_tables"]["structured"]["tables"].as_array().unwrap().iter().any(|t| t["name"] == "incidents"));
     assert!(

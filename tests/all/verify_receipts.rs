@@ -109,10 +109,10 @@ fn a_reingest_shows_each_changed_added_and_removed_group() {
     let before = receipt(&index, P1_BY_TEAM, &[]);
     // Platform's second P1 took 40 minutes, not 20; Payments' P1 is now a P2 (the group is
     // gone); Search has its first P1.
-    let changed = INCIDENTS_CSV.replace("I-102,Platform,P1,20", "I-102,Platform,P1,40").replace(
-        "I-103,Payments,P1,12",
-        "I-103,Payments,P2,12",
-    ) + "I-105,Search,P1,30\n";
+    let changed = INCIDENTS_CSV
+        .replace("I-102,Platform,P1,20", "I-102,Platform,P1,40")
+        .replace("I-103,Payments,P1,12", "I-103,Payments,P2,12")
+        + "I-105,Search,P1,30\n";
     ingest(dir.path(), &changed);
     let (old, new) = (p1_by_team(INCIDENTS_CSV), p1_by_team(&changed));
 
@@ -231,9 +231,12 @@ fn an_edited_receipt_is_tampered() {
         ("the snapshot", Box::new(|r| r["snapshot"] = json!("sha256:0"))),
         ("the policy context", Box::new(|r| r["policy_context"] = json!("sha256:0"))),
         ("an added field", Box::new(|r| r["note"] = json!("all good"))),
-        ("a removed field", Box::new(|r| {
-            r.as_object_mut().unwrap().remove("warnings");
-        })),
+        (
+            "a removed field",
+            Box::new(|r| {
+                r.as_object_mut().unwrap().remove("warnings");
+            }),
+        ),
     ];
     for (what, edit) in edits {
         let mut edited = receipt.clone();

@@ -87,7 +87,8 @@ mod tests {
 
     #[test]
     fn the_digest_covers_every_field_but_itself_in_any_order_or_layout() {
-        let mut receipt = json!({"rows": [["Platform", 15.0]], "sql": "SELECT 1", "limits": {"max_rows": 5, "timeout_ms": 9}});
+        let mut receipt =
+            json!({"rows": [["Platform", 15.0]], "sql": "SELECT 1", "limits": {"max_rows": 5, "timeout_ms": 9}});
         seal(&mut receipt);
         let sealed = receipt["digest"].as_str().unwrap().to_string();
         assert!(sealed.starts_with("sha256:") && sealed.len() == 7 + 64, "{sealed}");
@@ -113,7 +114,8 @@ mod tests {
     fn floats_read_back_to_the_digest_they_were_sealed_with() {
         // Values whose text serde_json's default (fast) parse gets wrong in the last bit;
         // the host reads JSON with `float_roundtrip`, so they come back exact.
-        let mut receipt = json!({"rows": [[100.08176360064923, 909.2150537634409, 2.3646624014571274e-157, 14.666666666666666]]});
+        let mut receipt =
+            json!({"rows": [[100.08176360064923, 909.2150537634409, 2.3646624014571274e-157, 14.666666666666666]]});
         seal(&mut receipt);
         let text = serde_json::to_string_pretty(&receipt).unwrap();
         let read: Value = serde_json::from_str(&text).unwrap();

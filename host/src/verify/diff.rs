@@ -276,19 +276,28 @@ impl RowDiff {
     pub fn render(&self) -> String {
         let text = |v: &Value| printable(&v.to_string());
         let keyed = |values: &[Value]| {
-            self.key.iter().zip(values).map(|(k, v)| format!("{}={}", printable(k), text(v))).collect::<Vec<_>>().join(" ")
+            self.key
+                .iter()
+                .zip(values)
+                .map(|(k, v)| format!("{}={}", printable(k), text(v)))
+                .collect::<Vec<_>>()
+                .join(" ")
         };
         let mut out = String::new();
         if let Some(columns) = &self.columns {
-            let list = |c: &[Column]| c.iter().map(|c| format!("{} {}", c.name, c.sql_type)).collect::<Vec<_>>().join(", ");
+            let list =
+                |c: &[Column]| c.iter().map(|c| format!("{} {}", c.name, c.sql_type)).collect::<Vec<_>>().join(", ");
             out.push_str(&printable(&format!("columns: {} -> {}\n", list(&columns.receipt), list(&columns.now))));
         }
         if !self.key.is_empty() {
             out.push_str(&format!("rows matched by: {}\n", printable(&self.key.join(", "))));
         }
         for row in &self.changed {
-            let cells: Vec<String> =
-                row.cells.iter().map(|c| format!("{}: {} -> {}", printable(&c.column), text(&c.receipt), text(&c.now))).collect();
+            let cells: Vec<String> = row
+                .cells
+                .iter()
+                .map(|c| format!("{}: {} -> {}", printable(&c.column), text(&c.receipt), text(&c.now)))
+                .collect();
             out.push_str(&format!("  changed  {}  {}\n", keyed(&row.key), cells.join("; ")));
         }
         let whole = |row: &Vec<Value>| row.iter().map(text).collect::<Vec<_>>().join(", ");
@@ -350,7 +359,10 @@ mod tests {
     fn the_key_puts_text_before_numbers_and_grows_until_rows_are_told_apart() {
         // SQL may name an aggregate first: the text column is still the key.
         let counts_first = [("n", "BIGINT"), ("team", "VARCHAR")];
-        let diff = compare(&side(&counts_first, json!([[1, "a"], [2, "b"]])), &side(&counts_first, json!([[2, "a"], [2, "b"]])));
+        let diff = compare(
+            &side(&counts_first, json!([[1, "a"], [2, "b"]])),
+            &side(&counts_first, json!([[2, "a"], [2, "b"]])),
+        );
         assert_eq!(diff.key, ["team"]);
         assert_eq!(diff.changed.len(), 1);
         let two = [("team", "VARCHAR"), ("month", "DATE"), ("n", "BIGINT")];
@@ -368,7 +380,10 @@ mod tests {
         let diff = compare(&side(&cols, json!([["a"], ["a"], ["b"]])), &side(&cols, json!([["a"], ["b"], ["b"]])));
         assert_eq!(diff.added, vec![vec![json!("b")]]);
         assert_eq!(diff.removed, vec![vec![json!("a")]]);
-        let swapped = compare(&side(BY_TEAM, json!([["x", 1.0, 1], ["y", 2.0, 2]])), &side(BY_TEAM, json!([["y", 2.0, 2], ["x", 1.0, 1]])));
+        let swapped = compare(
+            &side(BY_TEAM, json!([["x", 1.0, 1], ["y", 2.0, 2]])),
+            &side(BY_TEAM, json!([["y", 2.0, 2], ["x", 1.0, 1]])),
+        );
         assert!(swapped.order_changed && !swapped.is_empty());
     }
 

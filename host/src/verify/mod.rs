@@ -130,8 +130,9 @@ pub fn parse_receipt(text: &str) -> Result<Value> {
         ));
     }
     let receipt: Value = serde_json::from_str(text).map_err(|e| {
-        Error::new(Code::ReceiptInvalid, format!("the receipt is not JSON: {e}"))
-            .hint("give the receipt as `querycell query --format json` printed it, or an MCP answer's structured content")
+        Error::new(Code::ReceiptInvalid, format!("the receipt is not JSON: {e}")).hint(
+            "give the receipt as `querycell query --format json` printed it, or an MCP answer's structured content",
+        )
     })?;
     check_receipt_shape(&receipt)?;
     Ok(receipt)
@@ -208,10 +209,9 @@ pub fn verify(cell: &QueryCell, receipt: &Value) -> Result<Verification> {
     };
     match cell.ask(request.kind, &request.text, today) {
         Err(error) => {
-            verification.reasons.push(reason(
-                "rerun_refused",
-                format!("asking the receipt's request again was refused: {error}"),
-            ));
+            verification
+                .reasons
+                .push(reason("rerun_refused", format!("asking the receipt's request again was refused: {error}")));
             verification.rerun_error = Some(error.to_json());
             Ok(verification)
         }
