@@ -2,11 +2,12 @@
 //! receipt but `digest` itself, so an edited receipt is detected (`querycell verify`).
 //!
 //! The canonical form is JSON without whitespace, object keys sorted by their UTF-8 bytes,
-//! strings escaped as serde_json escapes them and numbers written as serde_json writes them
-//! (an integer as its digits, a float in its shortest form that reads back to the same
-//! value: `15.0`, `14.666666666666666`). Re-indenting a receipt, reordering its keys or
-//! re-escaping its strings keeps the digest; changing any value, adding or removing a field,
-//! or writing a number another way (`15` for `15.0`) changes it.
+//! strings escaped as serde_json escapes them, and numbers by their value: a whole number
+//! below 2⁵³ as its digits whether it was written `15` or `15.0` (a JavaScript client that
+//! passes a receipt back writes `15.0` as `15`), any other as serde_json writes it (the
+//! shortest form that reads back to the same value: `14.666666666666666`). Re-indenting a
+//! receipt, reordering its keys, re-escaping its strings or re-writing a number with the same
+//! value keeps the digest; changing any value, or adding or removing a field, changes it.
 //!
 //! What it proves, and what not: the digest has no secret in it, so anyone who edits a
 //! receipt can compute the digest of the edit. It catches edits made without doing so (by
@@ -42,11 +43,27 @@ pub fn seal(receipt: &mut Value) {
     }
 }
 
+/// `value` in the canonical form: two JSON values of the same content (numbers of the same
+/// value, objects with the same fields in any order) have the same canonical text.
+pub fn canonical(value: &Value) -> String {
+    let mut text = String::new();
+    write_canonical(value, &mut text);
+    text
+}
+
+/// Whole numbers a double holds exactly: up to 2⁵³.
+const EXACT_WHOLE: f64 = 9_007_199_254_740_992.0;
+
 /// `value` in the canonical form. Receipts are shallow (rows hold scalars), and a receipt
 /// read back was parsed by serde_json, whose recursion limit (128) bounds this walk.
 fn write_canonical(value: &Value, out: &mut String) {
     match value {
-        Value::Null | Value::Bool(_) | Value::Number(_) | Value::String(_) => {
+        Value::Number(n) => match n.as_f64().filter(|x| n.is_f64() && x.fract() == 0.0 && x.abs() < EXACT_WHOLE) {
+            // `15.0` as `15`, and `-0.0` as `0`.
+            Some(whole) => out.push_str(&(whole as i64).to_string()),
+            None => out.push_str(&serde_json::to_string(n).expect("numbers serialise")),
+        },
+        Value::Null | Value::Bool(_) | Value::String(_) => {
             out.push_str(&serde_json::to_string(value).expect("scalars serialise"))
         }
         Value::Array(items) => {
@@ -98,9 +115,11 @@ mod tests {
         assert_eq!(digest(&reindented), sealed, "indentation does not matter");
         let by_hand = json!({"digest": "x", "sql": "SELECT 1", "limits": {"timeout_ms": 9, "max_rows": 5}, "rows": [["Platform", 15.0]]});
         assert_eq!(digest(&by_hand), sealed, "key order does not matter, at any depth");
+        let whole =
+            json!({"sql": "SELECT 1", "limits": {"timeout_ms": 9.0, "max_rows": 5}, "rows": [["Platform", 15]]});
+        assert_eq!(digest(&whole), sealed, "15 and 15.0 are one value, as a JavaScript client writes it");
         for edited in [
             json!({"rows": [["Platform", 15.5]], "sql": "SELECT 1", "limits": {"max_rows": 5, "timeout_ms": 9}}),
-            json!({"rows": [["Platform", 15]], "sql": "SELECT 1", "limits": {"max_rows": 5, "timeout_ms": 9}}),
             json!({"rows": [["Platform", 15.0]], "sql": "SELECT 2", "limits": {"max_rows": 5, "timeout_ms": 9}}),
             json!({"rows": [["Platform", 15.0]], "sql": "SELECT 1", "limits": {"max_rows": 6, "timeout_ms": 9}}),
             json!({"rows": [["Platform", 15.0]], "sql": "SELECT 1", "limits": {"max_rows": 5, "timeout_ms": 9}, "x": null}),
@@ -108,6 +127,15 @@ mod tests {
         ] {
             assert_ne!(digest(&edited), sealed, "{edited}");
         }
+    }
+
+    #[test]
+    fn numbers_are_canonical_by_value() {
+        assert_eq!(
+            canonical(&json!([15.0, 15, -0.0, 0, 1e300, 0.5, 9007199254740993u64, -3])),
+            "[15,15,0,0,1e+300,0.5,9007199254740993,-3]"
+        );
+        assert_eq!(canonical(&json!(9007199254740992.0)), "9007199254740992.0", "2^53 and above stay floats");
     }
 
     #[test]

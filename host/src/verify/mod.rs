@@ -253,7 +253,7 @@ fn comparability(cell: &QueryCell, receipt: &Value, no_digest: bool, no_request:
     }
     let limits = cell.limits();
     let ours = json!({"max_rows": limits.max_rows, "timeout_ms": limits.query_timeout.as_millis() as u64});
-    if receipt.get("limits") != Some(&ours) {
+    if receipt.get("limits").map(seal::canonical) != Some(seal::canonical(&ours)) {
         reasons.push(reason(
             "limits_differ",
             format!(
@@ -268,7 +268,10 @@ fn comparability(cell: &QueryCell, receipt: &Value, no_digest: bool, no_request:
 /// The verdict once the request was asked again and answered.
 fn judge(mut verification: Verification, receipt: &Value, answer: &Answer) -> Result<Verification> {
     let now = answer.to_json();
-    let same_sql = ["sql", "params"].iter().all(|name| receipt.get(*name) == now.get(*name));
+    // Compared by value: `6` and `6.0` are one parameter (a JavaScript client writes both as `6`).
+    let same_sql = ["sql", "params"]
+        .iter()
+        .all(|name| receipt.get(*name).map(seal::canonical) == now.get(*name).map(seal::canonical));
     let diff = diff::compare(&diff::Side::of(receipt)?, &diff::Side::of(&now)?);
     let same_snapshot = verification.receipt_snapshot.as_deref() == Some(answer.snapshot.as_str());
     let (outcome, found) = match (same_snapshot, diff.is_empty(), same_sql) {
