@@ -9,23 +9,16 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use querycell_tests::{querycell, querycell_with_stdin, stdout_json, write_file, INCIDENTS_CSV};
+use querycell_tests::{ingest_table, querycell, querycell_with_stdin, stdout_json, write_file, INCIDENTS_CSV};
 use serde_json::{json, Value};
+
+use crate::end_to_end::ingest;
 
 /// Average time to acknowledge and count of P1 incidents by team, teams in order.
 const P1_BY_TEAM: &str = r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],
  "group_by": ["team"],
  "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}, {"function": "count", "alias": "incidents"}],
  "order_by": ["team"]}"#;
-
-/// Ingest `csv` as the incidents table into `dir/index` (again, when it is there).
-fn ingest(dir: &Path, csv: &str) -> String {
-    let data = write_file(dir, "data/incidents.csv", csv);
-    let index = dir.join("index");
-    let output = querycell(&["ingest", "--index", index.to_str().unwrap(), data.to_str().unwrap()]);
-    assert!(output.status.success(), "ingest failed: {}", String::from_utf8_lossy(&output.stderr));
-    index.to_str().unwrap().to_string()
-}
 
 /// The receipt of `plan` over `index`, with `extra` arguments.
 fn receipt(index: &str, plan: &str, extra: &[&str]) -> Value {
@@ -158,14 +151,11 @@ fn a_reingest_shows_each_changed_added_and_removed_group() {
 #[test]
 fn a_receipt_from_another_policy_context_or_limits_is_not_compared() {
     let dir = tempfile::tempdir().unwrap();
-    let data = write_file(
+    let index = &ingest_table(
         dir.path(),
-        "data/tickets.csv",
+        "tickets",
         "ticket,tenant,team,minutes\nT-1,a,Platform,10\nT-2,a,Payments,20\nT-3,b,Platform,99\n",
     );
-    let index = dir.path().join("index");
-    let index = index.to_str().unwrap();
-    assert!(querycell(&["ingest", "--index", index, data.to_str().unwrap()]).status.success());
     let policy = write_file(
         dir.path(),
         "policy.toml",
@@ -303,14 +293,11 @@ fn a_receipt_without_its_request_or_digest_cannot_be_verified() {
 #[test]
 fn relative_dates_are_asked_as_of_the_receipts_day() {
     let dir = tempfile::tempdir().unwrap();
-    let data = write_file(
+    let index = &ingest_table(
         dir.path(),
-        "data/events.csv",
+        "events",
         "event,opened_at\nE-1,2026-03-01\nE-2,2026-03-14\nE-3,2026-01-02\nE-4,2025-12-30\n",
     );
-    let index = dir.path().join("index");
-    let index = index.to_str().unwrap();
-    assert!(querycell(&["ingest", "--index", index, data.to_str().unwrap()]).status.success());
     let plan = r#"{"table": "events", "filters": [{"column": "opened_at", "op": "eq", "value": {"last": 30, "unit": "day"}}], "aggregations": [{"function": "count"}]}"#;
     let receipt = receipt(index, plan, &["--today", "2026-03-15"]);
     assert_eq!(receipt["today"], "2026-03-15");
