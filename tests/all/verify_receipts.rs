@@ -207,12 +207,15 @@ fn a_receipt_from_another_index_is_not_compared_and_a_reingest_keeps_the_id() {
     assert_eq!(catalog(&index)["index_id"], id, "an ingest into the folder keeps its id");
 }
 
+/// An edit to a receipt.
+type Edit = Box<dyn Fn(&mut Value)>;
+
 #[test]
 fn an_edited_receipt_is_tampered() {
     let dir = tempfile::tempdir().unwrap();
     let index = ingest(dir.path(), INCIDENTS_CSV);
     let receipt = receipt(&index, P1_BY_TEAM, &[]);
-    let edits: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let edits: Vec<(&str, Edit)> = vec![
         ("a cell", Box::new(|r| r["rows"][0][1] = json!(9.5))),
         ("a count", Box::new(|r| r["rows"][1][2] = json!(7))),
         ("the SQL", Box::new(|r| r["sql"] = json!(r["sql"].as_str().unwrap().replace("avg(", "max(")))),
