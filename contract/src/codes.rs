@@ -429,8 +429,11 @@ codes! {
     /// The MCP session failed to start or ended in an error.
     McpFailed = "mcp_failed", Host, Internal;
 
-    // ---- Checking a model's summary against a receipt (`check-summary`, `check_summary`).
-    /// The receipt to check a summary against is not one: not JSON, nested too deep, or without `columns` and `rows`.
+    // ---- Receipts read back: verifying one (`verify`, `verify_receipt`), checking a summary
+    // of one (`check-summary`, `check_summary`).
+    /// The receipt file (or standard input) cannot be read, or is not UTF-8 text.
+    ReceiptUnreadable = "receipt_unreadable", Host, Refused;
+    /// What was given as a receipt is not one: not JSON, not an object, nested too deep, a refusal rather than an answer, over the size bound, without `columns` and `rows`, or a field of the wrong type.
     ReceiptInvalid = "receipt_invalid", Host, Refused;
     /// The summary to check, or its receipt, is over the checker's limits (bytes, numbers, sentences, cells).
     SummaryTooLarge = "summary_too_large", Host, Refused;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::trace::{Trace, TraceRecord};
-use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, ResolvedDate};
+use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, AskedRequest, ResolvedDate};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Code, Error, ErrorClass, Result};
@@ -247,19 +247,19 @@ impl QueryCell {
     }
 
     /// What the compiler may see: the catalog as the policy shows it, each policed table
-    /// with its row filters, the request limits and today.
-    fn compiler_view(&self) -> wit::CatalogView {
-        let mut view = self.catalog.view(&self.answer_limits, self.today());
+    /// with its row filters, the request limits and `today`.
+    fn compiler_view(&self, today: Date) -> wit::CatalogView {
+        let mut view = self.catalog.view(&self.answer_limits, today);
         if let Some(bound) = &self.bound {
             bound.annotate(&mut view);
         }
         view
     }
 
-    /// What the compiler returns for `request` under the current view: remembered from an
-    /// earlier identical compile when there was one, else from the sandbox.
-    fn compile(&self, kind: RequestKind, request: &str) -> Result<(Arc<wit::Compiled>, CacheOutcome)> {
-        let view = self.compiler_view();
+    /// What the compiler returns for `request` under the current view as of `today`:
+    /// remembered from an earlier identical compile when there was one, else from the sandbox.
+    fn compile(&self, kind: RequestKind, request: &str, today: Date) -> Result<(Arc<wit::Compiled>, CacheOutcome)> {
+        let view = self.compiler_view(today);
         let key = CacheKey::new(kind, request, &view, &self.limits, &self.catalog.snapshot);
         self.compile_cache.get_or_compile(key, || match kind {
             RequestKind::Plan => self.sandbox.compile_plan(request, &view),
@@ -274,22 +274,34 @@ impl QueryCell {
 
     /// Answer a plan (plan language v2, JSON text).
     pub fn query_plan(&self, plan_json: &str) -> Result<Answer> {
-        self.traced("plan", plan_json, |compiled_sql| {
-            let started = Instant::now();
-            self.check_request_size(plan_json)?;
-            let (compiled, cache) = self.compile(RequestKind::Plan, plan_json)?;
-            *compiled_sql = Some(compiled.main.clone());
-            self.answer(&compiled, cache, started)
-        })
+        self.ask(RequestKind::Plan, plan_json, self.today())
     }
 
     /// Answer one model-written SQL statement, if SQL mode is enabled.
     pub fn query_sql(&self, sql: &str) -> Result<Answer> {
-        self.traced("sql", sql, |compiled_sql| self.answer_sql(sql, compiled_sql))
+        self.ask(RequestKind::Sql, sql, self.today())
     }
 
-    fn answer_sql(&self, sql: &str, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
-        let started = Instant::now();
+    /// Answer `request` (a plan or SQL text) as of `today`: what [`QueryCell::query_plan`]
+    /// and [`QueryCell::query_sql`] do, with the day pinned for this one request. A
+    /// receipt's re-run asks its own request as of its own day ([`crate::verify`]); the
+    /// request is compiled, checked, traced and charged like any other.
+    pub fn ask(&self, kind: RequestKind, request: &str, today: Date) -> Result<Answer> {
+        let asked = Asked { kind, text: request, today };
+        match kind {
+            RequestKind::Plan => self.traced("plan", request, |compiled_sql| {
+                let started = Instant::now();
+                self.check_request_size(request)?;
+                let (compiled, cache) = self.compile(kind, request, today)?;
+                *compiled_sql = Some(compiled.main.clone());
+                self.answer(&compiled, cache, started, &asked)
+            }),
+            RequestKind::Sql => self.traced("sql", request, |compiled_sql| self.answer_sql(&asked, compiled_sql)),
+        }
+    }
+
+    fn answer_sql(&self, asked: &Asked, compiled_sql: &mut Option<wit::Query>) -> Result<Answer> {
+        let (sql, started) = (asked.text, Instant::now());
         if !self.sql_enabled {
             return Err(Error::new(Code::SqlModeDisabled, "SQL mode is not enabled for this deployment")
                 .at("sql")
@@ -298,9 +310,9 @@ impl QueryCell {
                 ));
         }
         self.check_request_size(sql)?;
-        let (compiled, cache) = self.compile(RequestKind::Sql, sql)?;
+        let (compiled, cache) = self.compile(RequestKind::Sql, sql, asked.today)?;
         *compiled_sql = Some(compiled.main.clone());
-        self.answer(&compiled, cache, started).map_err(sql_error_is_the_callers)
+        self.answer(&compiled, cache, started, asked).map_err(sql_error_is_the_callers)
     }
 
     /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
@@ -386,8 +398,16 @@ impl QueryCell {
         &self.catalog.snapshot
     }
 
-    /// Run what the guest compiled and build the receipt.
-    fn answer(&self, compiled: &wit::Compiled, cache: CacheOutcome, started: Instant) -> Result<Answer> {
+    /// The id of the policy context answers run under ([`crate::policy::context_id`]).
+    pub fn policy_context(&self) -> String {
+        match &self.bound {
+            Some(bound) => bound.context_id.clone(),
+            None => crate::policy::context_id(None, &Default::default()),
+        }
+    }
+
+    /// Run what the guest compiled for `asked` and build the receipt.
+    fn answer(&self, compiled: &wit::Compiled, cache: CacheOutcome, started: Instant, asked: &Asked) -> Result<Answer> {
         let compile_ms = started.elapsed().as_secs_f64() * 1e3;
         let pruned;
         let compiled = match self.needless_probe(compiled) {
@@ -431,6 +451,10 @@ impl QueryCell {
                 .bound
                 .as_ref()
                 .map(|bound| AppliedPolicy { id: bound.id.clone(), row_filters: bound.filters_described.clone() }),
+            request: AskedRequest { kind: asked.kind, text: asked.text.to_string() },
+            today: asked.today.to_string(),
+            index_id: self.catalog.index_id.clone(),
+            policy_context: self.policy_context(),
         })
     }
 
@@ -452,6 +476,13 @@ impl QueryCell {
             wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows | wit::ProbeCount::Unmatched(_) => false,
         })
     }
+}
+
+/// A request being answered: what the receipt records of it.
+struct Asked<'a> {
+    kind: RequestKind,
+    text: &'a str,
+    today: Date,
 }
 
 fn round_ms(ms: f64) -> f64 {

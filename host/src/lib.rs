@@ -31,7 +31,9 @@
 //!    index, swapped in atomically.
 //! 10. [`answer`]: the receipt and its renderings, and the audit trace ([`answer::trace`]).
 //! 11. [`engine`]: [`QueryCell`], tying the layers together for one index.
-//! 12. [`serve`]: the configuration file, the MCP server, the query worker's entry point.
+//! 12. [`verify`]: whether a receipt still holds: its digest checked, its request asked
+//!     again, the rows compared.
+//! 13. [`serve`]: the configuration file, the MCP server, the query worker's entry point.
 //!
 //! `duck`, `statement`, `check` and `exec` are private: nothing outside the crate runs SQL on
 //! the index except through [`QueryCell`]. The `testing` feature re-exports what the
@@ -81,7 +83,7 @@ mod check;
 mod exec;
 #[cfg(feature = "duckdb")]
 pub mod policy;
-// 9-12. Ingest, answers, the engine, interfaces.
+// 9-13. Ingest, answers, the engine, verifying receipts, interfaces.
 #[cfg(feature = "duckdb")]
 pub mod answer;
 #[cfg(feature = "duckdb")]
@@ -92,6 +94,8 @@ pub mod ingest;
 pub mod serve;
 #[cfg(all(feature = "duckdb", feature = "testing"))]
 pub mod testing;
+#[cfg(feature = "duckdb")]
+pub mod verify;
 
 #[cfg(feature = "duckdb")]
 pub use answer::Answer;

@@ -1,7 +1,8 @@
 //! The `querycell` command line: ingest files into an index, show its schema, answer plans
-//! and (where enabled) SQL, check a model's summary of a receipt. Exit status: 0 answered,
-//! 2 input refused, 3 a limit stopped it, 1 anything else; `check-summary` exits 4 when it
-//! flags something.
+//! and (where enabled) SQL, verify receipts, check a model's summary of a receipt. Exit
+//! status: 0 answered, 2 input refused, 3 a limit stopped it, 1 anything else; `verify` adds
+//! 4 data changed, 5 cannot verify, 6 tampered; `check-summary` exits 4 when it flags
+//! something.
 
 use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
@@ -171,6 +172,19 @@ enum Command {
         #[arg(long, value_enum, default_value = "table")]
         format: CheckFormat,
     },
+    /// Check whether a receipt (what `query` or `sql --format json` printed) still holds:
+    /// its digest, then its own request asked again as of its day, under this deployment's
+    /// policy context and limits; the receipt's SQL is compared, never run. Exit status 0
+    /// same, 4 data changed, 5 cannot verify, 6 tampered. `-` reads it from standard input.
+    Verify {
+        #[command(flatten)]
+        options: AnswerOptions,
+        /// Enable SQL mode, to ask a receipt's SQL again.
+        #[arg(long)]
+        allow_sql: bool,
+        #[arg(value_name = "RECEIPT|-")]
+        receipt: String,
+    },
     /// A query worker: started by querycell itself, speaking its frame protocol on stdin
     /// and stdout with the index's data file on fd 3. Not for people.
     #[command(hide = true)]
@@ -195,14 +209,23 @@ fn main() -> ExitCode {
                 Format::Table
             }
         }
-        Command::Query { options, .. } | Command::Sql { options, .. } => options.format,
+        Command::Query { options, .. } | Command::Sql { options, .. } | Command::Verify { options, .. } => {
+            options.format
+        }
         Command::Mcp { .. } => Format::Table,
         Command::Worker | Command::CheckSummary { .. } => unreachable!("served above"),
     };
-    match run(cli.command, started) {
-        Ok(output) => {
+    if let Command::Verify { options, .. } = &cli.command {
+        refuse_verify_options(options);
+    }
+    let outcome = match cli.command {
+        Command::Verify { options, allow_sql, receipt } => run_verify(&options, allow_sql, &receipt),
+        command => run(command, started).map(|output| (output, 0)),
+    };
+    match outcome {
+        Ok((output, status)) => {
             let _ = std::io::stdout().lock().write_all(output.as_bytes());
-            ExitCode::SUCCESS
+            ExitCode::from(status)
         }
         Err(error) => {
             if format == Format::Json {
@@ -215,17 +238,21 @@ fn main() -> ExitCode {
     }
 }
 
+/// The Spark Connect token, from the environment: the one place it is read (the library
+/// takes it as an argument).
+fn spark_token() -> Option<String> {
+    std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty())
+}
+
 fn run(command: Command, started: Instant) -> Result<String, Error> {
-    // The one place the Spark Connect token is read: the library takes it as an argument.
-    let spark_token = std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty());
+    let spark_token = spark_token();
     match command {
         Command::Ingest { index, paths, spark, tables, settings, format } => {
             let catalog = match spark {
                 Some(url) => {
                     let endpoint = querycell::SparkEndpoint { url, token: spark_token };
                     let catalog = querycell::ingest::spark::build_with(&endpoint, &tables, settings.as_deref())?;
-                    ingest::publish_catalog(&index, &catalog)?;
-                    catalog
+                    ingest::publish_catalog(&index, catalog)?
                 }
                 None => ingest::ingest(&index, &paths)?,
             };
@@ -269,7 +296,36 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
         }
         Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),
         Command::Worker | Command::CheckSummary { .. } => unreachable!("served in main"),
+        Command::Verify { .. } => unreachable!("run_verify answers it"),
     }
+}
+
+/// `verify` answers as of the receipt's own day and prints a verdict, not rows: `--today`
+/// and `--format csv` have no meaning there, and are refused rather than ignored.
+fn refuse_verify_options(options: &AnswerOptions) {
+    use clap::CommandFactory;
+    let refused = match (options.today.is_some(), options.format == Format::Csv) {
+        (true, _) => "verify asks the receipt's request as of the receipt's own day; --today does not apply",
+        (_, true) => "verify prints a verdict, not rows: --format table or json",
+        _ => return,
+    };
+    Cli::command().error(clap::error::ErrorKind::ArgumentConflict, refused).exit();
+}
+
+/// `querycell verify`: the verdict on the receipt in the file `source` (or stdin), and the
+/// exit status that says it.
+fn run_verify(options: &AnswerOptions, allow_sql: bool, source: &str) -> Result<(String, u8), Error> {
+    let text = read_input(source, "RECEIPT", querycell::verify::MAX_RECEIPT_BYTES as u64, Input::Receipt)?;
+    let receipt = querycell::verify::parse_receipt(&text)?;
+    let (cell, _, _) = open(options, allow_sql, one_worker()?, spark_token())?;
+    let verification = querycell::verify::verify(&cell, &receipt)?;
+    let output = match options.format {
+        Format::Json => {
+            format!("{}\n", serde_json::to_string_pretty(&verification.to_json()).expect("verifications serialise"))
+        }
+        _ => verification.render_table(),
+    };
+    Ok((output, verification.outcome.exit_status()))
 }
 
 /// What `ingest` says in words: each table with what was decided about it, then what was
@@ -419,9 +475,11 @@ fn open(
 fn render(answer: &Answer, format: Format, process: &ProcessCost) -> String {
     match format {
         Format::Json => {
-            // The receipt, with this run's own phases beside the answer's in `cost`.
+            // The receipt, with this run's own phases beside the answer's in `cost`, sealed
+            // again: the digest covers every field, these included.
             let mut json = answer.to_json();
             json["cost"]["process"] = process.to_json();
+            querycell::answer::seal::seal(&mut json);
             format!("{}\n", serde_json::to_string_pretty(&json).expect("answers serialise"))
         }
         Format::Csv => {
@@ -437,22 +495,55 @@ fn render(answer: &Answer, format: Format, process: &ProcessCost) -> String {
 /// The request bytes from a file or stdin, bounded and required to be UTF-8. Nothing here
 /// looks inside them: parsing happens in the guest.
 fn read_request(source: &str, argument: &str, max_bytes: u32) -> Result<String, Error> {
+    read_input(source, argument, u64::from(max_bytes), Input::Request)
+}
+
+/// What a command reads from a file or stdin, for its error codes and words.
+#[derive(Clone, Copy)]
+enum Input {
+    Request,
+    Receipt,
+    /// A receipt or a summary for `check-summary`, bounded by its own limits.
+    Checked,
+}
+
+impl Input {
+    fn word(self) -> &'static str {
+        match self {
+            Input::Request => "request",
+            Input::Receipt => "receipt",
+            Input::Checked => "input",
+        }
+    }
+
+    /// The codes of a file that cannot be read, one too large, one that is not UTF-8.
+    fn codes(self) -> [Code; 3] {
+        match self {
+            Input::Request => [Code::RequestUnreadable, Code::RequestTooLarge, Code::InvalidEncoding],
+            Input::Receipt => [Code::ReceiptUnreadable, Code::ReceiptInvalid, Code::ReceiptUnreadable],
+            Input::Checked => [Code::RequestUnreadable, Code::SummaryTooLarge, Code::InvalidEncoding],
+        }
+    }
+}
+
+/// The text of a file or stdin, at most `max_bytes` and UTF-8.
+fn read_input(source: &str, argument: &str, max_bytes: u64, input: Input) -> Result<String, Error> {
+    let [unreadable, too_large, not_text] = input.codes();
     let mut bytes = Vec::new();
-    let limit = u64::from(max_bytes) + 1;
     let read = if source == "-" {
         if std::io::stdin().is_terminal() {
-            eprintln!("reading the request from standard input (end with Ctrl-D)");
+            eprintln!("reading the {} from standard input (end with Ctrl-D)", input.word());
         }
-        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+        std::io::stdin().lock().take(max_bytes + 1).read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(source).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+        std::fs::File::open(source).and_then(|f| f.take(max_bytes + 1).read_to_end(&mut bytes))
     };
-    read.map_err(|e| Error::new(Code::RequestUnreadable, format!("{source}: {e}")).at(argument))?;
-    if bytes.len() as u64 > u64::from(max_bytes) {
-        return Err(Error::new(Code::RequestTooLarge, format!("the request is over {max_bytes} bytes")).at(argument));
+    read.map_err(|e| Error::new(unreadable, format!("{source}: {e}")).at(argument))?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(Error::new(too_large, format!("the {} is over {max_bytes} bytes", input.word())).at(argument));
     }
     String::from_utf8(bytes)
-        .map_err(|_| Error::new(Code::InvalidEncoding, "the request is not UTF-8 text").at(argument))
+        .map_err(|_| Error::new(not_text, format!("the {} is not UTF-8 text", input.word())).at(argument))
 }
 
 /// `check-summary`: the report on stdout, exit 0 when nothing is flagged and
@@ -464,8 +555,8 @@ fn check_summary(receipt: &str, text: &str, format: CheckFormat) -> ExitCode {
             return Err(Error::new(Code::MissingArgument, "only one of --receipt and --text can be standard input")
                 .at("--text"));
         }
-        let receipt = read_input(receipt, "--receipt", limits.max_receipt_bytes)?;
-        let text = read_input(text, "--text", limits.max_text_bytes)?;
+        let receipt = read_input(receipt, "--receipt", limits.max_receipt_bytes as u64, Input::Checked)?;
+        let text = read_input(text, "--text", limits.max_text_bytes as u64, Input::Checked)?;
         let report = querycell::summary::check(&receipt, &text, &limits)?;
         Ok((report, text))
     })();
@@ -498,21 +589,3 @@ fn check_summary(receipt: &str, text: &str, format: CheckFormat) -> ExitCode {
 /// `check-summary`'s exit status when the summary has a flagged finding: the check ran and
 /// found something, which is neither an answer (0) nor an error (1, 2, 3).
 const SUMMARY_FLAGGED: u8 = 4;
-
-/// A file's (or stdin's) text, refused with `summary_too_large` past `max_bytes` without
-/// reading further, and with `invalid_encoding` when it is not UTF-8.
-fn read_input(source: &str, argument: &str, max_bytes: usize) -> Result<String, Error> {
-    let mut bytes = Vec::new();
-    let limit = max_bytes as u64 + 1;
-    let read = if source == "-" {
-        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(source).and_then(|f| f.take(limit).read_to_end(&mut bytes))
-    };
-    read.map_err(|e| Error::new(Code::RequestUnreadable, format!("{source}: {e}")).at(argument))?;
-    if bytes.len() > max_bytes {
-        return Err(Error::new(Code::SummaryTooLarge, format!("{source} is over {max_bytes} bytes")).at(argument));
-    }
-    String::from_utf8(bytes)
-        .map_err(|_| Error::new(Code::InvalidEncoding, format!("{source} is not UTF-8 text")).at(argument))
-}

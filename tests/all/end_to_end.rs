@@ -2,7 +2,9 @@
 
 use std::path::Path;
 
-use querycell_tests::{querycell, querycell_with_stdin, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
+use querycell_tests::{
+    ingest_table, querycell, querycell_with_stdin, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV,
+};
 use serde_json::json;
 
 const P1_BY_TEAM: &str = r#"{
@@ -14,12 +16,10 @@ const P1_BY_TEAM: &str = r#"{
   "limit": 5
 }"#;
 
-fn ingest(dir: &Path, csv: &str) -> String {
-    let data = write_file(dir, "data/incidents.csv", csv);
-    let index = dir.join("index");
-    let output = querycell(&["ingest", "--index", index.to_str().unwrap(), data.to_str().unwrap()]);
-    assert!(output.status.success(), "ingest failed: {}", String::from_utf8_lossy(&output.stderr));
-    index.to_str().unwrap().to_string()
+/// Ingest `csv` as the incidents table into `dir/index` (again, when it is there) with the
+/// binary; the index's path.
+pub(crate) fn ingest(dir: &Path, csv: &str) -> String {
+    ingest_table(dir, "incidents", csv)
 }
 
 fn query_json(index: &str, plan: &str) -> (i32, serde_json::Value) {

@@ -20,6 +20,7 @@ const LAYERS: &[&[&str]] = &[
     &["ingest"],
     &["answer"],
     &["engine"],
+    &["verify"],
     &["serve"],
     &["testing"],
 ];

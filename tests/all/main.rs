@@ -36,3 +36,4 @@ mod snapshots;
 mod spark;
 mod sql_mode;
 mod summary_check;
+mod verify_receipts;

@@ -1,7 +1,8 @@
 //! `querycell mcp` against a real MCP client: PyPI's `mcp`, the official Python SDK
 //! (`tests/mcp/client.py`; `just test` installs it). The client starts the server over
 //! stdio, or connects to one serving the streamable HTTP transport, lists the tools and
-//! calls each, with an answer and with a refusal.
+//! calls each, with an answer and with a refusal, and verifies a receipt it got: as it is
+//! (same), edited (tampered), without its request (cannot verify).
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
@@ -62,7 +63,11 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert!(seen["instructions"].as_str().unwrap().contains("group_by"), "{}", seen["instructions"]);
 
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["check_summary", "describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
+    assert_eq!(
+        tools,
+        ["check_summary", "describe_table", "list_tables", "query", "verify_receipt"],
+        "no sql tool unless SQL mode is on"
+    );
     assert_eq!(
         seen["tools"]["query"],
         querycell::catalog::schema::plan_json_schema(),
@@ -109,12 +114,41 @@ fn an_mcp_client_lists_describes_and_queries() {
     assert_eq!(seen["check_refused"]["is_error"], true);
     assert_eq!(seen["check_refused"]["structured"]["error"]["code"], "missing_argument");
     assert_eq!(seen["check_refused"]["structured"]["error"]["path"], "receipt");
+    assert_verified(&seen);
 
     let refused = &seen["query_refused"];
     assert_eq!(refused["is_error"], true, "a refusal is a tool error");
     assert_eq!(refused["structured"]["error"]["code"], "unknown_column");
     assert_eq!(refused["structured"]["error"]["path"], "group_by[0]");
     assert_eq!(refused["structured"]["error"]["hint"], "did you mean 'team'?");
+}
+
+/// What `verify_receipt` said of the receipt the client got from `query` (client.py's
+/// `verify_receipts`): the verdict of each, as structured content, never a tool error.
+fn assert_verified(seen: &Value) {
+    let receipt = &seen["query_p1"]["structured"];
+    for (call, outcome, reasons) in [
+        ("verify_same", "same", json!([])),
+        ("verify_text", "same", json!([])),
+        ("verify_edited", "tampered", json!(["digest_mismatch"])),
+        ("verify_no_request", "cannot_verify", json!(["no_digest", "no_request"])),
+    ] {
+        let result = &seen[call];
+        assert_eq!(result["is_error"], false, "a verdict is an answer: {call}: {result}");
+        assert_eq!(result["structured"]["outcome"], outcome, "{call}: {result}");
+        let codes: Vec<&Value> =
+            result["structured"]["reasons"].as_array().unwrap().iter().map(|r| &r["code"]).collect();
+        assert_eq!(json!(codes), reasons, "{call}: {result}");
+        assert!(
+            result["text"][0].as_str().unwrap().starts_with(&format!("outcome: {}", outcome.replace('_', " "))),
+            "{call}: {result}"
+        );
+    }
+    assert_eq!(seen["verify_same"]["structured"]["rerun"]["rows"], receipt["rows"]);
+    assert_eq!(seen["verify_same"]["structured"]["receipt_digest"], receipt["digest"]);
+    let not_a_receipt = &seen["verify_not_a_receipt"];
+    assert_eq!(not_a_receipt["is_error"], true, "{not_a_receipt}");
+    assert_eq!(not_a_receipt["structured"]["error"]["code"], "receipt_invalid");
 }
 
 #[test]
@@ -249,7 +283,11 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     let seen = http_session(&server, false);
     assert_eq!(seen["server"], "querycell");
     let tools: Vec<&str> = seen["tools"].as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(tools, ["check_summary", "describe_table", "list_tables", "query"], "no sql tool unless SQL mode is on");
+    assert_eq!(
+        tools,
+        ["check_summary", "describe_table", "list_tables", "query", "verify_receipt"],
+        "no sql tool unless SQL mode is on"
+    );
     assert_eq!(seen["list_tables"]["is_error"], false);
     assert!(seen["list_tables"]["structured"]["tables"].as_array().unwrap().iter().any(|t| t["name"] == "incidents"));
     assert!(
@@ -260,6 +298,7 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     let p1 = &seen["query_p1"];
     assert_eq!(p1["is_error"], false, "{p1}");
     assert_eq!(p1["structured"]["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]), "{p1}");
+    assert_verified(&seen);
     let refused = &seen["query_refused"];
     assert_eq!(refused["is_error"], true, "a refusal is a tool error");
     assert_eq!(refused["structured"]["error"]["code"], "unknown_column");

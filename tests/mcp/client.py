@@ -4,7 +4,8 @@ Run by tests/all/mcp_server.rs as `client.py <querycell binary> <index> <allow-s
 which starts the server over stdio, or `client.py --http <url> <allow-sql: 0|1>`, which
 connects to a server the test started with `querycell mcp --http`. It lists the tools,
 calls each with an answer and with a refusal (`check_summary` with the receipt `query`
-returned), and prints one JSON document of what it saw for the Rust test to check.
+returned), verifies a receipt it was given (as it is, edited, and stripped of its request),
+and prints one JSON document of what it saw for the Rust test to check.
 """
 
 import asyncio
@@ -34,6 +35,20 @@ async def over_http(url, allow_sql):
     async with streamable_http_client(url) as streams:
         read, write = streams[0], streams[1]
         return await converse(read, write, allow_sql)
+
+
+async def verify_receipts(session, seen, receipt):
+    """verify_receipt on the receipt `query` returned: as it is, as its JSON text, with a
+    cell edited, without its request and digest, and with something that is not a receipt."""
+    verify = lambda receipt: session.call_tool("verify_receipt", {"receipt": receipt})
+    seen["verify_same"] = tool_result(await verify(receipt))
+    seen["verify_text"] = tool_result(await verify(json.dumps(receipt)))
+    edited = json.loads(json.dumps(receipt))
+    edited["rows"][0][1] = edited["rows"][0][1] + 1
+    seen["verify_edited"] = tool_result(await verify(edited))
+    bare = {key: value for key, value in receipt.items() if key not in ("request", "digest")}
+    seen["verify_no_request"] = tool_result(await verify(bare))
+    seen["verify_not_a_receipt"] = tool_result(await verify("rows: 1"))
 
 
 async def converse(read, write, allow_sql):
@@ -68,6 +83,7 @@ async def converse(read, write, allow_sql):
         seen["check_swapped"] = tool_result(await session.call_tool("check_summary", {"receipt": receipt, "text": "Platform averaged 12 minutes and Payments 15."}))
         seen["check_correct"] = tool_result(await session.call_tool("check_summary", {"receipt": receipt, "text": "Platform averaged 15 minutes and Payments 12."}))
         seen["check_refused"] = tool_result(await session.call_tool("check_summary", {"text": "Platform averaged 15 minutes."}))
+        await verify_receipts(session, seen, seen["query_p1"]["structured"])
         seen["query_refused"] = tool_result(await session.call_tool("query", {"table": "incidents", "aggregations": [{"function": "count", "alias": "n"}], "group_by": ["tema"]}))
         if allow_sql:
             seen["sql"] = tool_result(await session.call_tool("sql", {"sql": "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY team"}))

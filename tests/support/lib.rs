@@ -70,6 +70,16 @@ pub fn write_file(dir: &Path, name: &str, contents: &str) -> PathBuf {
     path
 }
 
+/// Ingest `csv` as the table `name` into `dir/index` with the binary (again, when it is
+/// there: the same folder, a new version); the index's path.
+pub fn ingest_table(dir: &Path, name: &str, csv: &str) -> String {
+    let data = write_file(dir, &format!("data/{name}.csv"), csv);
+    let index = dir.join("index");
+    let output = querycell(&["ingest", "--index", index.to_str().unwrap(), data.to_str().unwrap()]);
+    assert!(output.status.success(), "ingest failed: {}", String::from_utf8_lossy(&output.stderr));
+    index.to_str().unwrap().to_string()
+}
+
 /// The incidents table of issue 1's acceptance test.
 pub const INCIDENTS_CSV: &str = "incident_id,team,severity,ack_minutes\nI-101,Platform,P1,10\nI-102,Platform,P1,20\nI-103,Payments,P1,12\nI-104,Payments,P2,90\n";
 

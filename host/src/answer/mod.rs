@@ -1,5 +1,6 @@
 //! The answer receipt: rows with their DuckDB types, plus everything needed to trust them
-//! (executed SQL, bound parameters, limits, warnings, the data snapshot), and its three
+//! (executed SQL, bound parameters, limits, warnings, the data snapshot) and to ask again
+//! (the request, the day, the index and policy context, a digest: [`seal`]), and its three
 //! renderings: JSON (the contract), a terminal table, CSV.
 
 use serde::Serialize;
@@ -7,8 +8,10 @@ use serde_json::Value;
 
 use crate::calendar::format_date;
 pub use crate::exec::ResultColumn;
+use crate::sandbox::cache::RequestKind;
 use crate::sandbox::wit;
 
+pub mod seal;
 pub mod trace;
 
 /// The deployment's bounds an answer ran under, as the receipt reports them.
@@ -61,6 +64,29 @@ pub struct Answer {
     /// The policy the answer was computed under, when the deployment has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub policy: Option<AppliedPolicy>,
+    /// The request exactly as the caller sent it, so the answer can be asked again
+    /// (`querycell verify`): through the compiler, like any request.
+    pub request: AskedRequest,
+    /// The day the answer was computed for (`YYYY-MM-DD`): relative dates resolved against
+    /// it, and a re-run resolves them against it again.
+    pub today: String,
+    /// The id of the index that answered ([`crate::catalog::Catalog::index_id`]); `null`
+    /// for an index ingested before indexes had ids.
+    pub index_id: Option<String>,
+    /// The id of the policy context the answer ran under
+    /// ([`crate::policy::context_id`]): the policy file and the context values its row
+    /// filters read, hashed. The same without a policy for every deployment without one.
+    pub policy_context: String,
+}
+
+/// The request a receipt answers, as the caller sent it: plan JSON or SQL, as text. The
+/// host never reads it; a re-run hands it to the compiler again.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct AskedRequest {
+    /// `plan` or `sql`: which compiler entry point it goes to.
+    pub kind: RequestKind,
+    /// The request text, byte for byte.
+    pub text: String,
 }
 
 /// Which policy an answer ran under: its id and its row filters by context key. The
@@ -163,9 +189,12 @@ fn format_timestamp(micros: i64) -> String {
 }
 
 impl Answer {
-    /// The receipt as JSON, as `--format json` prints it and MCP returns it.
+    /// The receipt as JSON, as `--format json` prints it and MCP returns it, sealed with
+    /// its `digest` ([`seal`]).
     pub fn to_json(&self) -> Value {
-        serde_json::to_value(self).expect("answers serialise")
+        let mut receipt = serde_json::to_value(self).expect("answers serialise");
+        seal::seal(&mut receipt);
+        receipt
     }
 
     /// An aligned text table followed by the receipt, for people at a terminal.
@@ -299,7 +328,7 @@ fn cell_text(value: &Value) -> String {
 }
 
 /// Data shown on a terminal cannot carry control sequences: they are shown escaped.
-fn printable(text: &str) -> String {
+pub(crate) fn printable(text: &str) -> String {
     text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
 }
 

@@ -228,6 +228,13 @@ pub struct Catalog {
     /// `sha256:<hex>` of the tables' names, columns, types, row counts and content hashes:
     /// identical data gives the identical id (usable as a cache key), any change a new one.
     pub snapshot: String,
+    /// Which index this is: made at the first ingest into a folder and kept by every ingest
+    /// into it since (and by a copy of the folder), so a receipt can tell "this index, other
+    /// data" (`querycell verify`: data changed) from "another index". Absent in catalogs
+    /// written before it existed. Not part of the snapshot: it names the folder's lineage,
+    /// not its data.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub index_id: Option<String>,
     /// Every table of the index: the only relations a query may read.
     pub tables: Vec<TableEntry>,
     /// What the ingest found under the folders it was given and did not load (hidden files,

@@ -89,7 +89,8 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
             .hint(skipped.iter().map(|s| format!("{}: {}", s.path, s.reason)).collect::<Vec<_>>().join("; ")));
     }
     check_sidecars_match(&found.roots, &tables, &table_roots)?;
-    let catalog = linked_catalog(&connection, tables, skipped, &found.roots)?;
+    let mut catalog = linked_catalog(&connection, tables, skipped, &found.roots)?;
+    catalog.index_id = Some(index_id_for(index));
     connection
         .execute_batch("CHECKPOINT")
         .map_err(|e| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string()))?;
@@ -142,6 +143,8 @@ fn linked_catalog(
     let catalog = Catalog {
         format: CATALOG_FORMAT,
         snapshot: Catalog::snapshot_with(&tables, &relationships, &metrics),
+        // Given when the index is written into its folder ([`index_id_for`]).
+        index_id: None,
         tables,
         skipped,
         spark: None,
@@ -153,17 +156,32 @@ fn linked_catalog(
 }
 
 /// Put an index that is a catalog alone (its tables live elsewhere: `ingest --spark`) at
-/// `index`, replacing any index there the way [`ingest`] does.
-pub fn publish_catalog(index: &Path, catalog: &Catalog) -> Result<()> {
+/// `index`, replacing any index there the way [`ingest`] does. Returns the catalog as
+/// written, with the index's id.
+pub fn publish_catalog(index: &Path, mut catalog: Catalog) -> Result<Catalog> {
     check_replaceable(index)?;
+    catalog.index_id = Some(index_id_for(index));
     let parent = index.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(parent).map_err(|e| Error::io(&format!("creating {}", parent.display()), &e))?;
     let staging = staging::Staging::create(parent)?;
     write_synced(
         &staging.path().join(CATALOG_FILE),
-        serde_json::to_string_pretty(catalog).expect("catalogs serialise").as_bytes(),
+        serde_json::to_string_pretty(&catalog).expect("catalogs serialise").as_bytes(),
     )?;
-    swap_into_place(staging.into_finished()?, index)
+    swap_into_place(staging.into_finished()?, index)?;
+    Ok(catalog)
+}
+
+/// The id of the index at `index`: the one its current catalog carries, so every ingest
+/// into a folder keeps it, or a new random one for a new index (or one written before ids
+/// existed). A receipt carries it, and `querycell verify` tells this index's later data
+/// from another index by it.
+fn index_id_for(index: &Path) -> String {
+    let kept = std::fs::read(index.join(CATALOG_FILE))
+        .ok()
+        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
+        .and_then(|catalog| catalog.get("index_id")?.as_str().map(str::to_string));
+    kept.unwrap_or_else(|| format!("idx-{}", uuid::Uuid::new_v4()))
 }
 
 /// Every table and column a `querycell.toml` names must exist: a typo must not silently

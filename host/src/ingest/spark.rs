@@ -72,6 +72,8 @@ pub fn build_with(endpoint: &SparkEndpoint, tables: &[String], settings: Option<
     let catalog = Catalog {
         format: CATALOG_FORMAT,
         snapshot: Catalog::snapshot_with(&entries, &relationships, &metrics),
+        // Given when the catalog is published into its folder (`publish_catalog`).
+        index_id: None,
         tables: entries,
         skipped: Vec::new(),
         spark: Some(SparkSource { url: endpoint.url.clone() }),

@@ -158,6 +158,20 @@ pub struct BoundPolicy {
     pub budget: Option<Budget>,
     /// The caller's request limits (`[requests]`), to tighten the deployment's with.
     pub request_limits: RequestLimits,
+    /// The policy context's id, as receipts carry it ([`context_id`]): the policy file and
+    /// the context values its row filters read.
+    pub context_id: String,
+}
+
+/// The id of a policy context: `sha256:` over the policy file's id (none without a policy)
+/// and the trusted context values its row filters read, by key. Two answers with the same
+/// id were computed over the same rows of the same tables and columns; a receipt carries it
+/// so `querycell verify` refuses to compare answers given to another caller. The values are
+/// hashed rather than listed; a hash of a short value (a tenant name) can be found by trying
+/// candidates, so it tells "the same context or not", and keeps no secret.
+pub fn context_id(policy_id: Option<&str>, read: &BTreeMap<String, String>) -> String {
+    let described = serde_json::json!(["querycell policy context", policy_id, read]);
+    format!("sha256:{}", hex::encode(Sha256::digest(described.to_string().as_bytes())))
 }
 
 impl Policy {
@@ -205,6 +219,7 @@ impl Policy {
             missing_context: Vec::new(),
             budget: None,
             request_limits: RequestLimits::default(),
+            context_id: String::new(),
         };
         if let Some(rules) = &self.rules.budget {
             match context.get(&rules.caller_context) {
@@ -262,6 +277,11 @@ impl Policy {
                 bound.policed.push(PolicedTable { name: name.clone(), columns, filters });
             }
         }
+        let read: BTreeMap<String, String> = (self.rules.tables.values().flat_map(|t| &t.row_filters))
+            .filter_map(|filter| filter.context().ok())
+            .filter_map(|(key, _)| Some((key.to_string(), context.get(key)?.clone())))
+            .collect();
+        bound.context_id = context_id(Some(&self.id), &read);
         Ok(bound)
     }
 }

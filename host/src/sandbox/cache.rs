@@ -32,8 +32,9 @@ pub const MAX_ENTRIES: usize = 512;
 /// The most bytes (estimated from each entry's `Debug` form) the remembered requests hold.
 pub const MAX_BYTES: usize = 16 << 20;
 
-/// Which compiler entry point a request goes to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which compiler entry point a request goes to; a receipt names it as `plan` or `sql`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum RequestKind {
     /// A plan (JSON text), for `compile-plan`.
     Plan,

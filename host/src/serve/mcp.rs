@@ -8,8 +8,8 @@
 //!
 //! Tools: `list_tables`, `describe_table`, `query` (a plan; its input schema is the plan
 //! language's JSON Schema), `check_summary` (a receipt and a summary of it, checked by
-//! [`crate::summary`]; no query runs) and `sql`, listed only where the deployment enabled SQL
-//! mode.
+//! [`crate::summary`]; no query runs), `verify_receipt` (a receipt asked again:
+//! [`crate::verify`]) and `sql`, listed only where the deployment enabled SQL mode.
 //! Answers come back as the receipt in `structuredContent` with a text rendering beside it;
 //! refusals as tool errors (`isError: true`) whose structured content is the typed error
 //! (`{"error": {code, message, path, hint}}`), so an agent can read the code and retry.
@@ -43,6 +43,7 @@ use crate::engine::QueryCell;
 use crate::error::{Code, Error, Result};
 use crate::limits::SummaryLimits;
 use crate::summary;
+use crate::verify;
 
 /// The one path the HTTP transport answers on.
 pub const HTTP_PATH: &str = "/mcp";
@@ -171,6 +172,17 @@ impl McpServer {
                 object(schema::plan_json_schema()),
             )
             .annotate(read_only()),
+            Tool::new(
+                "verify_receipt",
+                "Check whether a receipt (the structured content a query or sql call returned) still holds: `same`, `data_changed` (with the rows added, removed and changed by group), `cannot_verify` (another index, policy context or limits, or no request in it) or `tampered` (edited after the answer). Its request is asked again as of the receipt's day; nothing the receipt says is executed.",
+                object(json!({
+                    "type": "object",
+                    "properties": {"receipt": {"type": ["object", "string"], "description": "the receipt: the JSON object a query or sql call returned, or its JSON text"}},
+                    "required": ["receipt"],
+                    "additionalProperties": false
+                })),
+            )
+            .annotate(read_only()),
         ];
         tools.push(
             Tool::new(
@@ -270,8 +282,28 @@ impl McpServer {
                 Some(sql) => answer(self.cell.query_sql(sql)),
             },
             "check_summary" => check_summary(&arguments),
+            "verify_receipt" => self.verify_receipt(&arguments),
             other => return Err(ErrorData::invalid_params(format!("there is no tool {other:?} here"), None)),
         })
+    }
+}
+
+impl McpServer {
+    /// `verify_receipt`: the verdict on the receipt in `arguments` (an object, or its JSON
+    /// text, which keeps every digit whatever the client's JSON library does with numbers).
+    fn verify_receipt(&self, arguments: &JsonObject) -> CallToolResult {
+        let verified = match arguments.get("receipt") {
+            None => Err(Error::new(Code::MissingArgument, "verify_receipt needs the receipt")
+                .at("receipt")
+                .hint("pass the structured content a query or sql call returned, as it is")),
+            Some(Value::String(text)) => verify::parse_receipt(text),
+            Some(receipt) => Ok(receipt.clone()),
+        }
+        .and_then(|receipt| verify::verify(&self.cell, &receipt));
+        match verified {
+            Ok(verification) => result(verification.to_json(), verification.render_table()),
+            Err(error) => refusal(&error),
+        }
     }
 }
 
