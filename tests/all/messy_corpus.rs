@@ -95,8 +95,11 @@ fn records(text: &str, delimiter: char) -> Vec<Vec<String>> {
 /// the digits makes it negative.
 fn number(text: &str, decimal: char) -> f64 {
     let negative = text.trim().starts_with('-') || text.trim().ends_with('-');
-    let plain: String =
-        text.chars().filter(|c| c.is_ascii_digit() || *c == decimal).map(|c| if c == decimal { '.' } else { c }).collect();
+    let plain: String = text
+        .chars()
+        .filter(|c| c.is_ascii_digit() || *c == decimal)
+        .map(|c| if c == decimal { '.' } else { c })
+        .collect();
     let value: f64 = plain.parse().unwrap_or_else(|e| panic!("'{text}' with decimal mark '{decimal}': {e}"));
     if negative {
         -value
@@ -168,7 +171,11 @@ fn uk_barclays(loaded: &Loaded) {
     let rows = records(&read("uk_barclays.csv"), ',');
     assert!(loaded.typed("uk_barclays", "date", "DATE").starts_with("day/month/year"));
     loaded.typed("uk_barclays", "number", "VARCHAR");
-    close(loaded.sum("uk_barclays", "amount", None), sum_where(&rows, at(&rows[0], "Amount"), '.', |_| true), "Barclays");
+    close(
+        loaded.sum("uk_barclays", "amount", None),
+        sum_where(&rows, at(&rows[0], "Amount"), '.', |_| true),
+        "Barclays",
+    );
 }
 
 fn us_chase(loaded: &Loaded) {
@@ -207,7 +214,8 @@ fn uk_hsbc_unicode(loaded: &Loaded) {
     assert!(decisions.iter().any(|d| d.starts_with("read as UTF-16LE (its byte-order mark says so)")), "{decisions:?}");
     assert!(loaded.typed("uk_hsbc_unicode", "date", "DATE").starts_with("day/month/year"));
     let described = at(&rows[0], "Description");
-    let wanted = rows[1..].iter().map(|r| r[described].clone()).find(|d| !d.is_ascii()).expect("a description past ASCII");
+    let wanted =
+        rows[1..].iter().map(|r| r[described].clone()).find(|d| !d.is_ascii()).expect("a description past ASCII");
     let expected = sum_where(&rows, at(&rows[0], "Amount"), '.', |r| r[described] == wanted);
     close(loaded.sum("uk_hsbc_unicode", "amount", Some(("description", &wanted))), expected, "HSBC");
 }
@@ -256,7 +264,8 @@ fn salesforce(loaded: &Loaded) {
     close(loaded.sum("salesforce_opportunities", "amount", Some(("stage", "Closed Won"))), expected, "won");
     // `…T16:34:35.000Z` is that UTC time; the earliest, by the test's own reading.
     let earliest = rows[1..].iter().map(|r| r[at(&rows[0], "Created Date")].clone()).min().unwrap();
-    let plan = r#"{"table": "salesforce_opportunities", "aggregations": [{"function": "min", "column": "created_date"}]}"#;
+    let plan =
+        r#"{"table": "salesforce_opportunities", "aggregations": [{"function": "min", "column": "created_date"}]}"#;
     assert_eq!(loaded.rows(plan)[0][0], json!(format!("{} {}", &earliest[..10], &earliest[11..19])));
 }
 
@@ -275,7 +284,11 @@ fn hubspot(loaded: &Loaded) {
     let entry = loaded.column("hubspot_contacts", "number_of_employees");
     assert_eq!(entry.sql_type, "BIGINT");
     assert_eq!(entry.stats.null_count as usize, rows[1..].iter().filter(|r| r[employees].is_empty()).count());
-    close(loaded.sum("hubspot_contacts", "number_of_employees", None), sum_where(&rows, employees, '.', |_| true), "staff");
+    close(
+        loaded.sum("hubspot_contacts", "number_of_employees", None),
+        sum_where(&rows, employees, '.', |_| true),
+        "staff",
+    );
     let second = at(&rows[0], "Phone Number") + 1;
     let filled = rows[1..].iter().filter(|r| !r[second].is_empty()).count();
     let plan = r#"{"table": "hubspot_contacts", "aggregations": [{"function": "count", "column": "phone_number_2"}]}"#;
@@ -327,7 +340,8 @@ fn sheet_xml(file: &Path) -> (Vec<XmlCell>, Vec<String>, Vec<u32>) {
         let start = text.find(open)? + open.len();
         Some(text[start..start + text[start..].find(close)?].to_string())
     };
-    let unescape = |t: String| t.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
+    let unescape =
+        |t: String| t.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", "\"").replace("&amp;", "&");
     let mut cells = Vec::new();
     let mut hidden = Vec::new();
     for row in xml.split("<row r=\"").skip(1) {
@@ -339,7 +353,9 @@ fn sheet_xml(file: &Path) -> (Vec<XmlCell>, Vec<String>, Vec<u32>) {
             let reference = &cell[..cell.find('"').unwrap()];
             let letters: String = reference.chars().take_while(char::is_ascii_uppercase).collect();
             let column = letters.bytes().fold(0, |n, b| n * 26 + u32::from(b - b'A') + 1) - 1;
-            let style = between(cell, "s=\"", "\"").filter(|_| cell.find("s=\"") < cell.find('>')).map_or(0, |s| s.parse().unwrap());
+            let style = between(cell, "s=\"", "\"")
+                .filter(|_| cell.find("s=\"") < cell.find('>'))
+                .map_or(0, |s| s.parse().unwrap());
             let body = &cell[..cell.find("</c>").unwrap_or(cell.len())];
             let Some(text) = between(body, "<t>", "</t>").or_else(|| between(body, "<v>", "</v>")) else { continue };
             cells.push(XmlCell { row: number, column, text: unescape(text), style });
@@ -530,7 +546,10 @@ fn every_refused_export_is_refused_with_a_typed_error_and_a_hint() {
             "excel_formulas_uncalculated.xlsx" => {
                 let (cells, _, _) = sheet_xml(&path);
                 assert_eq!(error.code, "ingest_failed", "{error}");
-                assert!(error.message.contains("formula without a saved result") && error.message.contains("D2"), "{error}");
+                assert!(
+                    error.message.contains("formula without a saved result") && error.message.contains("D2"),
+                    "{error}"
+                );
                 assert!(error.hint.as_deref().unwrap().contains("save it"), "{error:?}");
                 assert!(cells.iter().all(|c| c.column != 3 || c.row == 1), "no cached results in the file");
             }

@@ -249,7 +249,8 @@ fn a_column_of_three_date_styles_says_which_values_and_how_many_rows_each() {
     assert_eq!(answer(&index, plan)["rows"][0][0], json!(slashed));
 
     // Written one way, year first with slashes, the column is a date.
-    let fixed: String = text.lines().filter(|l| l.contains('/') || l.starts_with("id")).map(|l| format!("{l}\n")).collect();
+    let fixed: String =
+        text.lines().filter(|l| l.contains('/') || l.starts_with("id")).map(|l| format!("{l}\n")).collect();
     write_file(dir.path(), "fixed/visits.csv", &fixed);
     let (index, catalog) = ingest_folder(dir.path(), "fixed");
     let day = column(table(&catalog, "visits"), "day");
@@ -332,7 +333,11 @@ fn latin_1_reads_every_byte_and_a_byte_windows_1252_lacks_is_refused() {
     write_file(dir.path(), "latin/querycell.toml", "encoding = \"iso-8859-1\"\n");
     write_file(dir.path(), "cp/querycell.toml", "encoding = \"cp1252\"\n");
     let (index, catalog) = ingest_folder(dir.path(), "latin");
-    assert!(table(&catalog, "people").decisions[0].starts_with("read as latin-1"), "{:?}", table(&catalog, "people").decisions);
+    assert!(
+        table(&catalog, "people").decisions[0].starts_with("read as latin-1"),
+        "{:?}",
+        table(&catalog, "people").decisions
+    );
     let decoded: String = bytes.iter().map(|&b| char::from(b)).collect();
     let listed = answer(&index, r#"{"table": "people", "columns": ["name"], "order_by": ["n"]}"#);
     let expected: Vec<Value> = fields(&decoded, ',').iter().map(|f| json!([f[0]])).collect();
@@ -384,7 +389,10 @@ fn excel_unicode_text_is_utf16_found_by_its_byte_order_mark() {
     assert_eq!(answer(&index, plan)["rows"][0][0], json!(in_koeln));
     let big = table(&catalog, "big");
     assert!(big.decisions.iter().any(|d| d.starts_with("read as UTF-16BE")), "{:?}", big.decisions);
-    assert_eq!(answer(&index, r#"{"table": "big", "aggregations": [{"function": "sum", "column": "a"}]}"#)["rows"][0][0], json!(3));
+    assert_eq!(
+        answer(&index, r#"{"table": "big", "aggregations": [{"function": "sum", "column": "a"}]}"#)["rows"][0][0],
+        json!(3)
+    );
 
     // A byte-order mark that contradicts the setting is refused, not read as the setting says.
     std::fs::create_dir_all(dir.path().join("clash")).unwrap();

@@ -46,8 +46,11 @@ pub fn markdown(catalog: &Catalog) -> String {
             // It quotes values of the data, so it is shown as a quoted string, like them.
             if says_more_than_its_type(&column.decision) {
                 let decision = quoted(&querycell_contract::text::clip(&column.decision, DECISION_CAP));
-                description =
-                    if description.is_empty() { format!("ingest: {decision}") } else { format!("{description} (ingest: {decision})") };
+                description = if description.is_empty() {
+                    format!("ingest: {decision}")
+                } else {
+                    format!("{description} (ingest: {decision})")
+                };
             }
             let stats = &column.stats;
             let mut values = match (&column.allowed_values, &stats.values) {

@@ -41,7 +41,8 @@ pub enum Setting {
 }
 
 /// The spellings `querycell.toml` accepts, for hints.
-pub const SETTINGS: &str = "\"utf-8\", \"windows-1252\", \"latin-1\" (\"iso-8859-1\"), \"utf-16\", \"utf-16le\", \"utf-16be\"";
+pub const SETTINGS: &str =
+    "\"utf-8\", \"windows-1252\", \"latin-1\" (\"iso-8859-1\"), \"utf-16\", \"utf-16le\", \"utf-16be\"";
 
 impl Setting {
     /// The setting's spelling in `querycell.toml`.
@@ -126,12 +127,14 @@ impl Bom {
     }
 }
 
-/// What reading a file takes: the decoding (`None`: the bytes are UTF-8 already), how many
-/// bytes of byte-order mark to skip, and why, for the decision.
+/// How to read a file that is not UTF-8, and why, for the decision.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan {
+    /// The file's encoding.
     pub decoding: Decoding,
+    /// Bytes of byte-order mark to skip.
     pub skip: u64,
+    /// What said so: the setting and where it is, or the byte-order mark.
     pub why: String,
 }
 
@@ -139,9 +142,7 @@ pub struct Plan {
 /// for messages); `Ok(None)` when the file is read as the UTF-8 it is taken to be.
 pub fn plan(head: &[u8], setting: Option<Setting>, set_at: &str, shown: &str) -> Result<Option<Plan>> {
     let bom = Bom::of(head);
-    let told = |decoding: Decoding, skip: u64| {
-        Ok(Some(Plan { decoding, skip, why: set_at.to_string() }))
-    };
+    let told = |decoding: Decoding, skip: u64| Ok(Some(Plan { decoding, skip, why: set_at.to_string() }));
     let contradicts = |named: &str, bom: Bom| {
         Err(Error::new(
             Code::CsvEncodingMismatch,
@@ -217,7 +218,9 @@ const WINDOWS_1252_HIGH: [Option<char>; 32] = [
 /// Why decoding stopped: the line and a description of the bytes.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Undecodable {
+    /// The line (1-based) the bytes are on.
     pub line: u64,
+    /// The bytes, in words.
     pub what: String,
 }
 
@@ -232,6 +235,7 @@ pub struct Decoder {
 }
 
 impl Decoder {
+    /// A decoder at the start of a file.
     pub fn new(decoding: Decoding) -> Decoder {
         Decoder { decoding, odd: None, high: None, line: 1 }
     }

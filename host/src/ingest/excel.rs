@@ -65,7 +65,8 @@ impl Workbook {
         let epoch_shift = if self.date1904 { DAYS_1900_TO_1904 } else { 0.0 };
         let mut rows: Vec<Vec<String>> =
             range.rows().map(|row| row.iter().map(|cell| cell_text(cell, epoch_shift)).collect()).collect();
-        let merged = self.workbook.merge_cells_by_sheet_name(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
+        let merged =
+            self.workbook.merge_cells_by_sheet_name(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
         let notes = fill_merged(&mut rows, (first_row, first_column), &merged).into_iter().collect();
         Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1, notes }))
     }
@@ -107,7 +108,7 @@ impl Workbook {
 fn fill_merged(rows: &mut [Vec<String>], origin: (u32, u32), merged: &[calamine::Dimensions]) -> Option<String> {
     let mut filled = Vec::new();
     for region in merged.iter().filter(|r| r.end.0 > r.start.0) {
-        let at = |(r, c): (u32, u32)| (r.checked_sub(origin.0)? as usize, c.checked_sub(origin.1)? as usize);
+        let at = |(r, c): (u32, u32)| Some((r.checked_sub(origin.0)? as usize, c.checked_sub(origin.1)? as usize));
         let Some((top, left)) = at(region.start) else { continue };
         let Some(value) = rows.get(top).and_then(|row| row.get(left)).filter(|v| !v.is_empty()).cloned() else {
             continue;
@@ -120,7 +121,10 @@ fn fill_merged(rows: &mut [Vec<String>], origin: (u32, u32), merged: &[calamine:
             }
         }
         let span = format!("{}:{}", cell_name(region.start.0, region.start.1), cell_name(region.end.0, region.end.1));
-        filled.push(format!("{span} ({})", serde_json::to_string(&querycell_contract::text::clip(&value, 64)).unwrap_or_default()));
+        filled.push(format!(
+            "{span} ({})",
+            serde_json::to_string(&querycell_contract::text::clip(&value, 64)).unwrap_or_default()
+        ));
     }
     let (shown, more) = (filled.iter().take(3).cloned().collect::<Vec<_>>().join(", "), filled.len().saturating_sub(3));
     (!filled.is_empty()).then(|| {
@@ -207,8 +211,13 @@ mod tests {
     #[test]
     fn vertical_merges_are_filled_and_horizontal_ones_kept() {
         let text = |rows: &[&[&str]]| rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
-        let mut rows: Vec<Vec<String>> =
-            text(&[&["Report", "", ""], &["Region", "Team", "n"], &["Nord", "A", "1"], &["", "B", "2"], &["Süd", "C", "3"]]);
+        let mut rows: Vec<Vec<String>> = text(&[
+            &["Report", "", ""],
+            &["Region", "Team", "n"],
+            &["Nord", "A", "1"],
+            &["", "B", "2"],
+            &["Süd", "C", "3"],
+        ]);
         let dims = |start, end| calamine::Dimensions { start, end };
         // Sheet rows 2–6 (0-based 1–5), columns B–D: the title B2:D2, Nord B4:B5.
         let note = fill_merged(&mut rows, (1, 1), &[dims((1, 1), (1, 3)), dims((3, 1), (4, 1))]).unwrap();

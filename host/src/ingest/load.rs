@@ -112,8 +112,10 @@ fn envelope(connection: &Connection, reader: &str, source: &Source) -> Result<Op
     let lists: Vec<&String> =
         fields.iter().filter(|(_, t)| t.starts_with("STRUCT(") && t.ends_with(")[]")).map(|(n, _)| n).collect();
     let [list] = lists.as_slice() else { return Ok(None) };
-    let objects =
-        cell_integer(&first_row(connection.query(&format!("SELECT count(*) FROM {reader}")).map_err(failed(source))?), 0);
+    let objects = cell_integer(
+        &first_row(connection.query(&format!("SELECT count(*) FROM {reader}")).map_err(failed(source))?),
+        0,
+    );
     if objects != 1 {
         return Ok(None);
     }
@@ -126,7 +128,11 @@ fn envelope(connection: &Connection, reader: &str, source: &Source) -> Result<Op
         0,
     );
     let others: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).filter(|n| n != list).collect();
-    let left = if others.is_empty() { String::new() } else { format!("; its other fields ({}) are not loaded", others.join(", ")) };
+    let left = if others.is_empty() {
+        String::new()
+    } else {
+        format!("; its other fields ({}) are not loaded", others.join(", "))
+    };
     Ok(Some((
         records,
         format!("the file is one object whose list \"{list}\" holds the records: each of its {count} records is a row{left}"),

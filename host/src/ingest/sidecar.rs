@@ -442,12 +442,11 @@ impl Sidecar {
 /// An encoding setting must name an encoding ingest reads.
 fn check_encoding(encoding: Option<&String>, at: &str, source: &str) -> Result<()> {
     match encoding {
-        Some(e) if Setting::parse(e).is_none() => Err(Error::new(
-            Code::SidecarInvalid,
-            format!("{source}: {at} '{e}' is not an encoding ingest reads"),
-        )
-        .at(source)
-        .hint(format!("one of {}", super::encoding::SETTINGS))),
+        Some(e) if Setting::parse(e).is_none() => {
+            Err(Error::new(Code::SidecarInvalid, format!("{source}: {at} '{e}' is not an encoding ingest reads"))
+                .at(source)
+                .hint(format!("one of {}", super::encoding::SETTINGS)))
+        }
         _ => Ok(()),
     }
 }

@@ -225,7 +225,8 @@ const DOTTED_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}[.][0-9]{1,2}[.][0-9]
 const YEAR_SLASH_DATE: &str =
     "regexp_full_match(v, '[0-9]{4}/[0-9]{2}/[0-9]{2}') AND TRY_STRPTIME(v, '%Y/%m/%d') IS NOT NULL";
 /// `Jan 7 2026`, `January 7, 2026`.
-const MONTH_NAME_FIRST: &str = "regexp_full_match(lower(v), '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[.]? [0-9]{1,2},? [0-9]{4}')";
+const MONTH_NAME_FIRST: &str =
+    "regexp_full_match(lower(v), '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[.]? [0-9]{1,2},? [0-9]{4}')";
 /// `7 Jan 2026`, `07-Jan-2026`.
 const DAY_FIRST_MONTH_NAME: &str = "regexp_full_match(lower(v), '[0-9]{1,2}[ -](jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[.]?[ -][0-9]{4}')";
 
@@ -311,16 +312,12 @@ impl Values<'_> {
         let columns = DATE_STYLES
             .iter()
             .map(|style| {
-                format!(
-                    "coalesce(sum(n) FILTER (WHERE {c}), 0), min(v) FILTER (WHERE {c})",
-                    c = style.condition
-                )
+                format!("coalesce(sum(n) FILTER (WHERE {c}), 0), min(v) FILTER (WHERE {c})", c = style.condition)
             })
             .collect::<Vec<_>>()
             .join(", ");
-        let row = first_row(
-            self.connection.query(&format!("SELECT {columns} FROM {}", self.from)).map_err(self.failed)?,
-        );
+        let row =
+            first_row(self.connection.query(&format!("SELECT {columns} FROM {}", self.from)).map_err(self.failed)?);
         Ok((0..DATE_STYLES.len()).map(|i| (cell_integer(&row, 2 * i), cell_text(&row, 2 * i + 1))).collect())
     }
 
@@ -540,7 +537,11 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     }
     if values.all(YEAR_SLASH_DATE)? {
         return out
-            .typed("DATE", "every value is a date written YYYY/MM/DD", format!("CAST(strptime({typed_value}, '%Y/%m/%d') AS DATE)"))
+            .typed(
+                "DATE",
+                "every value is a date written YYYY/MM/DD",
+                format!("CAST(strptime({typed_value}, '%Y/%m/%d') AS DATE)"),
+            )
             .map(Some);
     }
     mixed_dates(values, out).map(Some)
@@ -563,7 +564,9 @@ fn ordered_dates(values: &Values<'_>, out: &Outcomes<'_>, separator: char) -> Re
     // The order proven, every value must be a real date in it (no 31.02.2025).
     let in_order = |order: &str, format: String, example: String| -> Result<Decision> {
         match values.counterexample(&format!("TRY_STRPTIME(v, {}) IS NOT NULL", sql_string(&format)))? {
-            Some(bad) => out.text(format!("'{bad}' is no date written {order} ('{example}' has a day over 12): kept as text")),
+            Some(bad) => {
+                out.text(format!("'{bad}' is no date written {order} ('{example}' has a day over 12): kept as text"))
+            }
             None => out.typed(
                 "DATE",
                 &format!("{order}: '{example}' has a day over 12"),
