@@ -49,7 +49,8 @@ fn decision_shown_everywhere(index: &Path, table: &str, column: &str, needle: &s
     let output = querycell(&["schema", "--index", index.to_str().unwrap(), "--format", "markdown"]);
     assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
     let markdown = String::from_utf8(output.stdout).unwrap();
-    let row = markdown
+    let section = &markdown[markdown.find(&format!("## `{table}`")).expect("the table's section")..];
+    let row = section
         .lines()
         .find(|line| line.starts_with(&format!("| `{column}`")))
         .unwrap_or_else(|| panic!("no row for {column}:\n{markdown}"));
