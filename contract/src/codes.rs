@@ -376,6 +376,9 @@ codes! {
     IngestFailed = "ingest_failed", Host, Refused or Internal;
     /// A CSV line is not UTF-8 text.
     CsvNotUtf8 = "csv_not_utf8", Host, Refused;
+    /// A CSV file's bytes contradict the encoding `querycell.toml` names for it (or its
+    /// byte-order mark contradicts the setting).
+    CsvEncodingMismatch = "csv_encoding_mismatch", Host, Refused;
     /// A CSV double quote that opens a value is never closed.
     CsvQuoteUnclosed = "csv_quote_unclosed", Host, Refused;
     /// A CSV double quote stands inside a value, or text follows a quoted value.

@@ -40,7 +40,18 @@ pub fn markdown(catalog: &Catalog) -> String {
             if let Some(unit) = &column.unit {
                 kind.push_str(&format!(", in {}", cell(unit)));
             }
-            let description = column.description.as_deref().map(cell).unwrap_or_default();
+            let mut description = column.description.as_deref().map(cell).unwrap_or_default();
+            // A reading chosen, a conversion or a reason for text changes what a question
+            // about the column means, so the model is told; "every value is a number" is not.
+            // It quotes values of the data, so it is shown as a quoted string, like them.
+            if says_more_than_its_type(&column.decision) {
+                let decision = quoted(&querycell_contract::text::clip(&column.decision, DECISION_CAP));
+                description = if description.is_empty() {
+                    format!("ingest: {decision}")
+                } else {
+                    format!("{description} (ingest: {decision})")
+                };
+            }
             let stats = &column.stats;
             let mut values = match (&column.allowed_values, &stats.values) {
                 (Some(allowed), _) => {
@@ -65,6 +76,28 @@ pub fn markdown(catalog: &Catalog) -> String {
     out.push_str(&relationships_markdown(catalog));
     out.push_str(&metrics_markdown(catalog));
     out
+}
+
+/// Column decisions are cut to this many characters in the Markdown (the catalog keeps them whole).
+const DECISION_CAP: usize = 240;
+
+/// Column decisions that say no more than the column's type does: the values are what they
+/// look like. Every other decision (a reading chosen, a conversion, why values stayed text)
+/// is shown beside the column.
+const ORDINARY_DECISIONS: &[&str] = &[
+    "every value is a whole number",
+    "every value is a number",
+    "every value is true or false",
+    "every value is an ISO date (YYYY-MM-DD)",
+    "every value is an ISO date or timestamp",
+    "type from the Parquet schema",
+    "type detected by DuckDB's JSON reader",
+];
+
+/// Whether a column's decision tells a reader of the schema more than its type: not one of
+/// [`ORDINARY_DECISIONS`] nor a plain text column's (`text: 'Nord' is not a number, …`).
+fn says_more_than_its_type(decision: &str) -> bool {
+    !decision.is_empty() && !ORDINARY_DECISIONS.contains(&decision) && !decision.starts_with("text: ")
 }
 
 /// The relationships plans may follow, with the rows of each `from` table that reach no row;

@@ -7,6 +7,11 @@
 //! date system the workbook declares: serial day 0 is 1899-12-30 in the default 1900 system,
 //! 1904-01-01 in the 1904 system (`<workbookPr date1904="1"/>`, written by older Mac Excel and
 //! some tools), which [`Workbook::date_system_decision`] records.
+//!
+//! A region of merged cells spanning several rows holds its value in its top-left cell
+//! only; it is filled into every cell of the region, as the sheet shows it, and recorded.
+//! A formula whose result the file does not hold (written by a program that does not
+//! calculate) is refused: its cell is empty, not missing.
 
 use std::io::BufReader;
 
@@ -52,14 +57,94 @@ impl Workbook {
     /// sheet has no cells.
     pub fn sheet(&mut self, name: &str) -> Result<Option<SheetRows>> {
         let range = self.workbook.worksheet_range(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
-        let Some((first_row, _)) = range.start() else { return Ok(None) };
+        let Some((first_row, first_column)) = range.start() else { return Ok(None) };
         if range.is_empty() {
             return Ok(None);
         }
+        self.check_formulas_calculated(name, &range)?;
         let epoch_shift = if self.date1904 { DAYS_1900_TO_1904 } else { 0.0 };
-        let rows = range.rows().map(|row| row.iter().map(|cell| cell_text(cell, epoch_shift)).collect()).collect();
-        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1 }))
+        let mut rows: Vec<Vec<String>> =
+            range.rows().map(|row| row.iter().map(|cell| cell_text(cell, epoch_shift)).collect()).collect();
+        let merged =
+            self.workbook.merge_cells_by_sheet_name(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
+        let notes = fill_merged(&mut rows, (first_row, first_column), &merged).into_iter().collect();
+        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1, notes }))
     }
+
+    /// Refuse a sheet with formulas whose result the file does not hold: a program that
+    /// writes workbooks without calculating them leaves the cell empty, and loading it as
+    /// missing would change every answer that reads it.
+    fn check_formulas_calculated(&mut self, name: &str, values: &calamine::Range<Data>) -> Result<()> {
+        let formulas = self.workbook.worksheet_formula(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
+        let Some((top, left)) = formulas.start() else { return Ok(()) };
+        let empty: Vec<String> = formulas
+            .used_cells()
+            .filter(|(_, _, formula)| !formula.is_empty())
+            .map(|(r, c, _)| (top + r as u32, left + c as u32))
+            .filter(|&at| values.get_value(at).is_none_or(|v| matches!(v, Data::Empty)))
+            .map(|(r, c)| cell_name(r, c))
+            .collect();
+        let Some(first) = empty.first() else { return Ok(()) };
+        Err(Error::classed(
+            ErrorClass::Refused,
+            Code::IngestFailed,
+            format!(
+                "{} (sheet {name}): {} cell(s) hold a formula without a saved result ({first}{}), so their values are not in the file",
+                self.shown,
+                empty.len(),
+                if empty.len() > 1 { format!(", {}", empty[1..].iter().take(4).cloned().collect::<Vec<_>>().join(", ")) } else { String::new() }
+            ),
+        )
+        .at(format!("{} (sheet {name})", self.shown))
+        .hint("the program that wrote the workbook did not calculate it: open it in Excel or LibreOffice and save it, which stores every formula's result"))
+    }
+}
+
+/// Fill each merged region that spans more than one row with its value (held by its
+/// top-left cell; Excel leaves the others empty), as the sheet shows it: `Nord` merged down
+/// three rows is the region of each of them. Regions within one row (a title or a label
+/// over several columns) are one value and stay one cell. Returns the decision, if any
+/// region was filled. `origin` is the sheet position of `rows[0][0]`.
+fn fill_merged(rows: &mut [Vec<String>], origin: (u32, u32), merged: &[calamine::Dimensions]) -> Option<String> {
+    let mut filled = Vec::new();
+    for region in merged.iter().filter(|r| r.end.0 > r.start.0) {
+        let at = |(r, c): (u32, u32)| Some((r.checked_sub(origin.0)? as usize, c.checked_sub(origin.1)? as usize));
+        let Some((top, left)) = at(region.start) else { continue };
+        let Some(value) = rows.get(top).and_then(|row| row.get(left)).filter(|v| !v.is_empty()).cloned() else {
+            continue;
+        };
+        for row in region.start.0..=region.end.0 {
+            for column in region.start.1..=region.end.1 {
+                if let Some(cell) = at((row, column)).and_then(|(r, c)| rows.get_mut(r)?.get_mut(c)) {
+                    cell.clone_from(&value);
+                }
+            }
+        }
+        let span = format!("{}:{}", cell_name(region.start.0, region.start.1), cell_name(region.end.0, region.end.1));
+        filled.push(format!(
+            "{span} ({})",
+            serde_json::to_string(&querycell_contract::text::clip(&value, 64)).unwrap_or_default()
+        ));
+    }
+    let (shown, more) = (filled.iter().take(3).cloned().collect::<Vec<_>>().join(", "), filled.len().saturating_sub(3));
+    (!filled.is_empty()).then(|| {
+        format!(
+            "merged cells {shown}{}: each merged value fills every row it spans, as the sheet shows it",
+            if more > 0 { format!(" and {more} more") } else { String::new() }
+        )
+    })
+}
+
+/// A cell's name as Excel shows it (`D2`) from its 0-based row and column.
+fn cell_name(row: u32, column: u32) -> String {
+    let mut letters = String::new();
+    let mut n = column + 1;
+    while n > 0 {
+        let rest = (n - 1) % 26;
+        letters.insert(0, char::from(b'A' + rest as u8));
+        n = (n - 1) / 26;
+    }
+    format!("{letters}{}", row + 1)
 }
 
 fn unreadable(shown: &str, problem: String) -> Error {
@@ -112,6 +197,33 @@ mod tests {
         assert_eq!(excel_serial_to_iso(25_569.0), "1970-01-01");
         assert_eq!(excel_serial_to_iso(46_023.0), "2026-01-01");
         assert_eq!(excel_serial_to_iso(46_023.5), "2026-01-01 12:00:00");
+    }
+
+    #[test]
+    fn cells_are_named_as_excel_names_them() {
+        assert_eq!(cell_name(0, 0), "A1");
+        assert_eq!(cell_name(4, 25), "Z5");
+        assert_eq!(cell_name(9, 26), "AA10");
+        assert_eq!(cell_name(0, 701), "ZZ1");
+        assert_eq!(cell_name(0, 702), "AAA1");
+    }
+
+    #[test]
+    fn vertical_merges_are_filled_and_horizontal_ones_kept() {
+        let text = |rows: &[&[&str]]| rows.iter().map(|r| r.iter().map(|c| c.to_string()).collect()).collect();
+        let mut rows: Vec<Vec<String>> = text(&[
+            &["Report", "", ""],
+            &["Region", "Team", "n"],
+            &["Nord", "A", "1"],
+            &["", "B", "2"],
+            &["Süd", "C", "3"],
+        ]);
+        let dims = |start, end| calamine::Dimensions { start, end };
+        // Sheet rows 2–6 (0-based 1–5), columns B–D: the title B2:D2, Nord B4:B5.
+        let note = fill_merged(&mut rows, (1, 1), &[dims((1, 1), (1, 3)), dims((3, 1), (4, 1))]).unwrap();
+        assert_eq!(rows[3][0], "Nord");
+        assert_eq!(rows[0], ["Report", "", ""], "a title over several columns stays one cell");
+        assert!(note.contains("B4:B5 (\"Nord\")"), "{note}");
     }
 
     #[test]

@@ -27,7 +27,7 @@ use std::path::Path;
 use crate::duck::{Cell, Database as Connection, Failure};
 
 use super::load::{failed, first_row};
-use super::sidecar::{TableOverride, TEXT_LAYOUT_KEYS};
+use super::sidecar::{TableOverride, CSV_ONLY_KEYS, TEXT_LAYOUT_KEYS};
 use super::sources::{Format, Source};
 use super::types::{quote, sql_string};
 use crate::error::{Code, Error, ErrorClass, Result};
@@ -59,12 +59,31 @@ pub struct TextLayout {
     first_data_row: Option<u64>,
     /// CSV: how the file was read, to explain a refusal in words.
     dialect: Option<Dialect>,
+    /// The header's cells as the file has them (`None` without a header).
+    header_texts: Option<Vec<String>>,
 }
 
 impl TextLayout {
     /// The delimiter a CSV was read with (none for a sheet), evidence for number readings.
     pub fn delimiter(&self) -> Option<char> {
         self.dialect.map(|d| d.delimiter as char)
+    }
+
+    /// The header of column `at`, which DuckDB read as `read`: the file's own text where
+    /// DuckDB renamed a repeated header (`amount`, `amount_1`), so that querycell numbers
+    /// repeats its own way (`amount`, `amount_2`, `amount_3`), as spreadsheet users count.
+    pub fn header_text(&self, at: usize, read: &str) -> String {
+        let renamed = |text: &String| {
+            !text.is_empty()
+                && read
+                    .strip_prefix(text.as_str())
+                    .and_then(|rest| rest.strip_prefix('_'))
+                    .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        match self.header_texts.as_ref().and_then(|texts| texts.get(at)) {
+            Some(text) if renamed(text) => text.clone(),
+            _ => read.to_string(),
+        }
     }
 }
 
@@ -116,7 +135,7 @@ fn explain(dialect: &Dialect, failure: Failure, source: &Source, table: &str) ->
 pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, sidecar_path: &str) -> Result<()> {
     let misplaced: Vec<&str> = match source.format {
         Format::Csv | Format::Tsv => Vec::new(),
-        Format::Xlsx => over.text_layout_keys().into_iter().filter(|k| *k == "delimiter").collect(),
+        Format::Xlsx => over.text_layout_keys().into_iter().filter(|k| CSV_ONLY_KEYS.contains(k)).collect(),
         Format::Parquet | Format::Json | Format::Ndjson => over.text_layout_keys(),
     };
     match misplaced.first() {
@@ -131,8 +150,9 @@ pub fn check_keys_apply(over: &TableOverride, table: &str, source: &Source, side
         )
         .at(sidecar_path)
         .hint(format!(
-            "remove it: delimiter applies to CSV/TSV files, and {} to CSV/TSV files and Excel sheets",
-            TEXT_LAYOUT_KEYS.trim_start_matches("delimiter, ")
+            "remove it: {} apply to CSV/TSV files, and {} to CSV/TSV files and Excel sheets",
+            CSV_ONLY_KEYS.join(" and "),
+            TEXT_LAYOUT_KEYS.trim_start_matches("delimiter, encoding, ")
         ))),
     }
 }
@@ -184,7 +204,15 @@ pub fn csv(
         notes.push(no_header_note(over, skip));
     }
     let dialect = Dialect { delimiter, quote, skip, header };
-    Ok(Some(TextLayout { reader: dialect.reader(descriptor), notes, first_data_row: None, dialect: Some(dialect) }))
+    let header_texts =
+        if header { head_records(body, delimiter, quote, skip).into_iter().next().map(|r| r.fields) } else { None };
+    Ok(Some(TextLayout {
+        reader: dialect.reader(descriptor),
+        notes,
+        first_data_row: None,
+        dialect: Some(dialect),
+        header_texts,
+    }))
 }
 
 /// The head of a CSV being laid out, with the delimiter and quote already decided: what
@@ -495,7 +523,7 @@ fn find_misfit(source: &Source, dialect: &Dialect, table: &str) -> std::io::Resu
             misfit = Some(
                 Error::new(Code::CsvNotUtf8, format!("{}: line {line} is not UTF-8 text (it has the byte 0x{byte:02X}); querycell reads CSV files as UTF-8", source.shown))
                     .at(format!("{}:{line}", source.shown))
-                    .hint("save the file as UTF-8 (Excel: \"CSV UTF-8\"), or convert it, e.g. iconv -f WINDOWS-1252 -t UTF-8"),
+                    .hint(format!("if the file was saved in a legacy encoding, say which: encoding = \"windows-1252\" (or \"latin-1\") under [tables.{table}] in querycell.toml; or save it as UTF-8 (Excel: \"CSV UTF-8\")")),
             );
         }
     }
@@ -582,6 +610,8 @@ pub struct SheetRows {
     pub rows: Vec<Vec<String>>,
     /// The sheet row number (1-based, as Excel shows it) of `rows[0]`.
     pub first_row: u64,
+    /// What reading the cells decided (merged cells filled), for the table's decisions.
+    pub notes: Vec<String>,
 }
 
 /// Decide where the table is in `sheet`, write it (header, then data) as CSV to `staged`,
@@ -589,7 +619,7 @@ pub struct SheetRows {
 pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path) -> Result<TextLayout> {
     let place = format!("{shown} (sheet {})", sheet.name);
     let header = over.header.unwrap_or(true);
-    let mut notes = Vec::new();
+    let mut notes = sheet.notes.clone();
     let last_row = sheet.first_row + sheet.rows.len() as u64 - 1;
     let start = match over.rows_above() {
         Some(rows) => told_sheet_start(sheet, over, &place, header, rows, last_row, &mut notes)?,
@@ -604,11 +634,16 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
     stage_sheet(table_rows, &kept, &place, staged)?;
     let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header };
     let first_data_row = sheet.first_row + start as u64 + u64::from(header);
+    let header_texts = header.then(|| {
+        let cells = table_rows.first().map(Vec::as_slice).unwrap_or_default();
+        kept.iter().map(|&c| cells.get(c).cloned().unwrap_or_default()).collect()
+    });
     Ok(TextLayout {
         reader: dialect.reader(&staged.to_string_lossy()),
         notes,
         first_data_row: Some(first_data_row),
         dialect: None,
+        header_texts,
     })
 }
 

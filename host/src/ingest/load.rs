@@ -40,21 +40,7 @@ pub fn load_source(
     let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
     let mut tables = Vec::new();
     match source.format {
-        Format::Csv | Format::Tsv => {
-            let (name, note) = name_table(&stem, source.shown.clone(), taken);
-            let over = sidecar.table(&name);
-            let Some(layout) = layout::csv(connection, &descriptor, source, &over, &name)? else {
-                taken.pop();
-                skipped.push(Skipped {
-                    path: source.shown.clone(),
-                    reason: "the file is empty (no header, no data)".into(),
-                });
-                return Ok(tables);
-            };
-            let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
-            entry.decisions.splice(0..0, note);
-            tables.push(entry);
-        }
+        Format::Csv | Format::Tsv => tables.extend(load_csv(connection, source, root, &stem, staging, taken, skipped)?),
         Format::Xlsx => {
             let file =
                 source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
@@ -92,12 +78,97 @@ pub fn load_source(
                     "type detected by DuckDB's JSON reader",
                 ),
             };
+            let unwrapped = if source.format == Format::Json { envelope(connection, &reader, source)? } else { None };
+            let (reader, unwrap_note) = match unwrapped {
+                Some((records, decision)) => (records, Some(decision)),
+                None => (reader, None),
+            };
             let mut entry = load_typed_table(connection, &name, &reader, origin, source, &over)?;
-            entry.decisions.splice(0..0, note);
+            entry.decisions.splice(0..0, note.into_iter().chain(unwrap_note));
             tables.push(entry);
         }
     }
     Ok(tables)
+}
+
+/// An API page saved as a `.json` file (`{"page": 1, "results": [{...}, ...]}`): one object
+/// (the file starts with `{`) with exactly one list of objects, which holds the records.
+/// Loaded as it is, it would be one row with the records as JSON text, and a count would
+/// answer 1; so the records become the rows, and the decision names the list and the
+/// object's fields that are not loaded. `None` for every other shape (a top-level array,
+/// two lists of objects: which one is the table is not guessed).
+fn envelope(connection: &Connection, reader: &str, source: &Source) -> Result<Option<(String, String)>> {
+    let mut head = [0u8; 64];
+    let read = {
+        use std::os::unix::fs::FileExt;
+        let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
+        file.into_std().read_at(&mut head, 0).map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?
+    };
+    let text = head[..read].strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&head[..read]);
+    if text.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Ok(None);
+    }
+    let fields = describe(connection, &format!("SELECT * FROM {reader}"), source)?;
+    let lists: Vec<&String> =
+        fields.iter().filter(|(_, t)| t.starts_with("STRUCT(") && t.ends_with(")[]")).map(|(n, _)| n).collect();
+    let [list] = lists.as_slice() else { return Ok(None) };
+    let objects = cell_integer(
+        &first_row(connection.query(&format!("SELECT count(*) FROM {reader}")).map_err(failed(source))?),
+        0,
+    );
+    if objects != 1 {
+        return Ok(None);
+    }
+    let records = format!(
+        "(SELECT unnest(\"__querycell_record\") FROM (SELECT unnest({}) AS \"__querycell_record\" FROM {reader}))",
+        quote(list)
+    );
+    let count = cell_integer(
+        &first_row(connection.query(&format!("SELECT count(*) FROM {records}")).map_err(failed(source))?),
+        0,
+    );
+    let others: Vec<&str> = fields.iter().map(|(n, _)| n.as_str()).filter(|n| n != list).collect();
+    let left = if others.is_empty() {
+        String::new()
+    } else {
+        format!("; its other fields ({}) are not loaded", others.join(", "))
+    };
+    Ok(Some((
+        records,
+        format!("the file is one object whose list \"{list}\" holds the records: each of its {count} records is a row{left}"),
+    )))
+}
+
+/// Load the CSV/TSV `source` as table `stem` (or the name it gets); `None` when the file
+/// is empty, which goes to `skipped`.
+fn load_csv(
+    connection: &Connection,
+    source: &Source,
+    root: &Root,
+    stem: &str,
+    staging: &Path,
+    taken: &mut Vec<(String, String)>,
+    skipped: &mut Vec<Skipped>,
+) -> Result<Option<TableEntry>> {
+    let sidecar = &root.sidecar;
+    let (name, note) = name_table(stem, source.shown.clone(), taken);
+    let over = sidecar.table(&name);
+    // A file in another encoding is loaded from its UTF-8 copy in the staging folder.
+    let setting = sidecar.encoding(&over, &name, &root.sidecar_path);
+    let transcoded = super::encoding::prepare(source, setting.as_ref(), staging)?;
+    let (source, encoding_note) = match &transcoded {
+        Some(copy) => (&copy.source, Some(copy.note.clone())),
+        None => (source, None),
+    };
+    let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
+    let Some(layout) = layout::csv(connection, &descriptor, source, &over, &name)? else {
+        taken.pop();
+        skipped.push(Skipped { path: source.shown.clone(), reason: "the file is empty (no header, no data)".into() });
+        return Ok(None);
+    };
+    let mut entry = load_text_table(connection, &name, &layout, source, sidecar, &over)?;
+    entry.decisions.splice(0..0, note.into_iter().chain(encoding_note));
+    Ok(Some(entry))
 }
 
 /// The table's name for `base` (a file stem, or stem and sheet), unique among `taken`, to
@@ -189,8 +260,9 @@ fn load_text_table(
     let mut decisions = layout.notes.clone();
     decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
     let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
-    for header in headers {
-        let column_name = unique(normalize_identifier(&header.0, "column"), columns.iter().map(|c| c.0.name.as_str()));
+    for (at, header) in headers.into_iter().enumerate() {
+        let text = layout.header_text(at, &header.0);
+        let column_name = unique(normalize_identifier(&text, "column"), columns.iter().map(|c| c.0.name.as_str()));
         let column_over = over.columns.get(&column_name);
         if column_over.is_some_and(|c| c.hidden) {
             continue;
@@ -201,7 +273,7 @@ fn load_text_table(
         let groups = Groups::create(connection, &staging_table, &header.0, columns.len()).map_err(at_source)?;
         let decision =
             types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
-        let entry = column_entry(column_name, header.0.clone(), &decision.sql_type, decision.reason.clone(), over);
+        let entry = column_entry(column_name, text, &decision.sql_type, decision.reason.clone(), over);
         columns.push((entry, decision, groups));
     }
     let select_list = columns
@@ -375,7 +447,7 @@ impl Field {
                 // epoch_us is the instant itself; the session time zone never enters.
                 expression: format!("make_timestamp(epoch_us({}))", self.expression),
                 sql_type: "TIMESTAMP".into(),
-                reason: "timestamps with a time zone in the file, converted to UTC".into(),
+                reason: types::ZONED_DECISION.into(),
             },
             // DuckDB's C API renders no text for these; microseconds are what querycell binds.
             "TIMESTAMP_S" | "TIMESTAMP_MS" | "TIMESTAMP_NS" => Stored::As {
@@ -386,7 +458,7 @@ impl Field {
             "TIMESTAMPTZ_NS" => Stored::As {
                 expression: format!("make_timestamp(epoch_us(CAST({} AS TIMESTAMP WITH TIME ZONE)))", self.expression),
                 sql_type: "TIMESTAMP".into(),
-                reason: "timestamps with a time zone in the file, converted to UTC (microseconds)".into(),
+                reason: format!("{} (microseconds)", types::ZONED_DECISION),
             },
             "BLOB" => {
                 Stored::LeftOut("binary data (BLOB): there is nothing to count, compare or group by in it".into())

@@ -3,6 +3,8 @@
 //! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks), format detection, and
 //!   the list of what was skipped and why.
 //! - [`sidecar`]: `querycell.toml` overrides beside the data.
+//! - [`encoding`]: CSV/TSV files in windows-1252, latin-1 or UTF-16, transcoded to UTF-8
+//!   in the staging folder (the file on disk never changes).
 //! - [`layout`]: where the table sits in a CSV or sheet (delimiter, header, title rows,
 //!   totals rows, ragged lines), every decision recorded.
 //! - [`types`]: careful, recorded type decisions for text sources.
@@ -19,6 +21,7 @@
 //! `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
 //! it was. A folder that is not a querycell index is never replaced.
 
+pub mod encoding;
 pub mod excel;
 pub mod layout;
 pub mod load;

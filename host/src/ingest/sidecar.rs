@@ -10,6 +10,7 @@
 //! [tables.incidents]
 //! description = "Production incidents since 2024"
 //! delimiter = ";"                          # CSV/TSV only; detected when absent
+//! encoding = "windows-1252"                # CSV/TSV only; UTF-8 (or UTF-16 by its BOM) when absent
 //! header = true                            # CSV/TSV and Excel; CSV sniffed, Excel true when absent
 //! header_row = 3                           # CSV/TSV and Excel: the header is line/row 3 (1-based)
 //! # skip_rows = 2                          # the same thing said the other way: 2 rows above the header
@@ -50,6 +51,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use super::encoding::Setting;
 use super::numbers::{DecimalMark, Grouping, Reading};
 use crate::error::{Code, Error, Result};
 
@@ -63,6 +65,9 @@ pub struct Sidecar {
     /// Texts read as missing in CSV, TSV and Excel tables that set none of their own;
     /// `None` leaves only the empty text.
     pub null_tokens: Option<Vec<String>>,
+    /// The text encoding of every CSV/TSV file of the root whose table sets none of its
+    /// own (see [`super::encoding`]); `None`: UTF-8, or UTF-16 by its byte-order mark.
+    pub encoding: Option<String>,
     /// Per-table settings, keyed by the table's SQL name.
     #[serde(default)]
     pub tables: BTreeMap<String, TableOverride>,
@@ -165,6 +170,9 @@ pub struct TableOverride {
     pub description: Option<String>,
     /// The CSV/TSV field separator, one ASCII character; detected when `None`.
     pub delimiter: Option<String>,
+    /// The CSV/TSV file's text encoding (`windows-1252`, `latin-1`, `utf-16`, ...), in
+    /// place of the root-wide one; see [`super::encoding`].
+    pub encoding: Option<String>,
     /// Whether the CSV/TSV file or sheet has a header row; when `None`, sniffed for CSV
     /// and true for Excel.
     pub header: Option<bool>,
@@ -219,7 +227,10 @@ pub struct ColumnOverride {
 const MAX_LAYOUT_ROWS: i64 = 1_048_576;
 
 /// The table-level keys that describe a CSV/TSV or Excel layout, for refusing them elsewhere.
-pub const TEXT_LAYOUT_KEYS: &str = "delimiter, header, header_row, skip_rows, footer_rows";
+pub const TEXT_LAYOUT_KEYS: &str = "delimiter, encoding, header, header_row, skip_rows, footer_rows";
+
+/// The layout keys that apply to CSV/TSV files only (not to Excel sheets).
+pub const CSV_ONLY_KEYS: [&str; 2] = ["delimiter", "encoding"];
 
 /// Types an override may name.
 pub const OVERRIDE_TYPES: &[&str] = &["VARCHAR", "BIGINT", "DOUBLE", "BOOLEAN", "DATE", "TIMESTAMP"];
@@ -244,6 +255,7 @@ impl TableOverride {
     pub fn text_layout_keys(&self) -> Vec<&'static str> {
         let set = [
             ("delimiter", self.delimiter.is_some()),
+            ("encoding", self.encoding.is_some()),
             ("header", self.header.is_some()),
             ("header_row", self.header_row.is_some()),
             ("skip_rows", self.skip_rows.is_some()),
@@ -302,10 +314,12 @@ impl Sidecar {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
             Error::new(Code::SidecarInvalid, format!("{source}: {}", e.message()))
                 .at(source)
-                .hint("keys: null_tokens, [tables.<table>] description/delimiter/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator, [[relationships]] from/to, [metrics.<name>] table/function/column/where/p/description/unit")
+                .hint("keys: null_tokens, encoding, [tables.<table>] description/delimiter/encoding/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator, [[relationships]] from/to, [metrics.<name>] table/function/column/where/p/description/unit")
         })?;
         sidecar.check_links(source)?;
+        check_encoding(sidecar.encoding.as_ref(), "encoding", source)?;
         for (table, entry) in &sidecar.tables {
+            check_encoding(entry.encoding.as_ref(), &format!("tables.{table}.encoding"), source)?;
             check_separators(
                 entry.decimal_separator.as_ref(),
                 entry.thousands_separator.as_ref(),
@@ -409,9 +423,31 @@ impl Sidecar {
         self.tables.get(name).cloned().unwrap_or_default()
     }
 
+    /// The encoding setting for `table` (its own, else the root's) and where it is set, in
+    /// words for decisions and messages. Validated by [`Sidecar::parse`].
+    pub fn encoding(&self, table: &TableOverride, name: &str, sidecar_path: &str) -> Option<(Setting, String)> {
+        match (&table.encoding, &self.encoding) {
+            (Some(e), _) => Setting::parse(e).map(|s| (s, format!("encoding under [tables.{name}] in {sidecar_path}"))),
+            (None, Some(e)) => Setting::parse(e).map(|s| (s, format!("encoding in {sidecar_path}"))),
+            (None, None) => None,
+        }
+    }
+
     /// Tokens read as missing values in `table`'s text columns.
     pub fn null_tokens(&self, table: &TableOverride) -> Vec<String> {
         table.null_tokens.clone().or_else(|| self.null_tokens.clone()).unwrap_or_else(|| vec![String::new()])
+    }
+}
+
+/// An encoding setting must name an encoding ingest reads.
+fn check_encoding(encoding: Option<&String>, at: &str, source: &str) -> Result<()> {
+    match encoding {
+        Some(e) if Setting::parse(e).is_none() => {
+            Err(Error::new(Code::SidecarInvalid, format!("{source}: {at} '{e}' is not an encoding ingest reads"))
+                .at(source)
+                .hint(format!("one of {}", super::encoding::SETTINGS)))
+        }
+        _ => Ok(()),
     }
 }
 

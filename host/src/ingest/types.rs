@@ -4,8 +4,10 @@
 //! when every present value fits it. Each decision is recorded with its reason. Careful by
 //! default:
 //! - `00123` stays text (an identifier, not 123);
-//! - dates become DATE/TIMESTAMP only in ISO form, or `d/m/Y` / `m/d/Y` when some value
-//!   proves the order (a day over 12) and none contradicts it; `03/04/2026` alone stays text;
+//! - dates become DATE/TIMESTAMP only in ISO form (with a UTC offset: converted to UTC),
+//!   `YYYY/MM/DD`, or `d/m/Y` / `m/d/Y` / `d.m.Y` when some value proves the order (a day
+//!   over 12) and none contradicts it; `03/04/2026` alone stays text, and so does a column
+//!   mixing ways of writing dates (its decision counts the rows of each);
 //! - in number, boolean and date columns the tokens `NA`, `N/A`, `null`, `NULL`, `-` also
 //!   count as missing (reported); in text columns only the configured null tokens do, so
 //!   "NA" (North America) is never lost.
@@ -157,7 +159,7 @@ pub fn decide(
     let values = Values {
         connection,
         failed: &failed,
-        from: format!("(SELECT {typed_value} AS v FROM {}) WHERE v IS NOT NULL", groups.table),
+        from: format!("(SELECT {typed_value} AS v, {} AS n FROM {}) WHERE v IS NOT NULL", groups.rows, groups.table),
     };
     let profile = Profile { text_present, present, typed_tokens, numbers };
     profile.decide(&values, &text_value, &typed_value)
@@ -214,15 +216,48 @@ const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
 const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
 const ISO_TIMESTAMP: &str =
     "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?') AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL";
+/// An ISO date-time with a UTC offset (`2025-03-01T23:30:00-05:00`, `…Z`, `…+0100`).
+const ZONED_TIMESTAMP: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)') AND TRY_CAST(v AS TIMESTAMP WITH TIME ZONE) IS NOT NULL";
 const SLASH_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}')";
-const FIRST_OVER_12: &str = "TRY_CAST(split_part(v, '/', 1) AS INTEGER) > 12";
-const SECOND_OVER_12: &str = "TRY_CAST(split_part(v, '/', 2) AS INTEGER) > 12";
+/// Day-first dates with dots (`31.12.2025`), as German, Swiss and Russian exports write them.
+const DOTTED_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}[.][0-9]{1,2}[.][0-9]{4}')";
+/// Year first with slashes (`2026/01/06`): only one order is ever written that way.
+const YEAR_SLASH_DATE: &str =
+    "regexp_full_match(v, '[0-9]{4}/[0-9]{2}/[0-9]{2}') AND TRY_STRPTIME(v, '%Y/%m/%d') IS NOT NULL";
+/// `Jan 7 2026`, `January 7, 2026`.
+const MONTH_NAME_FIRST: &str =
+    "regexp_full_match(lower(v), '(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[.]? [0-9]{1,2},? [0-9]{4}')";
+/// `7 Jan 2026`, `07-Jan-2026`.
+const DAY_FIRST_MONTH_NAME: &str = "regexp_full_match(lower(v), '[0-9]{1,2}[ -](jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*[.]?[ -][0-9]{4}')";
+
+/// A way of writing dates, for telling the operator which ways one column mixes.
+struct DateStyle {
+    /// How the style is written, in words.
+    name: &'static str,
+    condition: &'static str,
+}
+
+/// Every way of writing dates the profile recognises, in the order decisions list them.
+const DATE_STYLES: [DateStyle; 8] = [
+    DateStyle { name: "YYYY-MM-DD", condition: ISO_DATE },
+    DateStyle { name: "YYYY-MM-DD hh:mm:ss", condition: ISO_TIMESTAMP },
+    DateStyle { name: "YYYY-MM-DDThh:mm:ss with a UTC offset", condition: ZONED_TIMESTAMP },
+    DateStyle { name: "YYYY/MM/DD", condition: YEAR_SLASH_DATE },
+    DateStyle { name: "D/M/YYYY or M/D/YYYY", condition: SLASH_DATE },
+    DateStyle { name: "D.M.YYYY", condition: DOTTED_DATE },
+    DateStyle { name: "month name, day, year (Jan 7 2026)", condition: MONTH_NAME_FIRST },
+    DateStyle { name: "day, month name, year (7 Jan 2026)", condition: DAY_FIRST_MONTH_NAME },
+];
+
+/// The decision for timestamps with a UTC offset: the words a Parquet or JSON column of
+/// zoned timestamps gets too, so both read alike wherever decisions are shown.
+pub const ZONED_DECISION: &str = "timestamps with a time zone in the file, converted to UTC";
 
 /// Questions about the present values of the column being profiled, one per distinct text.
 struct Values<'a> {
     connection: &'a Connection,
     failed: &'a dyn Fn(Failure) -> Error,
-    /// `FROM` and `WHERE` reading them as `v`.
+    /// `FROM` and `WHERE` reading them as `v`, each with its count of rows as `n`.
     from: String,
 }
 
@@ -269,6 +304,30 @@ impl Values<'_> {
         let fit =
             (0..READINGS.len()).map(|i| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false)).collect();
         Ok((fit, cell_text(&row, READINGS.len())))
+    }
+
+    /// For each of [`DATE_STYLES`], the rows written that way and the smallest such value
+    /// (no row: `(0, None)`): one pass over the distinct values.
+    fn date_styles(&self) -> Result<Vec<(i64, Option<String>)>> {
+        let columns = DATE_STYLES
+            .iter()
+            .map(|style| {
+                format!("coalesce(sum(n) FILTER (WHERE {c}), 0), min(v) FILTER (WHERE {c})", c = style.condition)
+            })
+            .collect::<Vec<_>>()
+            .join(", ");
+        let row =
+            first_row(self.connection.query(&format!("SELECT {columns} FROM {}", self.from)).map_err(self.failed)?);
+        Ok((0..DATE_STYLES.len()).map(|i| (cell_integer(&row, 2 * i), cell_text(&row, 2 * i + 1))).collect())
+    }
+
+    /// Does the one value `value` satisfy `condition`?
+    fn satisfies(&self, value: &str, condition: &str) -> Result<bool> {
+        let rows = self
+            .connection
+            .query(&format!("SELECT coalesce({condition}, false) FROM (SELECT {} AS v)", sql_string(value)))
+            .map_err(self.failed)?;
+        Ok(first_row(rows).first().and_then(crate::duck::Cell::boolean).unwrap_or(false))
     }
 
     /// The smallest value satisfying `condition`, as an example for the decision's reason.
@@ -438,7 +497,8 @@ fn ambiguous_numbers(fits: &[bool], example: &str) -> String {
 }
 
 /// Dates and timestamps, ISO first; `None` when some value is no date, so the column is
-/// text. Formats are never mixed in one column: a mix is kept as text, not half converted.
+/// text. Formats are never mixed in one column: a mix is kept as text, not half converted,
+/// and its decision counts the rows of each format.
 fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     let typed_value = out.typed_value;
     if values.all(ISO_DATE)? {
@@ -453,42 +513,120 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
             .typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"))
             .map(Some);
     }
+    // One pass tells a text column from a column of dates in other ways of writing.
+    if !values.all(&any_date_style())? {
+        return Ok(None);
+    }
+    if values.all(ZONED_TIMESTAMP)? {
+        // Each value is its own instant whatever its offset; epoch_us reads it without the
+        // session's time zone, as for zoned timestamps in Parquet and JSON.
+        let example = values.example(ZONED_TIMESTAMP)?.unwrap_or_default();
+        return out
+            .typed(
+                "TIMESTAMP",
+                &format!("{ZONED_DECISION} (e.g. '{example}')"),
+                format!("make_timestamp(epoch_us(CAST({typed_value} AS TIMESTAMP WITH TIME ZONE)))"),
+            )
+            .map(Some);
+    }
     if values.all(SLASH_DATE)? {
-        return slash_dates(values, out).map(Some);
+        return ordered_dates(values, out, '/').map(Some);
     }
-    let any_date = format!("({ISO_DATE}) OR ({ISO_TIMESTAMP}) OR ({SLASH_DATE})");
-    if values.all(&any_date)? {
-        let iso = values.example(&format!("({ISO_DATE}) OR ({ISO_TIMESTAMP})"))?.unwrap_or_default();
-        let slashed = values.example(SLASH_DATE)?.unwrap_or_default();
-        return out.text(format!(
-            "dates written in more than one format (e.g. '{iso}' and '{slashed}'): kept as text; set date_format in querycell.toml to convert"
-        )).map(Some);
+    if values.all(DOTTED_DATE)? {
+        return ordered_dates(values, out, '.').map(Some);
     }
-    Ok(None)
+    if values.all(YEAR_SLASH_DATE)? {
+        return out
+            .typed(
+                "DATE",
+                "every value is a date written YYYY/MM/DD",
+                format!("CAST(strptime({typed_value}, '%Y/%m/%d') AS DATE)"),
+            )
+            .map(Some);
+    }
+    mixed_dates(values, out).map(Some)
 }
 
-/// Dates written with slashes: only a day over 12 proves the order, and only when no
-/// other value contradicts it; otherwise converting would guess, so they stay text.
-fn slash_dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
+/// SQL: `v` is written in one of [`DATE_STYLES`].
+fn any_date_style() -> String {
+    DATE_STYLES.iter().map(|style| format!("({})", style.condition)).collect::<Vec<_>>().join(" OR ")
+}
+
+/// Dates written with `separator` (`/` or `.`) between day, month and year: only a day over
+/// 12 proves the order, and only when no other value contradicts it; otherwise converting
+/// would guess, so they stay text.
+fn ordered_dates(values: &Values<'_>, out: &Outcomes<'_>, separator: char) -> Result<Decision> {
     let typed_value = out.typed_value;
-    let day_first = values.example(FIRST_OVER_12)?;
-    let month_first = values.example(SECOND_OVER_12)?;
+    let part_over_12 = |part: usize| format!("TRY_CAST(split_part(v, '{separator}', {part}) AS INTEGER) > 12");
+    let day_first = values.example(&part_over_12(1))?;
+    let month_first = values.example(&part_over_12(2))?;
+    let (s, pattern) = (separator, if separator == '/' { SLASH_DATE } else { DOTTED_DATE });
+    // The order proven, every value must be a real date in it (no 31.02.2025).
+    let in_order = |order: &str, format: String, example: String| -> Result<Decision> {
+        match values.counterexample(&format!("TRY_STRPTIME(v, {}) IS NOT NULL", sql_string(&format)))? {
+            Some(bad) => {
+                out.text(format!("'{bad}' is no date written {order} ('{example}' has a day over 12): kept as text"))
+            }
+            None => out.typed(
+                "DATE",
+                &format!("{order}: '{example}' has a day over 12"),
+                format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(&format)),
+            ),
+        }
+    };
     match (day_first, month_first) {
-        (Some(example), None) => out.typed(
-            "DATE",
-            &format!("day/month/year: '{example}' has a day over 12"),
-            format!("CAST(strptime({typed_value}, '%d/%m/%Y') AS DATE)"),
-        ),
-        (None, Some(example)) => out.typed(
-            "DATE",
-            &format!("month/day/year: '{example}' has a day over 12"),
-            format!("CAST(strptime({typed_value}, '%m/%d/%Y') AS DATE)"),
-        ),
-        (Some(example), Some(_)) => out.text(format!("dates in mixed day/month orders (e.g. '{example}'): kept as text")),
+        (Some(example), None) => in_order(&format!("day{s}month{s}year"), format!("%d{s}%m{s}%Y"), example),
+        (None, Some(example)) => in_order(&format!("month{s}day{s}year"), format!("%m{s}%d{s}%Y"), example),
+        (Some(example), Some(_)) => out.text(format!("dates in mixed day{s}month orders (e.g. '{example}'): kept as text")),
         (None, None) => out.text(format!(
-            "ambiguous dates (e.g. '{}' could be day/month or month/day): kept as text; set date_format in querycell.toml to convert",
-            values.example(SLASH_DATE)?.unwrap_or_default()
+            "ambiguous dates (e.g. '{}' could be day{s}month or month{s}day): kept as text; set date_format in querycell.toml to convert",
+            values.example(pattern)?.unwrap_or_default()
         )),
+    }
+}
+
+/// A column whose every value is a date, but not all written one way ingest converts: kept
+/// as text, its decision naming each way with its rows and an example, so the operator can
+/// fix the file or set `date_format`.
+fn mixed_dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
+    let styles = values.date_styles()?;
+    let used: Vec<(&DateStyle, i64, String)> = DATE_STYLES
+        .iter()
+        .zip(styles)
+        .filter(|(_, (rows, _))| *rows > 0)
+        .map(|(style, (rows, example))| (style, rows, example.unwrap_or_default()))
+        .collect();
+    let listed = used
+        .iter()
+        .map(|(style, rows, example)| format!("{} in {} (e.g. '{example}')", style.name, rows_word(*rows)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let offset = |style: &DateStyle| style.condition == ZONED_TIMESTAMP;
+    let (zoned, local): (Vec<_>, Vec<_>) = used.iter().partition(|(style, _, _)| offset(style));
+    if let ([(_, _, with)], [(_, _, without), ..]) = (zoned.as_slice(), local.as_slice()) {
+        if local.iter().all(|(style, _, _)| style.condition == ISO_DATE || style.condition == ISO_TIMESTAMP) {
+            return out.text(format!(
+                "timestamps with and without a UTC offset ('{with}' has one, '{without}' has none; {listed}): a time without an offset is no known instant, so they are not mixed; kept as text. Write every value with its offset in the file"
+            ));
+        }
+    }
+    if let [(style, _, example)] = used.as_slice() {
+        return out.text(format!(
+            "dates written {} (e.g. '{example}'), which ingest does not convert by itself: kept as text; set date_format in querycell.toml to convert",
+            style.name
+        ));
+    }
+    out.text(format!(
+        "dates written in more than one format, kept as text: {listed}; write every date one way in the file (and set date_format in querycell.toml if that way is not ISO)"
+    ))
+}
+
+/// `1 row`, `12 rows`.
+fn rows_word(rows: i64) -> String {
+    if rows == 1 {
+        "1 row".into()
+    } else {
+        format!("{rows} rows")
     }
 }
 
@@ -496,6 +634,12 @@ fn slash_dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
 /// the value or set the type.
 fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
     match values.counterexample(numbers::NUMBER_LIKE)? {
+        // Dates kept text by a value that is none (a serial number typed into a sheet's
+        // date column, a note): that value is the one to name.
+        Some(date) if values.satisfies(&date, &any_date_style())? => {
+            let other = values.counterexample(&any_date_style())?.unwrap_or_default();
+            out.text(format!("dates and a value that is not one ('{other}', unlike '{date}'): kept as text"))
+        }
         Some(value) => out.text(format!("text: '{value}' is not a number, true/false or a date")),
         None => out.text(format!(
             "text: '{}' is not a number under any one way of writing numbers the column uses",
