@@ -114,8 +114,8 @@ fn dotted_dates_without_proof_or_with_an_impossible_day_stay_text() {
     assert_eq!(kaputt.sql_type, "VARCHAR");
     assert!(kaputt.decision.contains("'31.02.2025' is no date"), "{}", kaputt.decision);
     // Kept as written: the values can still be counted by their text.
-    let expected = fields(ambiguous, ',').iter().filter(|f| f[0].ends_with(".2025")).count();
-    let plan = r#"{"table": "lager", "aggregations": [{"function": "count"}], "filters": [{"column": "tag", "op": "ends_with", "value": ".2025"}]}"#;
+    let expected = fields(ambiguous, ',').iter().filter(|f| f[0].contains("04.2025")).count();
+    let plan = r#"{"table": "lager", "aggregations": [{"function": "count"}], "filters": [{"column": "tag", "op": "contains", "value": "04.2025"}]}"#;
     assert_eq!(answer(&index, plan)["rows"][0][0], json!(expected));
 
     // The operator settles the order, and the same file loads as dates.
