@@ -483,8 +483,11 @@ fn json_envelope(loaded: &Loaded) {
     close(loaded.sum("json_api_page", "score", Some(("status", status))), expected, "scores by status");
 }
 
+/// A corpus file's name and the check of what it loaded as.
+type FileCheck = (&'static str, fn(&Loaded));
+
 /// What each file of `loaded/` is checked by.
-const LOADED: &[(&str, fn(&Loaded))] = &[
+const LOADED: &[FileCheck] = &[
     ("ch_postfinance.csv", ch_postfinance),
     ("de_sap_fbl1n.csv", de_sap),
     ("de_sparkasse.csv", de_sparkasse),
