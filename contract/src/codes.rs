@@ -293,6 +293,8 @@ codes! {
     QueryTimeout = "query_timeout", Host, Limit;
     /// The query needed more than its memory limit.
     QueryMemory = "query_memory", Host, Limit;
+    /// A number in the answer is past what its type holds (a sum beyond `DECIMAL(38,s)`'s 38 digits or `HUGEINT`): an error, never a rounded number.
+    NumericOverflow = "numeric_overflow", Host, Limit;
     /// The result is larger than the result size limit; the query was stopped.
     ResultTooLarge = "result_too_large", Host, Limit;
     /// The answer's rows are too large for a query worker to send back.

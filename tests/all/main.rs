@@ -2,6 +2,7 @@
 //! wasmtime keeps `tests/all/`). One module per area.
 
 mod aggregates;
+mod amounts_and_decimals;
 mod audit_trace;
 mod budgets;
 mod compile_cache;

@@ -35,7 +35,7 @@ fn sum_of(index: &Path, table: &str, column: &str) -> f64 {
 }
 
 /// The values of field `at` (0-based) of every data line, as the file has them.
-fn field_values(text: &str, delimiter: char, at: usize) -> Vec<String> {
+pub(crate) fn field_values(text: &str, delimiter: char, at: usize) -> Vec<String> {
     text.lines().skip(1).map(|line| split_fields(line, delimiter)[at].clone()).collect()
 }
 

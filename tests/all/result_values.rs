@@ -33,7 +33,8 @@ fn same_value(ours: &Cell, theirs: Option<&str>) -> bool {
             (Ok(parsed), Ok(single)) => parsed == *f || f64::from(single) == *f || (parsed.is_nan() && f.is_nan()),
             _ => false,
         },
-        (Cell::Text(t), Some(text)) => t == text,
+        // A DECIMAL is read exactly: the very digits DuckDB writes.
+        (Cell::Decimal(t) | Cell::Text(t), Some(text)) => t == text,
         _ => false,
     }
 }

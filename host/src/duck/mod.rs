@@ -40,6 +40,8 @@ pub enum FailureKind {
     UnsupportedType,
     /// A result column of untyped NULL (`SELECT NULL`).
     UntypedNull,
+    /// A value past what its type holds: a sum beyond `DECIMAL(38,s)` or `HUGEINT`.
+    OutOfRange,
     /// Anything else (a parse error, a refusal by this module, a runtime error); the
     /// message says which.
     Other,
@@ -375,6 +377,9 @@ pub enum Cell {
     Integer(i128),
     /// Carried as its bits between processes: JSON has no NaN or infinity.
     Float(#[serde(with = "float_bits")] f64),
+    /// A `DECIMAL(p,s)`, written out exactly (`-123.45`, `12345678901234567988.8734567892`)
+    /// as DuckDB's `CAST(x AS VARCHAR)` writes it: a double would round money.
+    Decimal(String),
     /// Text, and every type read back as text (dates, timestamps, times, intervals, UUIDs,
     /// ...), spelled as DuckDB's `CAST(x AS VARCHAR)` spells it.
     Text(String),
@@ -388,7 +393,7 @@ impl Cell {
             Cell::Boolean(b) => Some(b.to_string()),
             Cell::Integer(i) => Some(i.to_string()),
             Cell::Float(f) => Some(f.to_string()),
-            Cell::Text(t) => Some(t.clone()),
+            Cell::Decimal(d) | Cell::Text(d) => Some(d.clone()),
         }
     }
 
@@ -417,6 +422,7 @@ unsafe fn result_failure(result: &mut ffi::duckdb_result) -> Failure {
         let kind = match ffi::duckdb_result_error_type(result) {
             ffi::duckdb_error_type_DUCKDB_ERROR_INTERRUPT => FailureKind::Interrupted,
             ffi::duckdb_error_type_DUCKDB_ERROR_OUT_OF_MEMORY => FailureKind::OutOfMemory,
+            ffi::duckdb_error_type_DUCKDB_ERROR_OUT_OF_RANGE => FailureKind::OutOfRange,
             _ => FailureKind::Other,
         };
         Failure { kind, message }

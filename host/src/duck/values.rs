@@ -424,9 +424,7 @@ impl Reader {
                 }
                 Reader::Float => Cell::Float(f64::from(vector.get::<f32>(row))),
                 Reader::Double => Cell::Float(vector.get::<f64>(row)),
-                Reader::Decimal { storage, scale, .. } => {
-                    Cell::Float(decimal_text(storage.get(vector, row), *scale).parse().unwrap_or(f64::NAN))
-                }
+                Reader::Decimal { storage, scale, .. } => Cell::Decimal(decimal_text(storage.get(vector, row), *scale)),
                 Reader::Varchar => Cell::Text(String::from_utf8_lossy(vector.bytes(row)).into_owned()),
                 Reader::Blob => Cell::Text(blob_text(vector.bytes(row))),
                 Reader::Date => Cell::Text(date_text(vector.get::<i32>(row))),

@@ -39,7 +39,9 @@ use worker::{WorkerPolicy, WorkerPool};
 pub struct ResultColumn {
     /// The column's name as the statement gave it.
     pub name: String,
-    /// DuckDB's type name, e.g. `BIGINT`, `DECIMAL(18,3)` (`type` in JSON).
+    /// DuckDB's type name, e.g. `BIGINT`, `DECIMAL(18,3)` (`type` in JSON): a `DECIMAL`'s
+    /// values are exact: JSON numbers of at most [`EXACT_JSON_DIGITS`] significant digits, or
+    /// their digits in a string.
     #[serde(rename = "type")]
     pub sql_type: String,
 }
@@ -345,6 +347,42 @@ fn json_cell(cell: Cell) -> Value {
         Cell::Float(f) => {
             serde_json::Number::from_f64(f).map(Value::Number).unwrap_or_else(|| Value::String(f.to_string()))
         }
+        Cell::Decimal(d) => decimal_json(d),
         Cell::Text(t) => Value::String(t),
+    }
+}
+
+/// Significant digits a DECIMAL may have and still travel as a JSON number: any decimal of
+/// at most 15 significant digits is read by a JSON reader that parses numbers as doubles
+/// (most do) into the double whose shortest form is those very digits.
+pub const EXACT_JSON_DIGITS: usize = 15;
+
+/// A DECIMAL as the receipt carries it: a JSON number when its digits survive a reader that
+/// parses numbers as doubles ([`EXACT_JSON_DIGITS`]); otherwise its exact digits as a
+/// string, as integers beyond `i64` are. Money is never rounded on its way out.
+fn decimal_json(text: String) -> Value {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let significant = digits.trim_start_matches('0').trim_end_matches('0').len();
+    match text.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+        Some(number) if significant <= EXACT_JSON_DIGITS => Value::Number(number),
+        _ => Value::String(text),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_leave_as_numbers_only_when_no_reader_can_round_them() {
+        assert_eq!(decimal_json("-123.45".into()), serde_json::json!(-123.45));
+        assert_eq!(decimal_json("1234.5000000000".into()).to_string(), "1234.5");
+        assert_eq!(decimal_json("0.005".into()).to_string(), "0.005");
+        assert_eq!(decimal_json("123456789012345.0".into()).to_string(), "123456789012345.0");
+        assert_eq!(
+            decimal_json("12345678901234567988.8734567892".into()),
+            Value::String("12345678901234567988.8734567892".into())
+        );
+        assert_eq!(decimal_json("1234567890123456".into()), Value::String("1234567890123456".into()));
     }
 }

@@ -97,6 +97,13 @@ impl StatementRunner {
                     FailureKind::UnsupportedType => Error::new(Code::UnsupportedResultType, failure.message)
                         .at("sql")
                         .hint("cast the column to a type querycell reads, for example CAST(x AS VARCHAR)"),
+                    // An exact sum that no longer fits its type is an error, never a
+                    // rounded or wrapped number.
+                    FailureKind::OutOfRange => Error::new(
+                        Code::NumericOverflow,
+                        format!("a number in the answer does not fit its type: {}", failure.message),
+                    )
+                    .hint("narrow the question with filters or group it, so that each sum covers fewer rows"),
                     _ => Error::classed(ErrorClass::Internal, Code::QueryFailed, failure.message),
                 }
             }

@@ -273,7 +273,9 @@ fn load_text_table(
         let groups = Groups::create(connection, &staging_table, &header.0, columns.len()).map_err(at_source)?;
         let decision =
             types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
-        let entry = column_entry(column_name, text, &decision.sql_type, decision.reason.clone(), over);
+        let mut entry = column_entry(column_name, text, &decision.sql_type, decision.reason.clone(), over);
+        // The unit the values were written with (`$`, `%`), unless the operator gave one.
+        entry.unit = entry.unit.or_else(|| decision.unit.clone());
         columns.push((entry, decision, groups));
     }
     let select_list = columns
@@ -322,6 +324,9 @@ fn load_typed_table(
     let mut select = Vec::new();
     let mut left_out = Vec::new();
     let mut fields = Vec::new();
+    // Each record as JSON, to tell a field's numbers from its strings where DuckDB typed it
+    // text; not for an API page's records, which are a list inside one object.
+    let objects = reader.strip_prefix("read_json(").map(|arguments| format!("read_json_objects({arguments}"));
     for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
         flatten(
             connection,
@@ -331,7 +336,8 @@ fn load_typed_table(
             &mut fields,
         )?;
     }
-    for field in fields {
+    let mixed = mixed_json_numbers(connection, objects.as_deref(), &fields, source)?;
+    for (field, mixed) in fields.into_iter().zip(mixed) {
         let column_name = unique(
             normalize_identifier(&field.display.replace('.', "_"), "column"),
             columns.iter().map(|c: &ColumnEntry| c.name.as_str()),
@@ -349,7 +355,7 @@ fn load_typed_table(
                     format!("{wanted}, set in querycell.toml (the file says {})", field.sql_type),
                 )
             }
-            None => match field.decide(origin) {
+            None => match mixed.unwrap_or_else(|| field.decide(origin)) {
                 Stored::As { expression, sql_type, reason } => (expression, sql_type, reason),
                 Stored::LeftOut(reason) => {
                     left_out.push(LeftOutColumn { name: field.display, reason });
@@ -390,6 +396,7 @@ struct Field {
 }
 
 /// What a field becomes in the table.
+#[derive(Clone)]
 enum Stored {
     As { expression: String, sql_type: String, reason: String },
     LeftOut(String),
@@ -466,6 +473,14 @@ impl Field {
             _ if ValueKind::of_sql_type(sql_type) == ValueKind::Other => {
                 as_text(format!("{sql_type} in the file, stored as its text form"))
             }
+            // Money is stored exactly in Parquet; it stays exact here and in answers.
+            _ if sql_type.starts_with("DECIMAL") => Stored::As {
+                expression: self.expression.clone(),
+                sql_type: sql_type.to_string(),
+                reason: format!(
+                    "{origin}: exact decimals, answered exactly (a sum is DECIMAL(38,s), min and max keep {sql_type}; an average is a DOUBLE)"
+                ),
+            },
             _ => Stored::As {
                 expression: self.expression.clone(),
                 sql_type: sql_type.to_string(),
@@ -473,6 +488,100 @@ impl Field {
             },
         }
     }
+}
+
+/// A plain number written as a JSON string: no grouping, no leading zeros (`"00123"` is an
+/// identifier), a dot as decimal mark.
+const PLAIN_JSON_NUMBER: &str = "[+-]?(0|[1-9][0-9]*)([.][0-9]+)?([eE][+-]?[0-9]+)?";
+
+/// Each top-level JSON field that DuckDB typed as text because its values are sometimes
+/// numbers and sometimes strings (`5`, `"5.5"`, `"12"`, as APIs and hand-edited exports
+/// write them) becomes numbers when every present value is a JSON number or a string holding
+/// a plain number ([`PLAIN_JSON_NUMBER`]), recorded with the counts; it stays text, naming
+/// the string that is no number, when one is not. One entry per field, `None` for a field
+/// that is no such mix (strings alone are strings the file meant; nested fields are not
+/// looked at). One scan of `objects` (each record as JSON) answers for every field.
+fn mixed_json_numbers(
+    connection: &Connection,
+    objects: Option<&str>,
+    fields: &[Field],
+    source: &Source,
+) -> Result<Vec<Option<Stored>>> {
+    let mut decided = vec![None; fields.len()];
+    let candidates: Vec<usize> = (0..fields.len())
+        .filter(|&i| fields[i].depth == 0 && matches!(fields[i].sql_type.as_str(), "VARCHAR" | "JSON"))
+        .collect();
+    let Some(objects) = objects.filter(|_| !candidates.is_empty()) else { return Ok(decided) };
+    let (mut extracted, mut aggregates) = (Vec::new(), Vec::new());
+    for (k, &i) in candidates.iter().enumerate() {
+        // A JSON Pointer names the key whatever characters it has.
+        let pointer = sql_string(&format!("/{}", fields[i].display.replace('~', "~0").replace('/', "~1")));
+        extracted.push(format!("json_type(json, {pointer}) AS t{k}, json_extract_string(json, {pointer}) AS s{k}"));
+        aggregates.extend(json_field_aggregates(&format!("t{k}"), &format!("s{k}")));
+    }
+    let row = first_row(
+        connection
+            .query(&format!("SELECT {} FROM (SELECT {} FROM {objects})", aggregates.join(", "), extracted.join(", ")))
+            .map_err(failed(source))?,
+    );
+    for (k, &i) in candidates.iter().enumerate() {
+        decided[i] = mixed_decision(&fields[i], row.get(6 * k..6 * k + 6).unwrap_or_default());
+    }
+    Ok(decided)
+}
+
+/// The six aggregates [`mixed_decision`] reads for the field whose JSON type is `t` and
+/// text `s`: its numbers, its strings, its other values, a string that is no plain number,
+/// a string, and whether every value is whole.
+fn json_field_aggregates(t: &str, s: &str) -> [String; 6] {
+    let number = format!("{t} IN ('BIGINT', 'UBIGINT', 'DOUBLE')");
+    let present = format!("{t} IS NOT NULL AND {t} <> 'NULL'");
+    [
+        format!("count(*) FILTER (WHERE {number})"),
+        format!("count(*) FILTER (WHERE {t} = 'VARCHAR')"),
+        format!("count(*) FILTER (WHERE {present} AND NOT ({number} OR {t} = 'VARCHAR'))"),
+        format!(
+            "min({s}) FILTER (WHERE {t} = 'VARCHAR' AND NOT regexp_full_match({s}, {}))",
+            sql_string(PLAIN_JSON_NUMBER)
+        ),
+        format!("min({s}) FILTER (WHERE {t} = 'VARCHAR')"),
+        format!(
+            "bool_and(TRY_CAST({s} AS BIGINT) IS NOT NULL AND ({t} IN ('BIGINT', 'UBIGINT') OR regexp_full_match({s}, '[+-]?[0-9]+'))) FILTER (WHERE {present})"
+        ),
+    ]
+}
+
+/// The field's decision from its [`json_field_aggregates`]; `None` unless it mixes numbers
+/// and strings and nothing else.
+fn mixed_decision(field: &Field, cells: &[Cell]) -> Option<Stored> {
+    let (numbers, strings, others) = (cell_integer(cells, 0), cell_integer(cells, 1), cell_integer(cells, 2));
+    if numbers == 0 || strings == 0 || others > 0 {
+        return None;
+    }
+    let text = if field.sql_type == "JSON" {
+        format!("json_extract_string({}, '$')", field.expression)
+    } else {
+        field.expression.clone()
+    };
+    if let Some(word) = cell_text(cells, 3) {
+        return Some(Stored::As {
+            expression: format!("CAST({text} AS VARCHAR)"),
+            sql_type: "VARCHAR".into(),
+            reason: format!(
+                "numbers and text in the file: the string \"{}\" is not a plain number; kept as text",
+                clip(&word)
+            ),
+        });
+    }
+    let sql_type = if cells.get(5).and_then(Cell::boolean).unwrap_or(false) { "BIGINT" } else { "DOUBLE" };
+    Some(Stored::As {
+        expression: format!("CAST({text} AS {sql_type})"),
+        sql_type: sql_type.into(),
+        reason: format!(
+            "numbers in the file, some written as strings (e.g. \"{}\"): {numbers} number(s) and {strings} numeric string(s), read as {sql_type}",
+            clip(&cell_text(cells, 4).unwrap_or_default())
+        ),
+    })
 }
 
 fn describe(connection: &Connection, query: &str, source: &Source) -> Result<Vec<(String, String)>> {

@@ -258,7 +258,7 @@ fn text(cell: Option<&Cell>) -> Option<String> {
         Cell::Boolean(b) => b.to_string(),
         Cell::Integer(i) => i.to_string(),
         Cell::Float(f) => f.to_string(),
-        Cell::Text(t) => t.clone(),
+        Cell::Decimal(t) | Cell::Text(t) => t.clone(),
     };
     Some(text.chars().take(64).collect())
 }

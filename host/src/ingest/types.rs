@@ -10,10 +10,16 @@
 //!   mixing ways of writing dates (its decision counts the rows of each);
 //! - in number, boolean and date columns the tokens `NA`, `N/A`, `null`, `NULL`, `-` also
 //!   count as missing (reported); in text columns only the configured null tokens do, so
-//!   "NA" (North America) is never lost.
+//!   "NA" (North America) is never lost;
+//! - in number columns `NaN`, `inf`, `-Infinity` and the like (what numpy, pandas, R and
+//!   JavaScript write) are missing too, counted in the decision: never a NaN in an average;
+//! - amounts (`$1,234.56`, `($45.00)`, `1.234,56-`, `12.5%`) are numbers when every value
+//!   reads as one in one currency or as a percentage (see [`amounts`]).
 
 use super::load::{cell_integer, cell_text, first_row};
 use crate::duck::{Database as Connection, Failure};
+
+mod amounts;
 
 use super::numbers::{self, FileEvidence, Reading, Verdict, READINGS};
 use super::sidecar::ColumnOverride;
@@ -32,6 +38,30 @@ pub struct NumberSettings {
 /// Extra tokens read as missing in typed (non-text) columns.
 pub const TYPED_NULL_TOKENS: &[&str] = &["NA", "N/A", "n/a", "null", "NULL", "-", "#N/A"];
 
+/// What numpy, pandas, R, JavaScript and spreadsheets write for a value that is not a finite
+/// number: missing in a number column (counted in its decision), so that no average is NaN.
+/// A column that is not numbers keeps them as text.
+pub const NOT_FINITE_TOKENS: &[&str] = &[
+    "NaN",
+    "nan",
+    "NAN",
+    "-nan",
+    "-NaN",
+    "inf",
+    "-inf",
+    "+inf",
+    "Inf",
+    "-Inf",
+    "+Inf",
+    "INF",
+    "-INF",
+    "Infinity",
+    "-Infinity",
+    "+Infinity",
+    "infinity",
+    "-infinity",
+];
+
 /// What a column becomes, and why.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Decision {
@@ -44,6 +74,9 @@ pub struct Decision {
     /// The expression keeps every present text as it is (a text column): distinct texts
     /// stay distinct values, so the column's distinct count is its count of present groups.
     pub keeps_text: bool,
+    /// The unit the values were written with (`$`, `€`, `%`), which the catalog records
+    /// unless `querycell.toml` gives the column one; `None` for plain values.
+    pub unit: Option<String>,
 }
 
 /// One column of the staging table grouped by its distinct texts, in a temp table:
@@ -120,7 +153,14 @@ pub fn decide(
 ) -> Result<Decision> {
     let raw = quote(column);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
-    typed_tokens.extend(TYPED_NULL_TOKENS.iter().map(|t| t.to_string()));
+    typed_tokens.extend(TYPED_NULL_TOKENS.iter().chain(NOT_FINITE_TOKENS).map(|t| t.to_string()));
+    let not_finite: Vec<String> = NOT_FINITE_TOKENS.iter().map(|t| t.to_string()).collect();
+    let not_finite = is_token(&raw, &not_finite).expect("the tokens are not empty");
+    // A configured null token that is also a NaN spelling is missing in every column anyway.
+    let not_finite = match is_token(&raw, null_tokens) {
+        Some(null) => format!("{not_finite} AND NOT {null}"),
+        None => not_finite,
+    };
     let failed = |e: Failure| {
         Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
     };
@@ -128,10 +168,11 @@ pub fn decide(
     let counts = first_row(
         connection
             .query(&format!(
-                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})) FROM {}",
+                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})), {} FROM {}",
                 groups.rows_where(&format!("{raw} IS NOT NULL")),
                 is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
                 groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
+                groups.rows_where(&not_finite),
                 groups.table
             ))
             .map_err(failed)?,
@@ -139,6 +180,7 @@ pub fn decide(
     let (filled, null_hits, typed_hits) =
         (cell_integer(&counts, 0), cell_integer(&counts, 1), cell_integer(&counts, 2));
     let padded = counts.get(3).and_then(crate::duck::Cell::boolean).unwrap_or(false);
+    let not_finite = cell_integer(&counts, 4);
     // What is stored: the text with the null tokens as NULL (text), or also the typed tokens,
     // trimmed (other types). Where no cell is a token (or padded), that is the text itself,
     // and the table is written without the mapping, which costs as much per row as the rest
@@ -152,7 +194,8 @@ pub fn decide(
     }
 
     // The null tokens are among the typed tokens: a text cell is missing in both readings.
-    let (text_present, present, typed_tokens) = (filled - null_hits, filled - typed_hits, typed_hits - null_hits);
+    let (text_present, present) = (filled - null_hits, filled - typed_hits);
+    let typed_tokens = typed_hits - null_hits - not_finite;
     // The checks below read one value per distinct text and stop at the first
     // counterexample, so a text column costs next to nothing, and a typed one one pass over
     // its distinct texts per check it passes.
@@ -161,7 +204,7 @@ pub fn decide(
         failed: &failed,
         from: format!("(SELECT {typed_value} AS v, {} AS n FROM {}) WHERE v IS NOT NULL", groups.rows, groups.table),
     };
-    let profile = Profile { text_present, present, typed_tokens, numbers };
+    let profile = Profile { text_present, present, typed_tokens, not_finite, numbers };
     profile.decide(&values, &text_value, &typed_value)
 }
 
@@ -193,7 +236,7 @@ fn overridden(
             (None, _) => format!("{sql_type}, set in querycell.toml"),
         };
         let keeps_text = expression == text_value;
-        return Some(Decision { sql_type, reason, expression, keeps_text });
+        return Some(Decision { sql_type, reason, expression, keeps_text, unit: None });
     }
     if let Some(format) = &over.date_format {
         return Some(Decision {
@@ -201,6 +244,7 @@ fn overridden(
             reason: format!("DATE with format {format}, set in querycell.toml"),
             expression: format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
             keeps_text: false,
+            unit: None,
         });
     }
     None
@@ -343,7 +387,10 @@ impl Values<'_> {
 struct Profile<'a> {
     text_present: i64,
     present: i64,
+    /// Cells read as missing for being `NA`, `null`, `-` and the like.
     typed_tokens: i64,
+    /// Cells read as missing for being `NaN` or infinite (in a number column only).
+    not_finite: i64,
     numbers: &'a NumberSettings,
 }
 
@@ -358,15 +405,27 @@ struct Outcomes<'a> {
 
 impl Outcomes<'_> {
     fn text(&self, reason: String) -> Result<Decision> {
-        Ok(Decision { sql_type: "VARCHAR".into(), reason, expression: self.text_value.to_string(), keeps_text: true })
+        Ok(Decision {
+            sql_type: "VARCHAR".into(),
+            reason,
+            expression: self.text_value.to_string(),
+            keeps_text: true,
+            unit: None,
+        })
     }
 
     fn typed(&self, sql_type: &str, reason: &str, expression: String) -> Result<Decision> {
+        self.typed_in(sql_type, reason, expression, None)
+    }
+
+    /// A typed decision whose values were written with `unit` (`$`, `%`).
+    fn typed_in(&self, sql_type: &str, reason: &str, expression: String, unit: Option<String>) -> Result<Decision> {
         Ok(Decision {
             sql_type: sql_type.into(),
             reason: format!("{reason}{}", self.tokens_note),
             expression,
             keeps_text: false,
+            unit,
         })
     }
 }
@@ -375,11 +434,17 @@ impl Profile<'_> {
     /// The checks run from the narrowest type to the widest, and the first that every value
     /// passes decides: whole numbers before numbers, numbers before booleans and dates.
     fn decide(&self, values: &Values<'_>, text_value: &str, typed_value: &str) -> Result<Decision> {
-        let tokens_note = if self.typed_tokens > 0 {
+        let mut tokens_note = if self.typed_tokens > 0 {
             format!("; {} value(s) like NA, N/A, null or - read as missing", self.typed_tokens)
         } else {
             String::new()
         };
+        if self.not_finite > 0 {
+            tokens_note.push_str(&format!(
+                "; {} value(s) NaN or infinite (like NaN, inf, -Infinity) read as missing, so no average is NaN",
+                self.not_finite
+            ));
+        }
         let out = Outcomes { text_value, typed_value, tokens_note };
         if self.text_present == 0 {
             return out.text("no values (every cell empty or a null token)".into());
@@ -395,6 +460,20 @@ impl Profile<'_> {
         }
         if let Some(decision) = self.detected_number(values, &out)? {
             return Ok(decision);
+        }
+        if let Some(decision) = amounts::decide(values, self.numbers, &out)? {
+            return Ok(decision);
+        }
+        // NaN and infinity are missing numbers; among other values they are text.
+        if self.not_finite > 0 {
+            let example = match values.counterexample(numbers::NUMBER_LIKE)? {
+                Some(value) => value,
+                None => values.counterexample(&READINGS[0].matches())?.unwrap_or_default(),
+            };
+            return out.text(format!(
+                "text: {} value(s) NaN or infinite (like NaN, inf) beside values that are not numbers (e.g. '{example}')",
+                self.not_finite
+            ));
         }
         if values.all(BOOLEAN)? {
             return out.typed(
@@ -414,9 +493,10 @@ impl Profile<'_> {
     fn configured_number(&self, values: &Values<'_>, reading: Reading, out: &Outcomes<'_>) -> Result<Decision> {
         match values.counterexample(&reading.matches())? {
             None => self.number(values, reading, format!("written with {reading}, set in querycell.toml"), out),
-            Some(value) => out.text(format!(
-                "'{value}' is not a number written with {reading} (set in querycell.toml): kept as text"
-            )),
+            Some(value) => match amounts::decide(values, self.numbers, out)? {
+                Some(decision) => Ok(decision),
+                None => out.text(not_configured_number(&value, reading)),
+            },
         }
     }
 
@@ -433,9 +513,7 @@ impl Profile<'_> {
                 out.typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)")).map(Some)
             }
             Verdict::Number { reading, example, why } => {
-                let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
-                let why = why.map(|w| format!("; {w}")).unwrap_or_default();
-                self.number(values, reading, format!("written with {reading}{shown}{why}"), out).map(Some)
+                self.number(values, reading, written_with(reading, example, why), out).map(Some)
             }
             Verdict::Ambiguous { example } => out.text(ambiguous_numbers(&fits, &example)).map(Some),
             Verdict::NotNumbers => Ok(None),
@@ -457,6 +535,19 @@ impl Profile<'_> {
         }
         out.typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
     }
+}
+
+/// How a column's numbers are written, for its decision: the reading, a value that shows
+/// it, and the file's evidence when that settled it.
+fn written_with(reading: Reading, example: Option<String>, why: Option<String>) -> String {
+    let shown = example.map(|e| format!(" (e.g. '{e}' = {})", reading.read(&e))).unwrap_or_default();
+    let why = why.map(|w| format!("; {w}")).unwrap_or_default();
+    format!("written with {reading}{shown}{why}")
+}
+
+/// The reason a column stays text when `value` does not fit the reading `querycell.toml` set.
+fn not_configured_number(value: &str, reading: Reading) -> String {
+    format!("'{value}' is not a number written with {reading} (set in querycell.toml): kept as text")
 }
 
 /// Values that are all digits: a leading zero marks an identifier, which must keep its

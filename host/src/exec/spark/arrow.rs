@@ -73,12 +73,10 @@ fn cell(array: &dyn Array, row: usize) -> Result<Cell, String> {
         DataType::Int64 => Cell::Integer(array.as_primitive::<Int64Type>().value(row).into()),
         DataType::Float32 => Cell::Float(f64::from(array.as_primitive::<Float32Type>().value(row))),
         DataType::Float64 => Cell::Float(array.as_primitive::<Float64Type>().value(row)),
-        // As DuckDB's reader does: a DECIMAL is read as the DOUBLE nearest its exact digits.
+        // As DuckDB's reader does: a DECIMAL is read exactly, as its digits.
         DataType::Decimal128(_, scale) => {
             let scale = u8::try_from(*scale).map_err(|_| "a DECIMAL with a negative scale".to_string())?;
-            Cell::Float(
-                decimal_text(array.as_primitive::<Decimal128Type>().value(row), scale).parse().unwrap_or(f64::NAN),
-            )
+            Cell::Decimal(decimal_text(array.as_primitive::<Decimal128Type>().value(row), scale))
         }
         DataType::Utf8 => Cell::Text(array.as_string::<i32>().value(row).to_string()),
         DataType::LargeUtf8 => Cell::Text(array.as_string::<i64>().value(row).to_string()),
@@ -133,7 +131,7 @@ mod tests {
             vec![
                 Cell::Integer(7),
                 Cell::Float(2.5),
-                Cell::Float(-12.34),
+                Cell::Decimal("-12.34".into()),
                 Cell::Text("a'b".into()),
                 Cell::Boolean(true),
                 Cell::Text("2026-03-15".into()),

@@ -158,6 +158,7 @@ mod tests {
                 vec![Cell::Float(f64::NEG_INFINITY)],
                 vec![Cell::Float(-0.0)],
                 vec![Cell::Text("é\u{0}\"".into())],
+                vec![Cell::Decimal("-12345678901234567988.8734567892".into())],
                 vec![Cell::Null],
                 vec![Cell::Boolean(true)],
             ],

@@ -1,0 +1,337 @@
+//! Numbers as real exports write them, answered exactly: a Parquet `DECIMAL(38,10)` summed
+//! past what a double holds (in every output format and over MCP), currency amounts with
+//! accounting negatives, percentages, `NaN`/`inf` tokens from numpy and pandas, and NDJSON
+//! fields that are sometimes numbers and sometimes numeric strings. Every expected value is
+//! computed here from the file's own text, decimals with `i128` scaled integers, never `f64`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use querycell::catalog::{Catalog, ColumnEntry, TableEntry, ValueKind};
+use querycell::{ingest, Limits, QueryCell};
+use querycell_tests::{querycell, querycell_bin, querycell_with_stdin, stdout_json, write_file};
+use serde_json::{json, Value};
+
+use super::messy_files::field_values;
+
+fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
+    catalog.tables.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no table {name}"))
+}
+
+fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
+    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no column {name} in {}", table.name))
+}
+
+fn answer(index: &Path, plan: &str) -> Value {
+    let cell = QueryCell::open(index, Limits::default()).unwrap();
+    cell.query_plan(plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()
+}
+
+/// A decimal text (`-12.5`, `12345678901234567890.1234567890`) as an integer of units of
+/// `10^-scale`: exact, whatever its size.
+fn scaled(text: &str, scale: usize) -> i128 {
+    let (negative, digits) = match text.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    assert!(fraction.len() <= scale, "{text} has more than {scale} decimals");
+    let padded = format!("{whole}{fraction:0<scale$}");
+    let value: i128 = padded.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+    if negative {
+        -value
+    } else {
+        value
+    }
+}
+
+/// `value` units of `10^-scale` written out with exactly `scale` decimals.
+fn decimal(value: i128, scale: usize) -> String {
+    let digits = format!("{:0>width$}", value.unsigned_abs(), width = scale + 1);
+    let (whole, fraction) = digits.split_at(digits.len() - scale);
+    format!("{}{whole}.{fraction}", if value < 0 { "-" } else { "" })
+}
+
+/// A JSON answer cell (a number, or a decimal's digits as a string) in units of `10^-scale`.
+fn cell_scaled(value: &Value, scale: usize) -> i128 {
+    match value {
+        Value::String(text) => scaled(text, scale),
+        Value::Number(number) => {
+            let text = number.to_string();
+            assert!(!text.contains(['e', 'E']), "{text}: written with an exponent");
+            scaled(&text, scale)
+        }
+        other => panic!("not a number: {other}"),
+    }
+}
+
+/// Talk MCP over stdio to `querycell mcp` on `index`: initialize, then each tool call in
+/// `calls`; the replies to the calls, in order.
+fn mcp_calls(index: &Path, calls: &[Value]) -> Vec<Value> {
+    let mut server = Command::new(querycell_bin())
+        .args(["mcp", "--index", index.to_str().unwrap()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("querycell mcp");
+    // A server that never answers is killed, and the missing reply fails the test.
+    let pid = server.id();
+    std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(60));
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    });
+    let mut stdin = server.stdin.take().unwrap();
+    let hello = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}});
+    writeln!(stdin, "{hello}").unwrap();
+    writeln!(stdin, "{}", json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).unwrap();
+    for (i, call) in calls.iter().enumerate() {
+        let message = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": call});
+        writeln!(stdin, "{message}").unwrap();
+    }
+    let mut replies: Vec<Value> = Vec::new();
+    for line in BufReader::new(server.stdout.take().unwrap()).lines() {
+        let Ok(line) = line else { break };
+        replies.push(serde_json::from_str(&line).unwrap());
+        if (1..=calls.len()).all(|id| replies.iter().any(|r| r["id"] == id)) {
+            break;
+        }
+    }
+    drop(stdin);
+    server.wait().unwrap();
+    (1..=calls.len()).map(|id| replies.iter().find(|r| r["id"] == id).cloned().expect("a reply")).collect()
+}
+
+/// The ledger's amounts: their sum has 30 significant digits, far past a double's 17.
+const LEDGER: [&str; 4] = ["12345678901234567890.1234567890", "98.7500000002", "-0.0000000001", "0.0000000001"];
+
+/// `amount DECIMAL(38,10)` with `LEDGER`, and a second file whose sum passes 38 digits.
+fn write_decimal_parquet(data: &Path) {
+    let maker = querycell::testing::Database::in_memory(&[]).unwrap();
+    let values: Vec<String> = LEDGER.iter().map(|v| format!("('{v}')")).collect();
+    let copy = |values: &str, file: &str| {
+        format!(
+            "COPY (SELECT CAST(v AS DECIMAL(38,10)) AS amount FROM (VALUES {values}) AS t(v)) TO '{}' (FORMAT parquet)",
+            data.join(file).display()
+        )
+    };
+    maker.execute_batch(&copy(&values.join(", "), "ledger.parquet")).unwrap();
+    let huge = "9999999999999999999999999999.9999999999";
+    maker.execute_batch(&copy(&format!("('{huge}'), ('{huge}')"), "huge.parquet")).unwrap();
+}
+
+#[test]
+fn parquet_decimals_are_answered_exactly_in_every_format_and_over_mcp() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    write_decimal_parquet(&data);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let amount = column(table(&catalog, "ledger"), "amount");
+    assert_eq!((amount.sql_type.as_str(), amount.kind), ("DECIMAL(38,10)", ValueKind::Float));
+    assert!(amount.decision.contains("exact decimals, answered exactly"), "{}", amount.decision);
+
+    let sum: i128 = LEDGER.iter().map(|v| scaled(v, 10)).sum();
+    let max = LEDGER.iter().map(|v| scaled(v, 10)).max().unwrap();
+    let (sum, max) = (decimal(sum, 10), decimal(max, 10));
+    assert_eq!(sum, "12345678901234567988.8734567892");
+    let plan = r#"{"table": "ledger", "aggregations": [{"function": "sum", "column": "amount", "alias": "total"}, {"function": "max", "column": "amount", "alias": "largest"}, {"function": "avg", "column": "amount", "alias": "mean"}]}"#;
+    let args = ["query", "--index", index.to_str().unwrap(), "--plan", "-"];
+
+    let receipt = stdout_json(&querycell_with_stdin(&[&args[..], &["--format", "json"]].concat(), plan));
+    assert_eq!(receipt["rows"][0][0], json!(sum), "{receipt}");
+    assert_eq!(receipt["rows"][0][1], json!(max), "{receipt}");
+    let types: Vec<&str> = receipt["columns"].as_array().unwrap().iter().map(|c| c["type"].as_str().unwrap()).collect();
+    assert_eq!(types, ["DECIMAL(38,10)", "DECIMAL(38,10)", "DOUBLE"], "{receipt}");
+    assert!(receipt["rows"][0][2].is_f64(), "an average is a double: {receipt}");
+
+    let csv = querycell_with_stdin(&[&args[..], &["--format", "csv"]].concat(), plan);
+    let csv = String::from_utf8(csv.stdout).unwrap();
+    assert_eq!(field_values(&csv, ',', 0), [sum.clone()], "{csv}");
+    assert_eq!(field_values(&csv, ',', 1), [max.clone()], "{csv}");
+    let shown = String::from_utf8(querycell_with_stdin(&args, plan).stdout).unwrap();
+    assert!(shown.contains(&sum) && shown.contains(&max), "{shown}");
+
+    let replies =
+        mcp_calls(&index, &[json!({"name": "query", "arguments": serde_json::from_str::<Value>(plan).unwrap()})]);
+    let result = &replies[0]["result"];
+    assert_eq!(result["structuredContent"]["rows"][0][0], json!(sum), "{result}");
+    assert_eq!(result["structuredContent"]["columns"][0]["type"], "DECIMAL(38,10)", "{result}");
+    assert!(result["content"][0]["text"].as_str().unwrap().contains(&sum), "{result}");
+
+    // Two values of 38 digits sum past what DECIMAL(38,10) and HUGEINT hold: an error, never a number.
+    let error = QueryCell::open(&index, Limits::default())
+        .unwrap()
+        .query_plan(r#"{"table": "huge", "aggregations": [{"function": "sum", "column": "amount"}]}"#)
+        .expect_err("a sum past 38 digits is not answered");
+    assert_eq!(error.code, "numeric_overflow", "{error}");
+}
+
+/// Comma-delimited, every amount with two decimals, so the test reads each as cents: its
+/// digits, negative when it has `(` or `-`.
+const LEDGER_CSV: &str = "entry,usd,eur_before,eur_after,bank,mixed,unsure\n\
+a,\"$1,234.56\",\"€ 1.234,56\",\"1.234,56 €\",\"1.234,56-\",$5.00,\"$1,234\"\n\
+b,($45.00),\"€ 12,50\",\"12,50 €\",\"2.000,00\",\"€ 5,00\",$5\n\
+c,$0.99,\"€ -3,00\",\"(3,00 €)\",\"0,01-\",$1.00,$7\n";
+
+fn cents(text: &str) -> i128 {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    let value: i128 = digits.parse().unwrap();
+    if text.contains(['(', '-']) {
+        -value
+    } else {
+        value
+    }
+}
+
+#[test]
+fn currency_amounts_and_accounting_negatives_are_exact_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/ledger.csv", LEDGER_CSV);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let ledger = table(&catalog, "ledger");
+    for (name, at, unit) in
+        [("usd", 1, Some("$")), ("eur_before", 2, Some("€")), ("eur_after", 3, Some("€")), ("bank", 4, None)]
+    {
+        let c = column(ledger, name);
+        assert_eq!((c.sql_type.as_str(), c.unit.as_deref()), ("DECIMAL(18,2)", unit), "{name}: {}", c.decision);
+        assert!(c.decision.contains("stored exactly as DECIMAL(18,2)"), "{name}: {}", c.decision);
+        let expected: i128 = field_values(LEDGER_CSV, ',', at).iter().map(|v| cents(v)).sum();
+        let plan = format!(r#"{{"table": "ledger", "aggregations": [{{"function": "sum", "column": "{name}"}}]}}"#);
+        let rows = answer(&index, &plan);
+        assert_eq!(cell_scaled(&rows["rows"][0][0], 2), expected, "{name}: {rows}");
+    }
+    let usd = column(ledger, "usd");
+    assert!(usd.decision.starts_with("amounts in $ (the column's unit)"), "{}", usd.decision);
+    assert!(usd.decision.contains("'($45.00)' in parentheses is negative"), "{}", usd.decision);
+    assert!(column(ledger, "eur_before").decision.contains("',' as decimal mark and '.' between thousands"));
+    let bank = column(ledger, "bank");
+    assert!(bank.decision.contains("'0,01-' with a trailing minus is negative"), "{}", bank.decision);
+
+    let mixed = column(ledger, "mixed");
+    assert_eq!(mixed.sql_type, "VARCHAR");
+    assert!(
+        mixed.decision.starts_with("amounts in more than one unit") && mixed.decision.contains("€ 5,00"),
+        "{}",
+        mixed.decision
+    );
+    // `$1,234` beside whole dollars: 1234 or 1.234? The values do not say, so it stays text.
+    let unsure = column(ledger, "unsure");
+    assert_eq!(unsure.sql_type, "VARCHAR");
+    assert!(unsure.decision.contains("no value decides") && unsure.decision.contains("'1,234'"), "{}", unsure.decision);
+
+    let markdown = querycell(&["schema", "--index", index.to_str().unwrap(), "--format", "markdown"]);
+    let markdown = String::from_utf8(markdown.stdout).unwrap();
+    assert!(markdown.contains("number (DECIMAL(18,2)), in $ | Ingest: amounts in $"), "{markdown}");
+    let replies = mcp_calls(&index, &[json!({"name": "describe_table", "arguments": {"table": "ledger"}})]);
+    let described = &replies[0]["result"]["structuredContent"]["columns"];
+    let usd = described.as_array().unwrap().iter().find(|c| c["name"] == "usd").unwrap();
+    assert_eq!((&usd["unit"], &usd["decision"]), (&json!("$"), &json!(column(ledger, "usd").decision)));
+}
+
+/// Tenths of a percent point, from a text like `12.5%` or `(2.5%)`.
+fn tenths(text: &str) -> i128 {
+    let number = text.trim_matches(['(', ')', '%']);
+    let value = scaled(number, 1);
+    if text.starts_with('(') {
+        -value
+    } else {
+        value
+    }
+}
+
+#[test]
+fn percentages_are_numbers_stored_as_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "region,growth,share\nNorth,9.5%,5%\nSouth,10.0%,0.5\nEast,12.5%,7%\nWest,(2.5%),1%\n";
+    write_file(dir.path(), "data/growth.csv", text);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let growth = column(table(&catalog, "growth"), "growth");
+    assert_eq!((growth.sql_type.as_str(), growth.unit.as_deref()), ("DOUBLE", Some("%")));
+    assert!(growth.decision.contains("12.5% as 12.5, not 0.125"), "{}", growth.decision);
+    // As text, '9.5%' is the largest; as numbers, 12.5.
+    let values = field_values(text, ',', 1);
+    let largest = values.iter().map(|v| tenths(v)).max().unwrap();
+    let total: i128 = values.iter().map(|v| tenths(v)).sum();
+    let rows = answer(
+        &index,
+        r#"{"table": "growth", "aggregations": [{"function": "max", "column": "growth"}, {"function": "sum", "column": "growth"}]}"#,
+    );
+    assert_eq!(cell_scaled(&rows["rows"][0][0], 1), largest, "{rows}");
+    let sum = rows["rows"][0][1].as_f64().unwrap();
+    assert!((sum - total as f64 / 10.0).abs() < 1e-9, "{rows}");
+    let filtered = answer(
+        &index,
+        r#"{"table": "growth", "filters": [{"column": "growth", "op": "gte", "value": 10}], "aggregations": [{"function": "count"}]}"#,
+    );
+    assert_eq!(filtered["rows"], json!([[values.iter().filter(|v| tenths(v) >= 100).count()]]));
+    // Is `0.5` half a percent or fifty? Beside `5%` it cannot be told: text, saying why.
+    let share = column(table(&catalog, "growth"), "share");
+    assert_eq!(share.sql_type, "VARCHAR");
+    assert!(share.decision.contains("percentages beside plain numbers ('0.5' has no %"), "{}", share.decision);
+}
+
+#[test]
+fn nan_and_infinity_tokens_are_missing_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let text =
+        "sensor,reading,label\na,1.5,nan\nb,NaN,ok\nc,inf,inf\nd,-inf,x\ne,2.25,y\nf,nan,z\ng,Infinity,w\nh,,v\n";
+    write_file(dir.path(), "data/sensors.csv", text);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let readings = field_values(text, ',', 1);
+    let finite: Vec<f64> = readings.iter().filter_map(|v| v.parse::<f64>().ok()).filter(|x| x.is_finite()).collect();
+    let tokens = readings.iter().filter(|v| !v.is_empty() && !v.parse::<f64>().is_ok_and(f64::is_finite)).count();
+    let reading = column(table(&catalog, "sensors"), "reading");
+    assert_eq!(reading.sql_type, "DOUBLE");
+    assert!(reading.decision.contains(&format!("{tokens} value(s) NaN or infinite")), "{}", reading.decision);
+    assert_eq!(reading.stats.null_count as usize, readings.len() - finite.len());
+    let rows = answer(&index, r#"{"table": "sensors", "aggregations": [{"function": "avg", "column": "reading"}]}"#);
+    let mean = finite.iter().sum::<f64>() / finite.len() as f64;
+    assert_eq!(rows["rows"], json!([[mean]]));
+    assert!(rows["warnings"].to_string().contains(&format!("{}", readings.len() - finite.len())), "{rows}");
+    // Among words, `nan` and `inf` are text like any other.
+    let label = column(table(&catalog, "sensors"), "label");
+    assert_eq!((label.sql_type.as_str(), label.stats.null_count), ("VARCHAR", 0));
+}
+
+#[test]
+fn ndjson_numbers_sometimes_written_as_strings_are_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    let lines = [
+        r#"{"id": 1, "qty": 5, "count": 3, "code": "00123", "zip": "10115"}"#,
+        r#"{"id": 2, "qty": "5.5", "count": "12", "code": 7, "zip": "80331"}"#,
+        r#"{"id": 3, "qty": "12", "count": 4, "code": 8, "zip": "20095"}"#,
+        r#"{"id": 4, "qty": null, "count": null, "code": null, "zip": null}"#,
+    ];
+    write_file(dir.path(), "data/orders.ndjson", &lines.join("\n"));
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let orders = table(&catalog, "orders");
+    let records: Vec<Value> = lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let read = |v: &Value| match v {
+        Value::Number(n) => n.as_f64(),
+        Value::String(s) => s.parse::<f64>().ok(),
+        _ => None,
+    };
+    let qty = column(orders, "qty");
+    assert_eq!(qty.sql_type, "DOUBLE", "{}", qty.decision);
+    assert!(qty.decision.contains("1 number(s) and 2 numeric string(s), read as DOUBLE"), "{}", qty.decision);
+    let expected: f64 = records.iter().filter_map(|r| read(&r["qty"])).sum();
+    let rows = answer(&index, r#"{"table": "orders", "aggregations": [{"function": "sum", "column": "qty"}]}"#);
+    assert_eq!(rows["rows"], json!([[expected]]));
+    let count = column(orders, "count");
+    assert_eq!(count.sql_type, "BIGINT", "{}", count.decision);
+    let expected: f64 = records.iter().filter_map(|r| read(&r["count"])).sum();
+    let rows = answer(&index, r#"{"table": "orders", "aggregations": [{"function": "sum", "column": "count"}]}"#);
+    assert_eq!(rows["rows"], json!([[expected as i64]]));
+    // `"00123"` beside numbers is an identifier, not 123; strings alone are what the file meant.
+    let code = column(orders, "code");
+    assert_eq!(code.sql_type, "VARCHAR");
+    assert!(code.decision.contains("\"00123\" is not a plain number"), "{}", code.decision);
+    assert_eq!(column(orders, "zip").sql_type, "VARCHAR");
+}
