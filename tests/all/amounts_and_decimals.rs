@@ -4,29 +4,16 @@
 //! fields that are sometimes numbers and sometimes numeric strings. Every expected value is
 //! computed here from the file's own text, decimals with `i128` scaled integers, never `f64`.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
 
-use querycell::catalog::{Catalog, ColumnEntry, TableEntry, ValueKind};
+use querycell::catalog::ValueKind;
+use querycell::serve::mcp::McpServer;
 use querycell::{ingest, Limits, QueryCell};
-use querycell_tests::{querycell, querycell_bin, querycell_with_stdin, stdout_json, write_file};
+use querycell_tests::{querycell, querycell_with_stdin, stdout_json, write_file};
 use serde_json::{json, Value};
 
+use super::catalog_lookup::{answer, column, table};
 use super::messy_files::field_values;
-
-fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog.tables.iter().find(|t| t.name == name).unwrap_or_else(|| panic!("no table {name}"))
-}
-
-fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
-    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| panic!("no column {name} in {}", table.name))
-}
-
-fn answer(index: &Path, plan: &str) -> Value {
-    let cell = QueryCell::open(index, Limits::default()).unwrap();
-    cell.query_plan(plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()
-}
 
 /// A decimal text (`-12.5`, `12345678901234567890.1234567890`) as an integer of units of
 /// `10^-scale`: exact, whatever its size.
@@ -66,41 +53,11 @@ fn cell_scaled(value: &Value, scale: usize) -> i128 {
     }
 }
 
-/// Talk MCP over stdio to `querycell mcp` on `index`: initialize, then each tool call in
-/// `calls`; the replies to the calls, in order.
-fn mcp_calls(index: &Path, calls: &[Value]) -> Vec<Value> {
-    let mut server = Command::new(querycell_bin())
-        .args(["mcp", "--index", index.to_str().unwrap()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("querycell mcp");
-    // A server that never answers is killed, and the missing reply fails the test.
-    let pid = server.id();
-    std::thread::spawn(move || {
-        std::thread::sleep(std::time::Duration::from_secs(60));
-        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
-    });
-    let mut stdin = server.stdin.take().unwrap();
-    let hello = json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "test", "version": "0"}}});
-    writeln!(stdin, "{hello}").unwrap();
-    writeln!(stdin, "{}", json!({"jsonrpc": "2.0", "method": "notifications/initialized"})).unwrap();
-    for (i, call) in calls.iter().enumerate() {
-        let message = json!({"jsonrpc": "2.0", "id": i + 1, "method": "tools/call", "params": call});
-        writeln!(stdin, "{message}").unwrap();
-    }
-    let mut replies: Vec<Value> = Vec::new();
-    for line in BufReader::new(server.stdout.take().unwrap()).lines() {
-        let Ok(line) = line else { break };
-        replies.push(serde_json::from_str(&line).unwrap());
-        if (1..=calls.len()).all(|id| replies.iter().any(|r| r["id"] == id)) {
-            break;
-        }
-    }
-    drop(stdin);
-    server.wait().unwrap();
-    (1..=calls.len()).map(|id| replies.iter().find(|r| r["id"] == id).cloned().expect("a reply")).collect()
+/// The MCP server's reply to one tool call on `index`, as the protocol writes it.
+fn mcp_call(index: &Path, tool: &str, arguments: Value) -> Value {
+    let server = McpServer::new(QueryCell::open(index, Limits::default()).unwrap());
+    let reply = server.call(tool, arguments.as_object().unwrap().clone()).unwrap_or_else(|e| panic!("{tool}: {e:?}"));
+    serde_json::to_value(reply).unwrap()
 }
 
 /// The ledger's amounts: their sum has 30 significant digits, far past a double's 17.
@@ -149,14 +106,12 @@ fn parquet_decimals_are_answered_exactly_in_every_format_and_over_mcp() {
 
     let csv = querycell_with_stdin(&[&args[..], &["--format", "csv"]].concat(), plan);
     let csv = String::from_utf8(csv.stdout).unwrap();
-    assert_eq!(field_values(&csv, ',', 0), [sum.clone()], "{csv}");
-    assert_eq!(field_values(&csv, ',', 1), [max.clone()], "{csv}");
+    assert_eq!(field_values(&csv, ',', 0), [sum.as_str()], "{csv}");
+    assert_eq!(field_values(&csv, ',', 1), [max.as_str()], "{csv}");
     let shown = String::from_utf8(querycell_with_stdin(&args, plan).stdout).unwrap();
     assert!(shown.contains(&sum) && shown.contains(&max), "{shown}");
 
-    let replies =
-        mcp_calls(&index, &[json!({"name": "query", "arguments": serde_json::from_str::<Value>(plan).unwrap()})]);
-    let result = &replies[0]["result"];
+    let result = &mcp_call(&index, "query", serde_json::from_str(plan).unwrap());
     assert_eq!(result["structuredContent"]["rows"][0][0], json!(sum), "{result}");
     assert_eq!(result["structuredContent"]["columns"][0]["type"], "DECIMAL(38,10)", "{result}");
     assert!(result["content"][0]["text"].as_str().unwrap().contains(&sum), "{result}");
@@ -225,9 +180,11 @@ fn currency_amounts_and_accounting_negatives_are_exact_numbers() {
 
     let markdown = querycell(&["schema", "--index", index.to_str().unwrap(), "--format", "markdown"]);
     let markdown = String::from_utf8(markdown.stdout).unwrap();
-    assert!(markdown.contains("number (DECIMAL(18,2)), in $ | Ingest: amounts in $"), "{markdown}");
-    let replies = mcp_calls(&index, &[json!({"name": "describe_table", "arguments": {"table": "ledger"}})]);
-    let described = &replies[0]["result"]["structuredContent"]["columns"];
+    assert!(
+        markdown.contains("| number (DECIMAL(18,2)), in $ | ingest: `\"amounts in $ (the column's unit)"),
+        "{markdown}"
+    );
+    let described = &mcp_call(&index, "describe_table", json!({"table": "ledger"}))["structuredContent"]["columns"];
     let usd = described.as_array().unwrap().iter().find(|c| c["name"] == "usd").unwrap();
     assert_eq!((&usd["unit"], &usd["decision"]), (&json!("$"), &json!(column(ledger, "usd").decision)));
 }

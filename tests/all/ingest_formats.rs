@@ -3,30 +3,12 @@
 
 use std::path::Path;
 
-use querycell::catalog::{Catalog, ColumnEntry, ColumnStats, TableEntry, ValueKind};
+use super::catalog_lookup::{answer, column, table};
+use querycell::catalog::{Catalog, ColumnStats, ValueKind};
+use querycell::ingest;
 use querycell::testing::{Access, Database};
-use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file};
 use serde_json::json;
-
-fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog
-        .tables
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
-}
-
-fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
-    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| {
-        panic!("no column {name} in {}: {:?}", table.name, table.columns.iter().map(|c| &c.name).collect::<Vec<_>>())
-    })
-}
-
-fn answer(index: &Path, plan: &str) -> serde_json::Value {
-    let cell = QueryCell::open(index, Limits::default()).unwrap();
-    cell.query_plan(plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()
-}
 
 const CUSTOMERS: &str = "Customer ID,Région,Signup Date,Score,Score,Notes,Visit\n\
 00123,Île-de-France,2026-01-05,10,1.5,NA,03/04/2026\n\

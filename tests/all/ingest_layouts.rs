@@ -8,19 +8,12 @@
 
 use std::path::{Path, PathBuf};
 
+use super::catalog_lookup::table;
 use querycell::catalog::{Catalog, TableEntry};
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file};
 use rust_xlsxwriter::{Format, Formula, Workbook};
 use serde_json::json;
-
-fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog
-        .tables
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
-}
 
 fn column_names(table: &TableEntry) -> Vec<&str> {
     table.columns.iter().map(|c| c.name.as_str()).collect()

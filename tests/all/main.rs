@@ -5,6 +5,7 @@ mod aggregates;
 mod amounts_and_decimals;
 mod audit_trace;
 mod budgets;
+mod catalog_lookup;
 mod compile_cache;
 mod component_jco;
 mod depth_limits;

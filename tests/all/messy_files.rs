@@ -5,29 +5,11 @@
 
 use std::path::Path;
 
-use querycell::catalog::{Catalog, ColumnEntry, TableEntry, ValueKind};
+use super::catalog_lookup::{answer, column, table};
+use querycell::catalog::ValueKind;
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::write_file;
 use serde_json::Value;
-
-fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog
-        .tables
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
-}
-
-fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
-    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| {
-        panic!("no column {name} in {}: {:?}", table.name, table.columns.iter().map(|c| &c.name).collect::<Vec<_>>())
-    })
-}
-
-fn answer(index: &Path, plan: &str) -> Value {
-    let cell = QueryCell::open(index, Limits::default()).unwrap();
-    cell.query_plan(plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()
-}
 
 fn sum_of(index: &Path, table: &str, column: &str) -> f64 {
     let plan = format!(r#"{{"table": "{table}", "aggregations": [{{"function": "sum", "column": "{column}"}}]}}"#);

@@ -6,30 +6,12 @@
 
 use std::path::{Path, PathBuf};
 
-use querycell::catalog::{Catalog, ColumnEntry, TableEntry};
+use super::catalog_lookup::{answer, column, table};
+use querycell::catalog::Catalog;
 use querycell::serve::mcp::McpServer;
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, write_file};
 use serde_json::{json, Value};
-
-fn table<'a>(catalog: &'a Catalog, name: &str) -> &'a TableEntry {
-    catalog
-        .tables
-        .iter()
-        .find(|t| t.name == name)
-        .unwrap_or_else(|| panic!("no table {name}: {:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>()))
-}
-
-fn column<'a>(table: &'a TableEntry, name: &str) -> &'a ColumnEntry {
-    table.columns.iter().find(|c| c.name == name).unwrap_or_else(|| {
-        panic!("no column {name} in {}: {:?}", table.name, table.columns.iter().map(|c| &c.name).collect::<Vec<_>>())
-    })
-}
-
-fn answer(index: &Path, plan: &str) -> Value {
-    let cell = QueryCell::open(index, Limits::default()).unwrap();
-    cell.query_plan(plan).unwrap_or_else(|e| panic!("{plan}: {e}")).to_json()
-}
 
 /// Ingest the folder `data` under `dir` into `dir/index-<data>`.
 fn ingest_folder(dir: &Path, data: &str) -> (PathBuf, Catalog) {
