@@ -129,11 +129,14 @@ fn parquet_decimals_are_answered_exactly_in_every_format_and_over_mcp() {
 const LEDGER_CSV: &str = "entry,usd,eur_before,eur_after,bank,mixed,unsure\n\
 a,\"$1,234.56\",\"€ 1.234,56\",\"1.234,56 €\",\"1.234,56-\",$5.00,\"$1,234\"\n\
 b,($45.00),\"€ 12,50\",\"12,50 €\",\"2.000,00\",\"€ 5,00\",$5\n\
-c,$0.99,\"€ -3,00\",\"(3,00 €)\",\"0,01-\",$1.00,$7\n";
+c,$0.99,\"€ -3,00\",\"(3,00 €)\",\"0,01-\",$1.00,$7\n\
+d,$ -,€ -,- €,\"0,00\",$2.00,$9\n\
+e,N/A,,,,,\n";
 
 fn cents(text: &str) -> i128 {
     let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    let value: i128 = digits.parse().unwrap();
+    // An accounting dash (`$ -`) is zero.
+    let value: i128 = if digits.is_empty() { 0 } else { digits.parse().unwrap() };
     if text.contains(['(', '-']) {
         -value
     } else {
@@ -154,14 +157,21 @@ fn currency_amounts_and_accounting_negatives_are_exact_numbers() {
         let c = column(ledger, name);
         assert_eq!((c.sql_type.as_str(), c.unit.as_deref()), ("DECIMAL(18,2)", unit), "{name}: {}", c.decision);
         assert!(c.decision.contains("stored exactly as DECIMAL(18,2)"), "{name}: {}", c.decision);
-        let expected: i128 = field_values(LEDGER_CSV, ',', at).iter().map(|v| cents(v)).sum();
-        let plan = format!(r#"{{"table": "ledger", "aggregations": [{{"function": "sum", "column": "{name}"}}]}}"#);
+        let present: Vec<String> =
+            field_values(LEDGER_CSV, ',', at).into_iter().filter(|v| !v.is_empty() && v != "N/A").collect();
+        let expected: i128 = present.iter().map(|v| cents(v)).sum();
+        let plan = format!(
+            r#"{{"table": "ledger", "aggregations": [{{"function": "sum", "column": "{name}"}}, {{"function": "count", "column": "{name}"}}]}}"#
+        );
         let rows = answer(&index, &plan);
         assert_eq!(cell_scaled(&rows["rows"][0][0], 2), expected, "{name}: {rows}");
+        // Missing values stay missing: never an accounting zero.
+        assert_eq!(rows["rows"][0][1], json!(present.len()), "{name}: {rows}");
     }
     let usd = column(ledger, "usd");
     assert!(usd.decision.starts_with("amounts in $ (the column's unit)"), "{}", usd.decision);
     assert!(usd.decision.contains("'($45.00)' in parentheses is negative"), "{}", usd.decision);
+    assert!(usd.decision.contains("'$ -' is zero, as accounting formats write it"), "{}", usd.decision);
     assert!(column(ledger, "eur_before").decision.contains("',' as decimal mark and '.' between thousands"));
     let bank = column(ledger, "bank");
     assert!(bank.decision.contains("'0,01-' with a trailing minus is negative"), "{}", bank.decision);

@@ -207,12 +207,14 @@ impl Answer {
             .iter()
             .map(|row| {
                 row.iter()
-                    .map(|v| match v {
-                        Value::Null => "NULL".to_string(),
-                        Value::Number(n) => {
+                    .zip(&self.columns)
+                    .map(|(v, column)| match (v, decimal_scale(&column.sql_type)) {
+                        (Value::Null, _) => "NULL".to_string(),
+                        (Value::Number(n), Some(scale)) => padded_decimal(n, scale).unwrap_or_else(|| n.to_string()),
+                        (Value::Number(n), None) => {
                             display_number(n).inspect(|_| rounded = true).unwrap_or_else(|| n.to_string())
                         }
-                        other => printable(&cell_text(other)),
+                        (other, _) => printable(&cell_text(other)),
                     })
                     .collect()
             })
@@ -319,6 +321,26 @@ fn display_number(n: &serde_json::Number) -> Option<String> {
     (shown.parse::<f64>().ok() != Some(x)).then(|| shown.to_string())
 }
 
+/// The scale `s` of a `DECIMAL(p,s)` column's type, `None` for other types.
+fn decimal_scale(sql_type: &str) -> Option<usize> {
+    sql_type.strip_prefix("DECIMAL(")?.strip_suffix(')')?.split_once(',')?.1.trim().parse().ok()
+}
+
+/// A DECIMAL's value as a table shows it: every one of its `scale` decimals (`-45.00`), as
+/// amounts are written, and never rounded (its JSON number holds at most 15 significant
+/// digits, which a double's shortest form gives back exactly). `None` when the number has
+/// more decimals than the scale (it cannot be that column's value).
+fn padded_decimal(n: &serde_json::Number, scale: usize) -> Option<String> {
+    let x = n.as_f64().filter(|x| x.is_finite())?;
+    let text = if n.is_f64() { format!("{x}") } else { n.to_string() };
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    match (fraction.len() <= scale, scale) {
+        (false, _) => None,
+        (true, 0) => Some(whole.to_string()),
+        (true, _) => Some(format!("{whole}.{fraction:0<scale$}")),
+    }
+}
+
 fn cell_text(value: &Value) -> String {
     match value {
         Value::Null => String::new(),
@@ -335,6 +357,21 @@ pub(crate) fn printable(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_show_a_decimals_scale_exactly() {
+        let shown = |x: f64, sql_type: &str| {
+            padded_decimal(&serde_json::Number::from_f64(x).unwrap(), decimal_scale(sql_type).unwrap())
+        };
+        assert_eq!(shown(-45.0, "DECIMAL(18,2)").as_deref(), Some("-45.00"));
+        assert_eq!(shown(1234.56, "DECIMAL(18,2)").as_deref(), Some("1234.56"));
+        assert_eq!(shown(0.1, "DECIMAL(38,10)").as_deref(), Some("0.1000000000"), "no binary tail");
+        assert_eq!(shown(98.7500000002, "DECIMAL(38,10)").as_deref(), Some("98.7500000002"));
+        assert_eq!(shown(7.0, "DECIMAL(9,0)").as_deref(), Some("7"));
+        assert_eq!(shown(0.125, "DECIMAL(9,2)"), None, "more decimals than the scale");
+        assert_eq!(padded_decimal(&serde_json::Number::from(12), 2).as_deref(), Some("12.00"));
+        assert_eq!(decimal_scale("DOUBLE"), None);
+    }
 
     #[test]
     fn tables_round_long_fractions_for_display_only() {

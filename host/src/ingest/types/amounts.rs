@@ -1,7 +1,8 @@
 //! Numbers written the way accounting and spreadsheet exports write them: with a currency
 //! mark before or after (`$1,234.56`, `€ 1.234,56`, `1.234,56 €`, `CHF 1'234.50`), negative
-//! in parentheses (`($45.00)`) or with a trailing minus (`1.234,56-`, German banking), or
-//! as percentages (`12.5%`).
+//! in parentheses (`($45.00)`) or with a trailing minus (`1.234,56-`, German banking), zero
+//! as a currency mark and a dash (`$ -`, Excel's accounting format), or as percentages
+//! (`12.5%`).
 //!
 //! Such a column becomes numbers only when every present value has one of the shapes below
 //! and all of them agree: one currency (a value without a mark is a plain number beside
@@ -41,12 +42,25 @@ const CORE: &str = "[0-9.,]([0-9.,\\x{27}\\x{2019} \\x{00A0}\\x{202F}]*[0-9])?";
 
 /// RE2 alternation of every unit (the currencies and `%`), escaped.
 fn units() -> String {
-    let escaped: Vec<String> = CURRENCIES
-        .iter()
-        .chain([&PERCENT])
+    alternation(CURRENCIES.iter().chain([&PERCENT]))
+}
+
+/// RE2 alternation of the currency marks alone, escaped.
+fn currencies() -> String {
+    alternation(CURRENCIES.iter())
+}
+
+fn alternation<'a>(marks: impl Iterator<Item = &'a &'a str>) -> String {
+    let escaped: Vec<String> = marks
         .map(|u| u.chars().map(|c| if c.is_ascii_punctuation() { format!("\\{c}") } else { c.to_string() }).collect())
         .collect();
     format!("(?:{})", escaped.join("|"))
+}
+
+/// RE2: a zero as accounting formats write it, a currency mark and a dash (`$ -`, `- €`).
+fn dash_zero() -> String {
+    let (m, s) = (currencies(), SPACE);
+    format!("{m}{s}-{s}|-{s}{m}")
 }
 
 /// SQL condition on `v`: the value is an amount of one of the shapes this module reads, with
@@ -68,6 +82,8 @@ fn shaped() -> String {
         format!("(?:{u}{s})?(?:{c}){s}-"),
         format!("(?:{c}){s}{u}{s}-"),
         format!("(?:{c}){s}-{s}{u}"),
+        // a zero in an accounting format: `$ -`, `- €`
+        dash_zero(),
     ];
     format!("regexp_full_match(v, {})", sql_string(&format!("(?:{})", shapes.join("|"))))
 }
@@ -77,9 +93,13 @@ fn unit_of(value: &str) -> String {
     format!("regexp_extract({value}, {}, 0)", sql_string(&units()))
 }
 
-/// SQL: the number inside the amount `value`, without unit or sign (`1,234.56`).
+/// SQL: the number inside the amount `value`, without unit or sign (`1,234.56`); `0` for
+/// an accounting dash (`$ -`), the one shape without digits; NULL for a missing value.
 fn core_of(value: &str) -> String {
-    format!("regexp_extract({value}, {}, 0)", sql_string(CORE))
+    format!(
+        "coalesce(nullif(regexp_extract({value}, {}, 0), ''), CASE WHEN {value} IS NOT NULL THEN '0' END)",
+        sql_string(CORE)
+    )
 }
 
 /// SQL condition: the amount `value` is negative. In an amount of the shapes above neither
@@ -186,9 +206,13 @@ fn reading(cores: &Values<'_>, settings: &NumberSettings) -> Result<Read> {
     })
 }
 
-/// The part of the decision that says how negatives are written, with an example of each.
+/// The part of the decision that says how negatives (and accounting zeros) are written,
+/// with an example of each.
 fn negatives_note(values: &Values<'_>) -> Result<String> {
     let mut note = String::new();
+    if let Some(example) = values.example(&format!("regexp_full_match(v, {})", sql_string(&dash_zero())))? {
+        note.push_str(&format!("; '{example}' is zero, as accounting formats write it"));
+    }
     if let Some(example) = values.example("contains(v, '(')")? {
         note.push_str(&format!("; '{example}' in parentheses is negative"));
     }
