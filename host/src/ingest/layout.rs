@@ -29,7 +29,7 @@ use crate::duck::{Cell, Database as Connection, Failure};
 use super::load::{failed, first_row};
 use super::sidecar::{TableOverride, CSV_ONLY_KEYS, TEXT_LAYOUT_KEYS};
 use super::sources::{Format, Source};
-use super::types::{quote, sql_string};
+use super::types::{blank, quote, sql_string};
 use crate::error::{Code, Error, ErrorClass, Result};
 
 /// Rows looked at to find the delimiter, the quote and the header.
@@ -792,8 +792,7 @@ pub fn trim_rows(
     let mut notes = Vec::new();
     // In a one-column table an empty row is a missing value, not a separator.
     if columns.len() >= 2 {
-        let blank =
-            columns.iter().map(|c| format!("coalesce(trim({}), '') = ''", quote(c))).collect::<Vec<_>>().join(" AND ");
+        let blank = columns.iter().map(|c| blank(&quote(c))).collect::<Vec<_>>().join(" AND ");
         let empty = count(&blank)?;
         if empty > 0 {
             run(format!("DELETE FROM {table} WHERE {blank}"))?;

@@ -290,15 +290,16 @@ fn load_text_table(
     connection.execute_batch("SET preserve_insertion_order = false").map_err(failed(source))?;
     create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
     connection.execute_batch("RESET preserve_insertion_order").map_err(failed(source))?;
-    connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
     // The table holds exactly the decided values of the grouped texts, so its statistics
-    // come from the groups: a pass over each column's distinct texts, not over its rows.
+    // come from the groups: a pass over each column's distinct texts, not over its rows
+    // (over the staging table's, for a column not worth grouping).
     let mut entries = Vec::with_capacity(columns.len());
     for (mut entry, decision, groups) in columns {
         entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source)?;
         groups.remove(connection)?;
         entries.push(entry);
     }
+    connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
     let mut entry = finish_table(connection, name, source, over, entries, Statistics::Given)?;
     entry.decisions = decisions;
     Ok(entry)
@@ -697,7 +698,8 @@ fn grouped_stats(
     source: &Source,
 ) -> Result<ColumnStats> {
     let list = format!("(SELECT {} AS v, {} FROM {})", decision.expression, groups.rows, groups.table);
-    let distinct = if decision.keeps_text { "count(v)" } else { "count(DISTINCT v)" };
+    // One row per text only where grouped.
+    let distinct = if decision.keeps_text && groups.grouped { "count(v)" } else { "count(DISTINCT v)" };
     let aggregates = stats_aggregates("v", kind, groups.rows_where("v IS NULL"), distinct.into());
     let row =
         first_row(connection.query(&format!("SELECT {} FROM {list}", aggregates.join(", "))).map_err(failed(source))?);

@@ -84,20 +84,50 @@ pub struct Decision {
 /// values costs one hash pass over its rows, whatever the checks. The text keeps the
 /// column's own name, so a decision's expression reads it as it reads the staging table;
 /// `rows` says how many rows have it.
+///
+/// A column whose texts are nearly all distinct (ids, timestamps, free text; judged from a
+/// sample of [`DISTINCT_SAMPLE`] rows) is not grouped: grouping would copy it whole to save
+/// nothing, and a typed column's distinct count hashes it again anyway. Its "groups" are
+/// the staging table's rows, each of weight 1.
 pub struct Groups {
-    /// The temp table (quoted).
+    /// The temp table (quoted), or the staging table itself when not grouped.
     pub table: String,
-    /// Its row-count column (quoted): the column's name and `#rows`, so never the column's.
+    /// Its row-count column (quoted): the column's name and `#rows`, so never the column's;
+    /// `1` when not grouped.
     pub rows: String,
+    /// Whether each text is one row of `table` (grouped), so counting rows counts texts.
+    pub grouped: bool,
 }
+
+/// Rows of a column sampled to judge whether it is worth grouping: past this many rows, a
+/// column whose sample is at least nine tenths distinct is read row by row.
+pub const DISTINCT_SAMPLE: usize = 50_000;
 
 impl Groups {
     /// Group column `column` of staging table `staging`; `slot` tells apart the groups of
     /// the columns of one table, which live until its statistics are computed.
     pub fn create(connection: &Connection, staging: &str, column: &str, slot: usize) -> Result<Groups> {
-        let groups =
-            Groups { table: quote(&format!("__querycell_values_{slot}")), rows: quote(&format!("{column}#rows")) };
         let c = quote(column);
+        let failed = |e: Failure| {
+            Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
+        };
+        let sample = first_row(
+            connection
+                .query(&format!(
+                    "SELECT count(DISTINCT {c}), count(*) FROM (SELECT {c} FROM {} LIMIT {DISTINCT_SAMPLE})",
+                    quote(staging)
+                ))
+                .map_err(failed)?,
+        );
+        let (distinct, sampled) = (cell_integer(&sample, 0), cell_integer(&sample, 1));
+        if sampled as usize == DISTINCT_SAMPLE && distinct * 10 >= sampled * 9 {
+            return Ok(Groups { table: quote(staging), rows: "1".into(), grouped: false });
+        }
+        let groups = Groups {
+            table: quote(&format!("__querycell_values_{slot}")),
+            rows: quote(&format!("{column}#rows")),
+            grouped: true,
+        };
         connection
             .execute_batch(&format!(
                 "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}",
@@ -105,9 +135,7 @@ impl Groups {
                 groups.rows,
                 quote(staging)
             ))
-            .map_err(|e| {
-                Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
-            })?;
+            .map_err(failed)?;
         Ok(groups)
     }
 
@@ -116,8 +144,11 @@ impl Groups {
         format!("coalesce(sum({}) FILTER (WHERE {condition}), 0)", self.rows)
     }
 
-    /// Drop the temp table.
+    /// Drop the temp table (the staging table is not the groups' to drop).
     pub fn remove(self, connection: &Connection) -> Result<()> {
+        if !self.grouped {
+            return Ok(());
+        }
         connection
             .execute_batch(&format!("DROP TABLE IF EXISTS {}", self.table))
             .map_err(|e| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string()))
@@ -128,17 +159,64 @@ impl Groups {
 /// one quoting.
 pub use querycell_contract::quote::{identifier as quote, literal as sql_string};
 
+/// The characters DuckDB's `trim` removes: Unicode's space separators (Zs), as DuckDB
+/// answers for every code point (`trims_exactly_what_duckdbs_trim_removes` asks it again).
+pub(crate) const TRIMMED_BY_DUCKDB: [u32; 17] =
+    [32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8239, 8287, 12288];
+
+/// SQL condition: text `raw` starts or ends with a character `trim` removes, which is exactly
+/// `trim(raw) <> raw`, read from its two ends: `trim` copies every text, and on long free
+/// text that copy cost as much as the rest of the column's profiling. (RE2 matches a class
+/// anchored at the end from the end; a chain of `ends_with` was slower on short texts.)
+pub(crate) fn padded(raw: &str) -> String {
+    let codes = TRIMMED_BY_DUCKDB.map(|c| c.to_string()).join(", ");
+    let class = TRIMMED_BY_DUCKDB.map(|c| format!("\\x{{{c:x}}}")).join("");
+    format!("(ord({raw}) IN ({codes}) OR regexp_matches({raw}, '[{class}]$'))")
+}
+
+/// SQL: `trim(raw)`, with `trim` run only on the texts that are [`padded`] (a CASE evaluates
+/// its THEN for the rows that need it alone).
+pub(crate) fn trimmed(raw: &str) -> String {
+    format!("CASE WHEN {} THEN trim({raw}) ELSE {raw} END", padded(raw))
+}
+
+/// SQL condition: text `raw` is missing, empty, or nothing but what `trim` removes. Such a
+/// text, when not empty, starts with a character `trim` removes, so only those are trimmed.
+pub(crate) fn blank(raw: &str) -> String {
+    let codes = TRIMMED_BY_DUCKDB.map(|c| c.to_string()).join(", ");
+    format!("CASE WHEN {raw} IS NULL OR {raw} = '' THEN true WHEN ord({raw}) IN ({codes}) THEN trim({raw}) = '' ELSE false END")
+}
+
 /// SQL condition: `raw` is one of `tokens` (they compare after trimming); `None` for no tokens.
 fn is_token(raw: &str, tokens: &[String]) -> Option<String> {
-    let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
-    (!tokens.is_empty()).then(|| format!("trim({raw}) IN ({list})"))
+    is_trimmed_token(&trimmed(raw), tokens)
 }
+
+/// SQL condition: the text `trimmed` (already trimmed) is one of `tokens`; `None` for no
+/// tokens. Tokens are short, so a longer text (an id, a timestamp, a sentence) is told apart
+/// by its byte length before any comparison with the list.
+fn is_trimmed_token(trimmed: &str, tokens: &[String]) -> Option<String> {
+    let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
+    let longest = tokens.iter().map(|t| t.trim().len()).max()?;
+    Some(format!("CASE WHEN strlen({trimmed}) <= {longest} THEN {trimmed} IN ({list}) ELSE false END"))
+}
+
+/// The trimmed text's name in the counting query of [`decide`], where it is computed once.
+const TRIMMED_TEXT: &str = "\"__querycell_trimmed\"";
 
 /// `raw` with the given null tokens mapped to NULL.
 fn without_tokens(raw: &str, tokens: &[String]) -> String {
     match is_token(raw, tokens) {
         Some(token) => format!("CASE WHEN {token} THEN NULL ELSE {raw} END"),
         None => raw.to_string(),
+    }
+}
+
+/// `trim(raw)` with the given tokens mapped to NULL (the tokens compare trimmed).
+fn trimmed_without_tokens(raw: &str, tokens: &[String]) -> String {
+    match is_token(raw, tokens) {
+        Some(token) => format!("CASE WHEN {token} THEN NULL ELSE {} END", trimmed(raw)),
+        None => trimmed(raw),
     }
 }
 
@@ -155,24 +233,29 @@ pub fn decide(
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
     typed_tokens.extend(TYPED_NULL_TOKENS.iter().chain(NOT_FINITE_TOKENS).map(|t| t.to_string()));
     let not_finite: Vec<String> = NOT_FINITE_TOKENS.iter().map(|t| t.to_string()).collect();
-    let not_finite = is_token(&raw, &not_finite).expect("the tokens are not empty");
+    let not_finite = is_trimmed_token(TRIMMED_TEXT, &not_finite).expect("the tokens are not empty");
     // A configured null token that is also a NaN spelling is missing in every column anyway.
-    let not_finite = match is_token(&raw, null_tokens) {
+    let not_finite = match is_trimmed_token(TRIMMED_TEXT, null_tokens) {
         Some(null) => format!("{not_finite} AND NOT {null}"),
         None => not_finite,
     };
     let failed = |e: Failure| {
         Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
     };
-    // Counted on the texts themselves (a cell is missing when it is empty or a token).
+    // Counted on the texts themselves (a cell is missing when it is empty or a token), each
+    // trimmed once.
     let counts = first_row(
         connection
             .query(&format!(
-                "SELECT {}, {}, {}, bool_or({raw} <> trim({raw})), {} FROM {}",
+                "SELECT {}, {}, {}, bool_or({TRIMMED_TEXT} <> {raw}), {} FROM (SELECT {raw}, {}, {} AS {TRIMMED_TEXT} FROM {})",
                 groups.rows_where(&format!("{raw} IS NOT NULL")),
-                is_token(&raw, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
-                groups.rows_where(&is_token(&raw, &typed_tokens).expect("the typed tokens are never empty")),
+                is_trimmed_token(TRIMMED_TEXT, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
+                groups.rows_where(
+                    &is_trimmed_token(TRIMMED_TEXT, &typed_tokens).expect("the typed tokens are never empty")
+                ),
                 groups.rows_where(&not_finite),
+                groups.rows,
+                trimmed(&raw),
                 groups.table
             ))
             .map_err(failed)?,
@@ -187,7 +270,7 @@ pub fn decide(
     // of the write.
     let text_value = if null_hits == 0 { raw.clone() } else { without_tokens(&raw, null_tokens) };
     let typed_value =
-        if typed_hits == 0 && !padded { raw.clone() } else { format!("trim({})", without_tokens(&raw, &typed_tokens)) };
+        if typed_hits == 0 && !padded { raw.clone() } else { trimmed_without_tokens(&raw, &typed_tokens) };
 
     if let Some(decision) = over.and_then(|over| overridden(over, numbers, &text_value, &typed_value)) {
         return Ok(decision);
@@ -736,5 +819,53 @@ fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
             "text: '{}' is not a number under any one way of writing numbers the column uses",
             values.counterexample(&READINGS[0].matches())?.unwrap_or_default()
         )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::duck::Cell;
+
+    #[test]
+    fn trims_exactly_what_duckdbs_trim_removes() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        let removed = duck
+            .query(
+                "SELECT i FROM range(1, 1114112) AS t(i) WHERE (i < 55296 OR i > 57343) \
+                 AND length(trim(chr(i::INTEGER) || 'a' || chr(i::INTEGER))) = 1 ORDER BY i",
+            )
+            .unwrap();
+        let removed: Vec<u32> = removed.iter().map(|row| cell_integer(row, 0) as u32).collect();
+        assert_eq!(removed, TRIMMED_BY_DUCKDB);
+
+        let texts = [
+            "",
+            " ",
+            "a",
+            " a",
+            "\u{a0} \u{3000}",
+            "a ",
+            "\u{a0}a",
+            "a\u{3000}",
+            "\ta\n",
+            "é",
+            "a b",
+            "NA ",
+            " \u{2000} ",
+            "ab\u{202f}",
+        ];
+        for text in texts {
+            let v = sql_string(text);
+            let row = first_row(
+                duck.query(&format!("SELECT {}, trim({v}) <> {v}, {}, trim({v})", padded(&v), trimmed(&v))).unwrap(),
+            );
+            assert_eq!(row[0], row[1], "padded({text:?})");
+            assert_eq!(row[2], row[3], "trimmed({text:?})");
+            let row = first_row(duck.query(&format!("SELECT {}, trim({v}) = ''", blank(&v))).unwrap());
+            assert_eq!(row[0], row[1], "blank({text:?})");
+        }
+        let nulls = first_row(duck.query(&format!("SELECT {} IS NULL", trimmed("CAST(NULL AS VARCHAR)"))).unwrap());
+        assert_eq!(nulls[0], Cell::Boolean(true));
     }
 }
