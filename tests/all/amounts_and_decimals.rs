@@ -267,6 +267,41 @@ fn nan_and_infinity_tokens_are_missing_numbers() {
 }
 
 #[test]
+fn nan_and_infinity_in_json_and_parquet_floats_are_missing_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    // Python's `json.dumps` writes a float's NaN and infinities as these bare words.
+    let values = ["1.5", "NaN", "2.25", "Infinity", "-Infinity", "null", "4.0"];
+    let lines: Vec<String> = values.iter().enumerate().map(|(i, v)| format!(r#"{{"id": {i}, "v": {v}}}"#)).collect();
+    write_file(dir.path(), "data/readings.ndjson", &lines.join("\n"));
+    let maker = querycell::testing::Database::in_memory(&[]).unwrap();
+    let floats: Vec<String> =
+        values.iter().map(|v| format!("(CAST('{}' AS DOUBLE))", v.replace("null", "NULL"))).collect();
+    let copy = format!(
+        "COPY (SELECT TRY_CAST(v AS DOUBLE) AS v FROM (VALUES {}) AS t(v)) TO '{}' (FORMAT parquet)",
+        floats.iter().map(|f| format!("({f})")).collect::<Vec<_>>().join(", "),
+        dir.path().join("data/dumped.parquet").display()
+    );
+    maker.execute_batch(&copy.replace("CAST('NULL' AS DOUBLE)", "NULL")).unwrap();
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let finite: Vec<f64> = values.iter().filter_map(|v| v.parse::<f64>().ok()).filter(|x| x.is_finite()).collect();
+    let not_finite = values.iter().filter(|v| v.parse::<f64>().is_ok_and(|x| !x.is_finite())).count();
+    for name in ["readings", "dumped"] {
+        let v = column(table(&catalog, name), "v");
+        assert_eq!(v.sql_type, "DOUBLE", "{name}");
+        assert!(
+            v.decision.contains(&format!("{not_finite} value(s) NaN or infinite read as missing")),
+            "{name}: {}",
+            v.decision
+        );
+        assert_eq!(v.stats.null_count as usize, values.len() - finite.len(), "{name}");
+        let plan = format!(r#"{{"table": "{name}", "aggregations": [{{"function": "avg", "column": "v"}}]}}"#);
+        let rows = answer(&index, &plan);
+        assert_eq!(rows["rows"], json!([[finite.iter().sum::<f64>() / finite.len() as f64]]), "{name}");
+    }
+}
+
+#[test]
 fn ndjson_numbers_sometimes_written_as_strings_are_numbers() {
     let dir = tempfile::tempdir().unwrap();
     let lines = [

@@ -338,7 +338,8 @@ fn load_typed_table(
         )?;
     }
     let mixed = mixed_json_numbers(connection, objects.as_deref(), &fields, source)?;
-    for (field, mixed) in fields.into_iter().zip(mixed) {
+    let not_finite = not_finite_floats(connection, reader, &fields, source)?;
+    for ((field, mixed), not_finite) in fields.into_iter().zip(mixed).zip(not_finite) {
         let column_name = unique(
             normalize_identifier(&field.display.replace('.', "_"), "column"),
             columns.iter().map(|c: &ColumnEntry| c.name.as_str()),
@@ -356,7 +357,7 @@ fn load_typed_table(
                     format!("{wanted}, set in querycell.toml (the file says {})", field.sql_type),
                 )
             }
-            None => match mixed.unwrap_or_else(|| field.decide(origin)) {
+            None => match mixed.unwrap_or_else(|| field.decide(origin)).without_not_finite(not_finite) {
                 Stored::As { expression, sql_type, reason } => (expression, sql_type, reason),
                 Stored::LeftOut(reason) => {
                     left_out.push(LeftOutColumn { name: field.display, reason });
@@ -401,6 +402,42 @@ struct Field {
 enum Stored {
     As { expression: String, sql_type: String, reason: String },
     LeftOut(String),
+}
+
+impl Stored {
+    /// A float column's NaN and infinite values (JSON's `NaN` and `Infinity`, as Python's
+    /// `json` writes them, or a Parquet double) stored as missing when there are `count`
+    /// of them, and said in the decision: never a NaN in an average, as in a CSV.
+    fn without_not_finite(self, count: i64) -> Stored {
+        match self {
+            Stored::As { expression, sql_type, reason } if count > 0 => Stored::As {
+                expression: format!("CASE WHEN isfinite({expression}) THEN {expression} END"),
+                sql_type,
+                reason: format!("{reason}; {count} value(s) NaN or infinite read as missing, so no average is NaN"),
+            },
+            stored => stored,
+        }
+    }
+}
+
+/// For each field, how many of its values are NaN or infinite (0 for fields that are not
+/// floats), from one scan of the source.
+fn not_finite_floats(connection: &Connection, reader: &str, fields: &[Field], source: &Source) -> Result<Vec<i64>> {
+    let floats: Vec<usize> =
+        (0..fields.len()).filter(|&i| matches!(fields[i].sql_type.as_str(), "DOUBLE" | "FLOAT")).collect();
+    let mut counts = vec![0; fields.len()];
+    if floats.is_empty() {
+        return Ok(counts);
+    }
+    let aggregates: Vec<String> =
+        floats.iter().map(|&i| format!("count(*) FILTER (WHERE NOT isfinite({}))", fields[i].expression)).collect();
+    let row = first_row(
+        connection.query(&format!("SELECT {} FROM {reader}", aggregates.join(", "))).map_err(failed(source))?,
+    );
+    for (at, &i) in floats.iter().enumerate() {
+        counts[i] = cell_integer(&row, at);
+    }
+    Ok(counts)
 }
 
 /// An object (not a list of objects, whose type ends in `[]`).
