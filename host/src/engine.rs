@@ -229,6 +229,14 @@ impl QueryCell {
         self.executor.worker_startup()
     }
 
+    /// End the cell in a process about to exit: its idle query workers are killed without
+    /// waiting for the kernel to take them down (milliseconds for DuckDB's memory, which
+    /// would otherwise be the last thing a CLI run waits for); the exit hands them to init,
+    /// which reaps them. A process that goes on drops the cell instead, which also reaps.
+    pub fn end_before_exit(self) {
+        self.executor.kill_workers_before_exit();
+    }
+
     /// Record every request in `trace` (see [`crate::answer::trace`]). A request whose line cannot
     /// be written is answered with `trace_unwritable` instead.
     pub fn with_trace(mut self, trace: Arc<Trace>) -> Self {

@@ -284,6 +284,7 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
             let answering = Instant::now();
             let answer = cell.query_plan(&text)?;
             process.answered(&cell, answering, started);
+            cell.end_before_exit();
             Ok(render(&answer, options.format, &process))
         }
         Command::Sql { options, allow_sql, sql } => {
@@ -292,6 +293,7 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
             let answering = Instant::now();
             let answer = cell.query_sql(&text)?;
             process.answered(&cell, answering, started);
+            cell.end_before_exit();
             Ok(render(&answer, options.format, &process))
         }
         Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),

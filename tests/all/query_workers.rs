@@ -193,6 +193,34 @@ fn a_worker_killed_while_idle_is_replaced() {
     assert!(!executor.worker_pids().contains(&pid));
 }
 
+/// A CLI about to exit kills its idle worker without waiting for the kernel to take it
+/// down: the worker is killed all the same, and left for someone else to reap (here the
+/// test, its parent, which reads how it ended).
+#[test]
+fn a_worker_ended_before_exit_is_killed_and_not_waited_for() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let executor = workers(&index, &Limits::default(), policy());
+    answers(&executor);
+    let [pid] = executor.worker_pids()[..] else { panic!("one worker: {:?}", executor.worker_pids()) };
+    executor.kill_workers_before_exit();
+    assert!(executor.worker_pids().is_empty(), "{:?}", executor.worker_pids());
+    let pid = i32::try_from(pid).expect("a pid");
+    let (mut status, asked) = (0, Instant::now());
+    let reaped = loop {
+        // SAFETY: waitpid writes only `status`; `pid` is this process's child, which the
+        // pool killed and did not wait for, so it reaps nothing another owner still holds.
+        let reaped = unsafe { libc::waitpid(pid, &mut status, libc::WNOHANG) };
+        if reaped != 0 || asked.elapsed() > Duration::from_secs(5) {
+            break reaped;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    assert_eq!(reaped, pid, "the worker ended (killed) and nobody had reaped it yet");
+    assert!(libc::WIFSIGNALED(status) && libc::WTERMSIG(status) == libc::SIGKILL, "killed: status {status:#x}");
+    answers(&executor);
+}
+
 /// Whether `pid` has ended with all its threads, so a wait would reap it (a zombie whose
 /// threads are gone). A multi-threaded process's main thread turns zombie first.
 fn reapable(pid: u32) -> bool {

@@ -150,6 +150,7 @@ impl Database {
             .map(|(name, value)| Ok((CString::new(*name)?, CString::new(value.as_str())?)))
             .collect::<Result<Vec<_>, std::ffi::NulError>>()
             .map_err(|_| Failure::other("a configuration option contains a NUL byte"))?;
+        let _grammar = parser::GrammarCompile::start_once();
         let mut handle: ffi::duckdb_config = ptr::null_mut();
         let mut db: ffi::duckdb_database = ptr::null_mut();
         let mut error: *mut c_char = ptr::null_mut();

@@ -6,6 +6,8 @@
 //! (`tests/all/host_check.rs`).
 
 use std::os::raw::c_char;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
 
 use super::{DuckResult, Failure};
 
@@ -33,4 +35,39 @@ pub fn parse_tree(sql: &str) -> DuckResult<String> {
     // SAFETY: allocated by `querycell_parse_tree`, freed once, never read again.
     unsafe { querycell_parse_tree_free(json) };
     String::from_utf8(bytes).map_err(|_| Failure::other("DuckDB's parse tree was not UTF-8"))
+}
+
+/// DuckDB's grammar, compiled on a thread of its own while the process's first database
+/// opens. DuckDB compiles its grammar once per process, on the first parse, and opening a
+/// database is that first parse (loading the built-in functions parses their macros): on
+/// its own the compile is about a third of a first open. Begun beside the open, it overlaps
+/// the open's catalog and function set-up; the open's own parse waits for it rather than
+/// compiling again (a C++ function-local static). Dropping this waits for the thread, so
+/// no compile is left running while the process exits and C++ destroys its statics.
+pub(super) struct GrammarCompile(Option<JoinHandle<()>>);
+
+impl GrammarCompile {
+    /// Start the compile, the first time in this process; later opens find it done.
+    pub(super) fn start_once() -> Self {
+        static STARTED: AtomicBool = AtomicBool::new(false);
+        if STARTED.swap(true, Ordering::AcqRel) {
+            return GrammarCompile(None);
+        }
+        // A thread that cannot start leaves the compile to the open, as before.
+        let compile = std::thread::Builder::new().name("querycell-parse".into()).spawn(|| {
+            // The tree is not wanted, only the grammar the parse compiles on the way.
+            let _ = parse_tree("SELECT 1");
+        });
+        GrammarCompile(compile.ok())
+    }
+}
+
+impl Drop for GrammarCompile {
+    fn drop(&mut self) {
+        if let Some(compile) = self.0.take() {
+            // parse_tree catches every C++ exception; a panic here would only be Rust's
+            // own, and the open does not depend on this thread's result.
+            let _ = compile.join();
+        }
+    }
 }

@@ -34,6 +34,10 @@ pub trait Backend: Send + Sync {
     fn worker_startup(&self) -> Option<crate::exec::worker::WorkerStartup> {
         None
     }
+
+    /// Kill the idle query workers without waiting for them to be gone, in a process about
+    /// to exit (see [`WorkerPool::kill_idle_before_exit`]); nothing without workers.
+    fn kill_workers_before_exit(&self) {}
 }
 
 /// One answer's hold on a backend.
@@ -106,6 +110,12 @@ impl Backend for DuckBackend {
         match self {
             DuckBackend::InProcess(_) => None,
             DuckBackend::Workers(pool) => pool.startup(),
+        }
+    }
+
+    fn kill_workers_before_exit(&self) {
+        if let DuckBackend::Workers(pool) = self {
+            pool.kill_idle_before_exit();
         }
     }
 }

@@ -161,6 +161,12 @@ impl Executor {
         self.backend.worker_startup()
     }
 
+    /// Kill the idle query workers without waiting for them to be gone, in a process about
+    /// to exit (see [`crate::exec::worker::WorkerPool::kill_idle_before_exit`]).
+    pub fn kill_workers_before_exit(&self) {
+        self.backend.kill_workers_before_exit();
+    }
+
     fn session(&self) -> Result<Session<'_>> {
         Ok(Session(self.backend.session()?))
     }

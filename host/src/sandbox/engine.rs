@@ -90,6 +90,11 @@ impl SandboxEngine {
             pool.max_core_instances_per_component(CORE_INSTANCES_PER_COMPONENT);
             pool.max_memories_per_component(MEMORIES_PER_COMPONENT);
             pool.max_tables_per_component(TABLES_PER_COMPONENT);
+            // Fiber stacks serve async calls only, and guests are called synchronously
+            // (async support stays off), so none is reserved. Each reserved stack costs an
+            // mprotect'd guard page as the pool is built: the default 1000 were the largest
+            // part of building the engine, paid by every CLI run before its first compile.
+            pool.total_stacks(0);
             // Bounds each linear memory: a slot is reserved for this much and no more.
             pool.max_memory_size(policy.max_memory_bytes);
             pool.linear_memory_keep_resident(policy.keep_resident_bytes);

@@ -213,6 +213,23 @@ impl WorkerPool {
         }
     }
 
+    /// Kill the idle workers without waiting for them to be gone, in a process about to
+    /// exit. The kernel frees a killed worker's memory before the process can be reaped,
+    /// which for DuckDB's takes milliseconds; the exit hands the killed workers to init,
+    /// which reaps them. A worker leased to an answer is left to its lease.
+    pub fn kill_idle_before_exit(&self) {
+        let mut state = self.lock();
+        let mut idle = std::mem::take(&mut state.idle);
+        state.live -= idle.len();
+        state.pids.retain(|pid| !idle.iter().any(|worker| worker.child.id() == *pid));
+        drop(state);
+        for worker in &mut idle {
+            worker.reap = false;
+        }
+        // Killed, unreaped; each reply reader ends when its pipe closes, unjoined.
+        drop(idle);
+    }
+
     /// The process ids of the workers alive now, idle or answering.
     pub fn pids(&self) -> Vec<u32> {
         self.lock().pids.clone()
@@ -410,6 +427,9 @@ struct Worker {
     /// When the spawn began, and how long starting the process took.
     spawned_at: Instant,
     spawn_took: Duration,
+    /// Whether dropping it waits for the killed process to be gone; not when this process
+    /// is about to exit ([`WorkerPool::kill_idle_before_exit`]).
+    reap: bool,
 }
 
 impl Worker {
@@ -464,7 +484,7 @@ impl Worker {
             }
         };
         let mut worker =
-            Worker { child, requests, replies, reader: Some(reader), ready: false, spawned_at, spawn_took };
+            Worker { child, requests, replies, reader: Some(reader), ready: false, spawned_at, spawn_took, reap: true };
         // On failure the worker is dropped: killed and reaped.
         worker.requests.write_all(setup)?;
         worker.requests.flush()?;
@@ -488,6 +508,9 @@ impl Drop for Worker {
     /// Kill and reap: a worker never outlives its pool, and none is left a zombie.
     fn drop(&mut self) {
         let _ = self.child.kill();
+        if !self.reap {
+            return;
+        }
         let _ = self.child.wait();
         if let Some(reader) = self.reader.take() {
             let _ = reader.join();
