@@ -47,19 +47,6 @@ fn main() {
     pack_relative_relocations();
 }
 
-/// A CLI answer starts the binary twice (itself, then its query worker), and each start
-/// the dynamic loader applies the binary's relative relocations, about a hundred thousand
-/// (DuckDB's C++ is position-independent, like the binary): read from a 2.7 MB table, a
-/// millisecond of every start. Packed as RELR (glibc 2.36, binutils 2.38) the table is a
-/// few kilobytes. A linker that does not know the option warns and ignores it, and GNU ld
-/// does not pack for a C library that cannot unpack.
-fn pack_relative_relocations() {
-    let target = |key: &str| std::env::var(key).unwrap_or_default();
-    if target("CARGO_CFG_TARGET_OS") == "linux" && target("CARGO_CFG_TARGET_ENV") == "gnu" {
-        println!("cargo:rustc-link-arg-bins=-Wl,-z,pack-relative-relocs");
-    }
-}
-
 /// `cpp/parse_tree.cpp` as a static library linked into the crate (DuckDB itself comes from
 /// libduckdb-sys, linked whole).
 fn build_parse_tree_shim(manifest_dir: &Path) {

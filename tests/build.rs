@@ -17,4 +17,6 @@ fn main() {
     // so the tests cover the empty WASI context a third-party component gets.
     let wasm = build_wasm(&workspace, "querycell-malicious-guest", "wasm32-wasip2", &out_dir);
     println!("cargo:rustc-env=QUERYCELL_MALICIOUS_GUEST_WASM_PATH={}", wasm.display());
+    // The bench's plain open-and-query process is linked as the querycell binary is.
+    pack_relative_relocations();
 }
