@@ -33,6 +33,14 @@ fn workers(index: &Path, limits: &Limits, policy: WorkerPolicy) -> Executor {
         .expect("worker executor")
 }
 
+/// An executor on `index` whose one worker has answered, and that worker's pid.
+fn one_answered_worker(index: &Path, limits: &Limits) -> (Executor, u32) {
+    let executor = workers(index, limits, policy());
+    answers(&executor);
+    let [pid] = executor.worker_pids()[..] else { panic!("one worker: {:?}", executor.worker_pids()) };
+    (executor, pid)
+}
+
 fn policy() -> WorkerPolicy {
     WorkerPolicy::new(querycell_bin())
 }
@@ -158,9 +166,7 @@ fn a_worker_killed_mid_query_is_a_typed_error_and_the_next_query_answers() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
     let limits = Limits { query_timeout: Duration::from_secs(60), query_threads: 1, ..Limits::default() };
-    let executor = workers(&index, &limits, policy());
-    answers(&executor);
-    let [pid] = executor.worker_pids()[..] else { panic!("one worker: {:?}", executor.worker_pids()) };
+    let (executor, pid) = one_answered_worker(&index, &limits);
     let outcome = std::thread::scope(|scope| {
         let running =
             scope.spawn(|| run_unchecked(&executor, "SELECT count(*) FROM range(1000000000000) t(x) WHERE x % 7 = 3"));
@@ -180,9 +186,7 @@ fn a_worker_killed_mid_query_is_a_typed_error_and_the_next_query_answers() {
 fn a_worker_killed_while_idle_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
-    let executor = workers(&index, &Limits::default(), policy());
-    answers(&executor);
-    let [pid] = executor.worker_pids()[..] else { panic!("one worker") };
+    let (executor, pid) = one_answered_worker(&index, &Limits::default());
     kill(pid, "-TERM");
     let gone = Instant::now();
     while !reapable(pid) {
@@ -200,9 +204,7 @@ fn a_worker_killed_while_idle_is_replaced() {
 fn a_worker_ended_before_exit_is_killed_and_not_waited_for() {
     let dir = tempfile::tempdir().unwrap();
     let index = index(dir.path());
-    let executor = workers(&index, &Limits::default(), policy());
-    answers(&executor);
-    let [pid] = executor.worker_pids()[..] else { panic!("one worker: {:?}", executor.worker_pids()) };
+    let (executor, pid) = one_answered_worker(&index, &Limits::default());
     executor.kill_workers_before_exit();
     assert!(executor.worker_pids().is_empty(), "{:?}", executor.worker_pids());
     let pid = i32::try_from(pid).expect("a pid");

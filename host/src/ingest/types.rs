@@ -108,9 +108,7 @@ impl Groups {
     /// the columns of one table, which live until its statistics are computed.
     pub fn create(connection: &Connection, staging: &str, column: &str, slot: usize) -> Result<Groups> {
         let c = quote(column);
-        let failed = |e: Failure| {
-            Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
-        };
+        let failed = profiling_failed(column);
         let sample = first_row(
             connection
                 .query(&format!(
@@ -220,6 +218,12 @@ fn trimmed_without_tokens(raw: &str, tokens: &[String]) -> String {
     }
 }
 
+/// The error for a DuckDB failure while profiling `column`: querycell's own statement
+/// failed, not the file.
+fn profiling_failed(column: &str) -> impl Fn(Failure) -> Error + Copy + '_ {
+    move |e| Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
+}
+
 /// Decide the type of text column `column`, grouped in `groups`.
 pub fn decide(
     connection: &Connection,
@@ -239,9 +243,7 @@ pub fn decide(
         Some(null) => format!("{not_finite} AND NOT {null}"),
         None => not_finite,
     };
-    let failed = |e: Failure| {
-        Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
-    };
+    let failed = profiling_failed(column);
     // Counted on the texts themselves (a cell is missing when it is empty or a token), each
     // trimmed once.
     let counts = first_row(
