@@ -1,6 +1,7 @@
 //! What must hold for any text sent to SQL mode, checked without trusting the compiler's own
 //! proof: it never panics; an accepted statement (main and count query) parses again to
-//! exactly one query that prints back to the same text; that text passes the token rules;
+//! exactly one query that prints back to the same text (the count statement being the main
+//! statement's own tree in a fixed frame); that text passes the token rules;
 //! and every relation it reads is a catalog table or a CTE it defines (and no CTE carries a
 //! `FROM` of its own, which DuckDB would read as one more relation), every function it
 //! calls is on the contract's allowlist. [`check_plan`] holds plan text to the same kind of
@@ -395,7 +396,45 @@ pub fn check(text: &str) -> Option<[String; 2]> {
             .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
         names_are_allowed(query, text, sql, false);
     }
+    count_frames_main(&compiled, text);
     Some([compiled.main.sql, compiled.count.sql])
+}
+
+/// SQL mode's count statement parses to the main statement's own tree inside
+/// `SELECT count(*) AS total_rows FROM (…) AS answer`, with the main statement's values bound
+/// and its row cap (the last value) NULL: the compiler builds it around the proved main text
+/// rather than proving it by a parse of its own, and this holds it to that.
+fn count_frames_main(compiled: &Compiled, text: &str) {
+    let main = one_query(&compiled.main.sql, text);
+    let mut count = one_query(&compiled.count.sql, text);
+    let framed = match count.body.as_mut() {
+        SetExpr::Select(select) => match select.from.first_mut().map(|from| &mut from.relation) {
+            Some(TableFactor::Derived { subquery, .. }) => {
+                Some(std::mem::replace(subquery, one_query("SELECT 1", text)))
+            }
+            _ => None,
+        },
+        _ => None,
+    };
+    assert_eq!(
+        framed,
+        Some(main),
+        "the count statement does not frame the main statement\ninput: {text:?}\ncount: {}",
+        compiled.count.sql
+    );
+    assert_eq!(
+        count,
+        one_query("SELECT count(*) AS total_rows FROM (SELECT 1) AS answer", text),
+        "the count statement's frame differs\ninput: {text:?}\ncount: {}",
+        compiled.count.sql
+    );
+    let (cap, bound) = compiled.count.params.split_last().expect("the count binds the row cap");
+    assert_eq!(*cap, Param::Null, "the count keeps a row cap\ninput: {text:?}");
+    assert_eq!(
+        bound,
+        &compiled.main.params[..compiled.main.params.len() - 1],
+        "the count binds other values\ninput: {text:?}"
+    );
 }
 
 /// `sql`, which the compiler accepted from `text`, parsed again: it must be exactly one query.

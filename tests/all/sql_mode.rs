@@ -327,6 +327,47 @@ fn benign_statements_answer_like_duckdb_itself() {
     }
 }
 
+/// A statement cut by its own LIMIT reports how many rows it has without the cap: its count
+/// statement runs the main statement with the cap's parameter unbound (NULL), so an OFFSET
+/// still applies and a set operation is counted whole. The expected totals are DuckDB's own.
+#[test]
+fn a_cut_answer_counts_every_row_the_statement_has_past_its_offset() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = fixture(dir.path());
+    let mut totals = Vec::new();
+    {
+        let cell = open(&index);
+        for sql in [
+            "SELECT incident_id FROM incidents ORDER BY incident_id LIMIT 3 OFFSET 2",
+            "SELECT team FROM incidents UNION SELECT team FROM teams ORDER BY team LIMIT 2",
+            "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY n DESC LIMIT 1",
+        ] {
+            let answer = cell.query_sql(sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+            assert!(answer.truncated, "{sql}");
+            totals.push(answer.total_rows);
+        }
+    }
+    let plain = querycell::testing::Database::open(
+        &querycell::catalog::Catalog::data_path(&index),
+        querycell::testing::Access::ReadOnly,
+        &[],
+    )
+    .unwrap();
+    let duckdb_totals: Vec<u64> = [
+        "SELECT incident_id FROM incidents OFFSET 2",
+        "SELECT team FROM incidents UNION SELECT team FROM teams",
+        "SELECT team FROM incidents GROUP BY team",
+    ]
+    .iter()
+    .map(|uncapped| {
+        let rows = plain.query(&format!("SELECT CAST(count(*) AS VARCHAR) FROM ({uncapped}) AS u")).unwrap();
+        rows[0][0].text().unwrap().parse().unwrap()
+    })
+    .collect();
+    assert_eq!(totals, duckdb_totals);
+    assert_eq!(duckdb_totals, [118, 5, 4], "the fixture changed under the test");
+}
+
 /// The SQL mode page lists exactly the functions of the one allowlist (`contract/src/sql.rs`).
 #[test]
 fn the_sql_mode_page_lists_every_allowed_function() {

@@ -50,19 +50,18 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     let mut params = bound.params;
     let policies = policy::apply(&mut query, view, &mut params)?;
     let limit = capped_limit(&query, view, &mut warnings);
-    let count_params = params.clone();
-    let mut counted = query.clone();
-    rewrite::drop_limit(&mut counted);
+    let bound_count = params.len();
     params.push(crate::model::Param::Integer(i64::from(limit) + 1));
     rewrite::set_limit(&mut query, params.len());
 
     let resolved_dates = todays_date_resolved(&bound.today_spellings, view.today);
-    let explanation = explanation(&tables, count_params.len(), resolved_dates.first(), &policies, limit);
+    let explanation = explanation(&tables, bound_count, resolved_dates.first(), &policies, limit);
     let main_sql = roundtrip::emit(&query)?;
     check_first_word(&main_sql)?;
+    let count = count_query(&main_sql, &params);
     Ok(Compiled {
         main: crate::model::Query { sql: main_sql, params },
-        count: crate::model::Query { sql: roundtrip::emit(&count_query(*counted))?, params: count_params },
+        count,
         main_counts: Vec::new(),
         null_probe: None,
         columns: Vec::new(),
@@ -236,21 +235,28 @@ pub(crate) fn parse_tokens(tokens: Vec<sqlparser::tokenizer::TokenWithSpan>) -> 
         .map_err(syntax_error)
 }
 
-/// `SELECT count(*) AS total_rows FROM (<counted>) AS answer`, built as a tree so that the
-/// round-trip proof covers it like the main statement.
-fn count_query(counted: Query) -> Query {
-    use sqlparser::ast::{SetExpr, TableFactor};
-    let mut outer = match parse("SELECT count(*) AS total_rows FROM (SELECT 1) AS answer").map(|mut s| s.remove(0)) {
-        Ok(Statement::Query(outer)) => *outer,
-        _ => unreachable!("the count template is a query"),
-    };
-    if let SetExpr::Select(select) = outer.body.as_mut() {
-        if let TableFactor::Derived { subquery, .. } = &mut select.from[0].relation {
-            **subquery = counted;
-        }
+/// The statement that counts every row the main statement would give without its row cap:
+/// `SELECT count(*) AS total_rows FROM (<main>) AS answer`, with the cap's parameter (the
+/// last one) bound to NULL, which DuckDB reads as no limit (any OFFSET still applies).
+///
+/// It is built around the main statement's text, which [`roundtrip::emit`] has just proved
+/// to parse back to the validated tree, instead of being printed from a tree of its own and
+/// proved by a second parse: sqlparser parses a derived table's subquery with the same
+/// `parse_query` a top-level query goes through, and a text that parses alone as exactly one
+/// query ends where its parenthesis closes, so the subquery is that same tree. The unit tests
+/// and the fuzz oracle parse every count statement again and hold it to that, and the host
+/// checks it with DuckDB's parser like any statement before it runs.
+fn count_query(main_sql: &str, main_params: &[crate::model::Param]) -> crate::model::Query {
+    let mut params = main_params.to_vec();
+    if let Some(cap) = params.last_mut() {
+        *cap = crate::model::Param::Null;
     }
-    outer
+    crate::model::Query { sql: format!("{COUNT_PREFIX}{main_sql}{COUNT_SUFFIX}"), params }
 }
+
+/// The text [`count_query`] puts around the main statement.
+const COUNT_PREFIX: &str = "SELECT count(*) AS total_rows FROM (";
+const COUNT_SUFFIX: &str = ") AS answer";
 
 fn syntax_error(error: ParserError) -> CompileError {
     match error {

@@ -143,13 +143,3 @@ pub fn set_limit(query: &mut Query, n: usize) {
         }
     }
 }
-
-/// Remove the statement's top-level LIMIT (keeping OFFSET), for the total-rows count.
-pub fn drop_limit(query: &mut Query) {
-    if let Some(LimitClause::LimitOffset { limit, offset, .. }) = &mut query.limit_clause {
-        *limit = None;
-        if offset.is_none() {
-            query.limit_clause = None;
-        }
-    }
-}

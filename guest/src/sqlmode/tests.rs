@@ -57,9 +57,57 @@ fn literals_become_numbered_parameters_and_the_row_cap_is_added() {
     assert_eq!(compiled.limit, 100);
     assert_eq!(
         compiled.count.sql,
-        "SELECT count(*) AS total_rows FROM (SELECT team, avg(ack_minutes) FROM incidents WHERE severity = $1 AND ack_minutes BETWEEN $2 AND $3 GROUP BY team) AS answer"
+        "SELECT count(*) AS total_rows FROM (SELECT team, avg(ack_minutes) FROM incidents WHERE severity = $1 AND ack_minutes BETWEEN $2 AND $3 GROUP BY team LIMIT $4) AS answer"
     );
-    assert_eq!(compiled.count.params.len(), 3);
+    assert_eq!(
+        compiled.count.params,
+        vec![Param::Text("P1".into()), Param::Integer(1), Param::Integer(90), Param::Null],
+        "the count binds the row cap to NULL: no limit"
+    );
+}
+
+/// The count statement is not proved by a parse of its own: it is the proved main statement
+/// inside a fixed frame. Parsed again, the frame must hold exactly the main statement's tree,
+/// whatever the statement ends with (ORDER BY, OFFSET, a set operation, a subquery).
+#[test]
+fn the_count_statement_parses_to_the_main_statement_inside_its_frame() {
+    let frame = match parse("SELECT count(*) AS total_rows FROM (SELECT 1) AS answer").unwrap().remove(0) {
+        Statement::Query(query) => *query,
+        other => panic!("{other}"),
+    };
+    for sql in [
+        "SELECT team FROM incidents",
+        "SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY n DESC, team",
+        "SELECT incident_id FROM incidents ORDER BY incident_id LIMIT 3 OFFSET 2",
+        "SELECT team FROM incidents UNION SELECT team FROM teams ORDER BY team LIMIT 4",
+        "WITH p AS (SELECT team FROM incidents WHERE severity = 'P1') SELECT team FROM p EXCEPT SELECT team FROM teams",
+        "SELECT team FROM incidents WHERE ack_minutes > (SELECT avg(ack_minutes) FROM incidents) OFFSET 1",
+        "SELECT t.team FROM teams AS t JOIN incidents AS i ON i.team = t.team WINDOW w AS (PARTITION BY t.team)",
+        "FROM incidents SELECT team, count(*) GROUP BY ALL",
+        "SELECT team, incident_id FROM incidents QUALIFY row_number() OVER (PARTITION BY team ORDER BY incident_id) = 1",
+    ] {
+        let compiled = compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        let main = match parse(&compiled.main.sql).unwrap().remove(0) {
+            Statement::Query(query) => *query,
+            other => panic!("{other}"),
+        };
+        let mut count = match <[Statement; 1]>::try_from(parse(&compiled.count.sql).unwrap()) {
+            Ok([Statement::Query(query)]) => *query,
+            _ => panic!("{sql}: the count statement is not one query: {}", compiled.count.sql),
+        };
+        let sqlparser::ast::SetExpr::Select(select) = count.body.as_mut() else { panic!("{}", compiled.count.sql) };
+        let sqlparser::ast::TableFactor::Derived { subquery, .. } = &mut select.from[0].relation else {
+            panic!("{}", compiled.count.sql)
+        };
+        assert_eq!(**subquery, main, "{sql}: the count's subquery is not the main statement");
+        **subquery = match parse("SELECT 1").unwrap().remove(0) {
+            Statement::Query(query) => *query,
+            other => panic!("{other}"),
+        };
+        assert_eq!(count, frame, "{sql}: the count's frame differs: {}", compiled.count.sql);
+        let (cap, bound) = compiled.count.params.split_last().unwrap();
+        assert_eq!((cap, bound), (&Param::Null, &compiled.main.params[..compiled.main.params.len() - 1]), "{sql}");
+    }
 }
 
 #[test]
@@ -355,7 +403,7 @@ fn current_date_and_today_become_one_bound_date() {
     );
     assert_eq!(compiled.main.params, vec![Param::Date(view().today), Param::Text("A".into()), Param::Integer(101)]);
     assert!(compiled.count.sql.contains("CAST($1 AS DATE) - INTERVAL 30 DAY"), "{}", compiled.count.sql);
-    assert_eq!(compiled.count.params, vec![Param::Date(view().today), Param::Text("A".into())]);
+    assert_eq!(compiled.count.params, vec![Param::Date(view().today), Param::Text("A".into()), Param::Null]);
     assert_eq!(
         compiled.resolved_dates,
         vec![crate::model::ResolvedDate {
