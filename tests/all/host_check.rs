@@ -198,7 +198,7 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
 #[test]
 fn the_parser_called_directly_gives_json_serialize_sqls_tree() {
     use querycell::testing::{parse_tree, Bind, Cell};
-    let fuzz = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fuzz");
+    let fuzz = querycell_tests::workspace().join("fuzz");
     let mut texts: Vec<String> = ["seeds/compile_sql", "regressions/compile_sql"]
         .iter()
         .flat_map(|folder| std::fs::read_dir(fuzz.join(folder)).expect("a fuzz folder"))

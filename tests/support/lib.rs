@@ -8,9 +8,13 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-/// The workspace root.
+/// The workspace root: the checkout cargo runs the tests from. Not only the path compiled
+/// in: one target folder serves every checkout on a machine (the justfile's), and cargo
+/// reuses a test built from another checkout when these sources are older than it, so the
+/// compiled-in path can name that other checkout, or one that no longer exists.
 pub fn workspace() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ sits in the workspace").to_path_buf()
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into());
+    PathBuf::from(manifest).parent().expect("tests/ sits in the workspace").to_path_buf()
 }
 
 /// The `querycell` binary of the same build as this test (`<target>/<profile>/querycell`,
