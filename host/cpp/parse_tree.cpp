@@ -8,6 +8,7 @@
 
 #include "duckdb/common/error_data.hpp"
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/parser/keyword_helper.hpp"
 #include "duckdb/parser/parser.hpp"
 #include "duckdb/parser/statement/select_statement.hpp"
 #include "json_common.hpp"
@@ -89,6 +90,17 @@ char *querycell_parse_tree(const char *sql, size_t sql_len, size_t *out_len) noe
 
 void querycell_parse_tree_free(char *json) noexcept {
 	std::free(json);
+}
+
+// Build DuckDB's keyword table, a function-local static that its first use builds (it parses
+// the grammar's text once more). That first use is otherwise the binder of a process's first
+// query, printing an expression's name to see whether it needs quotes.
+void querycell_build_keywords() noexcept {
+	try {
+		(void)KeywordHelper::IsKeyword("select");
+	} catch (...) {
+		// Left to its first use, which builds it as before.
+	}
 }
 
 } // extern "C"

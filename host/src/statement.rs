@@ -28,6 +28,10 @@ pub fn connection_config(limits: &Limits) -> Vec<(&'static str, String)> {
         ("temp_directory", String::new()),
         ("memory_limit", format!("{}MiB", (limits.query_memory_bytes >> 20).max(16))),
         ("threads", limits.query_threads.max(1).to_string()),
+        // No threads for asynchronous I/O: the data file is local and is read by the
+        // query's own threads. DuckDB otherwise starts four per core at every open, most
+        // of a worker's threads, before the first question.
+        ("async_threads", "0".into()),
     ]
 }
 

@@ -135,9 +135,10 @@ fn the_connection_is_read_only_locked_and_cut_off_from_files() {
         let settings = run_unchecked(
             &executor,
             "SELECT current_setting('enable_external_access'), current_setting('lock_configuration'), current_setting('threads'), \
-             current_setting('autoload_known_extensions'), current_setting('temp_directory'), current_setting('access_mode')",
+             current_setting('autoload_known_extensions'), current_setting('temp_directory'), current_setting('access_mode'), \
+             current_setting('async_threads')",
             vec![],
-            6,
+            7,
         )
         .unwrap();
         let row = &settings.rows[0];
@@ -147,6 +148,7 @@ fn the_connection_is_read_only_locked_and_cut_off_from_files() {
         assert_eq!(row[3], serde_json::json!(false));
         assert_eq!(row[4], serde_json::json!(""));
         assert_eq!(row[5].as_str().map(str::to_ascii_lowercase).as_deref(), Some("read_only"));
+        assert_eq!(row[6], serde_json::json!(0));
 
         for sql in [
             "SELECT content FROM read_text('/etc/hostname')",

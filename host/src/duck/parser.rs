@@ -17,6 +17,8 @@ extern "C" {
     /// Catches every C++ exception: a statement DuckDB rejects is an `"error": true` tree.
     fn querycell_parse_tree(sql: *const c_char, sql_len: usize, out_len: *mut usize) -> *mut c_char;
     fn querycell_parse_tree_free(json: *mut c_char);
+    /// Builds DuckDB's keyword table if it is not built yet; catches every C++ exception.
+    fn querycell_build_keywords();
 }
 
 /// DuckDB's parse tree of `sql` as JSON text (`{"error": true, ...}` when it does not parse
@@ -42,8 +44,11 @@ pub fn parse_tree(sql: &str) -> DuckResult<String> {
 /// database is that first parse (loading the built-in functions parses their macros): on
 /// its own the compile is about a third of a first open. Begun beside the open, it overlaps
 /// the open's catalog and function set-up; the open's own parse waits for it rather than
-/// compiling again (a C++ function-local static). Dropping this waits for the thread, so
-/// no compile is left running while the process exits and C++ destroys its statics.
+/// compiling again (a C++ function-local static). The thread then builds DuckDB's keyword
+/// table, which the binder of the process's first query would otherwise build (it parses
+/// the grammar's text again): that first query is the rest of a one-answer process's wait.
+/// Dropping this waits for the thread, so no compile is left running while the process
+/// exits and C++ destroys its statics.
 pub(super) struct GrammarCompile(Option<JoinHandle<()>>);
 
 impl GrammarCompile {
@@ -57,6 +62,9 @@ impl GrammarCompile {
         let compile = std::thread::Builder::new().name("querycell-parse".into()).spawn(|| {
             // The tree is not wanted, only the grammar the parse compiles on the way.
             let _ = parse_tree("SELECT 1");
+            // SAFETY: takes nothing, lets no exception escape, and builds a C++ static
+            // under its own once-only guard.
+            unsafe { querycell_build_keywords() };
         });
         GrammarCompile(compile.ok())
     }
