@@ -191,12 +191,29 @@ fn is_token(raw: &str, tokens: &[String]) -> Option<String> {
 }
 
 /// SQL condition: the text `trimmed` (already trimmed) is one of `tokens`; `None` for no
-/// tokens. Tokens are short, so a longer text (an id, a timestamp, a sentence) is told apart
-/// by its byte length before any comparison with the list.
+/// tokens. Tokens are short and begin with few characters, so most texts are told apart by
+/// their byte length (an id, a timestamp, a sentence) or their first character (a number)
+/// before any comparison with the list, which cost as much as the rest of the column's
+/// counting query.
 fn is_trimmed_token(trimmed: &str, tokens: &[String]) -> Option<String> {
     let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
     let longest = tokens.iter().map(|t| t.trim().len()).max()?;
-    Some(format!("CASE WHEN strlen({trimmed}) <= {longest} THEN {trimmed} IN ({list}) ELSE false END"))
+    let mut firsts: Vec<u32> = tokens.iter().filter_map(|t| t.trim().chars().next()).map(u32::from).collect();
+    firsts.sort_unstable();
+    firsts.dedup();
+    let mut starts = Vec::new();
+    if !firsts.is_empty() {
+        // DuckDB's `ord` is the first character's code point (-1 for the empty text).
+        let codes = firsts.iter().map(u32::to_string).collect::<Vec<_>>().join(", ");
+        starts.push(format!("ord({trimmed}) IN ({codes})"));
+    }
+    if tokens.iter().any(|t| t.trim().is_empty()) {
+        starts.push(format!("{trimmed} = ''"));
+    }
+    Some(format!(
+        "CASE WHEN strlen({trimmed}) <= {longest} AND ({}) THEN {trimmed} IN ({list}) ELSE false END",
+        starts.join(" OR ")
+    ))
 }
 
 /// The trimmed text's name in the counting query of [`decide`], where it is computed once.
@@ -393,25 +410,39 @@ struct Values<'a> {
 impl Values<'_> {
     /// Does every value satisfy `condition`? Stops at the first one that does not.
     fn all(&self, condition: &str) -> Result<bool> {
-        Ok(self.counterexample(condition)?.is_none())
+        self.all_fit_one_of(&[condition])
+    }
+
+    /// Does every value satisfy at least one of `alternatives`? Stops at the first that
+    /// satisfies none.
+    fn all_fit_one_of(&self, alternatives: &[&str]) -> Result<bool> {
+        Ok(self.fitting_none(alternatives)?.is_none())
     }
 
     /// Some value that does not satisfy `condition` (false or null); stops at the first.
-    /// Written with `coalesce`, not `NOT c OR c IS NULL`: DuckDB evaluates `c` once for
-    /// each value that way, where the other form evaluated it twice (a regular expression
-    /// and a cast per value, on every value of a column that passes).
     fn counterexample(&self, condition: &str) -> Result<Option<String>> {
-        let rows = self
-            .connection
-            .query(&format!("SELECT v FROM {} AND NOT coalesce(({condition}), false) LIMIT 1", self.from))
-            .map_err(self.failed)?;
+        self.fitting_none(&[condition])
+    }
+
+    /// Some value satisfying none of `alternatives` (each false or null); stops at the
+    /// first. Each alternative is a conjunct of its own in the filter, so a value is tested
+    /// against the next one only when those before it failed: one `OR` of them inside
+    /// `coalesce` tested every value against all of them (a column of ISO timestamps was
+    /// matched as dates too, twice the work). Written with `coalesce`, not
+    /// `NOT c OR c IS NULL`, which evaluated `c` twice per value.
+    fn fitting_none(&self, alternatives: &[&str]) -> Result<Option<String>> {
+        let filter: String =
+            alternatives.iter().map(|condition| format!(" AND NOT coalesce(({condition}), false)")).collect();
+        let rows =
+            self.connection.query(&format!("SELECT v FROM {}{filter} LIMIT 1", self.from)).map_err(self.failed)?;
         Ok(rows.first().and_then(|row| cell_text(row, 0)))
     }
 
     /// Which of `READINGS` every value fits, and the smallest value carrying a mark that
     /// readings may disagree on: one pass over the distinct values. A plain value
     /// (`1234.50`) is matched once, not once per reading: eight patterns per value were
-    /// most of the profiling of a column of many distinct numbers.
+    /// most of the profiling of a column of many distinct numbers. The marks are found
+    /// with `contains`, cheaper than a pattern on every value.
     fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
         let fits = READINGS
             .iter()
@@ -427,7 +458,7 @@ impl Values<'_> {
         let row = first_row(
             self.connection
                 .query(&format!(
-                    "SELECT {fits}, min(v) FILTER (WHERE regexp_matches(v, '[.,]')) FROM (SELECT v, {} AS {PLAIN} FROM {})",
+                    "SELECT {fits}, min(v) FILTER (WHERE contains(v, '.') OR contains(v, ',')) FROM (SELECT v, {} AS {PLAIN} FROM {})",
                     numbers::PLAIN_NUMBER,
                     self.from
                 ))
@@ -687,13 +718,13 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     }
     // Timestamps first: in a column that reaches here some value is no date, so most are
     // timestamps, and each is then matched once rather than as a date and then again.
-    if values.all(&format!("({ISO_TIMESTAMP}) OR ({ISO_DATE})"))? {
+    if values.all_fit_one_of(&[ISO_TIMESTAMP, ISO_DATE])? {
         return out
             .typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"))
             .map(Some);
     }
     // One pass tells a text column from a column of dates in other ways of writing.
-    if !values.all(&any_date_style())? {
+    if !values.all_fit_one_of(&date_style_conditions())? {
         return Ok(None);
     }
     if values.all(ZONED_TIMESTAMP)? {
@@ -724,6 +755,11 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
             .map(Some);
     }
     mixed_dates(values, out).map(Some)
+}
+
+/// SQL conditions, one per [`DATE_STYLES`]: `v` is written that way.
+fn date_style_conditions() -> Vec<&'static str> {
+    DATE_STYLES.iter().map(|style| style.condition).collect()
 }
 
 /// SQL: `v` is written in one of [`DATE_STYLES`].
@@ -816,7 +852,7 @@ fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
         // Dates kept text by a value that is none (a serial number typed into a sheet's
         // date column, a note): that value is the one to name.
         Some(date) if values.satisfies(&date, &any_date_style())? => {
-            let other = values.counterexample(&any_date_style())?.unwrap_or_default();
+            let other = values.fitting_none(&date_style_conditions())?.unwrap_or_default();
             out.text(format!("dates and a value that is not one ('{other}', unlike '{date}'): kept as text"))
         }
         Some(value) => out.text(format!("text: '{value}' is not a number, true/false or a date")),
@@ -872,5 +908,53 @@ mod tests {
         }
         let nulls = first_row(duck.query(&format!("SELECT {} IS NULL", trimmed("CAST(NULL AS VARCHAR)"))).unwrap());
         assert_eq!(nulls[0], Cell::Boolean(true));
+    }
+
+    /// The length and first-character tests in front of the token list never turn a token
+    /// away, nor let a text that is none through.
+    #[test]
+    fn a_token_condition_is_exactly_membership_in_the_list() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        let typed: Vec<String> = TYPED_NULL_TOKENS.iter().chain(NOT_FINITE_TOKENS).map(|t| t.to_string()).collect();
+        let configured: Vec<String> = ["", "999", "—", "é", " n.a. "].iter().map(|t| t.to_string()).collect();
+        let only_empty = vec![String::new()];
+        let texts = [
+            "",
+            "NA",
+            "na",
+            "N/A",
+            "-",
+            "--",
+            "-1",
+            "+inf",
+            "+Infinity",
+            "Infinity ",
+            "#N/A",
+            "#",
+            "999",
+            "9999",
+            "99",
+            "—",
+            "é",
+            "e",
+            "n.a.",
+            "n.a",
+            "null",
+            "NULLS",
+            "12.5",
+            "2026-01-01",
+            "a sentence of words",
+            "\u{3000}",
+        ];
+        for tokens in [&typed, &configured, &only_empty] {
+            let list = tokens.iter().map(|t| sql_string(t.trim())).collect::<Vec<_>>().join(", ");
+            for text in texts.iter().copied().chain(tokens.iter().map(|t| t.trim())) {
+                let v = sql_string(text);
+                let condition = is_trimmed_token(&v, tokens).unwrap();
+                let row = first_row(duck.query(&format!("SELECT {condition}, {v} IN ({list})")).unwrap());
+                assert_eq!(row[0], row[1], "{text:?} among {tokens:?}");
+            }
+        }
+        assert_eq!(is_trimmed_token("v", &[]), None);
     }
 }
