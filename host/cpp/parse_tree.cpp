@@ -4,10 +4,13 @@
 // instance per checker and a query's fixed overhead per statement (host/src/duck/parser.rs).
 //
 // The built-in grammar and settings (`Parser::GetBuiltinParser`): no connection's settings,
-// no parser extensions. Every C++ exception is caught here; none may unwind into Rust.
+// no parser extensions. The same JSON is also written for statements a connection has split
+// already (`querycell_extracted_tree`), so a statement is checked and prepared from one parse.
+// Every C++ exception is caught here; none may unwind into Rust.
 
 #include "duckdb/common/error_data.hpp"
 #include "duckdb/common/string_util.hpp"
+#include "duckdb/main/capi/capi_internal.hpp"
 #include "duckdb/parser/keyword_helper.hpp"
 #include "duckdb/parser/parser.hpp"
 #include "duckdb/parser/statement/select_statement.hpp"
@@ -22,11 +25,9 @@ namespace {
 using namespace duckdb;
 
 // `{"error": false, "statements": [...]}`, each statement SELECT or an exception.
-yyjson_mut_val *SerializeStatements(yyjson_mut_doc *doc, const string &sql) {
-	auto parser = Parser::GetBuiltinParser();
-	parser.ParseQuery(sql);
+yyjson_mut_val *SerializeStatements(yyjson_mut_doc *doc, const vector<unique_ptr<SQLStatement>> &parsed) {
 	auto statements = yyjson_mut_arr(doc);
-	for (auto &statement : parser.statements) {
+	for (auto &statement : parsed) {
 		if (statement->type != StatementType::SELECT_STATEMENT) {
 			throw NotImplementedException("Only SELECT statements can be serialized to json!");
 		}
@@ -58,13 +59,10 @@ char *Write(yyjson_mut_val *root, size_t *out_len) {
 	return yyjson_mut_val_write_opts(root, JSONCommon::WRITE_FLAG, nullptr, out_len, nullptr);
 }
 
-} // namespace
-
-extern "C" {
-
-// The JSON for `sql[..sql_len]`, in a buffer the caller frees with querycell_parse_tree_free,
-// its length in `*out_len`; null when memory ran out or the tree could not be written.
-char *querycell_parse_tree(const char *sql, size_t sql_len, size_t *out_len) noexcept {
+// The JSON `serialize` writes, or the error JSON of the exception it throws; null when memory
+// ran out or the tree could not be written. No exception leaves.
+template <class SERIALIZE>
+char *TreeJson(size_t *out_len, SERIALIZE &&serialize) noexcept {
 	*out_len = 0;
 	yyjson_mut_doc *doc = nullptr;
 	char *json = nullptr;
@@ -73,9 +71,8 @@ char *querycell_parse_tree(const char *sql, size_t sql_len, size_t *out_len) noe
 		if (doc == nullptr) {
 			return nullptr;
 		}
-		std::string text(sql, sql_len);
 		try {
-			json = Write(SerializeStatements(doc, text), out_len);
+			json = Write(serialize(doc), out_len);
 		} catch (std::exception &ex) {
 			json = Write(SerializeError(doc, ex), out_len);
 		}
@@ -86,6 +83,31 @@ char *querycell_parse_tree(const char *sql, size_t sql_len, size_t *out_len) noe
 		yyjson_mut_doc_free(doc);
 	}
 	return json;
+}
+
+} // namespace
+
+extern "C" {
+
+// The JSON for `sql[..sql_len]`, in a buffer the caller frees with querycell_parse_tree_free,
+// its length in `*out_len`; null when memory ran out or the tree could not be written.
+char *querycell_parse_tree(const char *sql, size_t sql_len, size_t *out_len) noexcept {
+	return TreeJson(out_len, [&](yyjson_mut_doc *doc) {
+		auto parser = Parser::GetBuiltinParser();
+		parser.ParseQuery(std::string(sql, sql_len));
+		return SerializeStatements(doc, parser.statements);
+	});
+}
+
+// The same JSON for the statements a connection's parser split (`duckdb_extract_statements`),
+// so a caller checks the very trees it then prepares from that handle. `extracted` must be a
+// live handle whose extraction succeeded; serializing reads its statements and changes
+// nothing.
+char *querycell_extracted_tree(duckdb_extracted_statements extracted, size_t *out_len) noexcept {
+	return TreeJson(out_len, [&](yyjson_mut_doc *doc) {
+		auto &wrapper = *reinterpret_cast<ExtractStatementsWrapper *>(extracted);
+		return SerializeStatements(doc, wrapper.statements);
+	});
 }
 
 void querycell_parse_tree_free(char *json) noexcept {

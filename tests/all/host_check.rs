@@ -194,7 +194,9 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
 /// The check reads DuckDB's tree through the parser called directly (`parse_tree`, no
 /// database); it must be exactly the tree `json_serialize_sql` gives as a query, for
 /// statements that parse, statements DuckDB refuses and texts that are not one SELECT: the
-/// fuzz seeds and kept regressions of SQL mode, and this file's hostile statements.
+/// fuzz seeds and kept regressions of SQL mode, and this file's hostile statements. The tree
+/// of a connection's own split of the text, which executors check and prepare from, must
+/// be that tree too.
 #[test]
 fn the_parser_called_directly_gives_json_serialize_sqls_tree() {
     use querycell::testing::{parse_tree, Bind, Cell};
@@ -230,6 +232,24 @@ fn the_parser_called_directly_gives_json_serialize_sqls_tree() {
         let direct = parse_tree(text).expect("the parser runs");
         if direct != by_query {
             differ.push(format!("{text}\n  direct:   {direct}\n  by query: {by_query}"));
+        }
+        // What an executor checks: the tree of the connection's own split, the one it then
+        // prepares. A text the connection cannot split is one with no SELECT to run.
+        match db.parse(text) {
+            Ok(parsed) => {
+                let split = parsed.tree().expect("the split's tree");
+                if split != direct {
+                    differ.push(format!("{text}\n  direct:   {direct}\n  split:    {split}"));
+                }
+            }
+            Err(failure) => {
+                let tree: serde_json::Value = serde_json::from_str(&direct).expect("JSON");
+                let statements = tree["statements"].as_array().map_or(0, Vec::len);
+                assert!(
+                    tree["error"] == serde_json::json!(true) || statements == 0,
+                    "the connection could not split {text:?} ({failure:?}), but the parser gives {direct}"
+                );
+            }
         }
     }
     assert!(differ.is_empty(), "{} of {} trees differ:\n{}", differ.len(), texts.len(), differ.join("\n"));

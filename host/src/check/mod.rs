@@ -120,11 +120,24 @@ impl ParseTreeCheck {
     /// and unless it reads what the policy restricts only in the policy's form, with
     /// `params` binding the trusted context's values there.
     pub fn check(&mut self, sql: &str, params: &[Param]) -> Result<()> {
+        self.check_tree_of(sql, params, || parse_tree(sql))
+    }
+
+    /// [`ParseTreeCheck::check`], with the tree of `sql` from `tree` when the text was not
+    /// approved before: an executor passes the tree of the parse it then prepares from
+    /// (`crate::duck::Parsed`), so the statement is parsed once and the tree checked is the
+    /// one that runs.
+    pub fn check_tree_of(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        tree: impl FnOnce() -> std::result::Result<String, crate::duck::Failure>,
+    ) -> Result<()> {
         check_statement_shape(sql)?;
         if let Some(pinned) = self.approved.get(sql) {
             return PolicyCheck::check_params(pinned, params).map_err(policy_violation);
         }
-        let json = parse_tree(sql).map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
+        let json = tree().map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
         let tree = Node::parse(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
         if tree.get("error_type").and_then(Node::as_str) == Some("parser") {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the

@@ -219,38 +219,25 @@ impl Database {
     /// Split `sql` with DuckDB's parser and prepare it, if and only if it is exactly one
     /// statement whose type DuckDB reports as SELECT.
     pub fn prepare_single_select(&self, sql: &str) -> DuckResult<Prepared<'_>> {
+        self.parse(sql)?.prepare_single_select()
+    }
+
+    /// Split `sql` with this connection's parser, binding nothing: the statements can be
+    /// checked ([`Parsed::tree`]) and then prepared from this very parse.
+    pub fn parse(&self, sql: &str) -> DuckResult<Parsed<'_>> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("the SQL contains a NUL byte"))?;
-        // SAFETY: the extracted-statements object is destroyed on every path; the prepared
-        // statement is owned by `Prepared` (or destroyed here on refusal).
-        unsafe {
-            let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
-            let count = ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut extracted);
-            let outcome = if count == 0 {
-                let message = borrowed_string(ffi::duckdb_extract_statements_error(extracted))
-                    .unwrap_or_else(|| "no statement found".into());
-                Err(Failure::other(format!("DuckDB could not parse the statement: {message}")))
-            } else if count != 1 {
-                Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed")))
-            } else {
-                let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
-                let state = ffi::duckdb_prepare_extracted_statement(self.con(), extracted, 0, &mut statement);
-                let prepared = Prepared { statement, _database: std::marker::PhantomData };
-                if state != ffi::DuckDBSuccess {
-                    let message = borrowed_string(ffi::duckdb_prepare_error(statement))
-                        .unwrap_or_else(|| "prepare failed".into());
-                    Err(Failure { kind: FailureKind::Binding, message })
-                } else {
-                    let kind = ffi::duckdb_prepared_statement_type(statement);
-                    if kind == ffi::duckdb_statement_type_DUCKDB_STATEMENT_TYPE_SELECT {
-                        Ok(prepared)
-                    } else {
-                        Err(Failure::other(format!("DuckDB reports statement type {kind}, not SELECT")))
-                    }
-                }
-            };
-            ffi::duckdb_destroy_extracted(&mut extracted);
-            outcome
+        let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
+        // SAFETY: the connection is live; `extracted` is an out-pointer, owned by `Parsed`
+        // from here (destroyed on every path, also when the split failed).
+        let count = unsafe { ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut extracted) };
+        let parsed = Parsed { extracted, count, database: self };
+        if count == 0 {
+            // SAFETY: `extracted` is live; the message is copied before it is destroyed.
+            let message = unsafe { borrowed_string(ffi::duckdb_extract_statements_error(extracted)) }
+                .unwrap_or_else(|| "no statement found".into());
+            return Err(Failure::other(format!("DuckDB could not parse the statement: {message}")));
         }
+        Ok(parsed)
     }
 
     /// A handle another thread may keep to interrupt whatever query runs on this
@@ -261,6 +248,61 @@ impl Database {
 
     fn con(&self) -> ffi::duckdb_connection {
         self.handles.con
+    }
+}
+
+/// The statements a connection's parser split from one text, nothing bound yet.
+pub struct Parsed<'db> {
+    extracted: ffi::duckdb_extracted_statements,
+    count: ffi::idx_t,
+    database: &'db Database,
+}
+
+impl<'db> Parsed<'db> {
+    /// The statements' tree, as [`parse_tree`] writes it for the same text, from this parse.
+    pub fn tree(&self) -> DuckResult<String> {
+        // SAFETY: `extracted` is live for `self`'s life, split at least one statement (else
+        // `Database::parse` failed), and `Parsed` is not shared across threads (`Database`
+        // is not Sync: `_one_caller`).
+        unsafe { parser::extracted_tree(self.extracted) }
+    }
+
+    /// Prepare the statement, if and only if there is exactly one and DuckDB reports its
+    /// type as SELECT. Binding happens here, so whatever checks the tree comes first.
+    pub fn prepare_single_select(self) -> DuckResult<Prepared<'db>> {
+        if self.count != 1 {
+            return Err(Failure::other(format!(
+                "DuckDB's parser found {} statements; exactly one is allowed",
+                self.count
+            )));
+        }
+        let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
+        // SAFETY: connection and handle are live; the prepared statement is owned by
+        // `Prepared` from here, which destroys it (also on refusal).
+        let state =
+            unsafe { ffi::duckdb_prepare_extracted_statement(self.database.con(), self.extracted, 0, &mut statement) };
+        let prepared = Prepared { statement, _database: PhantomData };
+        if state != ffi::DuckDBSuccess {
+            // SAFETY: the failed statement holds its error until `prepared` drops.
+            let message = unsafe { borrowed_string(ffi::duckdb_prepare_error(statement)) }
+                .unwrap_or_else(|| "prepare failed".into());
+            return Err(Failure { kind: FailureKind::Binding, message });
+        }
+        // SAFETY: a statement that prepared.
+        let kind = unsafe { ffi::duckdb_prepared_statement_type(statement) };
+        if kind == ffi::duckdb_statement_type_DUCKDB_STATEMENT_TYPE_SELECT {
+            Ok(prepared)
+        } else {
+            Err(Failure::other(format!("DuckDB reports statement type {kind}, not SELECT")))
+        }
+    }
+}
+
+impl Drop for Parsed<'_> {
+    fn drop(&mut self) {
+        // SAFETY: created by duckdb_extract_statements; prepared statements made from it do
+        // not borrow it; not used after this.
+        unsafe { ffi::duckdb_destroy_extracted(&mut self.extracted) };
     }
 }
 

@@ -3,11 +3,14 @@
 //! built-in grammar and settings) and the same serializer directly, so a check needs no
 //! database instance of its own and pays no query per statement; the statement text never
 //! reaches a connection. A test holds the two to the same output
-//! (`tests/all/host_check.rs`).
+//! (`tests/all/host_check.rs`). [`extracted_tree`] writes the same JSON for statements a
+//! connection has already split, so an executor checks the trees it then prepares.
 
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
+
+use libduckdb_sys as ffi;
 
 use super::{DuckResult, Failure};
 
@@ -17,6 +20,9 @@ extern "C" {
     /// Catches every C++ exception: a statement DuckDB rejects is an `"error": true` tree.
     fn querycell_parse_tree(sql: *const c_char, sql_len: usize, out_len: *mut usize) -> *mut c_char;
     fn querycell_parse_tree_free(json: *mut c_char);
+    /// The same tree for the statements in `extracted`, a live handle whose extraction
+    /// succeeded; reads them only. Catches every C++ exception.
+    fn querycell_extracted_tree(extracted: ffi::duckdb_extracted_statements, out_len: *mut usize) -> *mut c_char;
     /// Builds DuckDB's keyword table if it is not built yet; catches every C++ exception.
     fn querycell_build_keywords();
 }
@@ -28,13 +34,32 @@ pub fn parse_tree(sql: &str) -> DuckResult<String> {
     // SAFETY: `sql` is valid for `sql.len()` bytes during the call, which copies them before
     // returning; `len` is a valid out-pointer; the function lets no exception escape.
     let json = unsafe { querycell_parse_tree(sql.as_ptr().cast(), sql.len(), &mut len) };
+    take_tree(json, len)
+}
+
+/// The tree of the statements in `extracted`, as [`parse_tree`] writes it.
+///
+/// # Safety
+/// `extracted` is a live handle from `duckdb_extract_statements` that split at least one
+/// statement, and no other thread uses it during the call.
+pub(super) unsafe fn extracted_tree(extracted: ffi::duckdb_extracted_statements) -> DuckResult<String> {
+    let mut len = 0usize;
+    // SAFETY: the caller keeps `extracted` live and unshared; `len` is a valid out-pointer;
+    // the function lets no exception escape.
+    let json = unsafe { querycell_extracted_tree(extracted, &mut len) };
+    take_tree(json, len)
+}
+
+/// Copy out and free a tree buffer from `cpp/parse_tree.cpp` (`len` bytes; null when
+/// memory ran out).
+fn take_tree(json: *mut c_char, len: usize) -> DuckResult<String> {
     if json.is_null() {
         return Err(Failure::other("DuckDB's parser could not write the statement's tree (out of memory)"));
     }
     // SAFETY: non-null, so `len` bytes were written there, and they stay valid until the
     // buffer is freed below, after this copy.
     let bytes = unsafe { std::slice::from_raw_parts(json.cast::<u8>(), len) }.to_vec();
-    // SAFETY: allocated by `querycell_parse_tree`, freed once, never read again.
+    // SAFETY: allocated by `cpp/parse_tree.cpp` with malloc, freed once, never read again.
     unsafe { querycell_parse_tree_free(json) };
     String::from_utf8(bytes).map_err(|_| Failure::other("DuckDB's parse tree was not UTF-8"))
 }

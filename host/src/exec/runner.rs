@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Database, FailureKind, Rows};
+use crate::duck::{Access, Bind, Database, FailureKind, Prepared, Rows};
 use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
@@ -64,16 +64,7 @@ impl StatementRunner {
             )
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
-        match tree_check {
-            TreeCheck::On => self.parse_tree_check.check(sql, params)?,
-            TreeCheck::Off => check_statement_shape(sql)?,
-        }
-        let mut prepared = self.database.prepare_single_select(sql).map_err(|f| match f.kind {
-            // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
-            FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, f.message),
-            _ => Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))
-                .hint("the compiler returned SQL the host will not run; nothing was executed"),
-        })?;
+        let mut prepared = checked_and_prepared(&self.database, &mut self.parse_tree_check, sql, params, tree_check)?;
         let binds: Vec<Bind<'_>> = params.iter().map(Param::bind).collect();
         prepared.bind_all(&binds).map_err(|f| {
             Error::new(Code::StatementRefused, format!("the host refused the compiled parameters: {}", f.message))
@@ -109,6 +100,39 @@ impl StatementRunner {
             }
         })
     }
+}
+
+/// `sql` checked (with `tree_check`, the parse-tree allowlist) and then prepared on
+/// `database`. The connection parses it once: the tree checked is the one prepared, and
+/// nothing is bound before the check has passed. A text the connection cannot split is
+/// checked with the parser alone, which says why it is refused.
+fn checked_and_prepared<'db>(
+    database: &'db Database,
+    check: &mut ParseTreeCheck,
+    sql: &str,
+    params: &[Param],
+    tree_check: TreeCheck,
+) -> Result<Prepared<'db>> {
+    check_statement_shape(sql)?;
+    let prepared = match tree_check {
+        TreeCheck::On => match database.parse(sql) {
+            Ok(parsed) => {
+                check.check_tree_of(sql, params, || parsed.tree())?;
+                parsed.prepare_single_select()
+            }
+            Err(failure) => {
+                check.check(sql, params)?;
+                Err(failure)
+            }
+        },
+        TreeCheck::Off => database.prepare_single_select(sql),
+    };
+    prepared.map_err(|f| match f.kind {
+        // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
+        FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, f.message),
+        _ => Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))
+            .hint("the compiler returned SQL the host will not run; nothing was executed"),
+    })
 }
 
 /// The data file, read-only under the locked settings, with every policed table shadowed by
