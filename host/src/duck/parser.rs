@@ -1,10 +1,10 @@
 //! DuckDB's own parser, without a database: the tree of a statement text as the JSON
 //! `json_serialize_sql` returns. `cpp/parse_tree.cpp` calls the same parser (DuckDB's
 //! built-in grammar and settings) and the same serializer directly, so a check needs no
-//! database instance of its own and pays no query per statement; the statement text never
-//! reaches a connection. A test holds the two to the same output
-//! (`tests/all/host_check.rs`). [`extracted_tree`] writes the same JSON for statements a
-//! connection has already split, so an executor checks the trees it then prepares.
+//! database instance of its own and pays no query per statement ([`parse_tree`]: the text
+//! reaches no connection). [`extracted_tree`] writes the same JSON for the statements a
+//! connection's parser has split, nothing bound yet, so an executor checks the trees it then
+//! prepares. A test holds all three to the same output (`tests/all/host_check.rs`).
 
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};
