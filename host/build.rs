@@ -12,7 +12,8 @@
 //! SHA-256 goes to the crate as `QUERYCELL_GUEST_DIGEST` (its compiled-code cache key).
 //!
 //! With DuckDB (the `duckdb` feature), it also compiles `cpp/parse_tree.cpp`, which calls
-//! DuckDB's parser and parse-tree serializer directly, against the headers of the very
+//! DuckDB's parser and parse-tree serializer directly, and `cpp/submit.cpp`, which runs a
+//! statement the connection's parser split with its values, against the headers of the very
 //! sources libduckdb-sys compiled (`DEP_DUCKDB_INCLUDE`), with the include folders its
 //! manifest lists and the same release/debug define, so both sides agree on every layout.
 
@@ -42,16 +43,18 @@ fn main() {
     println!("cargo:rustc-env=QUERYCELL_GUEST_DIGEST={hex}");
 
     if std::env::var_os("CARGO_FEATURE_DUCKDB").is_some() {
-        build_parse_tree_shim(&manifest_dir);
+        build_duckdb_shims(&manifest_dir);
     }
     pack_relative_relocations();
 }
 
-/// `cpp/parse_tree.cpp` as a static library linked into the crate (DuckDB itself comes from
-/// libduckdb-sys, linked whole).
-fn build_parse_tree_shim(manifest_dir: &Path) {
-    let source = manifest_dir.join("cpp/parse_tree.cpp");
-    println!("cargo:rerun-if-changed={}", source.display());
+/// `cpp/parse_tree.cpp` and `cpp/submit.cpp` as a static library linked into the crate
+/// (DuckDB itself comes from libduckdb-sys, linked whole).
+fn build_duckdb_shims(manifest_dir: &Path) {
+    let sources = [manifest_dir.join("cpp/parse_tree.cpp"), manifest_dir.join("cpp/submit.cpp")];
+    for source in &sources {
+        println!("cargo:rerun-if-changed={}", source.display());
+    }
     let include =
         PathBuf::from(std::env::var("DEP_DUCKDB_INCLUDE").expect("libduckdb-sys publishes its include folder"));
     // DEP_DUCKDB_INCLUDE is <sources>/duckdb/src/include.
@@ -61,7 +64,7 @@ fn build_parse_tree_shim(manifest_dir: &Path) {
     )
     .expect("DuckDB's source manifest is JSON");
     let mut build = cc::Build::new();
-    build.cpp(true).std("c++17").warnings(false).file(&source);
+    build.cpp(true).std("c++17").warnings(false).files(&sources);
     for sources in [&manifest["base"], &manifest["extensions"]["json"]] {
         for folder in sources["include_dirs"].as_array().expect("include_dirs").iter().filter_map(|f| f.as_str()) {
             build.include(duckdb_root.join(folder));
@@ -71,7 +74,7 @@ fn build_parse_tree_shim(manifest_dir: &Path) {
     // assume exactly one of them.
     let debug = std::env::var("DEBUG").is_ok_and(|v| v != "false" && v != "0");
     build.define(if debug { "DEBUG" } else { "NDEBUG" }, None);
-    build.compile("querycell_parse_tree");
+    build.compile("querycell_duckdb_shims");
 }
 
 fn build_guest(workspace: &Path) -> PathBuf {

@@ -281,7 +281,7 @@ pub const COUNT_COLUMN_PREFIX: &str = "__querycell_";
 
 /// The words a statement the host runs may begin with (after white space). The compiler
 /// refuses SQL whose re-emitted text would begin otherwise (a parenthesised query); the
-/// host refuses such text again before DuckDB prepares it.
+/// host refuses such text again before DuckDB binds it.
 pub const QUERY_FIRST_WORDS: &[&str] = &["SELECT", "WITH"];
 
 /// DuckDB's reserved keywords (its grammar's `ReservedKeyword`): the words it reads as an

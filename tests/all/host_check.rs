@@ -234,7 +234,7 @@ fn the_parser_called_directly_gives_json_serialize_sqls_tree() {
             differ.push(format!("{text}\n  direct:   {direct}\n  by query: {by_query}"));
         }
         // What an executor checks: the tree of the connection's own split, the one it then
-        // prepares. A text the connection cannot split is one with no SELECT to run.
+        // runs. A text the connection cannot split is one with no SELECT to run.
         match db.parse(text) {
             Ok(parsed) => {
                 let split = parsed.tree().expect("the split's tree");

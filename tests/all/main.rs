@@ -35,6 +35,7 @@ mod relationships_ingest;
 mod relative_dates;
 mod release_duckdb;
 mod result_values;
+mod run_once;
 mod sandbox_boundary;
 mod shared_words;
 mod snapshots;

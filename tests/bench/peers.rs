@@ -1,7 +1,7 @@
 //! Peers: querycell beside what a user would run without it, measured in the same run.
 //!
 //! Three comparisons on the demo index, each printed as min / p50 / p99:
-//! - SQL mode's answer (`QueryCell::query_sql`) against the same statement prepared and run
+//! - SQL mode's answer (`QueryCell::query_sql`) against the same statement bound and run
 //!   on a plain DuckDB connection in Rust, the Python guardrail pipeline querycell replaces
 //!   (sqlglot + duckdb-python, `python_guardrails.py`) and plain duckdb-python; each for a
 //!   statement repeated verbatim and for one seen for the first time (a new text each run).
@@ -41,7 +41,7 @@ const MCP_RUNS: u32 = 200;
 const MCP_WARMUP: u32 = 20;
 
 /// `bench plain-query <data.duckdb> <sql> <params as a JSON array>`: open the file read-only,
-/// prepare, bind, run, print every row, exit. Called first thing in `main`, so the process
+/// parse, bind, run, print every row, exit. Called first thing in `main`, so the process
 /// does nothing else a plain `duckdb -c` would not.
 pub(crate) fn plain_query_if_asked() {
     let args: Vec<String> = std::env::args().collect();
@@ -54,7 +54,7 @@ pub(crate) fn plain_query_if_asked() {
     };
     let params: Vec<Value> = serde_json::from_str(params).expect("parameters as a JSON array");
     let database = Database::open(Path::new(db), Access::ReadOnly, &[]).expect("open read-only");
-    let mut statement = database.prepare_single_select(sql).expect("prepare");
+    let mut statement = database.single_select(sql).expect("one SELECT");
     statement.bind_all(&binds(&params)).expect("bind");
     let rows = statement.run(usize::MAX).expect("run");
     let mut out = String::new();
@@ -170,7 +170,7 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
     let rows = cell.query_sql(SQL).expect("SQL mode answers").row_count;
     let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
     let run_plain = |sql: &str| {
-        let read = plain.prepare_single_select(sql).expect("prepare").run(usize::MAX).expect("run");
+        let read = plain.single_select(sql).expect("one SELECT").run(usize::MAX).expect("run");
         assert_eq!(read.rows.len(), rows, "plain DuckDB answers as many rows as querycell");
     };
     let (mut querycell_variant, mut plain_variant) = (0, 0);
@@ -192,7 +192,7 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
         println!("  {:<38} first sight {}", "", first.micros());
     };
     line("querycell query_sql (SQL mode)", &querycell_repeated, &querycell_first);
-    line("plain DuckDB, Rust (prepare + run)", &plain_repeated, &plain_first);
+    line("plain DuckDB, Rust (bind + run)", &plain_repeated, &plain_first);
     let ratio = |a: &Timing, b: &Timing| a.p50().as_secs_f64() / b.p50().as_secs_f64();
     let Some(python) = python else { return };
     let tables: Vec<String> = cell.catalog().tables.iter().map(|t| t.name.clone()).collect();

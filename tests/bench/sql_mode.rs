@@ -65,13 +65,13 @@ pub(crate) fn sql_mode_bench(
     executor_pieces(index, sandbox, views.1, catalog, limits);
 }
 
-/// `QueryCell::query_sql` against the same statement prepared and run on plain DuckDB.
+/// `QueryCell::query_sql` against the same statement bound and run on plain DuckDB.
 fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
     let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
     let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
     let rows = cell.query_sql(SQL).expect("answers").row_count;
     let run_plain = |sql: &str| {
-        let mut statement = plain.prepare_single_select(sql).expect("prepare");
+        let statement = plain.single_select(sql).expect("one SELECT");
         assert_eq!(statement.run(usize::MAX).expect("run").rows.len(), rows);
     };
     // The new text of this round, for the SQL-mode call and then for plain DuckDB.

@@ -12,8 +12,9 @@
 //!    statement, never a table function, and no other schema- or catalog-qualified name. A node
 //!    kind this module has never heard of is refused, so a DuckDB release that adds syntax
 //!    cannot widen what runs.
-//! 3. The executor then prepares the same text and requires DuckDB to report exactly one
-//!    statement of type SELECT ([`crate::duck::Database::prepare_single_select`]).
+//! 3. The executor then runs the statement of that same parse, and only if DuckDB's parser
+//!    split exactly one statement and calls it a SELECT
+//!    ([`crate::duck::Parsed::into_single_select`]).
 //!
 //! Approved statement texts are remembered (bounded), so a plan asked again costs a lookup:
 //! the tree is a function of the text alone, and the catalog is fixed for the executor's
@@ -124,7 +125,7 @@ impl ParseTreeCheck {
     }
 
     /// [`ParseTreeCheck::check`], with the tree of `sql` from `tree` when the text was not
-    /// approved before: an executor passes the tree of the parse it then prepares from
+    /// approved before: an executor passes the tree of the parse it then runs
     /// (`crate::duck::Parsed`), so the statement is parsed once and the tree checked is the
     /// one that runs.
     pub fn check_tree_of(

@@ -1,7 +1,7 @@
 //! The small unsafe layer over DuckDB's C API: the only module that talks to DuckDB.
 //!
 //! The query path must split a statement with DuckDB's own parser, refuse unless there is
-//! exactly one statement of type SELECT, and execute *that* prepared handle (the `duckdb`
+//! exactly one statement of type SELECT, and run *that* parsed statement (the `duckdb`
 //! crate's `Connection::prepare` instead runs every statement but the last of a
 //! multi-statement string, and cannot report a statement's type). Ingest needs only to run
 //! querycell's own statements and read small results. Both fit in this one module, so the
@@ -18,9 +18,11 @@ use std::sync::Arc;
 use libduckdb_sys as ffi;
 
 mod parser;
+mod statement;
 mod values;
 
 pub use parser::parse_tree;
+pub use statement::Statement;
 
 use values::OwnedResult;
 pub(crate) use values::{date_text, decimal_text, timestamp_text, TimeUnit};
@@ -34,7 +36,8 @@ pub enum FailureKind {
     /// DuckDB ran out of memory: past the connection's `memory_limit`, or an allocation
     /// that failed.
     OutOfMemory,
-    /// One statement of type SELECT that DuckDB could not bind (prepare failed).
+    /// One statement of type SELECT that DuckDB could not bind (a name or type it cannot
+    /// resolve), when it was prepared or run.
     Binding,
     /// A result column of a type querycell cannot read back (nested types and the like).
     UnsupportedType,
@@ -222,6 +225,12 @@ impl Database {
         self.parse(sql)?.prepare_single_select()
     }
 
+    /// Split `sql` with DuckDB's parser, if and only if it is exactly one statement that the
+    /// parser calls a SELECT, to bind values to and run once (planned once, when it runs).
+    pub fn single_select(&self, sql: &str) -> DuckResult<Statement<'_>> {
+        self.parse(sql)?.into_single_select()
+    }
+
     /// Split `sql` with this connection's parser, binding nothing: the statements can be
     /// checked ([`Parsed::tree`]) and then prepared from this very parse.
     pub fn parse(&self, sql: &str) -> DuckResult<Parsed<'_>> {
@@ -267,15 +276,20 @@ impl<'db> Parsed<'db> {
         unsafe { parser::extracted_tree(self.extracted) }
     }
 
+    /// The statement, to bind values to and run once, if and only if there is exactly one
+    /// and DuckDB's parser calls it a SELECT. Nothing is bound or planned before
+    /// [`Statement::run`], so whatever checks the tree comes first.
+    pub fn into_single_select(self) -> DuckResult<Statement<'db>> {
+        self.check_single()?;
+        Statement::select(self)
+    }
+
     /// Prepare the statement, if and only if there is exactly one and DuckDB reports its
-    /// type as SELECT. Binding happens here, so whatever checks the tree comes first.
+    /// type as SELECT, for a caller that runs it many times. Binding happens here, so
+    /// whatever checks the tree comes first. (DuckDB 2.0 binds a statement that reads a
+    /// table again at every execution: one that runs once is cheaper as a [`Statement`].)
     pub fn prepare_single_select(self) -> DuckResult<Prepared<'db>> {
-        if self.count != 1 {
-            return Err(Failure::other(format!(
-                "DuckDB's parser found {} statements; exactly one is allowed",
-                self.count
-            )));
-        }
+        self.check_single()?;
         let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
         // SAFETY: connection and handle are live; the prepared statement is owned by
         // `Prepared` from here, which destroys it (also on refusal).
@@ -294,6 +308,15 @@ impl<'db> Parsed<'db> {
             Ok(prepared)
         } else {
             Err(Failure::other(format!("DuckDB reports statement type {kind}, not SELECT")))
+        }
+    }
+}
+
+impl Parsed<'_> {
+    fn check_single(&self) -> DuckResult<()> {
+        match self.count {
+            1 => Ok(()),
+            count => Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed"))),
         }
     }
 }
@@ -466,6 +489,10 @@ unsafe fn result_failure(result: &mut ffi::duckdb_result) -> Failure {
             ffi::duckdb_error_type_DUCKDB_ERROR_INTERRUPT => FailureKind::Interrupted,
             ffi::duckdb_error_type_DUCKDB_ERROR_OUT_OF_MEMORY => FailureKind::OutOfMemory,
             ffi::duckdb_error_type_DUCKDB_ERROR_OUT_OF_RANGE => FailureKind::OutOfRange,
+            // A statement that runs without being prepared first is bound as it runs.
+            ffi::duckdb_error_type_DUCKDB_ERROR_BINDER | ffi::duckdb_error_type_DUCKDB_ERROR_CATALOG => {
+                FailureKind::Binding
+            }
             _ => FailureKind::Other,
         };
         Failure { kind, message }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Database, FailureKind, Prepared, Rows};
+use crate::duck::{Access, Bind, Database, FailureKind, Parsed, Rows, Statement};
 use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
@@ -64,14 +64,14 @@ impl StatementRunner {
             )
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
-        let mut prepared = checked_and_prepared(&self.database, &mut self.parse_tree_check, sql, params, tree_check)?;
+        let mut statement = checked_statement(&self.database, &mut self.parse_tree_check, sql, params, tree_check)?;
         let binds: Vec<Bind<'_>> = params.iter().map(Param::bind).collect();
-        prepared.bind_all(&binds).map_err(|f| {
+        statement.bind_all(&binds).map_err(|f| {
             Error::new(Code::StatementRefused, format!("the host refused the compiled parameters: {}", f.message))
         })?;
 
         let watch = self.watchdog.arm(deadline);
-        let outcome = prepared.run(max_rows);
+        let outcome = statement.run(max_rows);
         let timed_out = watch.disarm();
         outcome.map_err(|failure| {
             if timed_out {
@@ -79,6 +79,8 @@ impl StatementRunner {
             } else {
                 match failure.kind {
                     FailureKind::OutOfMemory => memory_error(&self.limits, &failure.message),
+                    // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
+                    FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, failure.message),
                     FailureKind::UntypedNull => Error::new(
                         Code::UntypedNullColumn,
                         "a column of the answer is an untyped NULL, which cannot be read back",
@@ -102,36 +104,32 @@ impl StatementRunner {
     }
 }
 
-/// `sql` checked (with `tree_check`, the parse-tree allowlist) and then prepared on
-/// `database`. The connection parses it once: the tree checked is the one prepared, and
-/// nothing is bound before the check has passed. A text the connection cannot split is
+/// `sql` checked (with `tree_check`, the parse-tree allowlist), as the statement of the
+/// connection's own parse that then runs: the tree checked is the one run, and nothing is
+/// bound or planned before the check has passed. A text the connection cannot split is
 /// checked with the parser alone, which says why it is refused.
-fn checked_and_prepared<'db>(
+fn checked_statement<'db>(
     database: &'db Database,
     check: &mut ParseTreeCheck,
     sql: &str,
     params: &[Param],
     tree_check: TreeCheck,
-) -> Result<Prepared<'db>> {
+) -> Result<Statement<'db>> {
     check_statement_shape(sql)?;
-    let prepared = match tree_check {
-        TreeCheck::On => match database.parse(sql) {
-            Ok(parsed) => {
-                check.check_tree_of(sql, params, || parsed.tree())?;
-                parsed.prepare_single_select()
-            }
-            Err(failure) => {
-                check.check(sql, params)?;
-                Err(failure)
-            }
-        },
-        TreeCheck::Off => database.prepare_single_select(sql),
+    let parsed = match (database.parse(sql), tree_check) {
+        (Ok(parsed), TreeCheck::On) => {
+            check.check_tree_of(sql, params, || parsed.tree())?;
+            Ok(parsed)
+        }
+        (Err(failure), TreeCheck::On) => {
+            check.check(sql, params)?;
+            Err(failure)
+        }
+        (parsed, TreeCheck::Off) => parsed,
     };
-    prepared.map_err(|f| match f.kind {
-        // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
-        FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, f.message),
-        _ => Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))
-            .hint("the compiler returned SQL the host will not run; nothing was executed"),
+    parsed.and_then(Parsed::into_single_select).map_err(|f| {
+        Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))
+            .hint("the compiler returned SQL the host will not run; nothing was executed")
     })
 }
 

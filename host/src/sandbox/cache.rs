@@ -10,7 +10,7 @@
 //! to the contract is hashed without anyone remembering to.
 //!
 //! Only what the guest compiled is remembered; everything the host checks on a fresh compile
-//! (the parse-tree check, the policy's form, the prepared statement's kind, row caps) still
+//! (the parse-tree check, the policy's form, the statement's kind, row caps) still
 //! runs on a remembered one. Refusals and traps are not remembered: a trap depends on the
 //! clock (the epoch deadline) and a refusal is cheap to compute again.
 //!
