@@ -344,6 +344,15 @@ impl Interrupter {
     }
 }
 
+/// Refuse `given` values for a statement with `placeholders` of them: the count must match.
+fn check_value_count(placeholders: usize, given: usize) -> DuckResult<()> {
+    if given == placeholders {
+        Ok(())
+    } else {
+        Err(Failure::other(format!("the statement has {placeholders} placeholders but {given} values were given")))
+    }
+}
+
 /// A value to bind to a `?` placeholder.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Bind<'a> {
@@ -378,34 +387,11 @@ impl Prepared<'_> {
 
     /// Bind `values` to placeholders 1..=n; the count must match exactly.
     pub fn bind_all(&mut self, values: &[Bind<'_>]) -> DuckResult<()> {
-        if values.len() != self.parameter_count() {
-            return Err(Failure::other(format!(
-                "the statement has {} placeholders but {} values were given",
-                self.parameter_count(),
-                values.len()
-            )));
-        }
-        for (i, value) in values.iter().enumerate() {
-            let index = (i + 1) as ffi::idx_t;
-            // SAFETY: live statement, index in range; varchar data is copied by DuckDB.
-            let state = unsafe {
-                match value {
-                    Bind::Null => ffi::duckdb_bind_null(self.statement, index),
-                    Bind::Boolean(b) => ffi::duckdb_bind_boolean(self.statement, index, *b),
-                    Bind::Integer(n) => ffi::duckdb_bind_int64(self.statement, index, *n),
-                    Bind::Float(f) => ffi::duckdb_bind_double(self.statement, index, *f),
-                    Bind::Text(t) => ffi::duckdb_bind_varchar_length(
-                        self.statement,
-                        index,
-                        t.as_ptr() as *const c_char,
-                        t.len() as ffi::idx_t,
-                    ),
-                    Bind::Date(days) => ffi::duckdb_bind_date(self.statement, index, ffi::duckdb_date { days: *days }),
-                    Bind::Timestamp(micros) => {
-                        ffi::duckdb_bind_timestamp(self.statement, index, ffi::duckdb_timestamp { micros: *micros })
-                    }
-                }
-            };
+        check_value_count(self.parameter_count(), values.len())?;
+        let mut values = statement::Values::new(values)?;
+        for (i, value) in values.handles().iter().enumerate() {
+            // SAFETY: live statement, index in range; DuckDB copies the value.
+            let state = unsafe { ffi::duckdb_bind_value(self.statement, (i + 1) as ffi::idx_t, *value) };
             if state != ffi::DuckDBSuccess {
                 return Err(Failure::other(format!("binding parameter {} failed", i + 1)));
             }

@@ -7,7 +7,7 @@
 
 use libduckdb_sys as ffi;
 
-use super::{Bind, DuckResult, Failure, OwnedResult, Parsed, Rows};
+use super::{check_value_count, Bind, DuckResult, Failure, OwnedResult, Parsed, Rows};
 
 extern "C" {
     fn querycell_extracted_is_select(extracted: ffi::duckdb_extracted_statements, index: ffi::idx_t) -> bool;
@@ -32,8 +32,29 @@ pub struct Statement<'db> {
     values: Values,
 }
 
-/// DuckDB values owned until the statement is dropped (DuckDB copies them when it runs).
-struct Values(Vec<ffi::duckdb_value>);
+/// DuckDB values made from [`Bind`]s, owned until dropped (DuckDB copies a value when it
+/// binds or runs with it).
+pub(super) struct Values(Vec<ffi::duckdb_value>);
+
+impl Values {
+    /// A DuckDB value for each of `binds`, in order.
+    pub(super) fn new(binds: &[Bind<'_>]) -> DuckResult<Values> {
+        let mut values = Values(Vec::with_capacity(binds.len()));
+        for (i, bind) in binds.iter().enumerate() {
+            let value = duckdb_value(bind);
+            if value.is_null() {
+                return Err(Failure::other(format!("binding parameter {} failed", i + 1)));
+            }
+            values.0.push(value);
+        }
+        Ok(values)
+    }
+
+    /// The values, for a C call that reads (and copies) them.
+    pub(super) fn handles(&mut self) -> &mut [ffi::duckdb_value] {
+        &mut self.0
+    }
+}
 
 impl Drop for Values {
     fn drop(&mut self) {
@@ -64,22 +85,8 @@ impl<'db> Statement<'db> {
 
     /// Bind `values` to placeholders 1..=n; the count must match exactly.
     pub fn bind_all(&mut self, values: &[Bind<'_>]) -> DuckResult<()> {
-        if values.len() != self.parameter_count() {
-            return Err(Failure::other(format!(
-                "the statement has {} placeholders but {} values were given",
-                self.parameter_count(),
-                values.len()
-            )));
-        }
-        let mut created = Values(Vec::with_capacity(values.len()));
-        for (i, value) in values.iter().enumerate() {
-            let handle = duckdb_value(value);
-            if handle.is_null() {
-                return Err(Failure::other(format!("binding parameter {} failed", i + 1)));
-            }
-            created.0.push(handle);
-        }
-        self.values = created;
+        check_value_count(self.parameter_count(), values.len())?;
+        self.values = Values::new(values)?;
         Ok(())
     }
 
@@ -87,7 +94,8 @@ impl<'db> Statement<'db> {
     /// rows, as [`super::Prepared::run`] does: the result streams and is cancelled once
     /// `max_rows` rows are read.
     pub fn run(mut self, max_rows: usize) -> DuckResult<Rows> {
-        let count = self.values.0.len() as ffi::idx_t;
+        let handles = self.values.handles();
+        let count = handles.len() as ffi::idx_t;
         // SAFETY: the connection that split `extracted` is live (borrowed for 'db) and
         // outlives the result, read and dropped here; `extracted` holds statement 0, which
         // the call moves out, and `self` is consumed, so it is never submitted again; the
@@ -98,7 +106,7 @@ impl<'db> Statement<'db> {
                     self.parsed.database.con(),
                     self.parsed.extracted,
                     0,
-                    self.values.0.as_mut_ptr(),
+                    handles.as_mut_ptr(),
                     count,
                     out,
                 )
