@@ -12,8 +12,9 @@
 //! SHA-256 goes to the crate as `QUERYCELL_GUEST_DIGEST` (its compiled-code cache key).
 //!
 //! With DuckDB (the `duckdb` feature), it also compiles `cpp/parse_tree.cpp`, which calls
-//! DuckDB's parser and parse-tree serializer directly, and `cpp/submit.cpp`, which runs a
-//! statement the connection's parser split with its values, against the headers of the very
+//! DuckDB's parser and parse-tree serializer directly, `cpp/submit.cpp`, which runs a
+//! statement the connection's parser split with its values, and `cpp/open.cpp`, which opens a
+//! database with only DuckDB's core functions, against the headers of the very
 //! sources libduckdb-sys compiled (`DEP_DUCKDB_INCLUDE`), with the include folders its
 //! manifest lists and the same release/debug define, so both sides agree on every layout.
 
@@ -48,10 +49,10 @@ fn main() {
     pack_relative_relocations();
 }
 
-/// `cpp/parse_tree.cpp` and `cpp/submit.cpp` as a static library linked into the crate
+/// `cpp/parse_tree.cpp`, `cpp/submit.cpp` and `cpp/open.cpp` as a static library linked into the crate
 /// (DuckDB itself comes from libduckdb-sys, linked whole).
 fn build_duckdb_shims(manifest_dir: &Path) {
-    let sources = [manifest_dir.join("cpp/parse_tree.cpp"), manifest_dir.join("cpp/submit.cpp")];
+    let sources = ["parse_tree.cpp", "submit.cpp", "open.cpp"].map(|file| manifest_dir.join("cpp").join(file));
     for source in &sources {
         println!("cargo:rerun-if-changed={}", source.display());
     }

@@ -75,6 +75,27 @@ impl std::error::Error for Failure {}
 
 type DuckResult<T> = std::result::Result<T, Failure>;
 
+/// Which of the extensions linked into the binary (DuckDB's core functions, parquet, json) a
+/// database loads as it opens.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Extensions {
+    /// All of them: ingest reads CSV, Parquet and JSON files.
+    All,
+    /// DuckDB's core functions only (`cpp/open.cpp`): the query side reads one DuckDB file,
+    /// and a function that is not loaded cannot be called, whatever a check misses.
+    CoreOnly,
+}
+
+extern "C" {
+    /// `duckdb_open_ext` loading only the linked core functions (`cpp/open.cpp`).
+    fn querycell_open_core_only(
+        path: *const c_char,
+        out: *mut ffi::duckdb_database,
+        config: ffi::duckdb_config,
+        out_error: *mut *mut c_char,
+    ) -> ffi::duckdb_state;
+}
+
 /// How a database file is opened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Access {
@@ -122,29 +143,32 @@ impl Database {
     pub fn open(path: &Path, access: Access, setup: &[String]) -> DuckResult<Self> {
         let c_path = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
-        Self::open_raw(Some((&c_path, access)), &[], setup)
+        Self::open_raw(Some((&c_path, access)), Extensions::All, &[], setup)
     }
 
     /// [`Database::open`] with `config` (DuckDB option names and values) given to DuckDB as
-    /// the database opens, before `setup` runs: no statement ever runs without them.
+    /// the database opens, before `setup` runs: no statement ever runs without them; and
+    /// with only the `extensions` chosen.
     pub fn open_configured(
         path: &Path,
         access: Access,
+        extensions: Extensions,
         config: &[(&'static str, String)],
         setup: &[String],
     ) -> DuckResult<Self> {
         let c_path = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
-        Self::open_raw(Some((&c_path, access)), config, setup)
+        Self::open_raw(Some((&c_path, access)), extensions, config, setup)
     }
 
     /// A new in-memory database holding nothing, then `setup`.
     pub fn in_memory(setup: &[String]) -> DuckResult<Self> {
-        Self::open_raw(None, &[], setup)
+        Self::open_raw(None, Extensions::All, &[], setup)
     }
 
     fn open_raw(
         path: Option<(&CStr, Access)>,
+        extensions: Extensions,
         config: &[(&'static str, String)],
         setup: &[String],
     ) -> DuckResult<Self> {
@@ -176,8 +200,13 @@ impl Database {
                 }
             }
             let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
-            let state =
-                if set == ffi::DuckDBSuccess { ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error) } else { set };
+            let state = match (set, extensions) {
+                (ffi::DuckDBSuccess, Extensions::All) => ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error),
+                (ffi::DuckDBSuccess, Extensions::CoreOnly) => {
+                    querycell_open_core_only(c_path, &mut db, handle, &mut error)
+                }
+                (failed, _) => failed,
+            };
             ffi::duckdb_destroy_config(&mut handle);
             if state != ffi::DuckDBSuccess {
                 let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());

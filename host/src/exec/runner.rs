@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Database, FailureKind, Parsed, Rows, Statement};
+use crate::duck::{Access, Bind, Database, Extensions, FailureKind, Parsed, Rows, Statement};
 use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
@@ -137,13 +137,19 @@ fn checked_statement<'db>(
 /// its view.
 fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<Database> {
     let lockdown = CONNECTION_LOCKDOWN.map(String::from);
-    let database = Database::open_configured(data_file, Access::ReadOnly, &connection_config(limits), &lockdown)
-        .map_err(|f| {
-            Error::new(
-                Code::IndexUnreadable,
-                format!("{} could not be opened read-only: {}", data_file.display(), f.message),
-            )
-        })?;
+    let database = Database::open_configured(
+        data_file,
+        Access::ReadOnly,
+        Extensions::CoreOnly,
+        &connection_config(limits),
+        &lockdown,
+    )
+    .map_err(|f| {
+        Error::new(
+            Code::IndexUnreadable,
+            format!("{} could not be opened read-only: {}", data_file.display(), f.message),
+        )
+    })?;
     if !readable.policed.is_empty() {
         let policy_failed =
             |message: String| Error::new(Code::PolicyUnenforceable, message).hint("no query runs without its policy");
