@@ -261,7 +261,7 @@ impl Database {
     }
 
     /// Split `sql` with this connection's parser, binding nothing: the statements can be
-    /// checked ([`Parsed::tree`]) and then prepared from this very parse.
+    /// checked ([`Parsed::tree`]) and then run from this very parse.
     pub fn parse(&self, sql: &str) -> DuckResult<Parsed<'_>> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("the SQL contains a NUL byte"))?;
         let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
@@ -339,9 +339,7 @@ impl<'db> Parsed<'db> {
             Err(Failure::other(format!("DuckDB reports statement type {kind}, not SELECT")))
         }
     }
-}
 
-impl Parsed<'_> {
     fn check_single(&self) -> DuckResult<()> {
         match self.count {
             1 => Ok(()),
@@ -353,7 +351,7 @@ impl Parsed<'_> {
 impl Drop for Parsed<'_> {
     fn drop(&mut self) {
         // SAFETY: created by duckdb_extract_statements; prepared statements made from it do
-        // not borrow it; not used after this.
+        // not borrow it, and a submitted statement was moved out of it; not used after this.
         unsafe { ffi::duckdb_destroy_extracted(&mut self.extracted) };
     }
 }
