@@ -110,6 +110,12 @@ bench-deps:
 bench: build bench-deps
     cargo run --release --locked -p querycell-tests --bin bench
 
+# The compiler component's allocator (guest/src/arena.rs) is unsafe code: its unit tests
+# under Miri (nightly), which reports undefined behaviour the tests' asserts cannot see.
+miri:
+    rustup toolchain install nightly --profile minimal --component miri,rust-src
+    CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/miri cargo +nightly miri test -p querycell-guest --lib arena
+
 # Fuzz the compilers (and the summary checker) for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
 # then the plan compiler's (`compile_plan`), then both again with generated input (plans built
 # by fuzz/plan_gen.rs: `plan_structured`; SQL written by fuzz/sql_gen.rs: `sql_grammar`; raw

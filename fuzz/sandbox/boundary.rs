@@ -39,7 +39,7 @@ pub fn sandbox() -> &'static Sandbox {
 }
 
 /// `view`, as the host hands it to the guest.
-fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
+pub fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
     wit::CatalogView {
         tables: view
             .tables
@@ -152,7 +152,7 @@ fn from_wit(q: &wit::Query) -> model::Query {
     model::Query { sql: q.sql.clone(), params }
 }
 
-fn wit_summary(c: &wit::Compiled) -> String {
+pub fn wit_summary(c: &wit::Compiled) -> String {
     let probe = c.null_probe.as_ref().map(|p| from_wit(&p.query));
     let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
     summary(
@@ -167,7 +167,7 @@ fn wit_summary(c: &wit::Compiled) -> String {
     )
 }
 
-fn native_summary(c: &model::Compiled) -> String {
+pub fn native_summary(c: &model::Compiled) -> String {
     let columns = c.columns.iter().map(|c| c.name.as_str()).collect();
     summary(
         &c.main,

@@ -5,6 +5,9 @@
 //! (`wasm32-unknown-unknown`, wrapped as a component) that the host runs in a sandbox. The component glue in
 //! [`component`] only converts between the WIT types and [`model`].
 
+#![deny(clippy::undocumented_unsafe_blocks)]
+
+pub mod arena;
 pub mod calendar;
 pub mod compile;
 pub mod error;

@@ -45,3 +45,35 @@ fn sandbox_boundary_seeds_regressions_and_corpus_hold() {
     }
     eprintln!("{} sandbox-boundary inputs held", inputs.len());
 }
+
+/// The component allocates from a fixed region and, once it is full, from the system
+/// allocator (`guest/src/arena.rs`). A request near the size limit goes well past the region:
+/// under the default limits its compile answers exactly as the native compiler does, and the
+/// next request starts clean.
+#[test]
+fn a_compile_that_outgrows_the_allocators_region_answers_like_the_native_compiler() {
+    let view = oracle::view();
+    let values: Vec<String> = (0..9_000).map(|i| (100_000 + i).to_string()).collect();
+    let sql = format!("SELECT team FROM incidents WHERE ack_minutes IN ({})", values.join(","));
+    assert!(sql.len() <= querycell_contract::limits::MAX_REQUEST_BYTES as usize, "{} bytes", sql.len());
+    // The tokens alone, read twice (the request and the round-trip proof), fill the region.
+    let tokens = sqlparser::tokenizer::Tokenizer::new(&sqlparser::dialect::DuckDbDialect {}, &sql)
+        .tokenize_with_location()
+        .unwrap();
+    let token_bytes = tokens.len() * std::mem::size_of::<sqlparser::tokenizer::TokenWithSpan>();
+    assert!(
+        token_bytes > querycell_guest::arena::COMPONENT_ARENA_BYTES,
+        "{token_bytes} bytes of tokens no longer outgrow the region: grow the request"
+    );
+    let sandbox = querycell::sandbox::Sandbox::bundled(querycell::Limits::default()).expect("loads");
+    let wit_view = boundary::wit_view(&view);
+    let (inside, stats) = sandbox.compile_sql_measured(&sql, &wit_view);
+    let inside = inside.expect("compiles in the sandbox");
+    let outside = querycell_guest::compile_sql(&sql, &view).expect("compiles natively");
+    assert_eq!(boundary::wit_summary(&inside), boundary::native_summary(&outside));
+    assert_eq!(inside.main.params.len(), values.len() + 1, "each value bound, and the row cap");
+    eprintln!("{} bytes of SQL compiled with {} instructions", sql.len(), stats.fuel_used);
+    let small = "SELECT team FROM incidents WHERE ack_minutes IN (1, 2)";
+    let (inside, outside) = (sandbox.compile_sql(small, &wit_view), querycell_guest::compile_sql(small, &view));
+    assert_eq!(boundary::wit_summary(&inside.unwrap()), boundary::native_summary(&outside.unwrap()));
+}

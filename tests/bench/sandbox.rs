@@ -36,10 +36,12 @@ pub(crate) fn sandbox_bench(
             sandbox.compile_plan(TINY_REFUSED, wit_view).expect_err("refused");
         });
         let mut phases = Vec::with_capacity(SANDBOX_RUNS as usize);
+        let mut fuel_used = 0;
         let whole = Timing::measure(SANDBOX_WARMUP, SANDBOX_RUNS, || {
             let (result, stats) = sandbox.compile_plan_measured(PLAN, wit_view);
             result.expect("compiles in the sandbox");
             phases.push(stats.phases);
+            fuel_used = stats.fuel_used;
         });
         let phase = |pick: fn(&querycell::sandbox::CallPhases) -> Duration| {
             Timing::from_samples(phases.iter().map(pick).collect())
@@ -50,6 +52,10 @@ pub(crate) fn sandbox_bench(
         println!("      store creation                {}", phase(|p| p.new_store).micros());
         println!("      instantiate                   {}", phase(|p| p.instantiate).micros());
         println!("      the export (guest work)       {}", phase(|p| p.export).micros());
+        if fuel_used > 0 {
+            // Instructions, counted the same way every run: the guest's work without the noise.
+            println!("      fuel used (instructions)      {fuel_used}");
+        }
         println!("      store drop                    {}", phase(|p| p.drop_store).micros());
         overheads.push((
             label,

@@ -269,7 +269,12 @@ impl Sandbox {
     /// Compile one SQL statement in a fresh store (whether SQL mode is enabled is the
     /// caller's decision).
     pub fn compile_sql(&self, sql: &str, view: &wit::CatalogView) -> Result<wit::Compiled> {
-        self.call(|compiler, store| compiler.querycell_engine_compiler().call_compile_sql(store, sql, view)).0
+        self.compile_sql_measured(sql, view).0
+    }
+
+    /// [`Sandbox::compile_sql`], also reporting fuel and time used.
+    pub fn compile_sql_measured(&self, sql: &str, view: &wit::CatalogView) -> (Result<wit::Compiled>, CallStats) {
+        self.call(|compiler, store| compiler.querycell_engine_compiler().call_compile_sql(store, sql, view))
     }
 
     /// Run one export in a new store with this sandbox's limits.
