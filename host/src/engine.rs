@@ -584,10 +584,12 @@ fn open_version(
         };
         // The executor is opened with the caller's limits, so the host's row cap and
         // deadline are the caller's whatever the compiler makes of the catalog view's.
-        let limits = match &bound {
+        let mut limits = match &bound {
             Some(bound) => bound.request_limits.tighten(limits.clone()),
             None => limits.clone(),
         };
+        let largest_table_rows = catalog.tables.iter().map(|t| t.row_count).max().unwrap_or(0);
+        limits.query_threads = limits.query_threads_for(largest_table_rows);
         let readable = Readable {
             tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
             policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),

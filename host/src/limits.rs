@@ -35,7 +35,8 @@ pub struct Limits {
     /// DuckDB `memory_limit` for the query connection. With no temp directory there is no
     /// spill: a query that needs more fails instead of filling the disk.
     pub query_memory_bytes: u64,
-    /// DuckDB worker threads for queries.
+    /// DuckDB worker threads for queries: one answer does not take the whole machine. A
+    /// connection starts fewer when the data cannot use them ([`Limits::query_threads_for`]).
     pub query_threads: u32,
     /// Bytes of result data one statement may send back from a Spark cluster (Arrow IPC),
     /// whatever its row count: rows can be wide. Past it the operation is interrupted and
@@ -68,7 +69,21 @@ impl Default for Limits {
     }
 }
 
+/// Rows per DuckDB row group, the unit DuckDB splits a table scan by: a scan gets one thread
+/// for each (`DataTable::MaxThreads`: rows / 122 880 + 1). Ingest keeps DuckDB's default.
+pub const DUCKDB_ROW_GROUP_ROWS: u64 = 122_880;
+
 impl Limits {
+    /// The threads a query connection starts over data whose largest readable table has
+    /// `largest_table_rows` rows: [`Limits::query_threads`], but no more than DuckDB could give
+    /// a scan of that table. Over tables that each fit one row group a second thread never
+    /// gets work; it only costs every answer a hand-off between threads (70–150 µs on a
+    /// small answer, measured in docs/benchmarks.md).
+    pub fn query_threads_for(&self, largest_table_rows: u64) -> u32 {
+        let useful = largest_table_rows / DUCKDB_ROW_GROUP_ROWS + 1;
+        self.query_threads.max(1).min(u32::try_from(useful).unwrap_or(u32::MAX))
+    }
+
     /// Bytes one compiler answer may carry out of the sandbox (wasmtime's hostcall fuel):
     /// room for a main, a count and a null-probe statement at `max_statement_bytes` each,
     /// their parameters and the explanation. Lifting more traps the call before the host
@@ -112,5 +127,21 @@ impl Default for SummaryLimits {
             max_cells: 200_000,
             max_derivation_rows: 24,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_connection_gets_a_thread_per_row_group_of_its_largest_table_up_to_query_threads() {
+        let limits = |query_threads| Limits { query_threads, ..Limits::default() };
+        assert_eq!(limits(4).query_threads_for(0), 1);
+        assert_eq!(limits(4).query_threads_for(DUCKDB_ROW_GROUP_ROWS - 1), 1);
+        assert_eq!(limits(4).query_threads_for(DUCKDB_ROW_GROUP_ROWS), 2);
+        assert_eq!(limits(4).query_threads_for(10_000_000), 4);
+        assert_eq!(limits(2).query_threads_for(u64::MAX), 2);
+        assert_eq!(limits(0).query_threads_for(10_000_000), 1, "never none");
     }
 }

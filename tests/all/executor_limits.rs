@@ -262,3 +262,40 @@ fn the_host_reads_at_most_limit_plus_one_rows_whatever_the_sql_says() {
         assert_eq!(execution.total_rows, 4u64.pow(12));
     }
 }
+
+/// The connection starts no more DuckDB threads than a scan of the largest table can use
+/// (one per row group of 122 880 rows), up to `query_threads`: over small tables a second
+/// thread only costs each answer a hand-off. The executor test above shows the connection
+/// runs with the `query_threads` the cell's limits carry.
+#[test]
+fn a_connection_starts_no_more_threads_than_its_largest_table_can_use() {
+    use querycell::limits::DUCKDB_ROW_GROUP_ROWS;
+    use querycell::QueryCell;
+    let dir = tempfile::tempdir().unwrap();
+    let small = index(dir.path());
+    let four = Limits { query_threads: 4, ..Limits::default() };
+    let cell = QueryCell::open(&small, four.clone()).expect("opens");
+    assert_eq!(cell.limits().query_threads, 1, "every table fits one row group");
+    assert!(cell
+        .query_plan(r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}]}"#)
+        .is_ok());
+
+    // Two full row groups and one row: three scan threads' worth.
+    let rows = 2 * DUCKDB_ROW_GROUP_ROWS + 1;
+    let mut csv = String::from("reading_id,value\n");
+    for i in 0..rows {
+        csv.push_str(&format!("{i},{}\n", i % 97));
+    }
+    let big = dir.path().join("big-index");
+    ingest::ingest(
+        &big,
+        &[write_file(dir.path(), "big/readings.csv", &csv), write_file(dir.path(), "big/incidents.csv", INCIDENTS_CSV)],
+    )
+    .expect("ingest");
+    let cell = QueryCell::open(&big, four).expect("opens");
+    assert_eq!(cell.limits().query_threads, 3, "the largest table has three row groups' rows");
+    let cell = QueryCell::open(&big, Limits { query_threads: 2, ..Limits::default() }).expect("opens");
+    assert_eq!(cell.limits().query_threads, 2, "never more than query_threads");
+    let answer = cell.query_plan(r#"{"table": "readings", "aggregations": [{"function": "count"}]}"#).expect("answers");
+    assert_eq!(answer.rows[0][0], serde_json::json!(rows));
+}

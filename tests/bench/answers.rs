@@ -31,7 +31,7 @@ pub(crate) fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Pat
         )
     };
     let (compile, main) = (millis(|c| c.compile_ms), millis(|c| c.main_ms));
-    let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
+    let plain = crate::plain_duckdb(index, cell.limits());
     let binds: Vec<Bind<'_>> = answer
         .params
         .iter()

@@ -99,6 +99,22 @@ const PLAN: &str = r#"{"table": "incidents", "filters": [{"column": "severity", 
   "group_by": ["team"], "aggregations": [{"function": "avg", "column": "ack_minutes", "alias": "average_minutes"}],
   "order_by": [{"column": "average_minutes", "direction": "desc"}], "limit": 5}"#;
 
+/// A plain read-only DuckDB connection to `index`'s data with the threads querycell's own
+/// connection to it starts under `limits` ([`Limits::query_threads_for`]), so a ratio to it
+/// measures the safety machinery, not a thread setting. (The Python peers and the plain
+/// process keep DuckDB's default, as their users get it.)
+fn plain_duckdb(index: &std::path::Path, limits: &Limits) -> querycell::testing::Database {
+    let catalog = Catalog::load(index).expect("catalog");
+    let largest_table_rows = catalog.tables.iter().map(|t| t.row_count).max().unwrap_or(0);
+    let threads = limits.query_threads_for(largest_table_rows);
+    querycell::testing::Database::open(
+        &Catalog::data_path(index),
+        querycell::testing::Access::ReadOnly,
+        &[format!("SET threads = {threads}")],
+    )
+    .expect("plain connection")
+}
+
 fn micros(d: Duration) -> f64 {
     d.as_secs_f64() * 1e6
 }

@@ -168,7 +168,7 @@ fn first_sight(variant: &mut usize, sql: &str) -> String {
 fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
     let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
     let rows = cell.query_sql(SQL).expect("SQL mode answers").row_count;
-    let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
+    let plain = crate::plain_duckdb(index, limits);
     let run_plain = |sql: &str| {
         let read = plain.single_select(sql).expect("one SELECT").run(usize::MAX).expect("run");
         assert_eq!(read.rows.len(), rows, "plain DuckDB answers as many rows as querycell");

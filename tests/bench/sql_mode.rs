@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
 use querycell::sandbox::{wit, Sandbox};
-use querycell::testing::{parse_tree, Access, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
+use querycell::testing::{parse_tree, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
 use querycell::{Limits, QueryCell};
 
 use crate::{Timing, SQL};
@@ -68,7 +68,7 @@ pub(crate) fn sql_mode_bench(
 /// `QueryCell::query_sql` against the same statement bound and run on plain DuckDB.
 fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
     let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
-    let plain = Database::open(&Catalog::data_path(index), Access::ReadOnly, &[]).expect("plain connection");
+    let plain = crate::plain_duckdb(index, limits);
     let rows = cell.query_sql(SQL).expect("answers").row_count;
     let run_plain = |sql: &str| {
         let statement = plain.single_select(sql).expect("one SELECT");
