@@ -9,11 +9,13 @@
 //! - [`serve`] (worker side): confines the process (`confine`: rlimits, Landlock), opens
 //!   the data file the host handed it, and answers statements through the same
 //!   [`StatementRunner`](crate::exec::runner::StatementRunner) the in-process mode uses.
-//! - [`protocol`]: the frames between the two.
+//! - [`protocol`]: the frames between the two; `replies`: the host reading them without a
+//!   thread of its own, under a deadline.
 
 mod confine;
 mod pool;
 pub mod protocol;
+mod replies;
 mod serve;
 
 pub use pool::{Lease, WorkerPolicy, WorkerPool, WorkerStartup};

@@ -14,12 +14,11 @@ use std::os::fd::AsRawFd;
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::protocol::{decode, encode, read_frame_bytes, Reply, Request, Setup, DATA_FD};
+use super::protocol::{decode, encode, Reply, Request, Setup, DATA_FD};
+use super::replies::{Next, Replies};
 use crate::duck::Rows;
 use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
@@ -226,7 +225,7 @@ impl WorkerPool {
         for worker in &mut idle {
             worker.reap = false;
         }
-        // Killed, unreaped; each reply reader ends when its pipe closes, unjoined.
+        // Killed, unreaped.
         drop(idle);
     }
 
@@ -340,14 +339,15 @@ impl Lease<'_> {
     fn await_reply(&mut self, kill_at: Instant, ceiling: u64) -> Result<(Reply, Instant)> {
         loop {
             let worker = self.worker.as_mut().expect("present until lost");
-            match worker.replies.recv_timeout(WATCH_EVERY) {
-                Ok(Ok((bytes, arrived))) => {
+            match worker.replies.next(WATCH_EVERY) {
+                Ok(Next::Frame(bytes)) => {
+                    let arrived = Instant::now();
                     return decode(&bytes)
                         .map(|reply| (reply, arrived))
-                        .map_err(|e| self.protocol_broken(&e.to_string()))
+                        .map_err(|e| self.protocol_broken(&e.to_string()));
                 }
-                Ok(Err(e)) => return Err(self.protocol_broken(&e.to_string())),
-                Err(RecvTimeoutError::Disconnected) => {
+                Err(e) => return Err(self.protocol_broken(&e.to_string())),
+                Ok(Next::Closed) => {
                     let status = self.worker.as_mut().and_then(|w| w.child.wait().ok());
                     let how = match status {
                         Some(status) => match status.signal() {
@@ -358,7 +358,7 @@ impl Lease<'_> {
                     };
                     return Err(self.lost(how));
                 }
-                Err(RecvTimeoutError::Timeout) => {
+                Ok(Next::Nothing) => {
                     if Instant::now() >= kill_at {
                         self.lose();
                         return Err(timeout_error(&self.pool.limits));
@@ -418,10 +418,8 @@ impl Drop for Lease<'_> {
 struct Worker {
     child: Child,
     requests: ChildStdin,
-    /// Frames read from the worker's stdout by `reader`, each with when it arrived;
-    /// disconnected when it ends.
-    replies: Receiver<io::Result<(Vec<u8>, Instant)>>,
-    reader: Option<JoinHandle<()>>,
+    /// Its stdout, read by whoever waits for a reply.
+    replies: Replies,
     /// Whether its `Ready` was read.
     ready: bool,
     /// When the spawn began, and how long starting the process took.
@@ -459,32 +457,16 @@ impl Worker {
         let mut child = command.spawn()?;
         let spawn_took = spawned_at.elapsed();
         let requests = child.stdin.take().expect("stdin is piped");
-        let mut stdout = child.stdout.take().expect("stdout is piped");
-        let (sender, replies) = mpsc::channel();
-        let reader = std::thread::Builder::new().name("querycell-worker-replies".into()).spawn(move || loop {
-            match read_frame_bytes(&mut stdout) {
-                Ok(Some(frame)) => {
-                    if sender.send(Ok((frame, Instant::now()))).is_err() {
-                        return;
-                    }
-                }
-                Ok(None) => return,
-                Err(e) => {
-                    let _ = sender.send(Err(e));
-                    return;
-                }
-            }
-        });
-        let reader = match reader {
-            Ok(reader) => reader,
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let replies = match Replies::new(stdout) {
+            Ok(replies) => replies,
             Err(e) => {
                 let _ = child.kill();
                 let _ = child.wait();
                 return Err(e);
             }
         };
-        let mut worker =
-            Worker { child, requests, replies, reader: Some(reader), ready: false, spawned_at, spawn_took, reap: true };
+        let mut worker = Worker { child, requests, replies, ready: false, spawned_at, spawn_took, reap: true };
         // On failure the worker is dropped: killed and reaped.
         worker.requests.write_all(setup)?;
         worker.requests.flush()?;
@@ -512,8 +494,5 @@ impl Drop for Worker {
             return;
         }
         let _ = self.child.wait();
-        if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
-        }
     }
 }

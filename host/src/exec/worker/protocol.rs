@@ -120,6 +120,15 @@ pub fn read_frame_bytes(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
         Err(e) if e.kind() == io::ErrorKind::UnexpectedEof => return Ok(None),
         Err(e) => return Err(e),
     }
+    let length = frame_length(header)?;
+    let mut bytes = vec![0u8; length];
+    input.read_exact(&mut bytes)?;
+    Ok(Some(bytes))
+}
+
+/// The body length a frame's header gives, refused when it is over [`MAX_FRAME_BYTES`]:
+/// checked before the body is read or room is made for it.
+pub fn frame_length(header: [u8; 4]) -> io::Result<usize> {
     let length = u32::from_le_bytes(header) as usize;
     if length > MAX_FRAME_BYTES {
         return Err(io::Error::new(
@@ -127,9 +136,7 @@ pub fn read_frame_bytes(input: &mut impl Read) -> io::Result<Option<Vec<u8>>> {
             format!("a frame of {length} bytes is over the {MAX_FRAME_BYTES}-byte bound"),
         ));
     }
-    let mut bytes = vec![0u8; length];
-    input.read_exact(&mut bytes)?;
-    Ok(Some(bytes))
+    Ok(length)
 }
 
 /// Decode a frame's bytes.
