@@ -21,17 +21,19 @@ use std::cell::{Cell, UnsafeCell};
 /// instance only the pages a call touches.
 pub const COMPONENT_ARENA_BYTES: usize = 1 << 20;
 
-/// The cursor's "no allocation to roll back" value.
-const NONE: usize = usize::MAX;
-
 /// A bump allocator over an inline region of `BYTES` bytes, falling back to [`System`].
+///
+/// A new arena is all zero bytes, so the component's static one is zero-initialised data
+/// that the linker leaves out of the module (one non-zero field would put the whole region
+/// in it as a data segment; `tests/all/sandbox_boundary.rs` fails if it is ever there).
 #[repr(C, align(16))]
 pub struct Arena<const BYTES: usize> {
     region: UnsafeCell<[u8; BYTES]>,
     /// Offset of the first free byte of the region.
     next: Cell<usize>,
-    /// Offset of the latest allocation still live, or [`NONE`].
+    /// Offset of the latest allocation, which freeing may roll back while `rollback` holds.
     latest: Cell<usize>,
+    rollback: Cell<bool>,
 }
 
 // SAFETY: an arena is only reached from one thread: the component is built for
@@ -42,7 +44,12 @@ unsafe impl<const BYTES: usize> Sync for Arena<BYTES> {}
 impl<const BYTES: usize> Arena<BYTES> {
     /// An empty arena.
     pub const fn new() -> Self {
-        Arena { region: UnsafeCell::new([0; BYTES]), next: Cell::new(0), latest: Cell::new(NONE) }
+        Arena {
+            region: UnsafeCell::new([0; BYTES]),
+            next: Cell::new(0),
+            latest: Cell::new(0),
+            rollback: Cell::new(false),
+        }
     }
 
     fn base(&self) -> usize {
@@ -64,8 +71,13 @@ impl<const BYTES: usize> Arena<BYTES> {
         }
         self.next.set(end);
         self.latest.set(start);
+        self.rollback.set(true);
         // The region's own pointer, offset within it: keeps its provenance.
         Some(self.region.get().cast::<u8>().wrapping_add(start))
+    }
+
+    fn is_latest(&self, offset: usize) -> bool {
+        self.rollback.get() && offset == self.latest.get()
     }
 
     /// Bytes of the region handed out and not rolled back (for the tests).
@@ -95,9 +107,9 @@ unsafe impl<const BYTES: usize> GlobalAlloc for Arena<BYTES> {
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         match self.offset_of(ptr) {
-            Some(offset) if offset == self.latest.get() => {
+            Some(offset) if self.is_latest(offset) => {
                 self.next.set(offset);
-                self.latest.set(NONE);
+                self.rollback.set(false);
             }
             Some(_) => {}
             // SAFETY: not in the region, so `System` allocated it with this layout.
@@ -107,8 +119,7 @@ unsafe impl<const BYTES: usize> GlobalAlloc for Arena<BYTES> {
 
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
         if let Some(offset) = self.offset_of(ptr) {
-            let grows_in_place =
-                offset == self.latest.get() && offset.checked_add(new_size).is_some_and(|end| end <= BYTES);
+            let grows_in_place = self.is_latest(offset) && offset.checked_add(new_size).is_some_and(|end| end <= BYTES);
             if grows_in_place {
                 self.next.set(offset + new_size);
                 return ptr;

@@ -77,3 +77,21 @@ fn a_compile_that_outgrows_the_allocators_region_answers_like_the_native_compile
     let (inside, outside) = (sandbox.compile_sql(small, &wit_view), querycell_guest::compile_sql(small, &view));
     assert_eq!(boundary::wit_summary(&inside.unwrap()), boundary::native_summary(&outside.unwrap()));
 }
+
+/// The allocator's region is zero-initialised data the linker leaves out of the module: a
+/// component carrying it would be a mebibyte larger, all of it zeros, for nothing.
+#[test]
+fn the_component_carries_no_bytes_for_the_allocators_region() {
+    let component = querycell::sandbox::BUNDLED_GUEST;
+    let mut longest_zero_run = 0;
+    let mut run = 0;
+    for &byte in component {
+        run = if byte == 0 { run + 1 } else { 0 };
+        longest_zero_run = longest_zero_run.max(run);
+    }
+    assert!(
+        longest_zero_run < querycell_guest::arena::COMPONENT_ARENA_BYTES / 4,
+        "{longest_zero_run} zero bytes in a row in the {}-byte component: the region became a data segment",
+        component.len()
+    );
+}
