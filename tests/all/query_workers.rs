@@ -518,3 +518,27 @@ fn workers_start_from_the_running_binary_not_its_path() {
     drop(stdin);
     let _ = server.wait();
 }
+
+/// A prestarted worker's ready frame waits in its pipe until the first answer reads it; its
+/// startup still says when the worker became ready (by the worker's own clock reading), not
+/// when the frame was read, and that the answer did not wait for it.
+#[test]
+fn a_prestarted_workers_startup_is_timed_by_when_it_was_ready_not_when_it_was_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let opened = Instant::now();
+    let executor = workers(&index, &Limits::default(), policy());
+    // Long after the worker has opened DuckDB (about 20 ms here, seconds on a loaded machine).
+    let idle = Duration::from_secs(3);
+    std::thread::sleep(idle);
+    answers(&executor);
+    let startup = executor.worker_startup().expect("the worker reported its startup");
+    assert!(opened.elapsed() >= idle);
+    assert!(
+        startup.ready < idle - Duration::from_millis(500),
+        "ready after {:?}: read time, not ready time",
+        startup.ready
+    );
+    assert!(startup.ready >= startup.open, "{startup:?}");
+    assert_eq!(startup.waited, Duration::ZERO, "the answer came after the worker was ready: {startup:?}");
+}

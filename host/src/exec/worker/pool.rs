@@ -17,7 +17,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use super::protocol::{decode, encode, Reply, Request, Setup, DATA_FD};
+use super::protocol::{decode, encode, monotonic_micros, Reply, Request, Setup, DATA_FD};
 use super::replies::{Next, Replies};
 use crate::duck::Rows;
 use crate::error::{Code, Error, Result};
@@ -295,7 +295,15 @@ impl Lease<'_> {
         if !worker.ready {
             let waiting = Instant::now();
             match self.await_reply(kill_at, ceiling)? {
-                (Reply::Ready { confinement, startup: steps }, ready_at) => {
+                (Reply::Ready { confinement, startup: steps, ready_clock_micros }, read_at) => {
+                    // When the worker became ready, by its clock reading: the frame may
+                    // have waited in the pipe since (a prestarted worker's, until the first
+                    // answer came to read it). Without one, when it was read.
+                    let (clock_now, now) = (monotonic_micros(), Instant::now());
+                    let ago = clock_now.checked_sub(ready_clock_micros).filter(|_| ready_clock_micros > 0);
+                    let ready_at = ago
+                        .and_then(|ago| now.checked_sub(Duration::from_micros(ago)))
+                        .map_or(read_at, |at| at.min(read_at));
                     let worker = self.worker.as_mut().expect("present until lost");
                     worker.ready = true;
                     let micros = Duration::from_micros;

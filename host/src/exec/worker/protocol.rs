@@ -59,6 +59,11 @@ pub enum Reply {
         /// that does not measure them).
         #[serde(default)]
         startup: WorkerSteps,
+        /// [`monotonic_micros`] as the worker said it was ready: the host reads the frame
+        /// only when an answer needs the worker, maybe much later (0 from a worker that
+        /// does not say).
+        #[serde(default)]
+        ready_clock_micros: u64,
     },
     /// The statement's result: its columns and at most `max_rows` rows.
     Rows(Rows),
@@ -81,6 +86,20 @@ pub struct WorkerSteps {
     pub confine_micros: u64,
     /// Opening the data file read-only with the locked settings, and the parse-tree check.
     pub open_micros: u64,
+}
+
+/// The system's monotonic clock (`CLOCK_MONOTONIC`, which every process on the machine
+/// shares, unlike an [`std::time::Instant`]), in microseconds: how the host learns when a
+/// worker became ready.
+pub fn monotonic_micros() -> u64 {
+    let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `now` is a valid timespec for the call to fill; CLOCK_MONOTONIC always exists
+    // on Linux.
+    let read = unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+    if read != 0 {
+        return 0;
+    }
+    (now.tv_sec as u64).saturating_mul(1_000_000).saturating_add(now.tv_nsec as u64 / 1_000)
 }
 
 impl Reply {

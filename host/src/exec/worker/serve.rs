@@ -14,7 +14,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use super::confine::confine;
-use super::protocol::{encode, read_frame, write_frame, Reply, Request, Setup, WorkerSteps, DATA_FD};
+use super::protocol::{encode, monotonic_micros, read_frame, write_frame, Reply, Request, Setup, WorkerSteps, DATA_FD};
 use crate::error::{Code, Error};
 use crate::exec::runner::StatementRunner;
 
@@ -40,7 +40,8 @@ pub fn serve() -> ExitCode {
     let mut runner = match start(&setup) {
         Ok((runner, confinement, steps)) => {
             let startup = WorkerSteps { setup_micros, ..steps };
-            if write_frame(&mut output, &Reply::Ready { confinement, startup }).is_err() {
+            let ready = Reply::Ready { confinement, startup, ready_clock_micros: monotonic_micros() };
+            if write_frame(&mut output, &ready).is_err() {
                 return ExitCode::FAILURE;
             }
             runner
