@@ -95,3 +95,29 @@ fn the_component_carries_no_bytes_for_the_allocators_region() {
         component.len()
     );
 }
+
+/// A number in a plan reaches the statement as the double nearest to what was written, in
+/// the component as natively (the sandbox-boundary fuzzer's finding: the component's JSON
+/// parser had no correctly rounded path, and read this number one ulp off).
+#[test]
+fn a_plan_number_is_read_correctly_rounded_in_the_component() {
+    let view = oracle::view();
+    let written = "77777777177777777777777777777777";
+    let plan = format!(
+        r#"{{"table": "incidents", "filters": [{{"column": "cost", "op": "gt", "value": {written}}}],
+            "aggregations": [{{"function": "count"}}]}}"#
+    );
+    let compiled = boundary::sandbox().compile_plan(&plan, &boundary::wit_view(&view)).expect("compiles");
+    let nearest: f64 = written.parse().unwrap();
+    let bound: Vec<f64> = compiled
+        .main
+        .params
+        .iter()
+        .filter_map(|p| match p {
+            querycell::sandbox::wit::Param::Float(f) => Some(*f),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(bound, [nearest], "{:?}", compiled.main.params);
+    boundary::check(&[&[0u8][..], plan.as_bytes()].concat(), &view, true);
+}
