@@ -33,6 +33,8 @@ pub struct Replies {
     /// Bytes read and not yet handed out: at most one frame's header and body, plus what
     /// one read brought beyond it.
     pending: Vec<u8>,
+    /// Where each read lands, zeroed once for the worker's life rather than at every read.
+    chunk: Box<[u8]>,
 }
 
 /// Bytes asked of the pipe per read: a small answer's whole frame.
@@ -42,7 +44,7 @@ impl Replies {
     /// Read `pipe` from now on without blocking.
     pub fn new(pipe: ChildStdout) -> io::Result<Replies> {
         set_nonblocking(pipe.as_raw_fd())?;
-        Ok(Replies { pipe, pending: Vec::new() })
+        Ok(Replies { pipe, pending: Vec::new(), chunk: vec![0; READ_CHUNK].into_boxed_slice() })
     }
 
     /// The next frame, waiting at most `wait` for it to become whole.
@@ -52,13 +54,9 @@ impl Replies {
             if let Some(frame) = self.take_frame()? {
                 return Ok(Next::Frame(frame));
             }
-            let start = self.pending.len();
-            self.pending.resize(start + READ_CHUNK, 0);
-            let read = self.pipe.read(&mut self.pending[start..]);
-            self.pending.truncate(start + *read.as_ref().unwrap_or(&0));
-            match read {
+            match self.pipe.read(&mut self.chunk) {
                 Ok(0) => return Ok(Next::Closed),
-                Ok(_) => continue,
+                Ok(read) => self.pending.extend_from_slice(&self.chunk[..read]),
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
                 Err(e) if e.kind() == io::ErrorKind::WouldBlock => {
                     // One poll per call: a reply that keeps trickling in is read on the
