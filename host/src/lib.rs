@@ -107,7 +107,7 @@ pub use error::{Error, ErrorClass};
 #[cfg(feature = "duckdb")]
 pub use exec::spark::{SparkEndpoint, TOKEN_VARIABLE as SPARK_TOKEN_VARIABLE};
 #[cfg(feature = "duckdb")]
-pub use exec::worker::{WorkerPolicy, WorkerStartup};
+pub use exec::worker::{ForkedAtStart, ForkedWorker, WorkerPolicy, WorkerStartup};
 pub use limits::Limits;
 #[cfg(feature = "duckdb")]
 pub use policy::Policy;

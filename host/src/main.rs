@@ -15,8 +15,8 @@ use querycell::answer::trace::Trace;
 use querycell::error::Code;
 use querycell::policy::Policy;
 use querycell::{
-    catalog::Catalog, ingest, sandbox::Sandbox, serve::config::Config, Answer, Date, Error, Limits, QueryCell,
-    QueryIsolation, WorkerPolicy,
+    catalog::Catalog, ingest, sandbox::Sandbox, serve::config::Config, Answer, Date, Error, ForkedAtStart,
+    ForkedWorker, Limits, QueryCell, QueryIsolation, WorkerPolicy,
 };
 
 #[derive(Parser)]
@@ -193,6 +193,9 @@ enum Command {
 
 fn main() -> ExitCode {
     let started = Instant::now();
+    // First, before this process reads anything or starts a thread: see `answers_questions`.
+    let forked_worker =
+        ForkedAtStart::new(if answers_questions() { ForkedWorker::fork_at_start().ok().flatten() } else { None });
     let cli = Cli::parse();
     if let Command::Worker = cli.command {
         return querycell::serve::query_worker();
@@ -219,8 +222,8 @@ fn main() -> ExitCode {
         refuse_verify_options(options);
     }
     let outcome = match cli.command {
-        Command::Verify { options, allow_sql, receipt } => run_verify(&options, allow_sql, &receipt),
-        command => run(command, started).map(|output| (output, 0)),
+        Command::Verify { options, allow_sql, receipt } => run_verify(&options, allow_sql, &receipt, forked_worker),
+        command => run(command, started, forked_worker).map(|output| (output, 0)),
     };
     match outcome {
         Ok((output, status)) => {
@@ -244,7 +247,15 @@ fn spark_token() -> Option<String> {
     std::env::var(querycell::SPARK_TOKEN_VARIABLE).ok().filter(|t| !t.is_empty())
 }
 
-fn run(command: Command, started: Instant) -> Result<String, Error> {
+/// Whether this run answers a question from an index in a query worker (`query`, `sql`,
+/// `verify`): such a run forks its worker as it starts (`WorkerPolicy::forked_at_start`),
+/// which spares the worker the binary's own process start. Only the first argument is
+/// looked at, since the fork must come before anything else.
+fn answers_questions() -> bool {
+    std::env::args_os().nth(1).is_some_and(|command| command == "query" || command == "sql" || command == "verify")
+}
+
+fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Result<String, Error> {
     let spark_token = spark_token();
     match command {
         Command::Ingest { index, paths, spark, tables, settings, format } => {
@@ -279,7 +290,7 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
             })
         }
         Command::Query { options, plan } => {
-            let (cell, limits, mut process) = open(&options, false, one_worker()?, spark_token)?;
+            let (cell, limits, mut process) = open(&options, false, one_worker(forked_worker)?, spark_token)?;
             let text = read_request(&plan, "--plan", limits.max_request_bytes)?;
             let answering = Instant::now();
             let answer = cell.query_plan(&text)?;
@@ -288,7 +299,7 @@ fn run(command: Command, started: Instant) -> Result<String, Error> {
             Ok(render(&answer, options.format, &process))
         }
         Command::Sql { options, allow_sql, sql } => {
-            let (cell, limits, mut process) = open(&options, allow_sql, one_worker()?, spark_token)?;
+            let (cell, limits, mut process) = open(&options, allow_sql, one_worker(forked_worker)?, spark_token)?;
             let text = if sql == "-" { read_request("-", "SQL", limits.max_request_bytes)? } else { sql };
             let answering = Instant::now();
             let answer = cell.query_sql(&text)?;
@@ -316,10 +327,15 @@ fn refuse_verify_options(options: &AnswerOptions) {
 
 /// `querycell verify`: the verdict on the receipt in the file `source` (or stdin), and the
 /// exit status that says it.
-fn run_verify(options: &AnswerOptions, allow_sql: bool, source: &str) -> Result<(String, u8), Error> {
+fn run_verify(
+    options: &AnswerOptions,
+    allow_sql: bool,
+    source: &str,
+    forked_worker: ForkedAtStart,
+) -> Result<(String, u8), Error> {
     let text = read_input(source, "RECEIPT", querycell::verify::MAX_RECEIPT_BYTES as u64, Input::Receipt)?;
     let receipt = querycell::verify::parse_receipt(&text)?;
-    let (cell, _, _) = open(options, allow_sql, one_worker()?, spark_token())?;
+    let (cell, _, _) = open(options, allow_sql, one_worker(forked_worker)?, spark_token())?;
     let verification = querycell::verify::verify(&cell, &receipt)?;
     let output = match options.format {
         Format::Json => {
@@ -376,9 +392,10 @@ fn serve_mcp(
     Ok(String::new())
 }
 
-/// One answer per run: one query worker, started while the compiler runs.
-fn one_worker() -> Result<WorkerPolicy, Error> {
-    Ok(WorkerPolicy { max_workers: 1, ..WorkerPolicy::current_exe()? })
+/// One answer per run: one query worker, the one forked as the process started when there
+/// is one, opening the data while the compiler loads and runs.
+fn one_worker(forked_at_start: ForkedAtStart) -> Result<WorkerPolicy, Error> {
+    Ok(WorkerPolicy { max_workers: 1, forked_at_start, ..WorkerPolicy::current_exe()? })
 }
 
 /// Where one run's time went, for `cost.process` in `--format json`.
@@ -415,6 +432,7 @@ impl ProcessCost {
         });
         if let Some(worker) = &self.worker {
             json["worker"] = serde_json::json!({
+                "started_by": if worker.forked { "fork" } else { "exec" },
                 "spawn_ms": ms(worker.spawn),
                 "ready_ms": ms(worker.ready),
                 "setup_ms": ms(worker.setup),

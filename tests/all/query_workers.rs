@@ -362,16 +362,22 @@ fn a_worker_does_not_outlive_a_killed_cli() {
 
 /// The processes whose parent is `parent`.
 fn children_of(parent: u32) -> Vec<u32> {
-    let mut children = Vec::new();
+    processes_whose_stat_field(1, parent)
+}
+
+/// The processes whose `nth` field of /proc/<pid>/stat after the name (0: state, 1: parent,
+/// 2: process group) is `value`.
+fn processes_whose_stat_field(nth: usize, value: u32) -> Vec<u32> {
+    let mut found = Vec::new();
     for entry in std::fs::read_dir("/proc").unwrap().flatten() {
         let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
         let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else { continue };
         let after_name = stat.rsplit(')').next().unwrap_or("");
-        if after_name.split_whitespace().nth(1).and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
-            children.push(pid);
+        if after_name.split_whitespace().nth(nth).and_then(|p| p.parse::<u32>().ok()) == Some(value) {
+            found.push(pid);
         }
     }
-    children
+    found
 }
 
 /// A stand-in worker program that speaks the frame protocol and then misbehaves as
@@ -541,4 +547,164 @@ fn a_prestarted_workers_startup_is_timed_by_when_it_was_ready_not_when_it_was_re
     );
     assert!(startup.ready >= startup.open, "{startup:?}");
     assert_eq!(startup.waited, Duration::ZERO, "the answer came after the worker was ready: {startup:?}");
+}
+
+/// The CLI forks its worker as it starts (it saves the worker the binary's own start), and
+/// the worker keeps nothing of what the CLI was started with: no environment (here a secret
+/// in it), no command line, no descriptor but its channels, stderr and the data file, none
+/// of the secret anywhere in its writable memory; and it is confined as an executed one is.
+#[test]
+fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
+    use std::io::{Read, Write};
+    use std::os::unix::fs::MetadataExt;
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let secret = format!("qc-secret-{}-{:?}", std::process::id(), Instant::now());
+    let mut cli = Command::new(querycell_bin())
+        .args(["query", "--index", index.to_str().unwrap(), "--plan", "-", "--format", "json"])
+        .env("QUERYCELL_TEST_SECRET", &secret)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("querycell");
+    let cli_pid = cli.id();
+    // The CLI opens the index, and hands its worker the data file, before it reads the plan.
+    let started = Instant::now();
+    let worker = loop {
+        let confined = children_of(cli_pid).into_iter().find(|&pid| {
+            Path::new(&format!("/proc/{pid}/fd/3")).exists()
+                && std::fs::read_to_string(format!("/proc/{pid}/status"))
+                    .is_ok_and(|s| s.lines().any(|l| l.starts_with("NoNewPrivs:") && l.ends_with('1')))
+        });
+        if let Some(pid) = confined {
+            break pid;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no confined worker under the CLI");
+        std::thread::sleep(Duration::from_millis(5));
+    };
+    // Its descriptors once DuckDB has opened the data (again, through fd 3) and is ready.
+    let index_data = std::fs::metadata(Catalog::data_path(&index)).unwrap();
+    let is_data = |fd: &str| {
+        std::fs::metadata(format!("/proc/{worker}/fd/{fd}"))
+            .is_ok_and(|m| (m.dev(), m.ino()) == (index_data.dev(), index_data.ino()))
+    };
+    let fds = || -> BTreeSet<String> {
+        std::fs::read_dir(format!("/proc/{worker}/fd"))
+            .unwrap()
+            .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+            .collect()
+    };
+    while !fds().iter().any(|fd| fd.parse::<u32>().is_ok_and(|n| n > 3) && is_data(fd)) {
+        assert!(started.elapsed() < Duration::from_secs(20), "DuckDB did not open the data: {:?}", fds());
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let fds = fds();
+    let not_data: Vec<&String> =
+        fds.iter().filter(|fd| !["0", "1", "2"].contains(&fd.as_str()) && !is_data(fd)).collect();
+    let link = |fd: u32| std::fs::read_link(format!("/proc/{worker}/fd/{fd}")).unwrap().display().to_string();
+    let (stdin_link, stdout_link) = (link(0), link(1));
+    let data_on_3 = is_data("3");
+    let cli_stdin = std::fs::read_link(format!("/proc/{cli_pid}/fd/0")).unwrap().display().to_string();
+    let environ = std::fs::read(format!("/proc/{worker}/environ")).unwrap();
+    let cmdline = std::fs::read(format!("/proc/{worker}/cmdline")).unwrap();
+    let worker_holds_secret = memory_holds(worker, secret.as_bytes());
+    let cli_holds_secret = memory_holds(cli_pid, secret.as_bytes());
+
+    cli.stdin.take().unwrap().write_all(br#"{"table": "incidents", "aggregations": [{"function": "count"}]}"#).unwrap();
+    let mut stdout = String::new();
+    cli.stdout.take().unwrap().read_to_string(&mut stdout).unwrap();
+    let mut stderr = String::new();
+    cli.stderr.take().unwrap().read_to_string(&mut stderr).unwrap();
+    let status = cli.wait().unwrap();
+    assert!(status.success(), "querycell query: {status}\nstdout: {stdout}\nstderr: {stderr}");
+    let receipt: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(receipt["rows"], serde_json::json!([[INCIDENTS_CSV.lines().count() - 1]]), "{stdout}");
+    assert_eq!(receipt["cost"]["process"]["worker"]["started_by"], "fork", "{stdout}");
+
+    assert!(data_on_3, "the index's data file on fd 3");
+    assert!(not_data.is_empty(), "descriptors other than its channels, stderr and the data: {not_data:?} of {fds:?}");
+    assert!(stdin_link.starts_with("socket:") && stdin_link != cli_stdin, "its own channel on stdin: {stdin_link}");
+    assert!(stdout_link.starts_with("pipe:"), "a pipe on stdout: {stdout_link}");
+    assert!(environ.iter().all(|&b| b == 0), "environment left: {}", String::from_utf8_lossy(&environ));
+    assert!(cmdline.iter().all(|&b| b == 0), "command line left: {}", String::from_utf8_lossy(&cmdline));
+    // The same scan finds the secret where it is: the CLI's own environment.
+    assert!(cli_holds_secret, "the memory scan finds the secret in the CLI");
+    assert!(!worker_holds_secret, "the worker's memory holds the CLI's secret");
+}
+
+/// Whether `needle` is in any writable mapping of process `pid` (a descendant of this one,
+/// so its memory is readable here).
+fn memory_holds(pid: u32, needle: &[u8]) -> bool {
+    use std::io::{Read, Seek, SeekFrom};
+    let maps = std::fs::read_to_string(format!("/proc/{pid}/maps")).expect("maps");
+    let mut memory = std::fs::File::open(format!("/proc/{pid}/mem")).expect("the worker's memory is readable");
+    let mut scanned = 0usize;
+    for line in maps.lines() {
+        let mut fields = line.split_whitespace();
+        let (Some(range), Some(perms)) = (fields.next(), fields.next()) else { continue };
+        if !perms.starts_with("rw") {
+            continue;
+        }
+        let (start, end) = range.split_once('-').unwrap();
+        let (start, end) = (u64::from_str_radix(start, 16).unwrap(), u64::from_str_radix(end, 16).unwrap());
+        let mut bytes = vec![0u8; (end - start) as usize];
+        if memory.seek(SeekFrom::Start(start)).is_err() || memory.read_exact(&mut bytes).is_err() {
+            // A mapping with nothing behind it yet ([vvar], a guard page): nothing to find.
+            continue;
+        }
+        scanned += bytes.len();
+        if bytes.windows(needle.len()).any(|window| window == needle) {
+            return true;
+        }
+    }
+    assert!(scanned > 0, "no memory of {pid} was readable");
+    false
+}
+
+/// A process with threads (this test harness) cannot fork a worker: it is told so and its
+/// pools execute theirs; the worker it is given is not forked.
+#[test]
+fn a_process_with_threads_executes_its_workers_instead_of_forking() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let _other = std::thread::spawn(|| std::thread::sleep(Duration::from_millis(500)));
+    let forked = querycell::ForkedWorker::fork_at_start().expect("the threads are counted");
+    assert!(forked.is_none(), "a fork with other threads running");
+    let policy = WorkerPolicy { forked_at_start: querycell::ForkedAtStart::new(forked), ..policy() };
+    let executor = workers(&index, &Limits::default(), policy);
+    answers(&executor);
+    assert!(!executor.worker_startup().expect("started").forked);
+}
+
+/// A CLI that ends before it needs its forked worker (here: no such index) leaves no
+/// process behind.
+#[test]
+fn a_forked_worker_the_cli_never_used_ends_with_it() {
+    use std::os::unix::process::CommandExt;
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-index");
+    // In a process group of its own, whose id is its pid: its forked worker is in it too.
+    let cli = Command::new(querycell_bin())
+        .args(["query", "--index", missing.to_str().unwrap(), "--plan", "-"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .spawn()
+        .expect("querycell");
+    let group = cli.id();
+    let output = cli.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let ended = Instant::now();
+    loop {
+        let left: Vec<u32> =
+            processes_whose_stat_field(2, group).into_iter().filter(|&pid| process_exists_unreaped(pid)).collect();
+        if left.is_empty() {
+            break;
+        }
+        assert!(ended.elapsed() < Duration::from_secs(5), "left behind by the CLI: {left:?}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -13,10 +13,13 @@
 //!   thread of its own, under a deadline.
 
 mod confine;
+mod fork;
 mod pool;
+mod process;
 pub mod protocol;
 mod replies;
 mod serve;
 
-pub use pool::{Lease, WorkerPolicy, WorkerPool, WorkerStartup};
+pub use fork::ForkedWorker;
+pub use pool::{ForkedAtStart, Lease, WorkerPolicy, WorkerPool, WorkerStartup};
 pub use serve::serve;

@@ -10,13 +10,15 @@
 
 use std::fs::File;
 use std::io::{self, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsRawFd, OwnedFd};
 use std::os::unix::process::{CommandExt, ExitStatusExt};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Condvar, Mutex, MutexGuard};
+use std::process::{Command, Stdio};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use super::fork::ForkedWorker;
+use super::process::WorkerProcess;
 use super::protocol::{decode, encode, monotonic_micros, Reply, Request, Setup, DATA_FD};
 use super::replies::{Next, Replies};
 use crate::duck::Rows;
@@ -44,6 +46,37 @@ pub struct WorkerPolicy {
     /// Resident memory a worker may use beyond `Limits::query_memory_bytes` (DuckDB's own
     /// limit) before it is killed; the same headroom is its `RLIMIT_DATA` above that limit.
     pub memory_headroom_bytes: u64,
+    /// A worker forked as this process started ([`ForkedWorker::fork_at_start`]), to be
+    /// the first worker a pool with this policy starts, instead of executing `program`:
+    /// it saves that worker its own process start, in a process that waits for its first
+    /// answer. Empty by default; every other worker is executed.
+    pub forked_at_start: ForkedAtStart,
+}
+
+/// A worker forked as the process started, held until a pool takes it (once).
+#[derive(Debug, Clone, Default)]
+pub struct ForkedAtStart(Arc<Mutex<Option<ForkedWorker>>>);
+
+impl ForkedAtStart {
+    /// Hold `forked` (none: every worker is executed) for the first pool to take.
+    pub fn new(forked: Option<ForkedWorker>) -> Self {
+        ForkedAtStart(Arc::new(Mutex::new(forked)))
+    }
+
+    fn take(&self) -> Option<ForkedWorker> {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).take()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.0.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).is_none()
+    }
+}
+
+/// Policies are equal when they hold the same forked worker, or none.
+impl PartialEq for ForkedAtStart {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || (self.is_empty() && other.is_empty())
+    }
 }
 
 impl WorkerPolicy {
@@ -56,6 +89,7 @@ impl WorkerPolicy {
             prestart: 1,
             kill_grace: Duration::from_millis(500),
             memory_headroom_bytes: 256 << 20,
+            forked_at_start: ForkedAtStart::default(),
         }
     }
 
@@ -84,7 +118,10 @@ const SELF_EXE: &str = "/proc/self/exe";
 /// in `--format json`) and the bench.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WorkerStartup {
-    /// Starting the process (fork and exec), until the new program runs.
+    /// Whether the worker was forked as this process started
+    /// ([`WorkerPolicy::forked_at_start`]) rather than executed.
+    pub forked: bool,
+    /// Starting the process (a fork, or fork and exec), until it runs.
     pub spawn: Duration,
     /// From the start of the spawn until the worker said it was ready: exec, the worker's
     /// own startup, and the steps below.
@@ -155,7 +192,7 @@ impl WorkerPool {
         };
         let mut started = Vec::new();
         for _ in 0..policy.prestart.min(policy.max_workers) {
-            started.push(pool.spawn()?);
+            started.push(pool.spawn(policy.forked_at_start.take())?);
         }
         let mut state = pool.lock();
         state.live = started.len();
@@ -199,7 +236,7 @@ impl WorkerPool {
         }
         state.live += 1;
         drop(state);
-        match self.spawn() {
+        match self.spawn(None) {
             Ok(worker) => {
                 self.lock().pids.push(worker.child.id());
                 Ok(Lease { pool: self, worker: Some(worker) })
@@ -249,8 +286,9 @@ impl WorkerPool {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    fn spawn(&self) -> Result<Worker> {
-        Worker::spawn(&self.policy.program, &self.data, &self.setup).map_err(|e| {
+    /// A new worker: `forked` when given one, else executed.
+    fn spawn(&self, forked: Option<ForkedWorker>) -> Result<Worker> {
+        Worker::spawn(&self.policy.program, &self.data, &self.setup, forked).map_err(|e| {
             Error::new(
                 Code::WorkerUnavailable,
                 format!("a query worker could not be started from {}: {e}", self.policy.program.display()),
@@ -308,6 +346,7 @@ impl Lease<'_> {
                     worker.ready = true;
                     let micros = Duration::from_micros;
                     let startup = WorkerStartup {
+                        forked: matches!(worker.child, WorkerProcess::Forked { .. }),
                         spawn: worker.spawn_took,
                         ready: ready_at.saturating_duration_since(worker.spawned_at),
                         waited: ready_at.saturating_duration_since(waiting),
@@ -424,8 +463,9 @@ impl Drop for Lease<'_> {
 
 /// A running worker process, as the host holds it.
 struct Worker {
-    child: Child,
-    requests: ChildStdin,
+    child: WorkerProcess,
+    /// Its stdin.
+    requests: File,
     /// Its stdout, read by whoever waits for a reply.
     replies: Replies,
     /// Whether its `Ready` was read.
@@ -439,33 +479,16 @@ struct Worker {
 }
 
 impl Worker {
-    /// Start `<program> worker` with the data file on [`DATA_FD`] and send it `setup`.
-    fn spawn(program: &std::path::Path, data: &File, setup: &[u8]) -> io::Result<Worker> {
+    /// Start a worker with the data file on [`DATA_FD`] and send it `setup`: `forked`, when
+    /// given one that is still there to take it, else `<program> worker`.
+    fn spawn(program: &std::path::Path, data: &File, setup: &[u8], forked: Option<ForkedWorker>) -> io::Result<Worker> {
         let spawned_at = Instant::now();
-        let data_fd = data.as_raw_fd();
-        let mut command = Command::new(program);
-        command.arg("worker").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).env_clear();
-        // SAFETY: the closure runs in the child between fork and exec, and calls only
-        // dup2 and fcntl, which are async-signal-safe; it allocates nothing and takes no
-        // locks. `data_fd` stays open in the parent (the pool holds the file) until the
-        // spawn has returned.
-        unsafe {
-            command.pre_exec(move || {
-                if data_fd == DATA_FD {
-                    // Already in place: only let it survive exec.
-                    if libc::fcntl(DATA_FD, libc::F_SETFD, 0) == -1 {
-                        return Err(io::Error::last_os_error());
-                    }
-                } else if libc::dup2(data_fd, DATA_FD) == -1 {
-                    return Err(io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let mut child = command.spawn()?;
+        let taken = forked.and_then(|forked| forked.hand_over(data).ok());
+        let (mut child, requests, stdout) = match taken {
+            Some(taken) => taken,
+            None => execute(program, data)?,
+        };
         let spawn_took = spawned_at.elapsed();
-        let requests = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
         let replies = match Replies::new(stdout) {
             Ok(replies) => replies,
             Err(e) => {
@@ -492,6 +515,35 @@ impl Worker {
         let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
         Some(kib * 1024)
     }
+}
+
+/// `<program> worker` with the data file on [`DATA_FD`]: the process, its stdin and its
+/// stdout.
+fn execute(program: &std::path::Path, data: &File) -> io::Result<(WorkerProcess, File, File)> {
+    let data_fd = data.as_raw_fd();
+    let mut command = Command::new(program);
+    command.arg("worker").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::inherit()).env_clear();
+    // SAFETY: the closure runs in the child between fork and exec, and calls only
+    // dup2 and fcntl, which are async-signal-safe; it allocates nothing and takes no
+    // locks. `data_fd` stays open in the parent (the pool holds the file) until the
+    // spawn has returned.
+    unsafe {
+        command.pre_exec(move || {
+            if data_fd == DATA_FD {
+                // Already in place: only let it survive exec.
+                if libc::fcntl(DATA_FD, libc::F_SETFD, 0) == -1 {
+                    return Err(io::Error::last_os_error());
+                }
+            } else if libc::dup2(data_fd, DATA_FD) == -1 {
+                return Err(io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn()?;
+    let requests = File::from(OwnedFd::from(child.stdin.take().expect("stdin is piped")));
+    let replies = File::from(OwnedFd::from(child.stdout.take().expect("stdout is piped")));
+    Ok((WorkerProcess::Executed(child), requests, replies))
 }
 
 impl Drop for Worker {

@@ -9,9 +9,9 @@
 //! pieces is kept until it is whole, and a frame longer than the protocol allows is refused
 //! from its header, before its body is read.
 
+use std::fs::File;
 use std::io::{self, Read};
 use std::os::fd::{AsRawFd, BorrowedFd};
-use std::process::ChildStdout;
 use std::time::Duration;
 
 use super::protocol::frame_length;
@@ -29,7 +29,7 @@ pub enum Next {
 
 /// A worker's stdout, read without blocking.
 pub struct Replies {
-    pipe: ChildStdout,
+    pipe: File,
     /// Bytes read and not yet handed out: at most one frame's header and body, plus what
     /// one read brought beyond it.
     pending: Vec<u8>,
@@ -42,7 +42,7 @@ const READ_CHUNK: usize = 64 << 10;
 
 impl Replies {
     /// Read `pipe` from now on without blocking.
-    pub fn new(pipe: ChildStdout) -> io::Result<Replies> {
+    pub fn new(pipe: File) -> io::Result<Replies> {
         set_nonblocking(pipe.as_raw_fd())?;
         Ok(Replies { pipe, pending: Vec::new(), chunk: vec![0; READ_CHUNK].into_boxed_slice() })
     }
@@ -85,7 +85,7 @@ impl Replies {
 }
 
 fn set_nonblocking(fd: i32) -> io::Result<()> {
-    // SAFETY: `fd` is the open pipe the caller owns (a `ChildStdout`); F_GETFL and F_SETFL
+    // SAFETY: `fd` is the open pipe the caller owns (the worker's stdout); F_GETFL and F_SETFL
     // read and change only its status flags.
     let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
     if flags == -1 {
@@ -99,7 +99,7 @@ fn set_nonblocking(fd: i32) -> io::Result<()> {
 }
 
 /// Whether `pipe` became readable (or closed) within `wait`.
-fn poll_readable(pipe: &ChildStdout, wait: Duration) -> io::Result<bool> {
+fn poll_readable(pipe: &File, wait: Duration) -> io::Result<bool> {
     let fd: BorrowedFd<'_> = std::os::fd::AsFd::as_fd(pipe);
     let mut poll = libc::pollfd { fd: fd.as_raw_fd(), events: libc::POLLIN, revents: 0 };
     // Rounded up, so a short wait is not a busy loop of zero-millisecond polls.
@@ -124,7 +124,7 @@ mod tests {
     fn child(script: &str) -> (std::process::Child, Replies) {
         let mut child =
             Command::new("sh").args(["-c", script]).stdout(Stdio::piped()).stdin(Stdio::piped()).spawn().unwrap();
-        let replies = Replies::new(child.stdout.take().unwrap()).unwrap();
+        let replies = Replies::new(File::from(std::os::fd::OwnedFd::from(child.stdout.take().unwrap()))).unwrap();
         (child, replies)
     }
 

@@ -6,7 +6,7 @@
 //! ends. Nothing but protocol frames is written to stdout.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::os::fd::FromRawFd;
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
@@ -24,16 +24,25 @@ const PARENT_CHECK_EVERY: Duration = Duration::from_millis(250);
 /// Serve requests on stdin and stdout until stdin ends. For the `worker` subcommand of
 /// querycell's binary, or of an embedder's binary named in [`super::WorkerPolicy`].
 pub fn serve() -> ExitCode {
-    let started = Instant::now();
     name_process();
-    let mut input = io::stdin().lock();
-    let mut output = io::stdout().lock();
+    match serve_on(io::stdin().lock(), io::stdout().lock()) {
+        0 => ExitCode::SUCCESS,
+        _ => ExitCode::FAILURE,
+    }
+}
+
+/// [`serve`] on `input` and `output` (the worker's stdin and stdout, however it was
+/// started); the process's exit status: 0 when the input ended, 1 on any failure.
+pub(super) fn serve_on(mut input: impl Read, mut output: impl Write) -> i32 {
+    const SUCCESS: i32 = 0;
+    const FAILURE: i32 = 1;
+    let started = Instant::now();
     let setup: Setup = match read_frame(&mut input) {
         Ok(Some(setup)) => setup,
-        Ok(None) => return ExitCode::SUCCESS,
+        Ok(None) => return SUCCESS,
         Err(e) => {
             eprintln!("querycell worker: unreadable setup: {e}");
-            return ExitCode::FAILURE;
+            return FAILURE;
         }
     };
     let setup_micros = micros(started.elapsed());
@@ -42,22 +51,22 @@ pub fn serve() -> ExitCode {
             let startup = WorkerSteps { setup_micros, ..steps };
             let ready = Reply::Ready { confinement, startup, ready_clock_micros: monotonic_micros() };
             if write_frame(&mut output, &ready).is_err() {
-                return ExitCode::FAILURE;
+                return FAILURE;
             }
             runner
         }
         Err(error) => {
             let _ = write_frame(&mut output, &Reply::failed(error));
-            return ExitCode::FAILURE;
+            return FAILURE;
         }
     };
     loop {
         let request: Request = match read_frame(&mut input) {
             Ok(Some(request)) => request,
-            Ok(None) => return ExitCode::SUCCESS,
+            Ok(None) => return SUCCESS,
             Err(e) => {
                 eprintln!("querycell worker: unreadable request: {e}");
-                return ExitCode::FAILURE;
+                return FAILURE;
             }
         };
         let deadline = Instant::now() + Duration::from_micros(request.timeout_micros);
@@ -73,7 +82,7 @@ pub fn serve() -> ExitCode {
             ))
         });
         if frame.and_then(|bytes| output.write_all(&bytes).and_then(|()| output.flush())).is_err() {
-            return ExitCode::FAILURE;
+            return FAILURE;
         }
     }
 }
