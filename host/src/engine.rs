@@ -96,21 +96,24 @@ impl QueryCell {
         Ok(Self::opened(index, sandbox, isolation, spark_token, version))
     }
 
-    /// Open `index` as [`QueryCell::open_with`] does, loading the compiler component with
-    /// `load` (given `limits`) on another thread meanwhile: the index's query workers start,
-    /// and open the data, while the component loads. For a process whose first answer is
-    /// what it waits for (the CLI); the sandbox `load` returns must hold `limits`.
+    /// Open `index` as [`QueryCell::open_with`] does, under `policy` (as
+    /// [`QueryCell::with_policy`] would set it, without first opening the index without
+    /// it), loading the compiler component with `load` (given `limits`) on another thread
+    /// meanwhile: the index's query workers start, and open the data, while the component
+    /// loads. For a process whose first answer is what it waits for (the CLI); the sandbox
+    /// `load` returns must hold `limits`.
     pub fn open_loading(
         index: &Path,
         limits: Limits,
         load: impl FnOnce(Limits) -> Result<Sandbox> + Send,
         isolation: QueryIsolation,
         spark_token: Option<String>,
+        policy: Option<(Policy, std::collections::BTreeMap<String, String>)>,
     ) -> Result<Self> {
         let spark_token = spark_token.filter(|token| !token.is_empty());
         let (sandbox, version) = std::thread::scope(|scope| {
             let loading = scope.spawn(|| load(limits.clone()));
-            let version = open_version(index, &limits, &isolation, None, spark_token.as_deref());
+            let version = open_version(index, &limits, &isolation, policy.as_ref(), spark_token.as_deref());
             let sandbox = loading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
             (sandbox, version)
         });
@@ -122,7 +125,9 @@ impl QueryCell {
                 "the loaded compiler holds other limits than the index was opened with",
             ));
         }
-        Ok(Self::opened(index, sandbox, isolation, spark_token, version))
+        let mut cell = Self::opened(index, sandbox, isolation, spark_token, version);
+        cell.policy = policy;
+        Ok(cell)
     }
 
     fn opened(

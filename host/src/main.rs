@@ -403,8 +403,8 @@ fn one_worker(forked_at_start: ForkedAtStart) -> Result<WorkerPolicy, Error> {
 struct ProcessCost {
     /// Loading the compiler component (on its own thread, while the index opens).
     component_load: Duration,
-    /// Opening: the index, the query worker's start and the component load at once, then
-    /// the policy and the trace.
+    /// Opening: the index under its policy, the query worker's start and the component load
+    /// at once, then the trace.
     open: Duration,
     /// The library's answer call: compile, waiting for the worker, the queries, the receipt.
     answer: Duration,
@@ -473,13 +473,15 @@ fn open(
         sandbox
     };
     let isolation = QueryIsolation::Workers(workers);
-    let mut cell = QueryCell::open_loading(&options.index, limits.clone(), load, isolation, spark_token)?
+    // Opened under its policy at once: its worker opens the policy's views from the start.
+    let policy = match options.policy.as_ref().or(config.policy.as_ref()) {
+        Some(path) => Some((Policy::load(path)?, options.context.iter().cloned().collect())),
+        None => None,
+    };
+    let mut cell = QueryCell::open_loading(&options.index, limits.clone(), load, isolation, spark_token, policy)?
         .with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
-    }
-    if let Some(path) = options.policy.as_ref().or(config.policy.as_ref()) {
-        cell = cell.with_policy(Policy::load(path)?, options.context.iter().cloned().collect())?;
     }
     if let Some(policy) = config.trace_policy(options.trace.as_deref()) {
         cell = cell.with_trace(std::sync::Arc::new(Trace::open(policy)?));

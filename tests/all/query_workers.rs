@@ -708,3 +708,32 @@ fn a_forked_worker_the_cli_never_used_ends_with_it() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A CLI under a policy opens the index once, under it: its one worker is the one forked as
+/// it started, opened with the policy's views (not a worker opened without them, then
+/// replaced by an executed one).
+#[test]
+fn a_cli_under_a_policy_answers_from_its_forked_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = index(dir.path());
+    let policy = write_file(
+        dir.path(),
+        "policy.toml",
+        "[tables.incidents]\nrow_filters = [{ column = \"team\", equals_context = \"team\" }]\n",
+    );
+    let plan =
+        write_file(dir.path(), "plan.json", r#"{"table": "incidents", "aggregations": [{"function": "count"}]}"#);
+    let output = Command::new(querycell_bin())
+        .args(["query", "--index", index.to_str().unwrap(), "--format", "json", "--context", "team=Payments"])
+        .arg("--policy")
+        .arg(&policy)
+        .arg("--plan")
+        .arg(&plan)
+        .output()
+        .expect("querycell");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{output:?}");
+    let receipt: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(receipt["rows"], serde_json::json!([[2]]), "Payments' rows only: {stdout}");
+    assert_eq!(receipt["cost"]["process"]["worker"]["started_by"], "fork", "{stdout}");
+}
