@@ -223,11 +223,15 @@ fn main() -> ExitCode {
     }
     let outcome = match cli.command {
         Command::Verify { options, allow_sql, receipt } => run_verify(&options, allow_sql, &receipt, forked_worker),
-        command => run(command, started, forked_worker).map(|output| (output, 0)),
+        command => run(command, started, forked_worker).map(|(output, cell)| (output, 0, cell)),
     };
     match outcome {
-        Ok((output, status)) => {
+        Ok((output, status, cell)) => {
             let _ = std::io::stdout().lock().write_all(output.as_bytes());
+            // After the answer is out: the caller reads it while the worker is ended.
+            if let Some(cell) = cell {
+                cell.end_before_exit();
+            }
             ExitCode::from(status)
         }
         Err(error) => {
@@ -255,7 +259,8 @@ fn answers_questions() -> bool {
     std::env::args_os().nth(1).is_some_and(|command| command == "query" || command == "sql" || command == "verify")
 }
 
-fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Result<String, Error> {
+/// The command's output, and the cell that answered it (to end once the output is written).
+fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Result<(String, Option<QueryCell>), Error> {
     let spark_token = spark_token();
     match command {
         Command::Ingest { index, paths, spark, tables, settings, format } => {
@@ -267,14 +272,19 @@ fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Resu
                 }
                 None => ingest::ingest(&index, &paths)?,
             };
-            Ok(match format {
+            let output = match format {
                 Format::Json => format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise")),
                 _ => ingest_report(&index, &catalog),
-            })
+            };
+            Ok((output, None))
         }
-        Command::Schema { plan_json_schema: true, .. } => Ok(format!(
-            "{}\n",
-            serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema()).expect("schemas serialise")
+        Command::Schema { plan_json_schema: true, .. } => Ok((
+            format!(
+                "{}\n",
+                serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema())
+                    .expect("schemas serialise")
+            ),
+            None,
         )),
         Command::Schema { index, format, policy, .. } => {
             let mut catalog = Catalog::load(&index.expect("clap requires --index here"))?;
@@ -282,12 +292,13 @@ fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Resu
                 // Context values only choose rows; what is visible does not depend on them.
                 catalog = Policy::load(&path)?.bind(&catalog, &Default::default())?.visible_catalog(&catalog);
             }
-            Ok(match format {
+            let output = match format {
                 SchemaFormat::Json => {
                     format!("{}\n", serde_json::to_string_pretty(&catalog).expect("catalogs serialise"))
                 }
                 SchemaFormat::Markdown => querycell::catalog::schema::markdown(&catalog),
-            })
+            };
+            Ok((output, None))
         }
         Command::Query { options, plan } => {
             let (cell, limits, mut process) = open(&options, false, one_worker(forked_worker)?, spark_token)?;
@@ -295,8 +306,7 @@ fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Resu
             let answering = Instant::now();
             let answer = cell.query_plan(&text)?;
             process.answered(&cell, answering, started);
-            cell.end_before_exit();
-            Ok(render(&answer, options.format, &process))
+            Ok((render(&answer, options.format, &process), Some(cell)))
         }
         Command::Sql { options, allow_sql, sql } => {
             let (cell, limits, mut process) = open(&options, allow_sql, one_worker(forked_worker)?, spark_token)?;
@@ -304,10 +314,11 @@ fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Resu
             let answering = Instant::now();
             let answer = cell.query_sql(&text)?;
             process.answered(&cell, answering, started);
-            cell.end_before_exit();
-            Ok(render(&answer, options.format, &process))
+            Ok((render(&answer, options.format, &process), Some(cell)))
         }
-        Command::Mcp { options, allow_sql, http } => serve_mcp(&options, allow_sql, http, spark_token),
+        Command::Mcp { options, allow_sql, http } => {
+            serve_mcp(&options, allow_sql, http, spark_token).map(|o| (o, None))
+        }
         Command::Worker | Command::CheckSummary { .. } => unreachable!("served in main"),
         Command::Verify { .. } => unreachable!("run_verify answers it"),
     }
@@ -325,14 +336,14 @@ fn refuse_verify_options(options: &AnswerOptions) {
     Cli::command().error(clap::error::ErrorKind::ArgumentConflict, refused).exit();
 }
 
-/// `querycell verify`: the verdict on the receipt in the file `source` (or stdin), and the
-/// exit status that says it.
+/// `querycell verify`: the verdict on the receipt in the file `source` (or stdin), the exit
+/// status that says it, and the cell that checked it (to end once the verdict is written).
 fn run_verify(
     options: &AnswerOptions,
     allow_sql: bool,
     source: &str,
     forked_worker: ForkedAtStart,
-) -> Result<(String, u8), Error> {
+) -> Result<(String, u8, Option<QueryCell>), Error> {
     let text = read_input(source, "RECEIPT", querycell::verify::MAX_RECEIPT_BYTES as u64, Input::Receipt)?;
     let receipt = querycell::verify::parse_receipt(&text)?;
     let (cell, _, _) = open(options, allow_sql, one_worker(forked_worker)?, spark_token())?;
@@ -343,7 +354,7 @@ fn run_verify(
         }
         _ => verification.render_table(),
     };
-    Ok((output, verification.outcome.exit_status()))
+    Ok((output, verification.outcome.exit_status(), Some(cell)))
 }
 
 /// What `ingest` says in words: each table with what was decided about it, then what was

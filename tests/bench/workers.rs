@@ -63,12 +63,14 @@ fn print_phase_split(costs: &[serde_json::Value]) {
         values.sort_by(f64::total_cmp);
         values.get(values.len() / 2).map_or_else(|| "-".to_string(), |v| format!("{v:.2}"))
     };
+    let forked = costs.iter().filter(|cost| cost["process"]["worker"]["started_by"] == "fork").count();
     println!("  its phases, median ms (from main; the worker's beside the host's, not added):");
+    println!("    worker forked as the CLI started, not executed  {forked} of {} runs", costs.len());
     for (label, path) in [
         ("main to answer", &["process", "total_ms"][..]),
         ("open (index, worker start, component load)", &["process", "open_ms"]),
         ("  component load (its own thread)", &["process", "component_load_ms"]),
-        ("  worker spawn (fork, exec)", &["process", "worker", "spawn_ms"]),
+        ("  worker spawn (handing over the forked one)", &["process", "worker", "spawn_ms"]),
         ("  worker spawn to ready", &["process", "worker", "ready_ms"]),
         ("    in the worker: setup read", &["process", "worker", "setup_ms"]),
         ("    in the worker: confinement", &["process", "worker", "confine_ms"]),
