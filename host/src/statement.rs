@@ -100,6 +100,7 @@ pub struct Readable {
 
 impl Readable {
     /// These tables, no policy.
+    #[cfg(any(test, feature = "testing"))]
     pub fn tables(tables: impl IntoIterator<Item = String>) -> Readable {
         Readable { tables: tables.into_iter().collect(), ..Readable::default() }
     }

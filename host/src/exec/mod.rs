@@ -139,6 +139,7 @@ impl Executor {
     /// tests can show that the locked connection holds on its own when a statement gets
     /// past the checks. querycell itself never calls this.
     #[doc(hidden)]
+    #[cfg(any(test, feature = "testing"))]
     pub fn run_without_parse_tree_check(&self, compiled: &wit::Compiled) -> Result<Execution> {
         self.run_with(compiled, TreeCheck::Off)
     }
