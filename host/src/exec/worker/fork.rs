@@ -133,7 +133,8 @@ fn erase_inherited_strings() -> io::Result<()> {
             .and_then(|value| value.parse().ok())
             .ok_or_else(|| io::Error::other(format!("field {n} of /proc/self/stat is unreadable")))
     };
-    for (start, end) in [(field(48)?, field(49)?), (field(50)?, field(51)?)] {
+    let (arguments, environment) = ((field(48)?, field(49)?), (field(50)?, field(51)?));
+    for (start, end) in [arguments, environment] {
         if end > start {
             // SAFETY: [start, end) is where the kernel placed this process's argument (or
             // environment) strings on its initial stack: mapped, writable, and ours. Nothing
@@ -141,8 +142,21 @@ fn erase_inherited_strings() -> io::Result<()> {
             unsafe { std::ptr::write_bytes(start as *mut u8, 0, end - start) };
         }
     }
+    // What `ps` shows for it, as for an executed worker (`querycell worker`), where the
+    // erased command line has room (it held at least the CLI's own subcommand).
+    let (start, end) = arguments;
+    if end.saturating_sub(start) > FORKED_COMMAND_LINE.len() {
+        // SAFETY: the bytes written lie within [start, end), checked above, the argument
+        // area erased just before.
+        unsafe {
+            std::ptr::copy_nonoverlapping(FORKED_COMMAND_LINE.as_ptr(), start as *mut u8, FORKED_COMMAND_LINE.len())
+        };
+    }
     Ok(())
 }
+
+/// The command line a forked worker shows: NUL-separated, as the kernel keeps arguments.
+const FORKED_COMMAND_LINE: &[u8] = b"querycell\0worker\0";
 
 /// Put the worker's channels on 0 and 1, whatever numbers they had, then close every other
 /// descriptor above stderr.
