@@ -607,6 +607,12 @@ fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
     let (stdin_link, stdout_link) = (link(0), link(1));
     let data_on_3 = is_data("3");
     let cli_stdin = std::fs::read_link(format!("/proc/{cli_pid}/fd/0")).unwrap().display().to_string();
+    let limits = std::fs::read_to_string(format!("/proc/{worker}/limits")).unwrap();
+    let limit = |name: &str| -> Vec<String> {
+        let line = limits.lines().find(|l| l.starts_with(name)).unwrap_or_else(|| panic!("no {name} in {limits}"));
+        line[name.len()..].split_whitespace().take(2).map(String::from).collect()
+    };
+    let (data_limit, core_limit) = (limit("Max data size"), limit("Max core file size"));
     let environ = std::fs::read(format!("/proc/{worker}/environ")).unwrap();
     let cmdline = std::fs::read(format!("/proc/{worker}/cmdline")).unwrap();
     let worker_holds_secret = memory_holds(worker, secret.as_bytes());
@@ -623,6 +629,10 @@ fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
     assert_eq!(receipt["rows"], serde_json::json!([[INCIDENTS_CSV.lines().count() - 1]]), "{stdout}");
     assert_eq!(receipt["cost"]["process"]["worker"]["started_by"], "fork", "{stdout}");
 
+    // Confined as an executed worker: its rlimits (and, above, no_new_privs from Landlock).
+    let ceiling = (Limits::default().query_memory_bytes + policy().memory_headroom_bytes).to_string();
+    assert_eq!(data_limit, [ceiling.clone(), ceiling], "RLIMIT_DATA soft and hard");
+    assert_eq!(core_limit, ["0", "0"], "RLIMIT_CORE soft and hard");
     assert!(data_on_3, "the index's data file on fd 3");
     assert!(not_data.is_empty(), "descriptors other than its channels, stderr and the data: {not_data:?} of {fds:?}");
     assert!(stdin_link.starts_with("socket:") && stdin_link != cli_stdin, "its own channel on stdin: {stdin_link}");
