@@ -121,7 +121,8 @@ pub struct WorkerStartup {
     /// Whether the worker was forked as this process started
     /// ([`WorkerPolicy::forked_at_start`]) rather than executed.
     pub forked: bool,
-    /// Starting the process (a fork, or fork and exec), until it runs.
+    /// Starting it: handing the forked worker its data file, or fork and exec until the
+    /// new program runs.
     pub spawn: Duration,
     /// From the start of the spawn until the worker said it was ready: exec, the worker's
     /// own startup, and the steps below.
