@@ -342,14 +342,7 @@ fn a_worker_does_not_outlive_a_killed_cli() {
         .spawn()
         .expect("querycell");
     let cli_pid = cli.id();
-    let started = Instant::now();
-    let worker = loop {
-        if let Some(pid) = children_of(cli_pid).first() {
-            break *pid;
-        }
-        assert!(started.elapsed() < Duration::from_secs(10), "no worker started");
-        std::thread::sleep(Duration::from_millis(10));
-    };
+    let worker = await_child(cli_pid, Duration::from_secs(10), "a worker", |_| true);
     std::thread::sleep(Duration::from_millis(300));
     cli.kill().unwrap();
     cli.wait().unwrap();
@@ -357,6 +350,18 @@ fn a_worker_does_not_outlive_a_killed_cli() {
     while process_exists_unreaped(worker) {
         assert!(killed.elapsed() < Duration::from_secs(2), "worker {worker} outlived its CLI");
         std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The first child of `parent` for which `ready` holds, waited for up to `within`.
+fn await_child(parent: u32, within: Duration, what: &str, ready: impl Fn(u32) -> bool) -> u32 {
+    let started = Instant::now();
+    loop {
+        if let Some(pid) = children_of(parent).into_iter().find(|&pid| ready(pid)) {
+            return pid;
+        }
+        assert!(started.elapsed() < within, "no {what} under process {parent} within {within:?}");
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
 
@@ -571,18 +576,11 @@ fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
     let cli_pid = cli.id();
     // The CLI opens the index, and hands its worker the data file, before it reads the plan.
     let started = Instant::now();
-    let worker = loop {
-        let confined = children_of(cli_pid).into_iter().find(|&pid| {
-            Path::new(&format!("/proc/{pid}/fd/3")).exists()
-                && std::fs::read_to_string(format!("/proc/{pid}/status"))
-                    .is_ok_and(|s| s.lines().any(|l| l.starts_with("NoNewPrivs:") && l.ends_with('1')))
-        });
-        if let Some(pid) = confined {
-            break pid;
-        }
-        assert!(started.elapsed() < Duration::from_secs(20), "no confined worker under the CLI");
-        std::thread::sleep(Duration::from_millis(5));
-    };
+    let worker = await_child(cli_pid, Duration::from_secs(20), "a confined worker with the data file", |pid| {
+        Path::new(&format!("/proc/{pid}/fd/3")).exists()
+            && std::fs::read_to_string(format!("/proc/{pid}/status"))
+                .is_ok_and(|s| s.lines().any(|l| l.starts_with("NoNewPrivs:") && l.ends_with('1')))
+    });
     // Its descriptors once DuckDB has opened the data (again, through fd 3) and is ready.
     let index_data = std::fs::metadata(Catalog::data_path(&index)).unwrap();
     let is_data = |fd: &str| {
