@@ -14,9 +14,10 @@
 //! With DuckDB (the `duckdb` feature), it also compiles `cpp/parse_tree.cpp`, which calls
 //! DuckDB's parser and parse-tree serializer directly, `cpp/submit.cpp`, which runs a
 //! statement the connection's parser split with its values, and `cpp/open.cpp`, which opens a
-//! database with only DuckDB's core functions, against the headers of the very
-//! sources libduckdb-sys compiled (`DEP_DUCKDB_INCLUDE`), with the include folders its
-//! manifest lists and the same release/debug define, so both sides agree on every layout.
+//! database as the query side needs (DuckDB's core functions only, paths used as given),
+//! against the headers of the very sources libduckdb-sys compiled (`DEP_DUCKDB_INCLUDE`),
+//! with the include folders its manifest lists and the same release/debug define, so both
+//! sides agree on every layout.
 
 use std::path::{Path, PathBuf};
 

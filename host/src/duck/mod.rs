@@ -75,20 +75,22 @@ impl std::error::Error for Failure {}
 
 type DuckResult<T> = std::result::Result<T, Failure>;
 
-/// Which of the extensions linked into the binary (DuckDB's core functions, parquet, json) a
-/// database loads as it opens.
+/// How DuckDB opens a database: as it does by itself, or as the query side needs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Extensions {
-    /// All of them: ingest reads CSV, Parquet and JSON files.
-    All,
-    /// DuckDB's core functions only (`cpp/open.cpp`): the query side reads one DuckDB file,
-    /// and a function that is not loaded cannot be called, whatever a check misses.
-    CoreOnly,
+pub enum Opening {
+    /// DuckDB's own open, loading every extension linked into the binary (its core
+    /// functions, parquet, json): ingest reads CSV, Parquet and JSON files.
+    Plain,
+    /// The query side's (`cpp/open.cpp`): DuckDB's core functions only, since it reads one
+    /// DuckDB file and a function that is not loaded cannot be called, whatever a check
+    /// misses; and the file opened by exactly the path given, never by the name DuckDB
+    /// would resolve it to, which an ingest may have given to another version meanwhile.
+    QuerySide,
 }
 
 extern "C" {
-    /// `duckdb_open_ext` loading only the linked core functions (`cpp/open.cpp`).
-    fn querycell_open_core_only(
+    /// `duckdb_open_ext` as [`Opening::QuerySide`] says (`cpp/open.cpp`).
+    fn querycell_open_query_side(
         path: *const c_char,
         out: *mut ffi::duckdb_database,
         config: ffi::duckdb_config,
@@ -143,32 +145,32 @@ impl Database {
     pub fn open(path: &Path, access: Access, setup: &[String]) -> DuckResult<Self> {
         let c_path = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
-        Self::open_raw(Some((&c_path, access)), Extensions::All, &[], setup)
+        Self::open_raw(Some((&c_path, access)), Opening::Plain, &[], setup)
     }
 
     /// [`Database::open`] with `config` (DuckDB option names and values) given to DuckDB as
     /// the database opens, before `setup` runs: no statement ever runs without them; and
-    /// with only the `extensions` chosen.
+    /// opened as `opening` says.
     pub fn open_configured(
         path: &Path,
         access: Access,
-        extensions: Extensions,
+        opening: Opening,
         config: &[(&'static str, String)],
         setup: &[String],
     ) -> DuckResult<Self> {
         let c_path = CString::new(path.to_string_lossy().as_bytes())
             .map_err(|_| Failure::other("the database path contains a NUL byte"))?;
-        Self::open_raw(Some((&c_path, access)), extensions, config, setup)
+        Self::open_raw(Some((&c_path, access)), opening, config, setup)
     }
 
     /// A new in-memory database holding nothing, then `setup`.
     pub fn in_memory(setup: &[String]) -> DuckResult<Self> {
-        Self::open_raw(None, Extensions::All, &[], setup)
+        Self::open_raw(None, Opening::Plain, &[], setup)
     }
 
     fn open_raw(
         path: Option<(&CStr, Access)>,
-        extensions: Extensions,
+        opening: Opening,
         config: &[(&'static str, String)],
         setup: &[String],
     ) -> DuckResult<Self> {
@@ -200,10 +202,10 @@ impl Database {
                 }
             }
             let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
-            let state = match (set, extensions) {
-                (ffi::DuckDBSuccess, Extensions::All) => ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error),
-                (ffi::DuckDBSuccess, Extensions::CoreOnly) => {
-                    querycell_open_core_only(c_path, &mut db, handle, &mut error)
+            let state = match (set, opening) {
+                (ffi::DuckDBSuccess, Opening::Plain) => ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error),
+                (ffi::DuckDBSuccess, Opening::QuerySide) => {
+                    querycell_open_query_side(c_path, &mut db, handle, &mut error)
                 }
                 (failed, _) => failed,
             };
@@ -544,5 +546,47 @@ pub(crate) mod float_bits {
 
     pub fn deserialize<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
         u64::deserialize(deserializer).map(f64::from_bits)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path DuckDB says it opened the main database from.
+    fn opened_path(database: &Database) -> String {
+        let rows = database
+            .query("SELECT path FROM duckdb_databases() WHERE database_name = current_database()")
+            .expect("duckdb_databases() answers");
+        rows[0][0].text().expect("a path")
+    }
+
+    /// The query side opens the data file through the folder descriptor it holds, the version
+    /// whose catalog it read; DuckDB by itself opens the folder's name instead, which an
+    /// ingest may have exchanged for another version in between (tests/all/snapshots.rs shows
+    /// the race; this shows the cause without waiting for it).
+    #[test]
+    fn the_query_side_opens_the_path_it_is_given_not_the_name_it_resolves_to() {
+        use std::os::fd::AsRawFd;
+        let dir = tempfile::tempdir().unwrap();
+        let version = dir.path().join("index");
+        std::fs::create_dir(&version).unwrap();
+        Database::open(&version.join("data.duckdb"), Access::ReadWrite, &["CREATE TABLE t AS SELECT 1 AS x".into()])
+            .unwrap();
+        let folder = std::fs::File::open(&version).unwrap();
+        let through_descriptor = std::path::PathBuf::from(format!("/proc/self/fd/{}/data.duckdb", folder.as_raw_fd()));
+
+        let query_side =
+            Database::open_configured(&through_descriptor, Access::ReadOnly, Opening::QuerySide, &[], &[]).unwrap();
+        assert_eq!(opened_path(&query_side), through_descriptor.to_str().unwrap());
+        assert_eq!(query_side.query("SELECT x FROM t").unwrap()[0][0].integer(), Some(1));
+
+        let plain = Database::open_configured(&through_descriptor, Access::ReadOnly, Opening::Plain, &[], &[]).unwrap();
+        assert_eq!(
+            opened_path(&plain),
+            version.canonicalize().unwrap().join("data.duckdb").to_str().unwrap(),
+            "DuckDB by itself resolves the descriptor's path to the folder's name: if it no longer does, \
+             Opening::QuerySide's file system may no longer be needed"
+        );
     }
 }

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use crate::check::policy::{PolicyCheck, SourceRule};
 use crate::check::{check_statement_shape, ParseTreeCheck};
-use crate::duck::{Access, Bind, Database, Extensions, FailureKind, Parsed, Rows, Statement};
+use crate::duck::{Access, Bind, Database, FailureKind, Opening, Parsed, Rows, Statement};
 use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
@@ -140,7 +140,7 @@ fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<D
     let database = Database::open_configured(
         data_file,
         Access::ReadOnly,
-        Extensions::CoreOnly,
+        Opening::QuerySide,
         &connection_config(limits),
         &lockdown,
     )
