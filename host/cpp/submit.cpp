@@ -1,5 +1,6 @@
 // Running one statement that a connection's parser split (`duckdb_extract_statements`), with
-// its parameter values, planned once (host/src/duck/statement.rs).
+// its parameter values, planned once (host/src/duck/statement.rs). What runs is a copy of the
+// parsed statement, so a parse kept for its text runs again without being parsed again.
 //
 // The C API's way, `duckdb_prepare_extracted_statement` and then `duckdb_execute_prepared*`,
 // plans a statement twice in DuckDB 2.0: preparing binds and optimizes it, and a prepared
@@ -47,9 +48,9 @@ idx_t querycell_extracted_parameter_count(duckdb_extracted_statements extracted,
 	return wrapper.statements[index]->named_param_map.size();
 }
 
-// Submit statement `index` of `extracted` on `connection` with `values[0..value_count]` bound to
-// its parameters by position, and fill `out` with its streaming result (or its error). The
-// statement is moved out of `extracted`, so it runs at most once; `connection` must be the one
+// Submit a copy of statement `index` of `extracted` on `connection` with
+// `values[0..value_count]` bound to its parameters by position, and fill `out` with its
+// streaming result (or its error). `extracted` is left as it was; `connection` must be the one
 // that split it. The values are copied.
 duckdb_state querycell_submit_extracted(duckdb_connection connection, duckdb_extracted_statements extracted,
                                         idx_t index, duckdb_value *values, idx_t value_count,
@@ -57,7 +58,7 @@ duckdb_state querycell_submit_extracted(duckdb_connection connection, duckdb_ext
 	try {
 		auto &wrapper = *reinterpret_cast<ExtractStatementsWrapper *>(extracted);
 		if (index >= wrapper.statements.size() || !wrapper.statements[index]) {
-			return Refuse("there is no such statement to run (each runs once)", out);
+			return Refuse("there is no such statement to run", out);
 		}
 		auto &statement = wrapper.statements[index];
 		if (statement->type != StatementType::SELECT_STATEMENT) {
@@ -79,7 +80,7 @@ duckdb_state querycell_submit_extracted(duckdb_connection connection, duckdb_ext
 			bound[parameter.first] = BoundParameterData(*reinterpret_cast<Value *>(values[parameter.second - 1]));
 		}
 		auto &context = *reinterpret_cast<Connection *>(connection)->context;
-		auto result = context.Submit(std::move(statement), bound, QueryParameters());
+		auto result = context.Submit(statement->Copy(), bound, QueryParameters());
 		if (result->HasError() || !StreamsByDefault(StatementType::SELECT_STATEMENT, *result, true)) {
 			result->Complete();
 			return DuckDBTranslateResult(std::move(result), out);

@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
+mod kept;
 mod parser;
 mod statement;
 mod values;
@@ -24,6 +25,7 @@ mod values;
 pub use parser::parse_tree;
 pub use statement::Statement;
 
+use kept::{Extracted, KeptParses};
 use values::OwnedResult;
 pub(crate) use values::{date_text, decimal_text, timestamp_text, TimeUnit};
 pub use values::{Column, Rows};
@@ -110,6 +112,9 @@ pub enum Access {
 /// A database with one connection: a file (read-only for queries, read-write for ingest) or
 /// a private in-memory database.
 pub struct Database {
+    /// The parses [`Database::parse_kept`] keeps (declared first: dropped before the
+    /// connection closes).
+    kept: std::cell::RefCell<KeptParses>,
     handles: Arc<Handles>,
     /// Not `Sync`: one call at a time on the connection; other threads only interrupt.
     _one_caller: PhantomData<std::cell::Cell<()>>,
@@ -224,7 +229,11 @@ impl Database {
             unsafe { ffi::duckdb_close(&mut db) };
             return Err(Failure::other("could not connect to the database"));
         }
-        let database = Database { handles: Arc::new(Handles { db: opened, con }), _one_caller: PhantomData };
+        let database = Database {
+            kept: Default::default(),
+            handles: Arc::new(Handles { db: opened, con }),
+            _one_caller: PhantomData,
+        };
         for statement in setup {
             database
                 .execute_batch(statement)
@@ -266,18 +275,36 @@ impl Database {
     /// checked ([`Parsed::tree`]) and then run from this very parse.
     pub fn parse(&self, sql: &str) -> DuckResult<Parsed<'_>> {
         let c_sql = CString::new(sql).map_err(|_| Failure::other("the SQL contains a NUL byte"))?;
-        let mut extracted: ffi::duckdb_extracted_statements = ptr::null_mut();
-        // SAFETY: the connection is live; `extracted` is an out-pointer, owned by `Parsed`
+        let mut handle: ffi::duckdb_extracted_statements = ptr::null_mut();
+        // SAFETY: the connection is live; `handle` is an out-pointer, owned by `Extracted`
         // from here (destroyed on every path, also when the split failed).
-        let count = unsafe { ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut extracted) };
-        let parsed = Parsed { extracted, count, database: self };
+        let count = unsafe { ffi::duckdb_extract_statements(self.con(), c_sql.as_ptr(), &mut handle) };
+        let extracted = Extracted { handle, count };
         if count == 0 {
-            // SAFETY: `extracted` is live; the message is copied before it is destroyed.
-            let message = unsafe { borrowed_string(ffi::duckdb_extract_statements_error(extracted)) }
+            // SAFETY: `handle` is live; the message is copied before it is destroyed.
+            let message = unsafe { borrowed_string(ffi::duckdb_extract_statements_error(extracted.handle)) }
                 .unwrap_or_else(|| "no statement found".into());
             return Err(Failure::other(format!("DuckDB could not parse the statement: {message}")));
         }
+        Ok(Parsed { extracted: Arc::new(extracted), database: self })
+    }
+
+    /// [`Database::parse`], from the parse kept for exactly this text when there is one; a
+    /// text that parses is kept (the last [`kept::KEPT_PARSES`] of them). The
+    /// statement runs as a copy, so the kept parse is never changed.
+    pub fn parse_kept(&self, sql: &str) -> DuckResult<Parsed<'_>> {
+        if let Some(extracted) = self.kept.borrow().get(sql) {
+            return Ok(Parsed { extracted, database: self });
+        }
+        let parsed = self.parse(sql)?;
+        self.kept.borrow_mut().keep(sql, Arc::clone(&parsed.extracted));
         Ok(parsed)
+    }
+
+    /// How many parses [`Database::parse_kept`] holds now.
+    #[cfg(test)]
+    pub fn kept_parses(&self) -> usize {
+        self.kept.borrow().len()
     }
 
     /// A handle another thread may keep to interrupt whatever query runs on this
@@ -291,10 +318,10 @@ impl Database {
     }
 }
 
-/// The statements a connection's parser split from one text, nothing bound yet.
+/// The statements a connection's parser split from one text, nothing bound yet; shared with
+/// the connection's kept parses when it came from [`Database::parse_kept`].
 pub struct Parsed<'db> {
-    extracted: ffi::duckdb_extracted_statements,
-    count: ffi::idx_t,
+    extracted: Arc<Extracted>,
     database: &'db Database,
 }
 
@@ -304,7 +331,7 @@ impl<'db> Parsed<'db> {
         // SAFETY: `extracted` is live for `self`'s life, split at least one statement (else
         // `Database::parse` failed), and `Parsed` is not shared across threads (`Database`
         // is not Sync: `_one_caller`).
-        unsafe { parser::extracted_tree(self.extracted) }
+        unsafe { parser::extracted_tree(self.extracted.handle) }
     }
 
     /// The statement, to bind values to and run once, if and only if there is exactly one
@@ -321,11 +348,16 @@ impl<'db> Parsed<'db> {
     /// table again at every execution: one that runs once is cheaper as a [`Statement`].)
     pub fn prepare_single_select(self) -> DuckResult<Prepared<'db>> {
         self.check_single()?;
+        // Preparing moves the statement out of the parse: a kept parse must stay whole.
+        let extracted = Arc::try_unwrap(self.extracted)
+            .map_err(|_| Failure::other("a kept parse runs as a copy and is never prepared"))?;
         let mut statement: ffi::duckdb_prepared_statement = ptr::null_mut();
-        // SAFETY: connection and handle are live; the prepared statement is owned by
-        // `Prepared` from here, which destroys it (also on refusal).
-        let state =
-            unsafe { ffi::duckdb_prepare_extracted_statement(self.database.con(), self.extracted, 0, &mut statement) };
+        // SAFETY: connection and handle are live, and the handle is this call's alone; the
+        // prepared statement is owned by `Prepared` from here, which destroys it (also on
+        // refusal).
+        let state = unsafe {
+            ffi::duckdb_prepare_extracted_statement(self.database.con(), extracted.handle, 0, &mut statement)
+        };
         let prepared = Prepared { statement, _database: PhantomData };
         if state != ffi::DuckDBSuccess {
             // SAFETY: the failed statement holds its error until `prepared` drops.
@@ -343,18 +375,10 @@ impl<'db> Parsed<'db> {
     }
 
     fn check_single(&self) -> DuckResult<()> {
-        match self.count {
+        match self.extracted.count {
             1 => Ok(()),
             count => Err(Failure::other(format!("DuckDB's parser found {count} statements; exactly one is allowed"))),
         }
-    }
-}
-
-impl Drop for Parsed<'_> {
-    fn drop(&mut self) {
-        // SAFETY: created by duckdb_extract_statements; prepared statements made from it do
-        // not borrow it, and a submitted statement was moved out of it; not used after this.
-        unsafe { ffi::duckdb_destroy_extracted(&mut self.extracted) };
     }
 }
 
@@ -551,7 +575,45 @@ pub(crate) mod float_bits {
 
 #[cfg(test)]
 mod tests {
+    use super::kept::KEPT_PARSES;
     use super::*;
+
+    /// A statement asked again runs from the parse the connection kept, with its new values,
+    /// and the kept parse stays whole; it is never prepared (which would move the statement
+    /// out); the connection keeps at most [`kept::KEPT_PARSES`].
+    #[test]
+    fn a_kept_parse_runs_again_with_other_values_and_stays_whole() {
+        let database = Database::in_memory(&[]).unwrap();
+        let sql = "SELECT ? * 2 AS doubled";
+        for n in [1i64, 5, 21] {
+            let mut statement = database.parse_kept(sql).unwrap().into_single_select().unwrap();
+            statement.bind_all(&[Bind::Integer(n)]).unwrap();
+            assert_eq!(statement.run(10).unwrap().rows[0][0].integer(), Some(n * 2));
+        }
+        assert_eq!(database.kept_parses(), 1);
+        let failure = database.parse_kept(sql).unwrap().prepare_single_select().err().expect("refused");
+        assert!(failure.message.contains("never prepared"), "{}", failure.message);
+        let mut statement = database.parse_kept(sql).unwrap().into_single_select().unwrap();
+        statement.bind_all(&[Bind::Integer(4)]).unwrap();
+        assert_eq!(statement.run(10).unwrap().rows[0][0].integer(), Some(8), "the refused prepare took the parse");
+
+        // A text that does not parse is not kept; a text of several statements is kept and
+        // still refused each time.
+        assert!(database.parse_kept("SELEC 1").is_err());
+        assert_eq!(database.kept_parses(), 1);
+        for _ in 0..2 {
+            assert!(database.parse_kept("SELECT 1; SELECT 2").unwrap().into_single_select().is_err());
+        }
+        for i in 0..2 * KEPT_PARSES {
+            database.parse_kept(&format!("SELECT {i}")).unwrap();
+        }
+        assert_eq!(database.kept_parses(), KEPT_PARSES);
+        let last = database.parse_kept(&format!("SELECT {}", 2 * KEPT_PARSES - 1)).unwrap();
+        assert_eq!(
+            last.into_single_select().unwrap().run(1).unwrap().rows[0][0].integer(),
+            Some(2 * KEPT_PARSES as i64 - 1)
+        );
+    }
 
     /// The path DuckDB says it opened the main database from.
     fn opened_path(database: &Database) -> String {

@@ -1,4 +1,5 @@
-//! One SELECT that a connection's parser split, run once with its values (`cpp/submit.cpp`).
+//! One SELECT that a connection's parser split, run with its values (`cpp/submit.cpp`): a copy
+//! of the parsed statement runs, so a parse the connection keeps can run again.
 //!
 //! DuckDB plans it once, with the values bound. A prepared statement would be planned twice:
 //! DuckDB 2.0 binds and optimizes a statement when it is prepared, and again at every
@@ -69,7 +70,7 @@ impl<'db> Statement<'db> {
     /// Statement 0 of `parsed`, if DuckDB's parser calls it a SELECT.
     pub(super) fn select(parsed: Parsed<'db>) -> DuckResult<Self> {
         // SAFETY: `extracted` is live for the parse's life; the check reads it and changes nothing.
-        if unsafe { querycell_extracted_is_select(parsed.extracted, 0) } {
+        if unsafe { querycell_extracted_is_select(parsed.extracted.handle, 0) } {
             Ok(Statement { parsed, values: Values(Vec::new()) })
         } else {
             Err(Failure::other("DuckDB's parser reports a statement that is not a SELECT"))
@@ -80,7 +81,7 @@ impl<'db> Statement<'db> {
     pub fn parameter_count(&self) -> usize {
         // SAFETY: `extracted` is live for the parse's life and holds statement 0 (the parse
         // split exactly one); counting reads it and changes nothing.
-        unsafe { querycell_extracted_parameter_count(self.parsed.extracted, 0) as usize }
+        unsafe { querycell_extracted_parameter_count(self.parsed.extracted.handle, 0) as usize }
     }
 
     /// Bind `values` to placeholders 1..=n; the count must match exactly.
@@ -97,14 +98,14 @@ impl<'db> Statement<'db> {
         let handles = self.values.handles();
         let count = handles.len() as ffi::idx_t;
         // SAFETY: the connection that split `extracted` is live (borrowed for 'db) and
-        // outlives the result, read and dropped here; `extracted` holds statement 0, which
-        // the call moves out, and `self` is consumed, so it is never submitted again; the
-        // values are live and DuckDB copies them.
+        // outlives the result, read and dropped here; `extracted` holds statement 0, of which
+        // the call submits a copy and which it leaves as it was; the values are live and
+        // DuckDB copies them.
         let result = unsafe {
             OwnedResult::fill(|out| {
                 querycell_submit_extracted(
                     self.parsed.database.con(),
-                    self.parsed.extracted,
+                    self.parsed.extracted.handle,
                     0,
                     handles.as_mut_ptr(),
                     count,

@@ -106,8 +106,10 @@ impl StatementRunner {
 
 /// `sql` checked (with `tree_check`, the parse-tree allowlist), as the statement of the
 /// connection's own parse that then runs: the tree checked is the one run, and nothing is
-/// bound or planned before the check has passed. A text the connection cannot split is
-/// checked with the parser alone, which says why it is refused.
+/// bound or planned before the check has passed. The parse is the one the connection kept
+/// for this text when it has one ([`Database::parse_kept`]): every check still runs on it. A
+/// text the connection cannot split is checked with the parser alone, which says why it is
+/// refused.
 fn checked_statement<'db>(
     database: &'db Database,
     check: &mut ParseTreeCheck,
@@ -116,7 +118,7 @@ fn checked_statement<'db>(
     tree_check: TreeCheck,
 ) -> Result<Statement<'db>> {
     check_statement_shape(sql)?;
-    let parsed = match (database.parse(sql), tree_check) {
+    let parsed = match (database.parse_kept(sql), tree_check) {
         (Ok(parsed), TreeCheck::On) => {
             check.check_tree_of(sql, params, || parsed.tree())?;
             Ok(parsed)
