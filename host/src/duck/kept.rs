@@ -13,10 +13,19 @@ use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
-/// How many parses a connection keeps; the oldest goes first. Each is a statement's syntax
-/// tree (a few kilobytes for the statements agents write), and texts are at most
-/// `Limits::max_statement_bytes` long.
+/// How many parses a connection keeps; the oldest goes first.
 pub const KEPT_PARSES: usize = 64;
+
+/// How many bytes of text the kept parses may add up to. A syntax tree grows with its text
+/// (a long `IN` list of constants is the worst case, on the order of a hundred bytes of tree
+/// per byte of text), and a statement may be as long as `Limits::max_statement_bytes` (a
+/// mebibyte): the kept trees must stay small beside a worker's memory ceiling whatever the
+/// texts are. The statements agents and plans make are a few hundred bytes to a few
+/// kilobytes.
+pub const KEPT_TEXT_BYTES: usize = 128 << 10;
+
+/// The longest text whose parse is kept; a longer one is parsed every time.
+pub const KEPT_TEXT_MAX: usize = KEPT_TEXT_BYTES / 8;
 
 /// The statements one `duckdb_extract_statements` call split, destroyed when the last
 /// holder lets go.
@@ -46,6 +55,8 @@ pub(super) struct KeptParses {
     by_text: HashMap<Box<str>, Arc<Extracted>>,
     /// Oldest first.
     order: VecDeque<Box<str>>,
+    /// The length of every kept text, added up.
+    text_bytes: usize,
 }
 
 impl KeptParses {
@@ -53,21 +64,25 @@ impl KeptParses {
         self.by_text.get(text).cloned()
     }
 
+    /// Keep `parse` for `text`, letting the oldest go until both bounds hold; a text longer
+    /// than [`KEPT_TEXT_MAX`] is not kept.
     pub(super) fn keep(&mut self, text: &str, parse: Arc<Extracted>) {
-        if self.by_text.contains_key(text) {
+        if text.len() > KEPT_TEXT_MAX || self.by_text.contains_key(text) {
             return;
         }
-        while self.order.len() >= KEPT_PARSES {
-            if let Some(oldest) = self.order.pop_front() {
-                self.by_text.remove(&oldest);
-            }
+        while self.order.len() >= KEPT_PARSES || self.text_bytes + text.len() > KEPT_TEXT_BYTES {
+            let Some(oldest) = self.order.pop_front() else { break };
+            self.text_bytes -= oldest.len();
+            self.by_text.remove(&oldest);
         }
+        self.text_bytes += text.len();
         self.order.push_back(text.into());
         self.by_text.insert(text.into(), parse);
     }
 
+    /// How many parses are kept, and their texts' length added up.
     #[cfg(test)]
-    pub(super) fn len(&self) -> usize {
-        self.by_text.len()
+    pub(super) fn size(&self) -> (usize, usize) {
+        (self.by_text.len(), self.text_bytes)
     }
 }

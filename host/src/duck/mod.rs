@@ -301,10 +301,10 @@ impl Database {
         Ok(parsed)
     }
 
-    /// How many parses [`Database::parse_kept`] holds now.
+    /// How many parses [`Database::parse_kept`] holds now, and their texts' length added up.
     #[cfg(test)]
-    pub fn kept_parses(&self) -> usize {
-        self.kept.borrow().len()
+    pub fn kept_parses(&self) -> (usize, usize) {
+        self.kept.borrow().size()
     }
 
     /// A handle another thread may keep to interrupt whatever query runs on this
@@ -575,12 +575,13 @@ pub(crate) mod float_bits {
 
 #[cfg(test)]
 mod tests {
-    use super::kept::KEPT_PARSES;
     use super::*;
+    use kept::{KEPT_PARSES, KEPT_TEXT_BYTES, KEPT_TEXT_MAX};
 
     /// A statement asked again runs from the parse the connection kept, with its new values,
     /// and the kept parse stays whole; it is never prepared (which would move the statement
-    /// out); the connection keeps at most [`kept::KEPT_PARSES`].
+    /// out); the connection keeps at most [`kept::KEPT_PARSES`], of texts that add up to at
+    /// most [`kept::KEPT_TEXT_BYTES`].
     #[test]
     fn a_kept_parse_runs_again_with_other_values_and_stays_whole() {
         let database = Database::in_memory(&[]).unwrap();
@@ -590,7 +591,7 @@ mod tests {
             statement.bind_all(&[Bind::Integer(n)]).unwrap();
             assert_eq!(statement.run(10).unwrap().rows[0][0].integer(), Some(n * 2));
         }
-        assert_eq!(database.kept_parses(), 1);
+        assert_eq!(database.kept_parses(), (1, sql.len()));
         let failure = database.parse_kept(sql).unwrap().prepare_single_select().err().expect("refused");
         assert!(failure.message.contains("never prepared"), "{}", failure.message);
         let mut statement = database.parse_kept(sql).unwrap().into_single_select().unwrap();
@@ -600,19 +601,37 @@ mod tests {
         // A text that does not parse is not kept; a text of several statements is kept and
         // still refused each time.
         assert!(database.parse_kept("SELEC 1").is_err());
-        assert_eq!(database.kept_parses(), 1);
+        assert_eq!(database.kept_parses().0, 1);
         for _ in 0..2 {
             assert!(database.parse_kept("SELECT 1; SELECT 2").unwrap().into_single_select().is_err());
         }
         for i in 0..2 * KEPT_PARSES {
             database.parse_kept(&format!("SELECT {i}")).unwrap();
         }
-        assert_eq!(database.kept_parses(), KEPT_PARSES);
+        assert_eq!(database.kept_parses().0, KEPT_PARSES);
         let last = database.parse_kept(&format!("SELECT {}", 2 * KEPT_PARSES - 1)).unwrap();
         assert_eq!(
             last.into_single_select().unwrap().run(1).unwrap().rows[0][0].integer(),
             Some(2 * KEPT_PARSES as i64 - 1)
         );
+
+        // Long texts: the kept ones add up to at most KEPT_TEXT_BYTES, and one longer than
+        // KEPT_TEXT_MAX is parsed (and runs) but is not kept.
+        let long = |i: usize, length: usize| {
+            let head = format!("SELECT {i} AS n WHERE 1 IN (");
+            let list = "1,".repeat((length - head.len() - 2) / 2);
+            format!("{head}{list}1)")
+        };
+        for i in 0..KEPT_PARSES {
+            database.parse_kept(&long(i, KEPT_TEXT_MAX)).unwrap();
+            let (count, bytes) = database.kept_parses();
+            assert!(bytes <= KEPT_TEXT_BYTES && count <= KEPT_PARSES, "{count} parses of {bytes} bytes kept");
+        }
+        let too_long = long(7, KEPT_TEXT_MAX + 64);
+        let before = database.kept_parses();
+        let answer = database.parse_kept(&too_long).unwrap().into_single_select().unwrap().run(1).unwrap();
+        assert_eq!(answer.rows[0][0].integer(), Some(7));
+        assert_eq!(database.kept_parses(), before, "a text over KEPT_TEXT_MAX was kept");
     }
 
     /// The path DuckDB says it opened the main database from.
