@@ -16,9 +16,9 @@ use libduckdb_sys as ffi;
 /// How many parses a connection keeps; the oldest goes first.
 pub const KEPT_PARSES: usize = 64;
 
-/// How many bytes of text the kept parses may add up to. A syntax tree grows with its text
-/// (a long `IN` list of constants is the worst case, on the order of a hundred bytes of tree
-/// per byte of text), and a statement may be as long as `Limits::max_statement_bytes` (a
+/// How many bytes of text the kept parses may add up to. A syntax tree grows with its text,
+/// and is many times its size where the text is dense (each constant of a long `IN` list is
+/// a node of its own), and a statement may be as long as `Limits::max_statement_bytes` (a
 /// mebibyte): the kept trees must stay small beside a worker's memory ceiling whatever the
 /// texts are. The statements agents and plans make are a few hundred bytes to a few
 /// kilobytes.
