@@ -85,11 +85,11 @@ pub(crate) fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Pat
     println!("  plain DuckDB, the same SQL bound and run  {}", direct.micros());
     for (which, timing) in [("asked again", &through_querycell), ("first sight", &first_sight)] {
         println!(
-            "  {which}: p50 {:.3} ms vs {:.3} ms: ratio {:.2}x, +{:.3} ms",
+            "  {which}: p50 {:.3} ms vs {:.3} ms: ratio {:.2}x, {:+.3} ms",
             ms(timing.p50()),
             ms(direct.p50()),
             timing.p50().as_secs_f64() / direct.p50().as_secs_f64(),
-            ms(timing.p50().saturating_sub(direct.p50()))
+            ms(timing.p50()) - ms(direct.p50())
         );
     }
     println!(
