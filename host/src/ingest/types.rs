@@ -164,12 +164,17 @@ pub(crate) const TRIMMED_BY_DUCKDB: [u32; 17] =
 
 /// SQL condition: text `raw` starts or ends with a character `trim` removes, which is exactly
 /// `trim(raw) <> raw`, read from its two ends: `trim` copies every text, and on long free
-/// text that copy cost as much as the rest of the column's profiling. (RE2 matches a class
-/// anchored at the end from the end; a chain of `ends_with` was slower on short texts.)
+/// text that copy cost as much as the rest of the column's profiling. The end of an ASCII
+/// text (as many bytes as characters) can only be the space, the one ASCII character `trim`
+/// removes, so only other texts are matched against the class (RE2 matches a class anchored
+/// at the end from the end; a chain of `ends_with` was slower on short texts, and the
+/// pattern on every text was two thirds of the counting query of a column of short values).
 pub(crate) fn padded(raw: &str) -> String {
     let codes = TRIMMED_BY_DUCKDB.map(|c| c.to_string()).join(", ");
     let class = TRIMMED_BY_DUCKDB.map(|c| format!("\\x{{{c:x}}}")).join("");
-    format!("(ord({raw}) IN ({codes}) OR regexp_matches({raw}, '[{class}]$'))")
+    format!(
+        "(ord({raw}) IN ({codes}) OR CASE WHEN strlen({raw}) = length({raw}) THEN ends_with({raw}, ' ') ELSE regexp_matches({raw}, '[{class}]$') END)"
+    )
 }
 
 /// SQL: `trim(raw)`, with `trim` run only on the texts that are [`padded`] (a CASE evaluates
@@ -879,6 +884,8 @@ mod tests {
             .unwrap();
         let removed: Vec<u32> = removed.iter().map(|row| cell_integer(row, 0) as u32).collect();
         assert_eq!(removed, TRIMMED_BY_DUCKDB);
+        // `padded` reads the end of an ASCII text as the space alone.
+        assert_eq!(TRIMMED_BY_DUCKDB.iter().filter(|&&code| code < 128).collect::<Vec<_>>(), [&32]);
 
         let texts = [
             "",
@@ -895,6 +902,11 @@ mod tests {
             "NA ",
             " \u{2000} ",
             "ab\u{202f}",
+            "é ",
+            "é\u{2000}",
+            "ab\t",
+            "a\u{85}",
+            "\u{3000}é",
         ];
         for text in texts {
             let v = sql_string(text);
