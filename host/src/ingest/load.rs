@@ -259,20 +259,27 @@ fn load_text_table(
     let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
     let mut decisions = layout.notes.clone();
     decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
-    let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
+    // The columns kept (named, and not hidden by querycell.toml): (raw name, header text, name).
+    let mut kept: Vec<(String, String, String)> = Vec::new();
     for (at, header) in headers.into_iter().enumerate() {
         let text = layout.header_text(at, &header.0);
-        let column_name = unique(normalize_identifier(&text, "column"), columns.iter().map(|c| c.0.name.as_str()));
-        let column_over = over.columns.get(&column_name);
-        if column_over.is_some_and(|c| c.hidden) {
+        let column_name = unique(normalize_identifier(&text, "column"), kept.iter().map(|c| c.2.as_str()));
+        if over.columns.get(&column_name).is_some_and(|c| c.hidden) {
             continue;
         }
+        kept.push((header.0, text, column_name));
+    }
+    let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
+    let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
+    let samples = types::samples(connection, &staging_table, &raw_kept).map_err(at_source)?;
+    let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
+    for ((raw, text, column_name), sample) in kept.into_iter().zip(samples) {
+        let column_over = over.columns.get(&column_name);
         let numbers =
             NumberSettings { evidence: evidence.clone(), configured: Sidecar::number_reading(over, column_over) };
-        let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
-        let groups = Groups::create(connection, &staging_table, &header.0, columns.len()).map_err(at_source)?;
+        let groups = Groups::create(connection, &staging_table, &raw, sample, columns.len()).map_err(at_source)?;
         let decision =
-            types::decide(connection, &groups, &header.0, &null_tokens, column_over, &numbers).map_err(at_source)?;
+            types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
         let mut entry = column_entry(column_name, text, &decision.sql_type, decision.reason.clone(), over);
         // The unit the values were written with (`$`, `%`), unless the operator gave one.
         entry.unit = entry.unit.or_else(|| decision.unit.clone());

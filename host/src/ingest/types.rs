@@ -103,24 +103,60 @@ pub struct Groups {
 /// column whose sample is at least nine tenths distinct is read row by row.
 pub const DISTINCT_SAMPLE: usize = 50_000;
 
-impl Groups {
-    /// Group column `column` of staging table `staging`; `slot` tells apart the groups of
-    /// the columns of one table, which live until its statistics are computed.
-    pub fn create(connection: &Connection, staging: &str, column: &str, slot: usize) -> Result<Groups> {
-        let c = quote(column);
-        let failed = profiling_failed(column);
-        let sample = first_row(
+/// Columns whose samples one scan counts: a query per column cost a scan and a statement
+/// each (about half the sampling of a five-column table), and one query for every column of
+/// a wide table would hold every column's sample in a hash table at once.
+const SAMPLED_TOGETHER: usize = 16;
+
+/// What the first [`DISTINCT_SAMPLE`] rows say of one column: how many distinct texts they
+/// hold, and how many rows they are (fewer in a smaller table).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Sample {
+    /// Distinct texts in the sample (a missing cell is none).
+    pub distinct: i64,
+    /// Rows in the sample.
+    pub rows: i64,
+}
+
+impl Sample {
+    /// Whether the column is worth grouping: anything but a full sample nine tenths distinct.
+    fn worth_grouping(self) -> bool {
+        !(self.rows as usize == DISTINCT_SAMPLE && self.distinct * 10 >= self.rows * 9)
+    }
+}
+
+/// The [`Sample`] of each of `columns` of staging table `staging`, in their order, read
+/// [`SAMPLED_TOGETHER`] columns per scan of the same first rows.
+pub fn samples(connection: &Connection, staging: &str, columns: &[&str]) -> Result<Vec<Sample>> {
+    let mut samples = Vec::with_capacity(columns.len());
+    for chunk in columns.chunks(SAMPLED_TOGETHER) {
+        let quoted: Vec<String> = chunk.iter().map(|c| quote(c)).collect();
+        let counts: Vec<String> = quoted.iter().map(|c| format!("count(DISTINCT {c})")).collect();
+        let row = first_row(
             connection
                 .query(&format!(
-                    "SELECT count(DISTINCT {c}), count(*) FROM (SELECT {c} FROM {} LIMIT {DISTINCT_SAMPLE})",
+                    "SELECT {}, count(*) FROM (SELECT {} FROM {} LIMIT {DISTINCT_SAMPLE})",
+                    counts.join(", "),
+                    quoted.join(", "),
                     quote(staging)
                 ))
-                .map_err(failed)?,
+                .map_err(profiling_failed(chunk[0]))?,
         );
-        let (distinct, sampled) = (cell_integer(&sample, 0), cell_integer(&sample, 1));
-        if sampled as usize == DISTINCT_SAMPLE && distinct * 10 >= sampled * 9 {
+        let rows = cell_integer(&row, chunk.len());
+        samples.extend((0..chunk.len()).map(|at| Sample { distinct: cell_integer(&row, at), rows }));
+    }
+    Ok(samples)
+}
+
+impl Groups {
+    /// Group column `column` of staging table `staging`, whose [`Sample`] is `sample`; `slot`
+    /// tells apart the groups of the columns of one table, which live until its statistics
+    /// are computed.
+    pub fn create(connection: &Connection, staging: &str, column: &str, sample: Sample, slot: usize) -> Result<Groups> {
+        if !sample.worth_grouping() {
             return Ok(Groups { table: quote(staging), rows: "1".into(), grouped: false });
         }
+        let c = quote(column);
         let groups = Groups {
             table: quote(&format!("__querycell_values_{slot}")),
             rows: quote(&format!("{column}#rows")),
@@ -133,7 +169,7 @@ impl Groups {
                 groups.rows,
                 quote(staging)
             ))
-            .map_err(failed)?;
+            .map_err(profiling_failed(column))?;
         Ok(groups)
     }
 
@@ -968,5 +1004,54 @@ mod tests {
             }
         }
         assert_eq!(is_trimmed_token("v", &[]), None);
+    }
+
+    #[test]
+    fn samples_read_together_are_each_columns_own() {
+        // More columns than one scan reads, each with its own number of distinct texts in the
+        // first rows (column i repeats every i + 1 rows), one nearly distinct, and rows past
+        // the sample that would change every count if they were read.
+        let duck = Connection::in_memory(&[]).unwrap();
+        let width = SAMPLED_TOGETHER * 2 + 3;
+        let mut select: Vec<String> =
+            (0..width).map(|i| format!("CAST(r % {} AS VARCHAR) AS \"c {i}\"", i + 1)).collect();
+        select.push("CASE WHEN r % 20 = 0 THEN 'x' ELSE CAST(r AS VARCHAR) END AS \"id\"".into());
+        duck.execute_batch(&format!(
+            "CREATE TABLE staging AS SELECT {} FROM range({}) AS t(r) ORDER BY r",
+            select.join(", "),
+            DISTINCT_SAMPLE + 5_000
+        ))
+        .unwrap();
+        duck.execute_batch(&format!(
+            "INSERT INTO staging SELECT {} FROM range(1000, 1100) AS t(r)",
+            (0..=width).map(|_| "'late'").collect::<Vec<_>>().join(", ")
+        ))
+        .unwrap();
+        let mut names: Vec<String> = (0..width).map(|i| format!("c {i}")).collect();
+        names.push("id".into());
+        let columns: Vec<&str> = names.iter().map(String::as_str).collect();
+        let read = samples(&duck, "staging", &columns).unwrap();
+        assert_eq!(read.len(), columns.len());
+        for (at, column) in columns.iter().enumerate() {
+            let alone = first_row(
+                duck.query(&format!(
+                    "SELECT count(DISTINCT {c}), count(*) FROM (SELECT {c} FROM staging LIMIT {DISTINCT_SAMPLE})",
+                    c = quote(column)
+                ))
+                .unwrap(),
+            );
+            let expected = Sample { distinct: cell_integer(&alone, 0), rows: cell_integer(&alone, 1) };
+            assert_eq!(read[at], expected, "column {column}");
+        }
+        assert_eq!(read[4], Sample { distinct: 5, rows: DISTINCT_SAMPLE as i64 });
+        // Every column but the nearly distinct one is worth grouping.
+        let grouped: Vec<bool> = read.iter().map(|s| s.worth_grouping()).collect();
+        assert_eq!(grouped.iter().filter(|&&g| !g).count(), 1);
+        assert!(!grouped[width]);
+        // A smaller table's sample is all of it, and is grouped however distinct.
+        duck.execute_batch("CREATE TABLE small AS SELECT * FROM staging LIMIT 10").unwrap();
+        let few = samples(&duck, "small", &columns[width..]).unwrap();
+        assert_eq!(few, [Sample { distinct: 10, rows: 10 }]);
+        assert!(few[0].worth_grouping());
     }
 }
