@@ -140,7 +140,14 @@ pub fn samples(connection: &Connection, staging: &str, columns: &[&str]) -> Resu
                     quoted.join(", "),
                     quote(staging)
                 ))
-                .map_err(profiling_failed(chunk[0]))?,
+                .map_err(|e| {
+                    let columns = chunk.join(", ");
+                    Error::classed(
+                        ErrorClass::Internal,
+                        Code::IngestFailed,
+                        format!("profiling columns {columns}: {e}"),
+                    )
+                })?,
         );
         let rows = cell_integer(&row, chunk.len());
         samples.extend((0..chunk.len()).map(|at| Sample { distinct: cell_integer(&row, at), rows }));
