@@ -5,6 +5,12 @@
 //! the deadline passes while armed, the watchdog interrupts, and keeps interrupting every
 //! few milliseconds until the statement is disarmed: an interrupt that lands before DuckDB
 //! starts executing is discarded, and some operators only check for it now and then.
+//!
+//! The thread is woken only when it would otherwise sleep past the new deadline: disarming
+//! leaves it asleep until the time it chose (it then finds nothing armed, or a later
+//! statement), and arming while it sleeps until an earlier time leaves it asleep too. Waking
+//! it twice per statement cost every answer two cross-thread wake-ups for nothing, since
+//! statements' deadlines only ever move later.
 
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
@@ -23,6 +29,11 @@ struct State {
     statement: u64,
     /// The statement the watchdog interrupted, if it did.
     interrupted: Option<u64>,
+    /// When the thread looks at the state again without being woken: `None` while it waits
+    /// for a notification only.
+    looks_again_at: Option<Instant>,
+    /// How many times the thread has looked at the state: what each statement costs it.
+    looks: u64,
     stop: bool,
 }
 
@@ -66,8 +77,11 @@ impl Watchdog {
         state.statement += 1;
         state.armed = Some(deadline);
         let statement = state.statement;
+        let wake = state.looks_again_at.is_none_or(|at| at > deadline);
         drop(state);
-        self.shared.changed.notify_one();
+        if wake {
+            self.shared.changed.notify_one();
+        }
         Armed { watchdog: self, statement }
     }
 }
@@ -82,13 +96,12 @@ impl Armed<'_> {
 
 impl Drop for Armed<'_> {
     /// Also on unwinding: a statement that never returns normally is not watched forever.
+    /// The thread is not woken: at the time it chose it finds the statement gone.
     fn drop(&mut self) {
         let mut state = self.watchdog.shared.lock();
         if state.statement == self.statement {
             state.armed = None;
         }
-        drop(state);
-        self.watchdog.shared.changed.notify_one();
     }
 }
 
@@ -108,26 +121,21 @@ fn watch(shared: &Shared, interrupter: &Interrupter) {
         if state.stop {
             return;
         }
-        state = match state.armed {
-            None => shared.changed.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner()),
-            Some(deadline) => {
-                let now = Instant::now();
-                if now < deadline {
-                    shared
-                        .changed
-                        .wait_timeout(state, deadline - now)
-                        .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .0
-                } else {
-                    state.interrupted = Some(state.statement);
-                    interrupter.interrupt();
-                    shared
-                        .changed
-                        .wait_timeout(state, REINTERRUPT_EVERY)
-                        .unwrap_or_else(|poisoned| poisoned.into_inner())
-                        .0
-                }
+        state.looks += 1;
+        let now = Instant::now();
+        let wait = match state.armed {
+            None => None,
+            Some(deadline) if now < deadline => Some(deadline - now),
+            Some(_) => {
+                state.interrupted = Some(state.statement);
+                interrupter.interrupt();
+                Some(REINTERRUPT_EVERY)
             }
+        };
+        state.looks_again_at = wait.map(|wait| now + wait);
+        state = match wait {
+            None => shared.changed.wait(state).unwrap_or_else(|poisoned| poisoned.into_inner()),
+            Some(wait) => shared.changed.wait_timeout(state, wait).unwrap_or_else(|poisoned| poisoned.into_inner()).0,
         };
     }
 }
@@ -147,6 +155,47 @@ mod tests {
         let next = watchdog.arm(Instant::now() + Duration::from_secs(60));
         std::thread::sleep(Duration::from_millis(30));
         assert!(!next.disarm(), "the next statement is not charged with the earlier interrupt");
+    }
+
+    /// Wait (up to 10 s) until the watchdog's thread has looked at its state `looks` times.
+    fn settled(watchdog: &Watchdog, looks: u64) {
+        let started = Instant::now();
+        while watchdog.shared.lock().looks < looks && started.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn statements_with_later_deadlines_leave_the_thread_asleep() {
+        let database = Database::in_memory(&[]).unwrap();
+        let watchdog = Watchdog::start(database.interrupter()).unwrap();
+        let looks = || watchdog.shared.lock().looks;
+        // The thread's first look finds nothing armed; the first statement wakes it once.
+        settled(&watchdog, 1);
+        let first = watchdog.arm(Instant::now() + Duration::from_secs(60));
+        settled(&watchdog, 2);
+        drop(first);
+        let before = looks();
+        for _ in 0..100 {
+            let watch = watchdog.arm(Instant::now() + Duration::from_secs(60));
+            assert!(!watch.disarm());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(looks(), before, "100 statements, each due later than the last, woke the thread");
+    }
+
+    #[test]
+    fn an_earlier_deadline_than_the_thread_sleeps_to_still_interrupts() {
+        let database = Database::in_memory(&[]).unwrap();
+        let watchdog = Watchdog::start(database.interrupter()).unwrap();
+        // The thread now sleeps until an hour from now, and disarming leaves it so.
+        settled(&watchdog, 1);
+        let first = watchdog.arm(Instant::now() + Duration::from_secs(3600));
+        settled(&watchdog, 2);
+        assert!(!first.disarm());
+        let watch = watchdog.arm(Instant::now() + Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(600));
+        assert!(watch.disarm(), "a deadline earlier than the thread's own wake-up fired");
     }
 
     #[test]
