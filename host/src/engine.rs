@@ -15,7 +15,7 @@ use crate::exec::worker::WorkerPolicy;
 use crate::exec::Executor;
 use crate::limits::Limits;
 use crate::policy::{BoundPolicy, Policy};
-use crate::sandbox::cache::{CacheKey, CacheOutcome, CacheStats, CompileCache, RequestKind};
+use crate::sandbox::cache::{CacheKey, CacheOutcome, CacheStats, CompileCache, RequestKind, ViewFingerprint};
 use crate::sandbox::{wit, Sandbox};
 use crate::statement::Readable;
 
@@ -61,6 +61,17 @@ pub struct QueryCell {
     spark_token: Option<String>,
     /// What the compiler returned for requests asked before (see [`crate::sandbox::cache`]).
     compile_cache: CompileCache,
+    /// The compiler's view of the open version for the day last asked about: built once,
+    /// not cloned from the catalog and hashed for every request; dropped by `reopen`.
+    compiler_view: std::sync::Mutex<Option<Arc<CompilerView>>>,
+}
+
+/// What the compiler sees of one version on one day, and the fingerprint the compile cache
+/// keys it by.
+struct CompilerView {
+    today: Date,
+    view: wit::CatalogView,
+    fingerprint: ViewFingerprint,
 }
 
 impl QueryCell {
@@ -153,6 +164,7 @@ impl QueryCell {
             bound: version.bound,
             spark_token,
             compile_cache: CompileCache::default(),
+            compiler_view: std::sync::Mutex::new(None),
         }
     }
 
@@ -170,6 +182,7 @@ impl QueryCell {
         self.executor = version.executor;
         self.bound = version.bound;
         self.answer_limits = version.limits;
+        *self.compiler_view.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         Ok(())
     }
 
@@ -265,22 +278,29 @@ impl QueryCell {
 
     /// What the compiler may see: the catalog as the policy shows it, each policed table
     /// with its row filters, the request limits and `today`.
-    fn compiler_view(&self, today: Date) -> wit::CatalogView {
+    fn compiler_view(&self, today: Date) -> Arc<CompilerView> {
+        let mut kept = self.compiler_view.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(kept) = kept.as_ref().filter(|kept| kept.today == today) {
+            return Arc::clone(kept);
+        }
         let mut view = self.catalog.view(&self.answer_limits, today);
         if let Some(bound) = &self.bound {
             bound.annotate(&mut view);
         }
-        view
+        let fingerprint = ViewFingerprint::of(&view);
+        let built = Arc::new(CompilerView { today, view, fingerprint });
+        *kept = Some(Arc::clone(&built));
+        built
     }
 
     /// What the compiler returns for `request` under the current view as of `today`:
     /// remembered from an earlier identical compile when there was one, else from the sandbox.
     fn compile(&self, kind: RequestKind, request: &str, today: Date) -> Result<(Arc<wit::Compiled>, CacheOutcome)> {
-        let view = self.compiler_view(today);
-        let key = CacheKey::new(kind, request, &view, &self.limits, &self.catalog.snapshot);
+        let compiler = self.compiler_view(today);
+        let key = CacheKey::new(kind, request, &compiler.fingerprint, &self.limits, &self.catalog.snapshot);
         self.compile_cache.get_or_compile(key, || match kind {
-            RequestKind::Plan => self.sandbox.compile_plan(request, &view),
-            RequestKind::Sql => self.sandbox.compile_sql(request, &view),
+            RequestKind::Plan => self.sandbox.compile_plan(request, &compiler.view),
+            RequestKind::Sql => self.sandbox.compile_sql(request, &compiler.view),
         })
     }
 

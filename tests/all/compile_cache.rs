@@ -133,3 +133,26 @@ fn another_snapshot_is_never_served_a_remembered_compile() {
         assert_ne!(rows(&later), rows(earlier), "{request}");
     }
 }
+
+#[test]
+fn a_reopened_version_is_compiled_against_its_own_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = build(dir.path(), 100);
+    let mut cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let by_priority = "SELECT priority, count(*) AS tickets FROM tickets GROUP BY priority ORDER BY priority";
+    let refused = cell.query_sql(by_priority).expect_err("the first version has no priority column");
+    ask(&cell, SQL);
+    // The next version adds a column; the compiler must see it on the same day.
+    let data = dir.path().join("data-priority");
+    let mut csv = String::from("ticket_id,tenant,team,minutes,opened_on,priority\n");
+    for i in 0..10u32 {
+        csv.push_str(&format!("T{i},a,Platform,{i},2026-03-{:02},P{}\n", 1 + i, 1 + i % 2));
+    }
+    write_file(&data, "tickets.csv", &csv);
+    ingest::ingest(&index, &[data]).expect("ingest");
+    cell.reopen().unwrap();
+    let answer = cell
+        .query_sql(by_priority)
+        .unwrap_or_else(|e| panic!("after reopen, still compiled against the old columns ({refused}): {e}"));
+    assert_eq!(rows(&answer), ["[\"P1\",5]", "[\"P2\",5]"]);
+}

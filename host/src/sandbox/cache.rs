@@ -7,7 +7,10 @@
 //! snapshot, so a hit can only serve the same request under the same view: another policy
 //! context, another day or another data version is another key. The view enters the hash
 //! through its `Debug` form, which names every field the bindings generate, so a field added
-//! to the contract is hashed without anyone remembering to.
+//! to the contract is hashed without anyone remembering to. That form grows with the
+//! catalog, so the view's own hash is a [`ViewFingerprint`], taken once per view (the caller
+//! keeps a view for as long as it holds: `QueryCell` per version and day) rather than per
+//! request.
 //!
 //! Only what the guest compiled is remembered; everything the host checks on a fresh compile
 //! (the parse-tree check, the policy's form, the statement's kind, row caps) still
@@ -42,14 +45,27 @@ pub enum RequestKind {
     Sql,
 }
 
+/// The SHA-256 of a catalog view's `Debug` form: the view's part of a [`CacheKey`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ViewFingerprint([u8; 32]);
+
+impl ViewFingerprint {
+    /// The fingerprint of `view`.
+    pub fn of(view: &wit::CatalogView) -> Self {
+        let mut hasher = Sha256::new();
+        write!(HashWriter(&mut hasher), "{view:?}").expect("hashing never fails");
+        ViewFingerprint(hasher.finalize().into())
+    }
+}
+
 /// The hash of everything a compile depends on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CacheKey([u8; 32]);
 
 impl CacheKey {
-    /// The key of compiling `request` (a plan or SQL text) against `view`, under `limits`, for
-    /// the data version `snapshot`.
-    pub fn new(kind: RequestKind, request: &str, view: &wit::CatalogView, limits: &Limits, snapshot: &str) -> Self {
+    /// The key of compiling `request` (a plan or SQL text) against the view whose fingerprint
+    /// is `view`, under `limits`, for the data version `snapshot`.
+    pub fn new(kind: RequestKind, request: &str, view: &ViewFingerprint, limits: &Limits, snapshot: &str) -> Self {
         let mut hasher = Sha256::new();
         hasher.update(match kind {
             RequestKind::Plan => b"plan\0",
@@ -60,9 +76,9 @@ impl CacheKey {
             hasher.update((part.len() as u64).to_le_bytes());
             hasher.update(part.as_bytes());
         }
-        let mut debug = HashWriter(&mut hasher);
-        // Both `Debug` forms quote and escape their strings, so their boundary is unambiguous.
-        write!(debug, "{limits:?}\0{view:?}").expect("hashing never fails");
+        // The fingerprint has a fixed length, so the limits' `Debug` form after it is unambiguous.
+        hasher.update(view.0);
+        write!(HashWriter(&mut hasher), "{limits:?}").expect("hashing never fails");
         CacheKey(hasher.finalize().into())
     }
 }
@@ -184,15 +200,15 @@ impl<V: std::fmt::Debug> Inner<V> {
 mod tests {
     use super::*;
 
-    fn view(today: i32) -> wit::CatalogView {
-        wit::CatalogView {
+    fn view(today: i32) -> ViewFingerprint {
+        ViewFingerprint::of(&wit::CatalogView {
             tables: Vec::new(),
             dialect: wit::Dialect::Duckdb,
             limits: wit::RequestLimits { max_rows: 100, max_in_list: 10, max_request_bytes: 1000 },
             today,
             relationships: Vec::new(),
             metrics: Vec::new(),
-        }
+        })
     }
 
     #[test]
