@@ -63,7 +63,7 @@ pub struct QueryCell {
     compile_cache: CompileCache,
     /// The compiler's view of the open version for the day last asked about: built once,
     /// not cloned from the catalog and hashed for every request; dropped by `reopen`.
-    compiler_view: std::sync::Mutex<Option<Arc<CompilerView>>>,
+    kept_view: std::sync::Mutex<Option<Arc<CompilerView>>>,
 }
 
 /// What the compiler sees of one version on one day, and the fingerprint the compile cache
@@ -164,7 +164,7 @@ impl QueryCell {
             bound: version.bound,
             spark_token,
             compile_cache: CompileCache::default(),
-            compiler_view: std::sync::Mutex::new(None),
+            kept_view: std::sync::Mutex::new(None),
         }
     }
 
@@ -182,7 +182,7 @@ impl QueryCell {
         self.executor = version.executor;
         self.bound = version.bound;
         self.answer_limits = version.limits;
-        *self.compiler_view.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        *self.kept_view.get_mut().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
         Ok(())
     }
 
@@ -279,7 +279,7 @@ impl QueryCell {
     /// What the compiler may see: the catalog as the policy shows it, each policed table
     /// with its row filters, the request limits and `today`.
     fn compiler_view(&self, today: Date) -> Arc<CompilerView> {
-        let mut kept = self.compiler_view.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut kept = self.kept_view.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(kept) = kept.as_ref().filter(|kept| kept.today == today) {
             return Arc::clone(kept);
         }
