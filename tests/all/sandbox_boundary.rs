@@ -121,3 +121,134 @@ fn a_plan_number_is_read_correctly_rounded_in_the_component() {
     assert_eq!(bound, [nearest], "{:?}", compiled.main.params);
     boundary::check(&[&[0u8][..], plan.as_bytes()].concat(), &view, true);
 }
+
+/// The component runs sqlparser without its stack-growing recursion guard (which, unable to
+/// see a WebAssembly stack's end, moved every compile onto a fresh 2 MiB stack from the heap):
+/// its own depth guards (`guest/src/sqlmode/lexical.rs`, the parser's recursion limit) bound
+/// every walk instead. So the deepest statement of each shape those guards admit must still
+/// compile in the component, on its fixed stack, exactly as natively: a stack overflow there
+/// is a `guest_fault`.
+#[test]
+fn the_deepest_statements_the_guards_admit_compile_in_the_component_as_natively() {
+    use querycell_guest::sqlmode::lexical::{MAX_CALL_NESTING, MAX_OPERATOR_CHAIN};
+    let chain = |unit: &str| unit.repeat(MAX_OPERATOR_CHAIN - 1);
+    // Each shape at `depth`, from one level up to past what the guards take.
+    type Shape = (&'static str, Box<dyn Fn(usize) -> String + Send>);
+    let shapes: Vec<Shape> = vec![
+        (
+            "parentheses, each holding the longest chain",
+            Box::new(move |depth| {
+                let mut expr = "ack_minutes".to_string();
+                for _ in 0..depth {
+                    expr = format!("(ack_minutes{} + {expr})", chain(" + ack_minutes"));
+                }
+                format!("SELECT {expr} AS x FROM incidents")
+            }),
+        ),
+        (
+            "scalar subqueries",
+            Box::new(|depth| {
+                format!(
+                    "SELECT {}ack_minutes{} AS x FROM incidents",
+                    "(SELECT ".repeat(depth),
+                    " FROM incidents)".repeat(depth)
+                )
+            }),
+        ),
+        (
+            "CASE inside CASE",
+            Box::new(|depth| {
+                format!(
+                    "SELECT {}ack_minutes{} AS x FROM incidents",
+                    "CASE WHEN ack_minutes > 1 THEN ".repeat(depth),
+                    " ELSE 0 END".repeat(depth)
+                )
+            }),
+        ),
+        (
+            "NOT upon NOT",
+            Box::new(|depth| format!("SELECT team FROM incidents WHERE {}resolved", "NOT ".repeat(depth))),
+        ),
+        (
+            "calls nested, each with a chain",
+            Box::new(move |depth| {
+                let mut expr = "ack_minutes".to_string();
+                for _ in 0..depth.min(MAX_CALL_NESTING + 1) {
+                    expr = format!("abs(ack_minutes{} + {expr})", chain(" + ack_minutes"));
+                }
+                format!("SELECT {expr} AS x FROM incidents")
+            }),
+        ),
+        (
+            "derived tables",
+            Box::new(|depth| {
+                format!(
+                    "SELECT ack_minutes FROM {}incidents{}",
+                    "(SELECT ack_minutes FROM ".repeat(depth),
+                    ") AS d".repeat(depth)
+                )
+            }),
+        ),
+        (
+            "derived tables joined",
+            Box::new(|depth| {
+                let mut from = "incidents".to_string();
+                for level in 0..depth {
+                    from = format!(
+                        "(SELECT i{level}.ack_minutes FROM incidents AS i{level} JOIN {from} AS d{level} \
+                         ON i{level}.ack_minutes = d{level}.ack_minutes)"
+                    );
+                }
+                format!("SELECT ack_minutes FROM {from} AS top")
+            }),
+        ),
+        (
+            "set operations",
+            Box::new(|depth| {
+                format!(
+                    "SELECT ack_minutes FROM {}incidents{}",
+                    "(SELECT ack_minutes FROM incidents UNION ALL SELECT ack_minutes FROM ".repeat(depth),
+                    ") AS d".repeat(depth)
+                )
+            }),
+        ),
+        (
+            "CTEs inside CTEs",
+            Box::new(|depth| {
+                let mut query = "SELECT ack_minutes FROM incidents".to_string();
+                for level in 0..depth {
+                    query = format!("WITH c{level} AS ({query}) SELECT ack_minutes FROM c{level}");
+                }
+                query
+            }),
+        ),
+    ];
+    let view = oracle::view();
+    let wit_view = boundary::wit_view(&view);
+    let sandbox = querycell::sandbox::Sandbox::bundled(querycell::Limits::default()).expect("loads");
+    // The native compiler recurses on the same tree with far larger unoptimised frames.
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            for (shape, at) in &shapes {
+                let (depth, deepest) = (1..=2_000)
+                    .map(|depth| (depth, at(depth)))
+                    .take_while(|(_, sql)| querycell_guest::compile_sql(sql, &view).is_ok())
+                    .last()
+                    .unwrap_or_else(|| panic!("{shape}: not even one level compiles"));
+                assert!(
+                    querycell_guest::compile_sql(&at(2_000), &view).is_err(),
+                    "{shape}: no guard stops it, so its deepest statement was not found"
+                );
+                let outside = querycell_guest::compile_sql(&deepest, &view).expect("compiles natively");
+                let inside = sandbox
+                    .compile_sql(&deepest, &wit_view)
+                    .unwrap_or_else(|e| panic!("{shape}: the component fails where the native compiler does not: {e}"));
+                assert_eq!(boundary::wit_summary(&inside), boundary::native_summary(&outside), "{shape}");
+                eprintln!("{shape}: {depth} levels, {} bytes, compile in the component as natively", deepest.len());
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
