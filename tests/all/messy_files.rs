@@ -331,3 +331,32 @@ fn every_type_the_readers_produce_has_an_answer_or_a_decision() {
         .expect("the blob column is recorded as left out");
     assert!(blob.reason.contains("binary"), "{}", blob.reason);
 }
+
+/// Whether a column's values are numbers is asked of its first rows before the full pass that
+/// also reads how they are written: a column that is numbers for thousands of rows and then
+/// holds a word (or a number written another way) must still be decided from every row.
+#[test]
+fn a_value_far_past_the_first_rows_still_decides_a_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = 30_000;
+    let mut csv = String::from("id,price,weight\n");
+    for i in 0..rows {
+        // Distinct values, so the column is read row by row rather than grouped.
+        let (price, weight) = if i == rows - 2 {
+            ("n/a yet".to_string(), "\"1.234,5\"".to_string())
+        } else {
+            (format!("{i}.25"), format!("{i}.5"))
+        };
+        csv.push_str(&format!("{i},{price},{weight}\n"));
+    }
+    write_file(dir.path(), "data/items.csv", &csv);
+    let catalog = ingest::ingest(&dir.path().join("index"), &[dir.path().join("data")]).unwrap();
+    let items = table(&catalog, "items");
+    let price = column(items, "price");
+    assert_eq!(price.sql_type, "VARCHAR", "{}", price.decision);
+    assert!(price.decision.contains("'n/a yet'"), "{}", price.decision);
+    // Number-like everywhere, but no one reading fits `1.234,5` and `29999.5` alike.
+    let weight = column(items, "weight");
+    assert_eq!(weight.sql_type, "VARCHAR", "{}", weight.decision);
+    assert_eq!(column(items, "id").sql_type, "BIGINT");
+}

@@ -323,6 +323,32 @@ mod tests {
         assert_eq!(Grouping::parse("x"), None);
     }
 
+    /// The shortcut each reading takes for plain values decides every plain value as the
+    /// reading's own pattern does, in DuckDB.
+    #[test]
+    fn the_plain_shortcut_agrees_with_each_readings_pattern_on_plain_values() {
+        let duck = crate::duck::Database::in_memory(&[]).unwrap();
+        let mut plain = vec!["0", "7", "-7", "+7", "007", "1234", "1234567", "11939.70", "0.5", "-0.5", "1.2", "12.34"];
+        plain.extend(["1.234", "-1.234", "+12.345", "123.456", "1234.567", "0.123", "01.234", "1.2345", "12.500"]);
+        plain.extend(["100.000", "999.999", "-999.000", "5.00", "1.23", ".123", "1.", "1.2.3", "1a.234"]);
+        for reading in READINGS {
+            for value in &plain {
+                let row = duck
+                    .query(&format!(
+                        "SELECT {PLAIN_NUMBER}, coalesce({}, false), coalesce({}, false) FROM (SELECT {} AS v)",
+                        reading.matches_plain(),
+                        reading.matches(),
+                        sql_string(value)
+                    ))
+                    .unwrap();
+                let row = &row[0];
+                if row[0].boolean() == Some(true) {
+                    assert_eq!(row[1], row[2], "{reading} on {value:?}: the shortcut and the pattern disagree");
+                }
+            }
+        }
+    }
+
     #[test]
     fn normalized_sql_drops_groups_then_swaps_the_mark() {
         let german = Reading { decimal: DecimalMark::Comma, grouping: Grouping::Dot };

@@ -154,6 +154,7 @@ pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outco
         connection: values.connection,
         failed: values.failed,
         from: format!("(SELECT {} AS v FROM {}) WHERE v IS NOT NULL", core_of("v"), values.from),
+        first_rows: format!("(SELECT {} AS v FROM {}) WHERE v IS NOT NULL", core_of("v"), values.first_rows),
     };
     let (reading, how) = match reading(&cores, settings)? {
         Read::Number(reading, how) => (reading, how),
