@@ -42,14 +42,23 @@ fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
     )
     .unwrap();
 
-    // Exactly what the landed guest re-emitted for the fuzzer's finding.
+    // Exactly what the landed guest re-emitted for the fuzzer's finding. The query side no
+    // longer registers `current_setting` (it is not a function statements may call), so
+    // DuckDB alone refuses it too.
     let leaked = "SELECT CAST(team AS BPCHAR(1)) AS x, (SELECT current_setting('memory_limit')) AS leaked, ((1)) FROM incidents LIMIT $1";
-    // Without the tree check the locked connection would answer it: the check is what stops it.
-    let answered = executor.run_without_parse_tree_check(&wrong_compiler_output(leaked)).expect("DuckDB alone runs it");
+    let unregistered = executor.run_without_parse_tree_check(&wrong_compiler_output(leaked)).expect_err(leaked);
+    assert!(unregistered.message.contains("not in the catalog"), "{unregistered}");
+    // The same leak through a function built into DuckDB itself: without the tree check the
+    // locked connection would answer it, so the check is what stops it.
+    let leaked_by_builtin =
+        "SELECT team, (SELECT value FROM duckdb_settings() WHERE name = 'memory_limit') AS leaked FROM incidents LIMIT $1";
+    let answered =
+        executor.run_without_parse_tree_check(&wrong_compiler_output(leaked_by_builtin)).expect("DuckDB alone runs it");
     assert!(answered.rows[0][1].as_str().is_some_and(|v| v.contains("iB")), "{:?}", answered.rows);
 
     for sql in [
         leaked,
+        leaked_by_builtin,
         "SELECT team FROM incidents WHERE team <> (SELECT current_setting('threads')) LIMIT $1",
         "SELECT team FROM incidents WHERE EXISTS (SELECT * FROM duckdb_settings()) LIMIT $1",
         "WITH x AS (SELECT getenv('HOME') AS h) SELECT team FROM incidents, x LIMIT $1",

@@ -83,11 +83,30 @@ pub enum Opening {
     /// DuckDB's own open, loading every extension linked into the binary (its core
     /// functions, parquet, json): ingest reads CSV, Parquet and JSON files.
     Plain,
-    /// The query side's (`cpp/open.cpp`): DuckDB's core functions only, since it reads one
-    /// DuckDB file and a function that is not loaded cannot be called, whatever a check
-    /// misses; and the file opened by exactly the path given, never by the name DuckDB
-    /// would resolve it to, which an ingest may have given to another version meanwhile.
+    /// The query side's (`cpp/open.cpp`): of DuckDB's core functions extension only the
+    /// functions statements may call (`query_side_functions`), and no other extension,
+    /// since it reads one DuckDB file and a function that is not registered cannot be
+    /// called, whatever a check misses; and the file opened by exactly the path given, never
+    /// by the name DuckDB would resolve it to, which an ingest may have given to another
+    /// version meanwhile.
     QuerySide,
+}
+
+/// The functions of DuckDB's core functions extension that querycell's own statements on the
+/// query side call, beside any statement's: the catalog name the policy views are qualified
+/// by (`exec::runner`). The parse-tree check still refuses them in a statement.
+const HOST_QUERY_SIDE_FUNCTIONS: &[&str] = &["current_database"];
+
+/// The names of the functions of DuckDB's core functions extension that a query-side
+/// database registers (those of them the extension has): the ones the parse-tree check lets a
+/// statement name (`querycell_contract::sql`), which are every one the compilers write, and
+/// [`HOST_QUERY_SIDE_FUNCTIONS`].
+fn query_side_functions() -> Vec<CString> {
+    let names = querycell_contract::sql::functions()
+        .chain(querycell_contract::sql::OPERATOR_FUNCTIONS.iter().copied())
+        .chain(HOST_QUERY_SIDE_FUNCTIONS.iter().copied());
+    // A name with a NUL byte could not be registered, nor named by a statement.
+    names.filter_map(|name| CString::new(name).ok()).collect()
 }
 
 extern "C" {
@@ -96,8 +115,71 @@ extern "C" {
         path: *const c_char,
         out: *mut ffi::duckdb_database,
         config: ffi::duckdb_config,
+        functions: *const *const c_char,
+        function_count: usize,
         out_error: *mut *mut c_char,
     ) -> ffi::duckdb_state;
+}
+
+/// A DuckDB database opened as `opening` says, at `path` (in memory when `None`) with
+/// `config` set; the caller owns the handle and closes it.
+fn open_database_handle(
+    path: Option<(&CStr, Access)>,
+    opening: Opening,
+    config: &[(&'static str, String)],
+) -> DuckResult<ffi::duckdb_database> {
+    let options = config
+        .iter()
+        .map(|(name, value)| Ok((CString::new(*name)?, CString::new(value.as_str())?)))
+        .collect::<Result<Vec<_>, std::ffi::NulError>>()
+        .map_err(|_| Failure::other("a configuration option contains a NUL byte"))?;
+    let functions = match opening {
+        Opening::QuerySide => query_side_functions(),
+        Opening::Plain => Vec::new(),
+    };
+    let function_pointers: Vec<*const c_char> = functions.iter().map(|f| f.as_ptr()).collect();
+    let mut handle: ffi::duckdb_config = ptr::null_mut();
+    let mut db: ffi::duckdb_database = ptr::null_mut();
+    let mut error: *mut c_char = ptr::null_mut();
+    // SAFETY: out-pointers are valid; the config is destroyed on every path; the error
+    // string is freed with duckdb_free as the API requires; a null path opens an
+    // in-memory database; the function names are NUL-terminated strings `functions` keeps
+    // alive past the call, which copies them.
+    unsafe {
+        if ffi::duckdb_create_config(&mut handle) != ffi::DuckDBSuccess {
+            return Err(Failure::other("could not create a DuckDB configuration"));
+        }
+        let mut set = match path {
+            Some((_, Access::ReadOnly)) => {
+                ffi::duckdb_set_config(handle, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr())
+            }
+            Some((_, Access::ReadWrite)) | None => ffi::DuckDBSuccess,
+        };
+        for (name, value) in &options {
+            if set == ffi::DuckDBSuccess {
+                set = ffi::duckdb_set_config(handle, name.as_ptr(), value.as_ptr());
+            }
+        }
+        let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
+        let state = match (set, opening) {
+            (ffi::DuckDBSuccess, Opening::Plain) => ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error),
+            (ffi::DuckDBSuccess, Opening::QuerySide) => querycell_open_query_side(
+                c_path,
+                &mut db,
+                handle,
+                function_pointers.as_ptr(),
+                function_pointers.len(),
+                &mut error,
+            ),
+            (failed, _) => failed,
+        };
+        ffi::duckdb_destroy_config(&mut handle);
+        if state != ffi::DuckDBSuccess {
+            let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());
+            return Err(Failure::other(message));
+        }
+        Ok(db)
+    }
 }
 
 /// How a database file is opened.
@@ -179,48 +261,9 @@ impl Database {
         config: &[(&'static str, String)],
         setup: &[String],
     ) -> DuckResult<Self> {
-        let options = config
-            .iter()
-            .map(|(name, value)| Ok((CString::new(*name)?, CString::new(value.as_str())?)))
-            .collect::<Result<Vec<_>, std::ffi::NulError>>()
-            .map_err(|_| Failure::other("a configuration option contains a NUL byte"))?;
+        // Held to the end of the open and its setup statements, which it runs beside.
         let _grammar = parser::GrammarCompile::start_once();
-        let mut handle: ffi::duckdb_config = ptr::null_mut();
-        let mut db: ffi::duckdb_database = ptr::null_mut();
-        let mut error: *mut c_char = ptr::null_mut();
-        // SAFETY: out-pointers are valid; the config is destroyed on every path; the error
-        // string is freed with duckdb_free as the API requires; a null path opens an
-        // in-memory database.
-        let opened = unsafe {
-            if ffi::duckdb_create_config(&mut handle) != ffi::DuckDBSuccess {
-                return Err(Failure::other("could not create a DuckDB configuration"));
-            }
-            let mut set = match path {
-                Some((_, Access::ReadOnly)) => {
-                    ffi::duckdb_set_config(handle, c"access_mode".as_ptr(), c"READ_ONLY".as_ptr())
-                }
-                Some((_, Access::ReadWrite)) | None => ffi::DuckDBSuccess,
-            };
-            for (name, value) in &options {
-                if set == ffi::DuckDBSuccess {
-                    set = ffi::duckdb_set_config(handle, name.as_ptr(), value.as_ptr());
-                }
-            }
-            let c_path = path.map_or(ptr::null(), |(p, _)| p.as_ptr());
-            let state = match (set, opening) {
-                (ffi::DuckDBSuccess, Opening::Plain) => ffi::duckdb_open_ext(c_path, &mut db, handle, &mut error),
-                (ffi::DuckDBSuccess, Opening::QuerySide) => {
-                    querycell_open_query_side(c_path, &mut db, handle, &mut error)
-                }
-                (failed, _) => failed,
-            };
-            ffi::duckdb_destroy_config(&mut handle);
-            if state != ffi::DuckDBSuccess {
-                let message = take_error_string(error).unwrap_or_else(|| "could not open the database".into());
-                return Err(Failure::other(message));
-            }
-            db
-        };
+        let opened = open_database_handle(path, opening, config)?;
         let mut con: ffi::duckdb_connection = ptr::null_mut();
         // SAFETY: `opened` is a live database handle.
         if unsafe { ffi::duckdb_connect(opened, &mut con) } != ffi::DuckDBSuccess {
@@ -669,5 +712,44 @@ mod tests {
             "DuckDB by itself resolves the descriptor's path to the folder's name: if it no longer does, \
              Opening::QuerySide's file system may no longer be needed"
         );
+    }
+
+    /// The names of the functions `database` has, from `extension` (any extension, or none,
+    /// when `None`).
+    fn function_names(database: &Database, extension: Option<&str>) -> std::collections::BTreeSet<String> {
+        let filter = extension.map_or(String::new(), |e| format!(" WHERE extension_name = '{e}'"));
+        let rows = database.query(&format!("SELECT DISTINCT function_name FROM duckdb_functions(){filter}")).unwrap();
+        rows.iter().map(|row| row[0].text().expect("a name").to_lowercase()).collect()
+    }
+
+    /// Of DuckDB's core functions extension, the query side registers exactly those a
+    /// statement may name, and the host's own; every allowlisted function DuckDB has is
+    /// there, and nothing from any other extension.
+    #[test]
+    fn the_query_side_registers_only_the_core_functions_statements_may_call() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("data.duckdb");
+        Database::open(&file, Access::ReadWrite, &["CREATE TABLE t AS SELECT 1 AS x".into()]).unwrap();
+        let query_side = Database::open_configured(&file, Access::ReadOnly, Opening::QuerySide, &[], &[]).unwrap();
+        let plain = Database::in_memory(&[]).unwrap();
+        let allowed: std::collections::BTreeSet<String> =
+            query_side_functions().iter().map(|name| name.to_str().unwrap().to_lowercase()).collect();
+
+        let core = function_names(&plain, Some("core_functions"));
+        let registered = function_names(&query_side, Some("core_functions"));
+        assert_eq!(registered, core.intersection(&allowed).cloned().collect(), "core functions registered");
+        assert!(core.len() > 2 * registered.len(), "{} of {} core functions registered", registered.len(), core.len());
+        for refused in ["current_setting", "current_query", "levenshtein", "repeat", "version"] {
+            assert!(core.contains(refused) && !registered.contains(refused), "{refused}");
+        }
+
+        let everywhere = function_names(&plain, None);
+        let query_side_all = function_names(&query_side, None);
+        let missing: Vec<_> = allowed.intersection(&everywhere).filter(|f| !query_side_all.contains(*f)).collect();
+        assert!(missing.is_empty(), "allowlisted functions DuckDB has but the query side lacks: {missing:?}");
+        let from_elsewhere = query_side
+            .query("SELECT count(*) FROM duckdb_functions() WHERE extension_name <> 'core_functions'")
+            .unwrap();
+        assert_eq!(from_elsewhere[0][0].integer(), Some(0), "functions of another extension");
     }
 }
