@@ -13,7 +13,9 @@
 //!   says which held ([`Confinement::words`]).
 //!
 //! It runs on the worker's only thread, before any other thread exists: Landlock and the
-//! limits are inherited by every thread DuckDB starts afterwards.
+//! limits are inherited by every thread DuckDB starts afterwards. Landlock restricts only
+//! the thread that asks and the threads it starts later, so [`confine`] refuses to run in a
+//! process that has another thread already.
 
 use std::fs::File;
 use std::io;
@@ -58,10 +60,21 @@ const LANDLOCK_ABI: ABI = ABI::V6;
 /// Apply the limits and the Landlock ruleset to this process. `data` is the only file it
 /// may read from now on.
 pub fn confine(data: &File, memory_ceiling_bytes: u64) -> io::Result<Confinement> {
+    if !single_threaded()? {
+        return Err(io::Error::other(
+            "the process has another thread already, which Landlock would not restrict; nothing was applied",
+        ));
+    }
     set_limit(libc::RLIMIT_DATA, memory_ceiling_bytes)?;
     set_limit(libc::RLIMIT_CORE, 0)?;
     let landlock = restrict_files_and_network(data).map_err(|e| io::Error::other(format!("landlock: {e}")))?;
     Ok(Confinement { memory_ceiling_bytes, landlock: Some(landlock) })
+}
+
+/// Whether this process has exactly one thread, from the kernel's own list of them.
+pub(super) fn single_threaded() -> io::Result<bool> {
+    let mut threads = std::fs::read_dir("/proc/self/task")?;
+    Ok(threads.next().is_some() && threads.next().is_none())
 }
 
 fn set_limit(resource: libc::__rlimit_resource_t, bytes: u64) -> io::Result<()> {
@@ -98,4 +111,29 @@ fn restrict_files_and_network(data: &File) -> Result<RulesetStatus, landlock::Ru
         )?
         .restrict_self()?;
     Ok(status.ruleset)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A thread started before the ruleset would escape it: with another thread running,
+    /// nothing is applied (the limits are unchanged) and the call fails.
+    #[test]
+    fn confinement_refuses_a_process_with_another_thread() {
+        let (stop, stopped) = std::sync::mpsc::channel::<()>();
+        let other = std::thread::spawn(move || stopped.recv());
+        let data = File::open("/proc/self/status").unwrap();
+        let mut before = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit writes the struct we pass.
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_DATA, &mut before) }, 0);
+        let error = confine(&data, 1 << 30).expect_err("another thread runs");
+        assert!(error.to_string().contains("another thread"), "{error}");
+        let mut after = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: as above.
+        assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_DATA, &mut after) }, 0);
+        assert_eq!((before.rlim_cur, before.rlim_max), (after.rlim_cur, after.rlim_max));
+        stop.send(()).unwrap();
+        other.join().unwrap().unwrap();
+    }
 }

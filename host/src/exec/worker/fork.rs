@@ -27,6 +27,7 @@ use std::fs::File;
 use std::io::{self, BufReader};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 
+use super::confine::single_threaded;
 use super::process::WorkerProcess;
 use super::protocol::DATA_FD;
 
@@ -298,12 +299,6 @@ impl ControlBuffer {
         const _: () = assert!(std::mem::size_of::<libc::cmsghdr>() + 8 == 24);
         ControlBuffer { bytes: [0; 24] }
     }
-}
-
-/// Whether this process has exactly one thread, from the kernel's own list of them.
-fn single_threaded() -> io::Result<bool> {
-    let mut threads = std::fs::read_dir("/proc/self/task")?;
-    Ok(threads.next().is_some() && threads.next().is_none())
 }
 
 /// A Unix stream socket pair, both ends closed on exec.

@@ -22,7 +22,9 @@ use crate::exec::runner::StatementRunner;
 const PARENT_CHECK_EVERY: Duration = Duration::from_millis(250);
 
 /// Serve requests on stdin and stdout until stdin ends. For the `worker` subcommand of
-/// querycell's binary, or of an embedder's binary named in [`super::WorkerPolicy`].
+/// querycell's binary, or of an embedder's binary named in [`super::WorkerPolicy`], which
+/// must call it before it starts any thread: a worker with another thread refuses to confine
+/// itself, since Landlock would not reach that thread (`worker_unconfined`).
 pub fn serve() -> ExitCode {
     name_process();
     match serve_on(io::stdin().lock(), io::stdout().lock()) {
