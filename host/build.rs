@@ -48,6 +48,7 @@ fn main() {
 
     if std::env::var_os("CARGO_FEATURE_DUCKDB").is_some() {
         build_duckdb_shims(&manifest_dir);
+        link_cxx_runtime_statically();
     }
     pack_relative_relocations();
 }
@@ -79,6 +80,45 @@ fn build_duckdb_shims(manifest_dir: &Path) {
     let debug = std::env::var("DEBUG").is_ok_and(|v| v != "false" && v != "0");
     build.define(if debug { "DEBUG" } else { "NDEBUG" }, None);
     build.compile("querycell_duckdb_shims");
+}
+
+/// Link the C++ runtime (libstdc++) into the binaries instead of loading it at every start.
+/// A CLI answer is one process start, and before `main` the dynamic loader mapped
+/// libstdc++.so, ran its relocations and resolved most of the binary's symbol relocations
+/// against it; after, every call DuckDB made into it went through the PLT. What linking it
+/// in saves is measured in `docs/benchmarks.md`.
+///
+/// libduckdb-sys and the shims above ask for `-lstdc++`. The linker takes the first
+/// `libstdc++.so` or `libstdc++.a` along its search path, so a folder holding only the
+/// compiler's `libstdc++.a`, searched first, makes that request a static one without
+/// rebuilding DuckDB. The GCC runtime library exception allows this. Where the compiler
+/// has no static archive, the binaries load libstdc++.so as before, with a build warning;
+/// `tests/all/binary_start.rs` fails on such a build.
+fn link_cxx_runtime_statically() {
+    let target = |key: &str| std::env::var(key).unwrap_or_default();
+    if target("CARGO_CFG_TARGET_OS") != "linux" || target("CARGO_CFG_TARGET_ENV") != "gnu" {
+        return;
+    }
+    let compiler = cc::Build::new().cpp(true).get_compiler();
+    let archive = compiler
+        .to_command()
+        .arg("-print-file-name=libstdc++.a")
+        .output()
+        .ok()
+        .map(|output| PathBuf::from(String::from_utf8_lossy(&output.stdout).trim()))
+        // The compiler echoes the bare name when it has no such file.
+        .filter(|path| path.is_absolute() && path.is_file());
+    let Some(archive) = archive else {
+        println!("cargo:warning=the C++ compiler has no libstdc++.a: binaries load libstdc++.so at every start");
+        return;
+    };
+    println!("cargo:rerun-if-changed={}", archive.display());
+    let folder = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("static-cxx-runtime");
+    std::fs::create_dir_all(&folder).expect("creating the static C++ runtime folder");
+    let link = folder.join("libstdc++.a");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&archive, &link).expect("linking libstdc++.a into the search folder");
+    println!("cargo:rustc-link-search=native={}", folder.display());
 }
 
 fn build_guest(workspace: &Path) -> PathBuf {

@@ -4,6 +4,7 @@
 mod aggregates;
 mod amounts_and_decimals;
 mod audit_trace;
+mod binary_start;
 mod budgets;
 mod catalog_lookup;
 mod compile_cache;
