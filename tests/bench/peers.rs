@@ -252,10 +252,11 @@ fn cli_peers(index: &Path, limits: &Limits) {
     println!("  querycell query --plan (the CLI's whole run)       {}", cli.micros());
     println!("  plain open-and-query (same libduckdb, same SQL)    {}", direct.micros());
     println!(
-        "  p50 {:.1} ms vs {:.1} ms: +{:.1} ms for the CLI",
+        "  p50 {:.1} ms vs {:.1} ms: {:+.1} ms for the CLI ({:.2}x)",
         ms(cli.p50()),
         ms(direct.p50()),
-        ms(cli.p50().saturating_sub(direct.p50()))
+        ms(cli.p50()) - ms(direct.p50()),
+        cli.p50().as_secs_f64() / direct.p50().as_secs_f64()
     );
 }
 

@@ -46,7 +46,7 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     println!("query workers, demo table ({RUNS} answers each after {WARMUP}):");
     println!("  answer in-process                         {}", local.micros());
     println!("  answer through a warm worker              {}", worker.micros());
-    println!("  p50 +{:.3} ms for the worker's round trip", ms(worker.p50().saturating_sub(local.p50())));
+    println!("  p50 {:+.3} ms for the worker's round trip", ms(worker.p50()) - ms(local.p50()));
     println!("  the CLI's whole run (process, worker start, answer), 30 runs: {}", cli.micros());
     print_phase_split(&phases[phases.len().saturating_sub(30)..]);
 }
