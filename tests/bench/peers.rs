@@ -4,7 +4,8 @@
 //! - SQL mode's answer (`QueryCell::query_sql`) against the same statement bound and run
 //!   on a plain DuckDB connection in Rust, the Python guardrail pipeline querycell replaces
 //!   (sqlglot + duckdb-python, `python_guardrails.py`) and plain duckdb-python; each for a
-//!   statement repeated verbatim and for one seen for the first time (a new text each run).
+//!   statement repeated verbatim and for one seen for the first time (a new statement each
+//!   run, its alias renamed: `first_sight_sql`).
 //! - The CLI's whole run (`querycell query`) against a plain open-and-query process with the
 //!   same libduckdb: this binary re-executed as `bench plain-query <db> <sql> <params>`, the
 //!   `duckdb -c` of this comparison.
@@ -25,7 +26,7 @@ use querycell::testing::{Access, Bind, Database};
 use querycell::{Limits, QueryCell};
 use serde_json::{json, Value};
 
-use crate::{Timing, SQL};
+use crate::{first_sight_sql, Timing, SQL, VARIED_ALIAS};
 
 /// The argument that makes this binary a plain open-and-query process.
 const PLAIN_QUERY: &str = "plain-query";
@@ -157,10 +158,10 @@ fn interleaved<const N: usize>(warmup: u32, runs: u32, mut calls: [&mut dyn FnMu
     samples.map(Timing::from_samples)
 }
 
-/// A new text for the same statement each call: trailing spaces, one more each time.
-fn first_sight(variant: &mut usize, sql: &str) -> String {
+/// A statement never seen before, one more variant each call ([`first_sight_sql`]).
+fn first_sight(variant: &mut usize) -> String {
     *variant += 1;
-    format!("{sql}{}", " ".repeat(*variant))
+    first_sight_sql(*variant)
 }
 
 /// SQL mode's answer against plain DuckDB in Rust, the Python guardrail pipeline and plain
@@ -179,9 +180,9 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
         RUNS,
         [
             &mut || drop(cell.query_sql(SQL).expect("answers")),
-            &mut || drop(cell.query_sql(&first_sight(&mut querycell_variant, SQL)).expect("answers")),
+            &mut || drop(cell.query_sql(&first_sight(&mut querycell_variant)).expect("answers")),
             &mut || run_plain(SQL),
-            &mut || run_plain(&first_sight(&mut plain_variant, SQL)),
+            &mut || run_plain(&first_sight(&mut plain_variant)),
         ],
     );
 
@@ -198,7 +199,7 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
     let tables: Vec<String> = cell.catalog().tables.iter().map(|t| t.name.clone()).collect();
     let mut command = Command::new(python);
     command.arg(script("python_guardrails.py")).arg(Catalog::data_path(index)).arg(SQL);
-    command.args([RUNS.to_string(), WARMUP.to_string(), tables.join(",")]);
+    command.args([RUNS.to_string(), WARMUP.to_string(), tables.join(","), VARIED_ALIAS.to_string()]);
     let report = match json_from(command) {
         Ok(report) => report,
         Err(why) => return println!("  Python pipeline: skipped: {why}"),

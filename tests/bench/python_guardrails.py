@@ -8,13 +8,13 @@ row is fetched. Running the regenerated text means what runs is what was checked
 
 Run by tests/bench/peers.rs as
 
-    python_guardrails.py <data.duckdb> <sql> <runs> <warmup> <table,table,...>
+    python_guardrails.py <data.duckdb> <sql> <runs> <warmup> <table,table,...> <varied name>
 
 It times, with time.perf_counter_ns, `runs` calls after `warmup` untimed ones (taken in
 turn) of: the
 guarded pipeline (guardrail + execute + fetch) and plain duckdb-python alone (execute +
 fetch, no guardrail), each for a statement repeated verbatim and for one seen for the first
-time (the same statement with a different run of trailing spaces each call), and prints one
+time (the statement with <varied name>, its alias, renamed each call, as the Rust side does), and prints one
 JSON document: {"rows": n, "versions": {...}, "guarded": {"repeated": [ns...], "first_sight": [...]}, "plain": {...}}.
 The Rust side computes the percentiles, the same way as for its own samples.
 """
@@ -94,7 +94,7 @@ def timed(runs, warmup, calls):
 
 
 def main():
-    db, sql, runs, warmup, tables = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+    db, sql, runs, warmup, tables, varied = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), sys.argv[5], sys.argv[6]
     allowed = {name.lower() for name in tables.split(",") if name}
     # Opened once, as a long-lived service would; what querycell's query connection also
     # forbids: files and the network, and changing that afterwards.
@@ -119,12 +119,16 @@ def main():
     def plain(text):
         return connection.execute(text).fetchall()
 
-    # A different text each call for "first_sight" (trailing spaces), the same statement.
+    # A new statement each call for "first_sight": the name `varied` renamed, as the Rust
+    # side's first sights are (bench/main.rs, first_sight_sql).
+    def first_sight(round_):
+        return sql.replace(varied, f"{varied}_{round_ + 1}")
+
     timings = timed(runs, warmup, {
         "guarded repeated": lambda _round: guarded(sql),
-        "guarded first_sight": lambda round_: guarded(sql + " " * (round_ + 1)),
+        "guarded first_sight": lambda round_: guarded(first_sight(round_)),
         "plain repeated": lambda _round: plain(sql),
-        "plain first_sight": lambda round_: plain(sql + " " * (round_ + 1)),
+        "plain first_sight": lambda round_: plain(first_sight(round_)),
     })
     report = {"rows": rows, "versions": {"duckdb": duckdb.__version__, "sqlglot": sqlglot.__version__}}
     for name, samples in timings.items():

@@ -16,18 +16,18 @@ use querycell::sandbox::{wit, Sandbox};
 use querycell::testing::{parse_tree, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
 use querycell::{Limits, QueryCell};
 
-use crate::{Timing, SQL};
+use crate::{first_sight_sql, Timing, SQL};
 
 const RUNS: u32 = 300;
 const WARMUP: u32 = 50;
 
-/// New statement texts, one per call: [`SQL`] with its alias renamed.
+/// New statement texts, one per call ([`first_sight_sql`]).
 struct Fresh(usize);
 
 impl Fresh {
     fn next(&mut self) -> String {
         self.0 += 1;
-        SQL.replace("average_minutes", &format!("average_minutes_{}", self.0))
+        first_sight_sql(self.0)
     }
 }
 
