@@ -47,6 +47,11 @@ fn wanted(section: &str) -> bool {
 
 const SQL: &str = "SELECT team, avg(ack_minutes) AS average_minutes FROM incidents WHERE severity = 'P1' GROUP BY team ORDER BY average_minutes DESC LIMIT 5";
 
+/// Whole CLI processes timed per figure (after 3 untimed), in `workers` and in `peers`: a
+/// run is tens of milliseconds, and with 30 one slow half-minute of the machine moved the
+/// median by a third.
+const CLI_RUNS: u32 = 60;
+
 /// The name in [`SQL`] that a first sight renames.
 const VARIED_ALIAS: &str = "average_minutes";
 

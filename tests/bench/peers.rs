@@ -26,7 +26,7 @@ use querycell::testing::{Access, Bind, Database};
 use querycell::{Limits, QueryCell};
 use serde_json::{json, Value};
 
-use crate::{first_sight_sql, Timing, SQL, VARIED_ALIAS};
+use crate::{first_sight_sql, Timing, CLI_RUNS, SQL, VARIED_ALIAS};
 
 /// The argument that makes this binary a plain open-and-query process.
 const PLAIN_QUERY: &str = "plain-query";
@@ -224,7 +224,7 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
     );
 }
 
-/// The CLI's whole run against a plain open-and-query process, 30 runs each.
+/// The CLI's whole run against a plain open-and-query process, [`CLI_RUNS`] runs each.
 fn cli_peers(index: &Path, limits: &Limits) {
     let cell = QueryCell::open(index, limits.clone()).expect("open index");
     let answer = cell.query_plan(TEAMS_PLAN).expect("the teams plan answers");
@@ -243,11 +243,12 @@ fn cli_peers(index: &Path, limits: &Limits) {
     plain.args([PLAIN_QUERY, &path(&Catalog::data_path(index)), &answer.sql, &params]);
     let printed = String::from_utf8(run(&mut plain)).expect("UTF-8");
     assert_eq!(printed.lines().count(), answer.row_count, "the plain process answers the same rows:\n{printed}");
-    let [cli, direct] = interleaved(3, 30, [&mut || drop(run(&mut querycell_cli)), &mut || drop(run(&mut plain))]);
+    let [cli, direct] =
+        interleaved(3, CLI_RUNS, [&mut || drop(run(&mut querycell_cli)), &mut || drop(run(&mut plain))]);
     let _ = std::fs::remove_file(&plan_file);
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
     println!(
-        "peers: a whole process answering a {}-row question, 30 runs each after 3, taken in turn:",
+        "peers: a whole process answering a {}-row question, {CLI_RUNS} runs each after 3, taken in turn:",
         answer.row_count
     );
     println!("  querycell query --plan (the CLI's whole run)       {}", cli.micros());

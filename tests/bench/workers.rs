@@ -5,7 +5,7 @@ use std::time::Duration;
 use querycell::sandbox::Sandbox;
 use querycell::{Limits, QueryCell, QueryIsolation, WorkerPolicy};
 
-use crate::{Timing, PLAN};
+use crate::{Timing, CLI_RUNS, PLAN};
 
 /// Query workers on the demo table: a whole answer through a warm worker against the same
 /// answer in-process (same run), and the CLI's whole run, whose worker starts with it.
@@ -24,7 +24,7 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     let plan_file = std::env::temp_dir().join(format!("querycell-bench-plan-{}.json", std::process::id()));
     std::fs::write(&plan_file, PLAN).expect("plan file");
     let mut phases: Vec<serde_json::Value> = Vec::new();
-    let cli = Timing::measure(3, 30, || {
+    let cli = Timing::measure(3, CLI_RUNS, || {
         let output = std::process::Command::new(querycell_tests::querycell_bin())
             .args([
                 "query",
@@ -47,8 +47,8 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     println!("  answer in-process                         {}", local.micros());
     println!("  answer through a warm worker              {}", worker.micros());
     println!("  p50 {:+.3} ms for the worker's round trip", ms(worker.p50()) - ms(local.p50()));
-    println!("  the CLI's whole run (process, worker start, answer), 30 runs: {}", cli.micros());
-    print_phase_split(&phases[phases.len().saturating_sub(30)..]);
+    println!("  the CLI's whole run (process, worker start, answer), {CLI_RUNS} runs: {}", cli.micros());
+    print_phase_split(&phases[phases.len().saturating_sub(CLI_RUNS as usize)..]);
 }
 
 /// The median of each of the CLI's phases (`cost.process` and the answer's own `cost` in
