@@ -588,7 +588,7 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
 ///   alias this FROM already introduced, ends in the name of a table `T`, and `T.<from_column>
 ///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
 /// - or the first relation is the derived table `g0` and join i is `CROSS JOIN (…) AS gi` or
-///   `FULL OUTER JOIN (…) AS gi ON coalesce(g0.kK, …, g(i-1).kK) IS NOT DISTINCT FROM gi.kK
+///   `FULL OUTER JOIN (…) AS gi ON (coalesce(g0.kK, …, g(i-1).kK) IS NOT DISTINCT FROM gi.kK)
 ///   AND …` (`grains.rs`), whose own FROMs are held to the same rule.
 fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql: &str) {
     struct Joins<'a> {
@@ -691,7 +691,7 @@ fn grains_side_by_side(joins: &[Join]) -> Result<(), String> {
     Ok(())
 }
 
-/// `on` is `coalesce(g0.kK, …, g(n-1).kK) IS NOT DISTINCT FROM gn.kK`, ANDed over keys.
+/// `on` is `(coalesce(g0.kK, …, g(n-1).kK) IS NOT DISTINCT FROM gn.kK)`, ANDed over keys.
 fn keys_match(on: &Expr, n: usize) -> bool {
     let mut pending = vec![on];
     // No recursion: a stack, and a bound on the work (the parser's own depth limit is 64).
@@ -703,6 +703,9 @@ fn keys_match(on: &Expr, n: usize) -> bool {
         }
         match expr {
             Expr::BinaryOp { left, op: BinaryOperator::And, right } => pending.extend([right.as_ref(), left.as_ref()]),
+            // Each comparison is written in parentheses (`grains.rs`), so sqlparser reads it
+            // as DuckDB does.
+            Expr::Nested(inner) => pending.push(inner.as_ref()),
             Expr::IsNotDistinctFrom(earlier, own) => {
                 let Some((grain, key)) = two_parts(own) else { return false };
                 let Expr::Function(coalesce) = earlier.as_ref() else { return false };

@@ -164,8 +164,12 @@ impl Compilation<'_> {
                             let earlier: Vec<String> = (0..p)
                                 .map(|e| format!("{}.{}", quote_ident(&format!("g{e}")), quote_ident(&format!("k{k}"))))
                                 .collect();
+                            // In parentheses: DuckDB binds IS NOT DISTINCT FROM tighter
+                            // than AND, but sqlparser (the fuzz oracle's reader, and SQL
+                            // mode's) reads `x IS NOT DISTINCT FROM y AND …` as
+                            // `x IS NOT DISTINCT FROM (y AND …)`. One reading for every parser.
                             format!(
-                                "coalesce({}) IS NOT DISTINCT FROM {alias}.{}",
+                                "(coalesce({}) IS NOT DISTINCT FROM {alias}.{})",
                                 earlier.join(", "),
                                 quote_ident(&format!("k{k}"))
                             )

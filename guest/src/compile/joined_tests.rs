@@ -151,6 +151,38 @@ fn fan_out_is_refused_with_what_can_be_asked_instead() {
     );
 }
 
+/// Two grains joined on two keys: each key's comparison reads the same to DuckDB and to
+/// sqlparser, which takes `x IS NOT DISTINCT FROM y AND …` as `x IS NOT DISTINCT FROM (y
+/// AND …)` (a `plan_structured` fuzz finding): every comparison compares two columns.
+#[test]
+fn grains_joined_on_two_keys_read_the_same_to_every_parser() {
+    use sqlparser::ast::{Expr, Visit, Visitor};
+    use std::ops::ControlFlow;
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": ["teams.name", "teams.region"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "teams.headcount"}]}"#,
+    );
+    let sql = &compiled.main.sql;
+    let statements = sqlparser::parser::Parser::parse_sql(&sqlparser::dialect::DuckDbDialect {}, sql).expect("parses");
+    struct Comparisons(Vec<String>, usize);
+    impl Visitor for Comparisons {
+        type Break = ();
+        fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<()> {
+            if let Expr::IsNotDistinctFrom(left, right) = expr {
+                self.1 += 1;
+                if !matches!(left.as_ref(), Expr::Function(_)) || !matches!(right.as_ref(), Expr::CompoundIdentifier(_))
+                {
+                    self.0.push(expr.to_string());
+                }
+            }
+            ControlFlow::Continue(())
+        }
+    }
+    let mut comparisons = Comparisons(Vec::new(), 0);
+    let _ = statements.visit(&mut comparisons);
+    assert_eq!(comparisons.1, 2, "one comparison per key: {sql}");
+    assert!(comparisons.0.is_empty(), "read otherwise by sqlparser: {:?}\n{sql}", comparisons.0);
+}
+
 #[test]
 fn aggregations_of_two_grains_stand_side_by_side() {
     let compiled = compile(
@@ -162,7 +194,7 @@ fn aggregations_of_two_grains_stand_side_by_side() {
         sql.contains(") AS \"g0\" FULL OUTER JOIN (SELECT \"region\" AS \"k0\", sum(\"headcount\") AS \"a1\""),
         "{sql}"
     );
-    assert!(sql.contains("ON coalesce(\"g0\".\"k0\") IS NOT DISTINCT FROM \"g1\".\"k0\""), "{sql}");
+    assert!(sql.contains("ON (coalesce(\"g0\".\"k0\") IS NOT DISTINCT FROM \"g1\".\"k0\")"), "{sql}");
     assert_eq!(compiled.main_counts.len(), 3, "{:?}", compiled.main_counts);
     assert_eq!(compiled.main_counts.last(), Some(&ProbeCount::AnswerRows));
 }
