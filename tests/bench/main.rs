@@ -64,6 +64,16 @@ fn first_sight_sql(n: usize) -> String {
     SQL.replace(VARIED_ALIAS, &format!("{VARIED_ALIAS}_{n}"))
 }
 
+/// New statement texts, one per call ([`first_sight_sql`] with the next variant).
+struct Fresh(usize);
+
+impl Fresh {
+    fn next(&mut self) -> String {
+        self.0 += 1;
+        first_sight_sql(self.0)
+    }
+}
+
 /// min / p50 / p99 / max of `runs` timed calls after `warmup` untimed ones.
 struct Timing {
     sorted: Vec<Duration>,

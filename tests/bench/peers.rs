@@ -5,7 +5,7 @@
 //!   on a plain DuckDB connection in Rust, the Python guardrail pipeline querycell replaces
 //!   (sqlglot + duckdb-python, `python_guardrails.py`) and plain duckdb-python; each for a
 //!   statement repeated verbatim and for one seen for the first time (a new statement each
-//!   run, its alias renamed: `first_sight_sql`).
+//!   run, its alias renamed: `Fresh`).
 //! - The CLI's whole run (`querycell query`) against a plain open-and-query process with the
 //!   same libduckdb: this binary re-executed as `bench plain-query <db> <sql> <params>`, the
 //!   `duckdb -c` of this comparison.
@@ -26,7 +26,7 @@ use querycell::testing::{Access, Bind, Database};
 use querycell::{Limits, QueryCell};
 use serde_json::{json, Value};
 
-use crate::{first_sight_sql, Timing, CLI_RUNS, SQL, VARIED_ALIAS};
+use crate::{Fresh, Timing, CLI_RUNS, SQL, VARIED_ALIAS};
 
 /// The argument that makes this binary a plain open-and-query process.
 const PLAIN_QUERY: &str = "plain-query";
@@ -158,12 +158,6 @@ fn interleaved<const N: usize>(warmup: u32, runs: u32, mut calls: [&mut dyn FnMu
     samples.map(Timing::from_samples)
 }
 
-/// A statement never seen before, one more variant each call ([`first_sight_sql`]).
-fn first_sight(variant: &mut usize) -> String {
-    *variant += 1;
-    first_sight_sql(*variant)
-}
-
 /// SQL mode's answer against plain DuckDB in Rust, the Python guardrail pipeline and plain
 /// duckdb-python: the bench's `SQL`, on the same file, repeated and first seen.
 fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
@@ -174,15 +168,15 @@ fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
         let read = plain.single_select(sql).expect("one SELECT").run(usize::MAX).expect("run");
         assert_eq!(read.rows.len(), rows, "plain DuckDB answers as many rows as querycell");
     };
-    let (mut querycell_variant, mut plain_variant) = (0, 0);
+    let (mut querycell_fresh, mut plain_fresh) = (Fresh(0), Fresh(0));
     let [querycell_repeated, querycell_first, plain_repeated, plain_first] = interleaved(
         WARMUP,
         RUNS,
         [
             &mut || drop(cell.query_sql(SQL).expect("answers")),
-            &mut || drop(cell.query_sql(&first_sight(&mut querycell_variant)).expect("answers")),
+            &mut || drop(cell.query_sql(&querycell_fresh.next()).expect("answers")),
             &mut || run_plain(SQL),
-            &mut || run_plain(&first_sight(&mut plain_variant)),
+            &mut || run_plain(&plain_fresh.next()),
         ],
     );
 

@@ -16,20 +16,10 @@ use querycell::sandbox::{wit, Sandbox};
 use querycell::testing::{parse_tree, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
 use querycell::{Limits, QueryCell};
 
-use crate::{first_sight_sql, Timing, SQL};
+use crate::{Fresh, Timing, SQL};
 
 const RUNS: u32 = 300;
 const WARMUP: u32 = 50;
-
-/// New statement texts, one per call ([`first_sight_sql`]).
-struct Fresh(usize);
-
-impl Fresh {
-    fn next(&mut self) -> String {
-        self.0 += 1;
-        first_sight_sql(self.0)
-    }
-}
 
 /// Run `calls` in turn, `warmup + runs` times, timing each call after the warm-up.
 fn interleaved<const N: usize>(warmup: u32, runs: u32, mut calls: [&mut dyn FnMut(); N]) -> [Timing; N] {

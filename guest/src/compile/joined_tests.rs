@@ -163,24 +163,27 @@ fn grains_joined_on_two_keys_read_the_same_to_every_parser() {
     );
     let sql = &compiled.main.sql;
     let statements = sqlparser::parser::Parser::parse_sql(&sqlparser::dialect::DuckDbDialect {}, sql).expect("parses");
-    struct Comparisons(Vec<String>, usize);
+    struct Comparisons {
+        seen: usize,
+        misread: Vec<String>,
+    }
     impl Visitor for Comparisons {
         type Break = ();
         fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<()> {
             if let Expr::IsNotDistinctFrom(left, right) = expr {
-                self.1 += 1;
+                self.seen += 1;
                 if !matches!(left.as_ref(), Expr::Function(_)) || !matches!(right.as_ref(), Expr::CompoundIdentifier(_))
                 {
-                    self.0.push(expr.to_string());
+                    self.misread.push(expr.to_string());
                 }
             }
             ControlFlow::Continue(())
         }
     }
-    let mut comparisons = Comparisons(Vec::new(), 0);
+    let mut comparisons = Comparisons { seen: 0, misread: Vec::new() };
     let _ = statements.visit(&mut comparisons);
-    assert_eq!(comparisons.1, 2, "one comparison per key: {sql}");
-    assert!(comparisons.0.is_empty(), "read otherwise by sqlparser: {:?}\n{sql}", comparisons.0);
+    assert_eq!(comparisons.seen, 2, "one comparison per key: {sql}");
+    assert!(comparisons.misread.is_empty(), "read otherwise by sqlparser: {:?}\n{sql}", comparisons.misread);
 }
 
 #[test]
