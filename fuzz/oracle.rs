@@ -18,6 +18,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
 use querycell_guest::model::{Column, Metric, Param, Relationship, RequestLimits, RowFilter, Table, TablePolicy};
+use querycell_guest::sqlmode::dialect::SqlModeDialect;
 use querycell_guest::{compile_sql, CatalogView, Compiled, ValueKind};
 use serde_json::{Map, Value};
 use sqlparser::ast::{
@@ -25,7 +26,6 @@ use sqlparser::ast::{
     JoinConstraint, JoinOperator, ObjectName, ObjectNamePart, Query, SetExpr, Statement, TableFactor, TableWithJoins,
     Visit, Visitor,
 };
-use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::Parser;
 
 /// The catalog the fuzzer compiles against: three small tables with every value kind,
@@ -438,8 +438,10 @@ fn count_frames_main(compiled: &Compiled, text: &str) {
 }
 
 /// `sql`, which the compiler accepted from `text`, parsed again: it must be exactly one query.
+/// SQL mode's dialect groups `IS [NOT] DISTINCT FROM` as DuckDB does, so the tree checked
+/// here is the one DuckDB runs.
 fn one_query(sql: &str, text: &str) -> Box<Query> {
-    let statements = Parser::new(&DuckDbDialect {})
+    let statements = Parser::new(&SqlModeDialect)
         .with_recursion_limit(64)
         .try_with_sql(sql)
         .and_then(|mut p| p.parse_statements())

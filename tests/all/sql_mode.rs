@@ -277,6 +277,9 @@ const BENIGN: &[(&str, &str)] = &[
     ("SELECT incident_id FROM incidents WHERE severity <> 'P1' AND team NOT IN ('Search') ORDER BY 1", ""),
     ("SELECT team, count_if(severity = 'P1') AS p1 FROM incidents GROUP BY team ORDER BY team", ""),
     ("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT 3 OFFSET 2", ""),
+    // Grouped as DuckDB groups it, (a IS DISTINCT FROM b) AND c, and the values bound.
+    ("SELECT incident_id FROM incidents WHERE ack_minutes IS DISTINCT FROM 30 AND severity IS NOT DISTINCT FROM 'P2' OR team IS NOT DISTINCT FROM 'Data' ORDER BY 1", ""),
+    ("SELECT incident_id, team IS DISTINCT FROM 'Search' AND ack_minutes > 100 AS flagged, ack_minutes IS DISTINCT FROM 7 IS NULL AS never FROM incidents ORDER BY 1", ""),
     ("SELECT team, incident_id FROM incidents QUALIFY row_number() OVER (PARTITION BY team ORDER BY incident_id) = 1 ORDER BY team", ""),
     ("Here is the query you asked for:\n```sql\nSELECT severity, count(*) AS n FROM incidents GROUP BY severity ORDER BY severity;\n```", "SELECT severity, count(*) AS n FROM incidents GROUP BY severity ORDER BY severity"),
 ];

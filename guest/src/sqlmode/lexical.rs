@@ -18,9 +18,9 @@
 //!   attempt fails, so parse time doubles with each level (found by fuzzing: 20 nested
 //!   `position(` took minutes). At most [`MAX_CALL_NESTING`] calls may nest.
 
-use sqlparser::dialect::DuckDbDialect;
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
+use super::dialect::SqlModeDialect;
 use super::validate::position;
 use super::MAX_NESTING;
 use crate::error::{Code, CompileError, Result};
@@ -62,7 +62,7 @@ pub fn check(text: &str, source: Source) -> Result<()> {
 /// `text`'s tokens as every SQL-mode parse reads them (the parser takes them as they are,
 /// see [`super::parse_tokens`], so one tokenizing serves this check and the parse).
 pub fn tokenize(text: &str) -> Result<Vec<TokenWithSpan>> {
-    Tokenizer::new(&DuckDbDialect {}, text).tokenize_with_location().map_err(|e| {
+    Tokenizer::new(&SqlModeDialect, text).tokenize_with_location().map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
         CompileError::new(

@@ -8,6 +8,7 @@
 pub mod agreement;
 pub mod cleanup;
 pub mod clock;
+pub mod dialect;
 pub mod from_first;
 pub mod lexical;
 pub mod policy;
@@ -17,7 +18,6 @@ pub mod types;
 pub mod validate;
 
 use sqlparser::ast::{Query, Statement};
-use sqlparser::dialect::DuckDbDialect;
 use sqlparser::parser::{Parser, ParserError};
 
 use crate::error::{Code, CompileError, Result};
@@ -217,7 +217,7 @@ fn check_first_word(main_sql: &str) -> Result<()> {
 
 /// Parse with the settings every SQL-mode parse uses (the request and the round-trip proof).
 pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
-    Parser::new(&DuckDbDialect {})
+    Parser::new(&dialect::SqlModeDialect)
         .with_recursion_limit(MAX_NESTING)
         .try_with_sql(text)
         .and_then(|mut parser| parser.parse_statements())
@@ -228,7 +228,7 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
 /// (`try_with_sql`) runs the same tokenizer with the same settings, so the statements are
 /// the ones [`parse`] gives for the text.
 pub(crate) fn parse_tokens(tokens: Vec<sqlparser::tokenizer::TokenWithSpan>) -> Result<Vec<Statement>> {
-    Parser::new(&DuckDbDialect {})
+    Parser::new(&dialect::SqlModeDialect)
         .with_recursion_limit(MAX_NESTING)
         .with_tokens_with_locations(tokens)
         .parse_statements()

@@ -20,8 +20,8 @@ pub struct Bound {
     pub today_spellings: Vec<&'static str>,
 }
 
-/// Replace literals in comparisons (`=`, `<>`, `<`, `<=`, `>`, `>=`, `IN`, `BETWEEN`,
-/// `LIKE`) by placeholders, and every `current_date` / `today()` by `CAST($n AS DATE)` with
+/// Replace literals in comparisons (`=`, `<>`, `<`, `<=`, `>`, `>=`,
+/// `IS [NOT] DISTINCT FROM`, `IN`, `BETWEEN`, `LIKE`) by placeholders, and every `current_date` / `today()` by `CAST($n AS DATE)` with
 /// one `$n` bound to `today` (days since 1970-01-01).
 pub fn bind_literals(query: &mut Query, today: i32) -> Bound {
     let mut binder = Binder { params: Vec::new(), today, today_placeholder: None, today_spellings: Vec::new() };
@@ -96,7 +96,9 @@ impl VisitorMut for Binder {
                     | BinaryOperator::Gt
                     | BinaryOperator::GtEq,
                 right,
-            } => {
+            }
+            | Expr::IsDistinctFrom(left, right)
+            | Expr::IsNotDistinctFrom(left, right) => {
                 // A literal is bound only opposite a non-literal, whose type DuckDB can
                 // give the parameter.
                 if !is_literal(left) {

@@ -616,3 +616,31 @@ fn the_name_of_a_named_argument_is_checked_as_a_column() {
     let error = refusal("SELECT count_if(secret = 1) FROM incidents");
     assert_eq!(error.code, "unknown_column", "{error}");
 }
+
+/// `IS [NOT] DISTINCT FROM` is parsed as DuckDB groups it (the comparison, then `AND`,
+/// `OR` and `IS NULL` around it: [`super::dialect`]), so the statement validated and
+/// explained is the one the host runs, and the value it compares with is bound like any
+/// comparison's.
+#[test]
+fn distinct_from_is_grouped_as_duckdb_groups_it_and_its_value_is_bound() {
+    let compiled = compile_sql(
+        "SELECT team FROM incidents WHERE severity IS DISTINCT FROM 'P1' AND ack_minutes > 5 OR team IS NOT DISTINCT FROM 'db'",
+        &view(),
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT team FROM incidents WHERE severity IS DISTINCT FROM $1 AND ack_minutes > $2 OR team IS NOT DISTINCT FROM $3 LIMIT $4"
+    );
+    assert_eq!(
+        compiled.main.params,
+        vec![Param::Text("P1".into()), Param::Integer(5), Param::Text("db".into()), Param::Integer(101)]
+    );
+    // sqlparser's own grouping made `team IS NULL` an operand of the comparison, a chain
+    // DuckDB does not read that way, and refused it; DuckDB tests the comparison's result.
+    compile_sql("SELECT severity IS DISTINCT FROM team IS NULL AS unknown FROM incidents", &view())
+        .unwrap_or_else(|e| panic!("{e}"));
+    // A NULL stays NULL: it has no type for DuckDB to give a parameter.
+    let compiled = compile_sql("SELECT team FROM incidents WHERE team IS DISTINCT FROM NULL", &view()).unwrap();
+    assert_eq!(compiled.main.params, vec![Param::Integer(101)]);
+}
