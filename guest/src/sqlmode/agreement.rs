@@ -30,6 +30,14 @@ pub fn check_query(query: &Query) -> ControlFlow<CompileError> {
         for (i, cte) in with.cte_tables.iter().enumerate() {
             check_alias(&cte.alias)?;
             let name = &cte.alias.name;
+            // sqlparser reads `WITH c (k INTEGER) AS (…)`; DuckDB's grammar takes names only.
+            if cte.alias.columns.iter().any(|c| c.data_type.is_some()) {
+                return refuse(
+                    name.span,
+                    format!("the CTE '{}' gives its columns types; a CTE's columns take names only", clip(&name.value)),
+                    "write WITH c (c1, c2) AS (…), and CAST inside the CTE's query",
+                );
+            }
             if with.cte_tables[..i].iter().any(|earlier| same_name(&earlier.alias.name, name)) {
                 return refuse(
                     name.span,
