@@ -367,6 +367,44 @@ pub const RESERVED_WORDS: &[&str] = &[
     "WITH",
 ];
 
+/// DuckDB's keywords that may name a function or label a column after `AS`, but never a
+/// table, CTE, window or column unquoted (its grammar's `TypeFuncNameKeyword`, less the words
+/// that are also column-name keywords): `FROM incidents AS left`, `WITH join AS (…)` and
+/// `SELECT at FROM t` do not parse. The compiler refuses them unquoted where it refuses
+/// [`RESERVED_WORDS`]; `tests/all/host_check.rs` holds the list to `duckdb_keywords()`.
+pub const FUNCTION_NAME_KEYWORDS: &[&str] = &[
+    "ANTI",
+    "ASOF",
+    "AT",
+    "AUTHORIZATION",
+    "BINARY",
+    "BY",
+    "COLLATION",
+    "CONCURRENTLY",
+    "CROSS",
+    "FREEZE",
+    "FULL",
+    "GLOB",
+    "ILIKE",
+    "INNER",
+    "IS",
+    "ISNULL",
+    "JOIN",
+    "LEFT",
+    "LIKE",
+    "NATURAL",
+    "NOTNULL",
+    "OUTER",
+    "OVERLAPS",
+    "POSITIONAL",
+    "RIGHT",
+    "SEMI",
+    "SIMILAR",
+    "TABLESAMPLE",
+    "UNPACK",
+    "VERBOSE",
+];
+
 /// Every unquoted word the plan compiler writes in Spark SQL: keywords, the cast types, and
 /// the functions. The host refuses Spark text with any other bare word (names are always
 /// quoted), so Spark reads exactly the statement the host checked. Reviewed as a list: a

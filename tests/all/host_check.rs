@@ -200,6 +200,36 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
     assert!(missing.is_empty(), "DuckDB reserves words the list lacks: {missing:?}");
 }
 
+/// The keywords the compiler refuses as names beside the reserved ones
+/// (`contract::sql::FUNCTION_NAME_KEYWORDS`) are DuckDB's: each makes `AS word` after a table
+/// and a bare column `word` unparsable, `"word"` is fine in both places and `word(…)` is a
+/// call; and every keyword DuckDB reads only as a function name is on the list.
+#[test]
+fn the_function_name_keywords_the_compiler_refuses_as_names_are_duckdbs() {
+    use querycell_contract::sql::FUNCTION_NAME_KEYWORDS;
+    let mut check = ParseTreeCheck::open(["incidents".to_string()]);
+    for word in FUNCTION_NAME_KEYWORDS {
+        for bare in [format!("SELECT 1 FROM incidents AS {word}"), format!("SELECT {word} FROM incidents")] {
+            let error = check.check(&bare, &[]).expect_err(&bare);
+            assert_eq!(error.code, "statement_unparsable", "{bare}: {error}");
+        }
+        let quoted = format!("SELECT \"{word}\".team AS {word} FROM incidents AS \"{word}\"");
+        check.check(&quoted, &[]).unwrap_or_else(|e| panic!("{quoted}: {e}"));
+    }
+    let db = Database::in_memory(&[]).expect("in-memory DuckDB");
+    let rows = db
+        .query(
+            "SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'type_function' \
+             EXCEPT SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'column_name'",
+        )
+        .expect("duckdb_keywords()");
+    let mut duckdbs: Vec<String> = rows.iter().filter_map(|row| row.first().and_then(|cell| cell.text())).collect();
+    duckdbs.sort();
+    let mut ours: Vec<String> = FUNCTION_NAME_KEYWORDS.iter().map(|w| w.to_string()).collect();
+    ours.sort();
+    assert_eq!(ours, duckdbs, "the list and DuckDB's keywords that only name functions differ");
+}
+
 /// The check reads DuckDB's tree through the parser called directly (`parse_tree`, no
 /// database); it must be exactly the tree `json_serialize_sql` gives as a query, for
 /// statements that parse, statements DuckDB refuses and texts that are not one SELECT: the

@@ -259,9 +259,13 @@ fn nested_ndjson_is_flattened_and_zoned_timestamps_become_utc() {
     let cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
     let truncated = cell.query_sql("SELECT date_trunc('day', \"at\") AS day, count(*) AS n FROM orders WHERE \"at\" IS NOT NULL GROUP BY 1 ORDER BY 1").unwrap().to_json();
     assert_eq!(truncated["rows"].as_array().unwrap().len(), 3, "{truncated}");
-    // `at` is a keyword to DuckDB: unquoted it is the caller's syntax error (exit 2), with the fix.
+    // `at` is a keyword to DuckDB: unquoted the compiler refuses it (exit 2), with the fix.
     let unquoted = cell.query_sql("SELECT date_trunc('day', at) AS day FROM orders").unwrap_err();
-    assert_eq!((unquoted.code.as_str(), unquoted.class), ("sql_syntax", querycell::ErrorClass::Refused), "{unquoted}");
+    assert_eq!(
+        (unquoted.code.as_str(), unquoted.class),
+        ("unsupported_syntax", querycell::ErrorClass::Refused),
+        "{unquoted}"
+    );
     assert!(unquoted.hint.as_deref().unwrap_or_default().contains("double quotes"), "{unquoted}");
 }
 

@@ -248,6 +248,10 @@ pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
                 "add parentheses, e.g. -(NOT x), or leave out the sign",
             )
         }
+        // A column, or the table a column is read from: DuckDB's grammar takes a keyword
+        // there only quoted (after the dot any word is a column's name).
+        Expr::Identifier(name) => check_name(name),
+        Expr::CompoundIdentifier(parts) if parts.len() <= 2 => parts.first().map_or(ControlFlow::Continue(()), check_name),
         Expr::CompoundIdentifier(parts) if parts.len() > 2 => refuse(
             expr.span(),
             format!("'{}' has more than two parts", clip(&expr.to_string())),
@@ -530,15 +534,24 @@ fn check_alias(alias: &TableAlias) -> ControlFlow<CompileError> {
     alias.columns.iter().try_for_each(|c| check_name(&c.name))
 }
 
-/// A name DuckDB reads as an identifier only when quoted, if it is reserved.
+/// A name DuckDB reads as an identifier only when quoted: a reserved word, or a keyword
+/// that may only name a function (`left`, `join`, `positional`, …).
 pub fn check_name(name: &Ident) -> ControlFlow<CompileError> {
-    let reserved = querycell_contract::sql::RESERVED_WORDS.iter().any(|w| w.eq_ignore_ascii_case(&name.value));
-    if name.quote_style.is_none() && reserved {
-        return refuse(
-            name.span,
-            format!("'{}' is a reserved word and cannot name a table, column or window unquoted", clip(&name.value)),
-            format!("choose another name, or quote it: \"{}\"", clip(&name.value)),
-        );
+    use querycell_contract::sql::{FUNCTION_NAME_KEYWORDS, RESERVED_WORDS};
+    if name.quote_style.is_some() {
+        return ControlFlow::Continue(());
     }
-    ControlFlow::Continue(())
+    let is = |words: &[&str]| words.iter().any(|w| w.eq_ignore_ascii_case(&name.value));
+    let kind = if is(RESERVED_WORDS) {
+        "a reserved word"
+    } else if is(FUNCTION_NAME_KEYWORDS) {
+        "a keyword DuckDB reads as a name only in double quotes"
+    } else {
+        return ControlFlow::Continue(());
+    };
+    refuse(
+        name.span,
+        format!("'{}' is {kind} and cannot name a table, column or window unquoted", clip(&name.value)),
+        format!("choose another name, or put it in double quotes: \"{}\"", clip(&name.value)),
+    )
 }
