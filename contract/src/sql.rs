@@ -405,6 +405,14 @@ pub const FUNCTION_NAME_KEYWORDS: &[&str] = &[
     "VERBOSE",
 ];
 
+/// Whether `word` is on `list`, one of the keyword lists above ([`RESERVED_WORDS`],
+/// [`FUNCTION_NAME_KEYWORDS`]), ignoring ASCII case. The lists are upper case and sorted
+/// (a test holds them so), so the compiler's check of every name it reads is a binary search
+/// that upper-cases as it compares, with no copy of the name.
+pub fn is_keyword_on(list: &[&str], word: &str) -> bool {
+    list.binary_search_by(|listed| listed.bytes().cmp(word.bytes().map(|b| b.to_ascii_uppercase()))).is_ok()
+}
+
 /// Every unquoted word the plan compiler writes in Spark SQL: keywords, the cast types, and
 /// the functions. The host refuses Spark text with any other bare word (names are always
 /// quoted), so Spark reads exactly the statement the host checked. Reviewed as a list: a
@@ -495,6 +503,21 @@ mod tests {
             "json_execute_serialized_sql",
         ] {
             assert!(!is_allowed_function(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn keyword_lists_are_upper_case_sorted_and_found_in_any_case() {
+        for list in [RESERVED_WORDS, FUNCTION_NAME_KEYWORDS] {
+            assert!(list.windows(2).all(|pair| pair[0] < pair[1]), "sorted, each word once: {list:?}");
+            assert!(list.iter().all(|w| w.bytes().all(|b| b.is_ascii_uppercase() || b == b'_')), "{list:?}");
+            for word in list {
+                assert!(is_keyword_on(list, word) && is_keyword_on(list, &word.to_ascii_lowercase()), "{word}");
+            }
+        }
+        assert!(is_keyword_on(RESERVED_WORDS, "From") && is_keyword_on(FUNCTION_NAME_KEYWORDS, "positional"));
+        for name in ["team", "fro", "fromm", "", "ack_minutes", "pivot_", "ünion"] {
+            assert!(!is_keyword_on(RESERVED_WORDS, name) && !is_keyword_on(FUNCTION_NAME_KEYWORDS, name), "{name}");
         }
     }
 

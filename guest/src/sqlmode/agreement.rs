@@ -537,14 +537,13 @@ fn check_alias(alias: &TableAlias) -> ControlFlow<CompileError> {
 /// A name DuckDB reads as an identifier only when quoted: a reserved word, or a keyword
 /// that may only name a function (`left`, `join`, `positional`, …).
 pub fn check_name(name: &Ident) -> ControlFlow<CompileError> {
-    use querycell_contract::sql::{FUNCTION_NAME_KEYWORDS, RESERVED_WORDS};
+    use querycell_contract::sql::{is_keyword_on, FUNCTION_NAME_KEYWORDS, RESERVED_WORDS};
     if name.quote_style.is_some() {
         return ControlFlow::Continue(());
     }
-    let is = |words: &[&str]| words.iter().any(|w| w.eq_ignore_ascii_case(&name.value));
-    let kind = if is(RESERVED_WORDS) {
+    let kind = if is_keyword_on(RESERVED_WORDS, &name.value) {
         "a reserved word"
-    } else if is(FUNCTION_NAME_KEYWORDS) {
+    } else if is_keyword_on(FUNCTION_NAME_KEYWORDS, &name.value) {
         "a keyword DuckDB reads as a name only in double quotes"
     } else {
         return ControlFlow::Continue(());
