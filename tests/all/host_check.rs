@@ -188,13 +188,8 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
         let quoted = format!("SELECT 1 FROM incidents AS \"{word}\"");
         check.check(&quoted, &[]).unwrap_or_else(|e| panic!("{quoted}: {e}"));
     }
-    let db = Database::in_memory(&[]).expect("in-memory DuckDB");
-    let rows = db
-        .query("SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'reserved'")
-        .expect("duckdb_keywords()");
-    let missing: Vec<String> = rows
-        .iter()
-        .filter_map(|row| row.first().and_then(|cell| cell.text()))
+    let missing: Vec<String> = duckdb_keywords("keyword_category = 'reserved'")
+        .into_iter()
         .filter(|word| !RESERVED_WORDS.contains(&word.as_str()))
         .collect();
     assert!(missing.is_empty(), "DuckDB reserves words the list lacks: {missing:?}");
@@ -202,8 +197,8 @@ fn the_reserved_words_the_compiler_refuses_as_names_are_duckdbs() {
 
 /// The keywords the compiler refuses as names beside the reserved ones
 /// (`contract::sql::FUNCTION_NAME_KEYWORDS`) are DuckDB's: each makes `AS word` after a table
-/// and a bare column `word` unparsable, `"word"` is fine in both places and `word(…)` is a
-/// call; and every keyword DuckDB reads only as a function name is on the list.
+/// and a bare column `word` unparsable, while `"word"` is fine in both places and `AS word`
+/// on a select item too; and every keyword DuckDB reads only as a function name is on the list.
 #[test]
 fn the_function_name_keywords_the_compiler_refuses_as_names_are_duckdbs() {
     use querycell_contract::sql::FUNCTION_NAME_KEYWORDS;
@@ -216,18 +211,23 @@ fn the_function_name_keywords_the_compiler_refuses_as_names_are_duckdbs() {
         let quoted = format!("SELECT \"{word}\".team AS {word} FROM incidents AS \"{word}\"");
         check.check(&quoted, &[]).unwrap_or_else(|e| panic!("{quoted}: {e}"));
     }
-    let db = Database::in_memory(&[]).expect("in-memory DuckDB");
-    let rows = db
-        .query(
-            "SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'type_function' \
-             EXCEPT SELECT upper(keyword_name) FROM duckdb_keywords() WHERE keyword_category = 'column_name'",
-        )
-        .expect("duckdb_keywords()");
-    let mut duckdbs: Vec<String> = rows.iter().filter_map(|row| row.first().and_then(|cell| cell.text())).collect();
+    let mut duckdbs = duckdb_keywords(
+        "keyword_category = 'type_function' AND keyword_name NOT IN \
+         (SELECT keyword_name FROM duckdb_keywords() WHERE keyword_category = 'column_name')",
+    );
     duckdbs.sort();
     let mut ours: Vec<String> = FUNCTION_NAME_KEYWORDS.iter().map(|w| w.to_string()).collect();
     ours.sort();
     assert_eq!(ours, duckdbs, "the list and DuckDB's keywords that only name functions differ");
+}
+
+/// DuckDB's own keywords (`duckdb_keywords()`) where `condition` holds, upper case.
+fn duckdb_keywords(condition: &str) -> Vec<String> {
+    let db = Database::in_memory(&[]).expect("in-memory DuckDB");
+    let rows = db
+        .query(&format!("SELECT upper(keyword_name) FROM duckdb_keywords() WHERE {condition}"))
+        .expect("duckdb_keywords()");
+    rows.iter().filter_map(|row| row.first().and_then(|cell| cell.text())).collect()
 }
 
 /// The check reads DuckDB's tree through the parser called directly (`parse_tree`, no

@@ -21,8 +21,9 @@ pub struct Bound {
 }
 
 /// Replace literals in comparisons (`=`, `<>`, `<`, `<=`, `>`, `>=`,
-/// `IS [NOT] DISTINCT FROM`, `IN`, `BETWEEN`, `LIKE`) by placeholders, and every `current_date` / `today()` by `CAST($n AS DATE)` with
-/// one `$n` bound to `today` (days since 1970-01-01).
+/// `IS [NOT] DISTINCT FROM`, `IN`, `BETWEEN`, `LIKE`) by placeholders, and every
+/// `current_date` / `today()` by `CAST($n AS DATE)` with one `$n` bound to `today` (days
+/// since 1970-01-01).
 pub fn bind_literals(query: &mut Query, today: i32) -> Bound {
     let mut binder = Binder { params: Vec::new(), today, today_placeholder: None, today_spellings: Vec::new() };
     let _ = query.visit(&mut binder);
