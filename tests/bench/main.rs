@@ -210,7 +210,7 @@ fn main() {
         dialect: Default::default(),
     };
     if wanted("sandbox") {
-        sandbox::sandbox_bench(&native_view, &wit_view, &limits);
+        sandbox::sandbox_bench(&index, &native_view, &wit_view, &limits);
     }
 
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");

@@ -1,5 +1,7 @@
-//! Guest calls: the native compiler against the sandboxed call, split into its phases.
+//! Guest calls: the native compiler against the sandboxed call, split into its phases; and
+//! the same call right after other work, which is how an answer calls it.
 
+use std::path::Path;
 use std::time::Duration;
 
 use querycell::sandbox::Sandbox;
@@ -10,6 +12,7 @@ use crate::{micros, Timing, PLAN, SANDBOX_RUNS, SANDBOX_WARMUP};
 /// The sandbox's cost per call, split into its phases, for each engine policy (pooled or
 /// on-demand instances, fuel or epoch-only), against the native compiler on the same plan.
 pub(crate) fn sandbox_bench(
+    index: &Path,
     native_view: &querycell_guest::CatalogView,
     wit_view: &querycell::sandbox::wit::CatalogView,
     limits: &Limits,
@@ -69,6 +72,59 @@ pub(crate) fn sandbox_bench(
             "  sandbox overhead, {label:<22} p50 {:.1} µs, p99 {:.1} µs (sandboxed minus native)",
             micros(p50),
             micros(p99)
+        );
+    }
+    after_other_work(index, wit_view, limits);
+}
+
+/// Calls per case of [`after_other_work`], after as many again unmeasured.
+const AFTER_RUNS: u32 = 1_000;
+
+/// The pooled call with fuel, each right after some other work: inside an answer the
+/// compile follows DuckDB's work on the previous question, and runs several times slower
+/// than back to back. Beside a DuckDB query: a trivial one, overwriting more memory than the
+/// caches hold (what a flush of the data caches alone costs), and sleeping (what a core left
+/// idle costs).
+fn after_other_work(index: &Path, wit_view: &querycell::sandbox::wit::CatalogView, limits: &Limits) {
+    let sandbox = Sandbox::bundled_on(&SandboxEngine::new(EnginePolicy::default()).expect("engine"), limits.clone())
+        .expect("load");
+    let plain = crate::plain_duckdb(index, limits);
+    let mut memory = vec![0u8; 32 << 20];
+    let query = "SELECT team, avg(ack_minutes) FROM incidents WHERE severity = 'P1' GROUP BY team";
+    let mut cases: [(&str, &mut dyn FnMut()); 5] = [
+        ("back to back", &mut || {}),
+        ("after a DuckDB GROUP BY", &mut || {
+            plain.query(query).expect("plain DuckDB answers");
+        }),
+        ("after DuckDB's SELECT 1", &mut || {
+            plain.query("SELECT 1").expect("plain DuckDB answers");
+        }),
+        ("after overwriting 32 MiB", &mut || {
+            memory.iter_mut().for_each(|b| *b = b.wrapping_add(1));
+            std::hint::black_box(&memory);
+        }),
+        ("after sleeping 1 ms", &mut || std::thread::sleep(Duration::from_millis(1))),
+    ];
+    println!("  pooled, fuel, real plan, each call right after other work ({AFTER_RUNS} calls each), p50:");
+    for (label, before) in cases.iter_mut() {
+        let mut calls = Vec::with_capacity(AFTER_RUNS as usize);
+        for call in 0..2 * AFTER_RUNS {
+            before();
+            let (result, stats) = sandbox.compile_plan_measured(PLAN, wit_view);
+            result.expect("compiles in the sandbox");
+            if call >= AFTER_RUNS {
+                calls.push(stats);
+            }
+        }
+        let p50 = |pick: &dyn Fn(&querycell::sandbox::CallStats) -> Duration| {
+            micros(Timing::from_samples(calls.iter().map(pick).collect()).p50())
+        };
+        println!(
+            "    {label:<26} whole {:6.1} µs: store and instantiate {:5.1}, the export {:6.1}, store drop {:5.1}",
+            p50(&|c| c.elapsed),
+            p50(&|c| c.phases.new_store + c.phases.instantiate),
+            p50(&|c| c.phases.export),
+            p50(&|c| c.phases.drop_store)
         );
     }
 }
