@@ -47,8 +47,8 @@ const SHAPES: &[Shape] = &[
     },
 ];
 
-/// Rounds per shape: each round runs querycell's ingest and then `read_csv` on the same file,
-/// so neither side always runs first (on a page cache or a disk the other just used).
+/// Rounds per shape, each querycell's ingest then `read_csv` on the same file: from the
+/// second round on each side also runs after the other, and each side's best round counts.
 const ROUNDS: usize = 2;
 
 /// Ingest each shape (careful typing, statistics, atomic swap) vs DuckDB's own
