@@ -277,6 +277,9 @@ const BENIGN: &[(&str, &str)] = &[
     ("SELECT incident_id FROM incidents WHERE severity <> 'P1' AND team NOT IN ('Search') ORDER BY 1", ""),
     ("SELECT team, count_if(severity = 'P1') AS p1 FROM incidents GROUP BY team ORDER BY team", ""),
     ("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT 3 OFFSET 2", ""),
+    // DuckDB runs these as functions a statement may not name (`arg_min_null`, ...).
+    ("SELECT team, first(incident_id ORDER BY ack_minutes DESC NULLS LAST, incident_id) AS worst, last(incident_id ORDER BY incident_id) AS latest FROM incidents GROUP BY team ORDER BY team", ""),
+    ("SELECT DISTINCT ON (team) team, incident_id, ack_minutes FROM incidents ORDER BY team, ack_minutes DESC NULLS LAST, incident_id", ""),
     // Grouped as DuckDB groups it, (a IS DISTINCT FROM b) AND c, and the values bound.
     ("SELECT incident_id FROM incidents WHERE ack_minutes IS DISTINCT FROM 30 AND severity IS NOT DISTINCT FROM 'P2' OR team IS NOT DISTINCT FROM 'Data' ORDER BY 1", ""),
     ("SELECT incident_id, team IS DISTINCT FROM 'Search' AND ack_minutes > 100 AS flagged, ack_minutes IS DISTINCT FROM 7 IS NULL AS never FROM incidents ORDER BY 1", ""),

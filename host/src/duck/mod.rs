@@ -97,14 +97,22 @@ pub enum Opening {
 /// by (`exec::runner`). The parse-tree check still refuses them in a statement.
 const HOST_QUERY_SIDE_FUNCTIONS: &[&str] = &["current_database"];
 
+/// Functions of the core functions extension that DuckDB's binder and optimizer call in place
+/// of what a statement wrote: `first(x ORDER BY y)`, `last(...)` and `DISTINCT ON` run as
+/// `arg_min_null` and `arg_max_null`, a top row per group as `arg_min_nulls_last` and
+/// `arg_max_nulls_last`. Without them such a statement passed every check and then failed
+/// as the caller's error. No statement may name them (the parse-tree check refuses them).
+const REWRITE_TARGETS: &[&str] = &["arg_min_null", "arg_max_null", "arg_min_nulls_last", "arg_max_nulls_last"];
+
 /// The names of the functions of DuckDB's core functions extension that a query-side
 /// database registers (those of them the extension has): the ones the parse-tree check lets a
-/// statement name (`querycell_contract::sql`), which are every one the compilers write, and
-/// [`HOST_QUERY_SIDE_FUNCTIONS`].
+/// statement name (`querycell_contract::sql`), which are every one the compilers write,
+/// [`HOST_QUERY_SIDE_FUNCTIONS`] and [`REWRITE_TARGETS`].
 fn query_side_functions() -> Vec<CString> {
     let names = querycell_contract::sql::functions()
         .chain(querycell_contract::sql::OPERATOR_FUNCTIONS.iter().copied())
-        .chain(HOST_QUERY_SIDE_FUNCTIONS.iter().copied());
+        .chain(HOST_QUERY_SIDE_FUNCTIONS.iter().copied())
+        .chain(REWRITE_TARGETS.iter().copied());
     // A name with a NUL byte could not be registered, nor named by a statement.
     names.filter_map(|name| CString::new(name).ok()).collect()
 }
