@@ -399,7 +399,7 @@ fn percentile_aggregate(p: f64, c: &Target<'_>, dialect: Dialect) -> (String, Va
     let argument = match dialect {
         // As for avg: Spark keeps DECIMAL arithmetic in DECIMAL; doubles agree with DuckDB.
         Dialect::Spark if c.kind() == ValueKind::Float => format!("CAST({quoted} AS DOUBLE)"),
-        _ => quoted.clone(),
+        _ => interpolated(c),
     };
     (
         format!("percentile_cont(?) WITHIN GROUP (ORDER BY {argument})"),
@@ -407,6 +407,18 @@ fn percentile_aggregate(p: f64, c: &Target<'_>, dialect: Dialect) -> (String, Va
         format!("{} percentile of {} (continuous: interpolated between the nearest values)", ordinal(p), c.written),
         Some(c.expression.clone()),
     )
+}
+
+/// The argument of a continuous percentile (the median too) on DuckDB. DuckDB answers one in
+/// its input's type, so over a DECIMAL the value interpolated between two neighbours was cut
+/// to the column's places (the median of 0.99 and 2.00 came back 1.49, not 1.495): a DECIMAL
+/// is read as a DOUBLE, as `avg` reads it. Other numbers interpolate as doubles already.
+fn interpolated(c: &Target<'_>) -> String {
+    if c.column.sql_type.trim_start().get(..7).is_some_and(|head| head.eq_ignore_ascii_case("DECIMAL")) {
+        format!("CAST({} AS DOUBLE)", c.expression)
+    } else {
+        c.expression.clone()
+    }
 }
 
 /// `95th`, `50th`, `99.9th`, `1st`, `2nd`, `3rd`.
@@ -493,6 +505,7 @@ fn value_aggregate(
         (Dialect::Spark, Function::Avg | Function::Median) if c.kind == ValueKind::Float => {
             format!("CAST({} AS DOUBLE)", target.expression)
         }
+        (Dialect::DuckDb, Function::Median) => interpolated(target),
         _ => target.expression.clone(),
     };
     (format!("{sql_name}({argument})"), kind, format!("{words} {}", target.written), Some(target.expression.clone()))

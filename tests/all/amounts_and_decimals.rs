@@ -337,3 +337,24 @@ fn ndjson_numbers_sometimes_written_as_strings_are_numbers() {
     assert!(code.decision.contains("\"00123\" is not a plain number"), "{}", code.decision);
     assert_eq!(column(orders, "zip").sql_type, "VARCHAR");
 }
+
+/// A median or percentile of amounts interpolates between two of them: stored as
+/// DECIMAL(18,2), the median of $0.99 and $2.00 is 1.495, not that value cut to cents.
+#[test]
+fn percentiles_of_amounts_are_not_cut_to_their_places() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/prices.csv", "id,price\n1,$0.99\n2,$2.00\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    assert_eq!(column(table(&catalog, "prices"), "price").sql_type, "DECIMAL(18,2)");
+    let rows = answer(
+        &index,
+        r#"{"table": "prices", "aggregations": [{"function": "median", "column": "price"},
+            {"function": "percentile", "column": "price", "p": 0.1}, {"function": "avg", "column": "price"}]}"#,
+    );
+    let cells: Vec<f64> = rows["rows"][0].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    let expected = [1.495, 0.99 + 0.1 * (2.00 - 0.99), 1.495];
+    for (got, want) in cells.iter().zip(expected) {
+        assert!((got - want).abs() < 1e-9, "{cells:?} against {expected:?}: {rows}");
+    }
+}

@@ -726,6 +726,29 @@ fn share_is_the_fraction_of_kept_rows_that_meet_its_where() {
     assert!(without_where.hint.unwrap().contains("\"where\": [{"));
 }
 
+/// A continuous percentile or median over a DECIMAL reads it as a DOUBLE: DuckDB answers in
+/// the input's type, which cut the interpolated value to the column's places.
+#[test]
+fn percentiles_of_decimals_interpolate_as_doubles() {
+    let mut view = view();
+    view.tables[0].columns.push(column("price", "DECIMAL(18,2)", ValueKind::Float));
+    let compiled = compile_plan(
+        r#"{"table": "incidents", "aggregations": [{"function": "median", "column": "price"},
+            {"function": "percentile", "column": "price", "p": 0.9}, {"function": "median", "column": "cost"}]}"#,
+        &view,
+    )
+    .unwrap();
+    assert!(
+        compiled.main.sql.starts_with(
+            "SELECT median(CAST(\"price\" AS DOUBLE)) AS \"median_price\", \
+             percentile_cont(?) WITHIN GROUP (ORDER BY CAST(\"price\" AS DOUBLE)) AS \"p90_price\", \
+             median(\"cost\") AS \"median_cost\""
+        ),
+        "{}",
+        compiled.main.sql
+    );
+}
+
 /// `percentile` is continuous at its `p`, bound like any value, named after it, and
 /// refused without a `p` in (0, 1), with a `p` on another function, or on a non-number.
 #[test]
