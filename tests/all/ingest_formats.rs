@@ -224,6 +224,43 @@ fn parquet_ndjson_and_json_keep_their_types() {
     assert_eq!(rows["rows"], json!([[3.5]]));
 }
 
+/// JSON fields are typed from every record, not from DuckDB's sample of the first ones: a
+/// price with cents after 25 000 whole ones, a field null in the first 21 000 records,
+/// and a field first seen in the last record are all read as written.
+#[test]
+fn json_fields_are_typed_from_every_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let (mut array, mut lines) = (Vec::new(), String::new());
+    for i in 0..30_000u32 {
+        let price = if i == 25_000 { "19.99".to_string() } else { i.to_string() };
+        let discount = if i >= 21_000 { "5" } else { "null" };
+        let late = if i == 29_999 { ", \"late\": \"here\"" } else { "" };
+        let record = format!("{{\"id\": {i}, \"price\": {price}, \"discount\": {discount}{late}}}");
+        lines.push_str(&record);
+        lines.push('\n');
+        array.push(record);
+    }
+    write_file(&data, "orders.json", &format!("[{}]", array.join(",\n")));
+    write_file(&data, "lines.ndjson", &lines);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    for name in ["orders", "lines"] {
+        let entry = table(&catalog, name);
+        assert_eq!(column(entry, "price").sql_type, "DOUBLE", "{name}");
+        assert_eq!(column(entry, "discount").stats.null_count, 21_000, "{name}");
+        assert_eq!(column(entry, "late").stats.null_count, 29_999, "{name}");
+        let rows = answer(
+            &index,
+            &format!(
+                r#"{{"table": "{name}", "aggregations": [{{"function": "max", "column": "price", "where": [{{"column": "id", "op": "eq", "value": 25000}}]}},
+                    {{"function": "sum", "column": "discount"}}, {{"function": "count", "column": "late"}}]}}"#
+            ),
+        );
+        assert_eq!(rows["rows"], json!([[19.99, 45_000, 1]]), "{name}");
+    }
+}
+
 #[test]
 fn every_sheet_of_a_workbook_is_a_table() {
     let dir = tempfile::tempdir().unwrap();

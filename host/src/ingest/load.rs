@@ -70,11 +70,11 @@ pub fn load_source(
                     (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema")
                 }
                 Format::Json => (
-                    format!("read_json({}, format = 'auto')", sql_string(&descriptor)),
+                    format!("read_json({}, format = 'auto'{WHOLE_FILE_SAMPLE})", sql_string(&descriptor)),
                     "type detected by DuckDB's JSON reader",
                 ),
                 _ => (
-                    format!("read_json({}, format = 'newline_delimited')", sql_string(&descriptor)),
+                    format!("read_json({}, format = 'newline_delimited'{WHOLE_FILE_SAMPLE})", sql_string(&descriptor)),
                     "type detected by DuckDB's JSON reader",
                 ),
             };
@@ -90,6 +90,13 @@ pub fn load_source(
     }
     Ok(tables)
 }
+
+/// DuckDB's JSON reader types each field from a sample of the first records (20 480 by
+/// default) and then casts every record to those types: a price of 19.99 after 25 000 whole
+/// ones was stored as 20, a field missing from the first records became a column of nulls
+/// (its later values lost), and a field first seen later failed the ingest. Typed from every
+/// record instead, at the cost of reading the file once more.
+const WHOLE_FILE_SAMPLE: &str = ", sample_size = -1";
 
 /// An API page saved as a `.json` file (`{"page": 1, "results": [{...}, ...]}`): one object
 /// (the file starts with `{`) with exactly one list of objects, which holds the records.
@@ -335,7 +342,9 @@ fn load_typed_table(
     let mut fields = Vec::new();
     // Each record as JSON, to tell a field's numbers from its strings where DuckDB typed it
     // text; not for an API page's records, which are a list inside one object.
-    let objects = reader.strip_prefix("read_json(").map(|arguments| format!("read_json_objects({arguments}"));
+    let objects = reader
+        .strip_prefix("read_json(")
+        .map(|arguments| format!("read_json_objects({}", arguments.replace(WHOLE_FILE_SAMPLE, "")));
     for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
         flatten(
             connection,
