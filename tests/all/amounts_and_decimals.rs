@@ -266,6 +266,31 @@ fn nan_and_infinity_tokens_are_missing_numbers() {
     assert_eq!((label.sql_type.as_str(), label.stats.null_count), ("VARCHAR", 0));
 }
 
+/// A number written with an exponent no DOUBLE holds (`1e400`) is never stored as infinite,
+/// beside whole numbers or fractions: the column stays text and says why, while large finite
+/// exponents are numbers.
+#[test]
+fn numbers_beyond_a_double_keep_the_column_text() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "data/readings.csv",
+        "whole;fraction;fine\n1e400;1.5;1e300\n-1E999;2.5;-2.5E-3\n5;1e400;7\n",
+    );
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let readings = table(&catalog, "readings");
+    for (name, value) in [("whole", "-1E999"), ("fraction", "1e400")] {
+        let c = column(readings, name);
+        assert_eq!(c.sql_type, "VARCHAR", "{name}: {}", c.decision);
+        assert!(c.decision.contains(&format!("'{value}' is out of range for a number")), "{name}: {}", c.decision);
+    }
+    let fine = column(readings, "fine");
+    assert_eq!(fine.sql_type, "DOUBLE", "{}", fine.decision);
+    let rows = answer(&index, r#"{"table": "readings", "aggregations": [{"function": "max", "column": "fine"}]}"#);
+    assert_eq!(rows["rows"], json!([[1e300]]));
+}
+
 #[test]
 fn nan_and_infinity_in_json_and_parquet_floats_are_missing_numbers() {
     let dir = tempfile::tempdir().unwrap();

@@ -404,6 +404,21 @@ fn overridden(
     None
 }
 
+/// SQL condition: the number `v` is beyond what a DOUBLE holds (`1e400`, `-1e999`), so a
+/// cast would store it as infinite and every average over it would be NaN. Only a value with
+/// an exponent, or of over 300 characters, can be that large, so the others are not parsed.
+/// (The NaN and infinity tokens are missing values already, never `v`.)
+const BEYOND_DOUBLE: &str = "(contains(lower(v), 'e') OR strlen(v) > 300) AND isinf(TRY_CAST(v AS DOUBLE))";
+
+/// What the readings' pass says of a column's values: which of `READINGS` every value fits,
+/// the smallest value with a mark readings may disagree on, and the smallest value no DOUBLE
+/// holds.
+struct Readings {
+    fits: Vec<bool>,
+    marked: Option<String>,
+    beyond_double: Option<String>,
+}
+
 /// The column of [`Values::readings`]' inner query saying whether `v` is a plain number;
 /// `v` is the only other column there.
 const PLAIN: &str = "\"plain\"";
@@ -503,14 +518,14 @@ impl Values<'_> {
     /// most of the profiling of a column of many distinct numbers. The marks are found
     /// with `contains`, cheaper than a pattern on every value.
     fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
-        self.readings_and(None).map(|(_, fits, marked)| (fits, marked))
+        self.readings_and(None).map(|(_, fits, marked, _)| (fits, marked))
     }
 
     /// [`Values::readings`], and first whether every value is [`numbers::NUMBER_LIKE`], in
     /// the same pass: a plain value is number-like without the pattern. As a check of its
     /// own, a column of numbers paid a full pass for it (a quarter of profiling a column of
     /// prices); it is asked of the first rows alone first, where a text column shows itself.
-    fn number_like_readings(&self) -> Result<Option<(Vec<bool>, Option<String>)>> {
+    fn number_like_readings(&self) -> Result<Option<Readings>> {
         let first_rows = Values {
             connection: self.connection,
             failed: self.failed,
@@ -520,13 +535,14 @@ impl Values<'_> {
         if !first_rows.all(numbers::NUMBER_LIKE)? {
             return Ok(None);
         }
-        let (number_like, fits, marked) = self.readings_and(Some(numbers::NUMBER_LIKE))?;
-        Ok(number_like.then_some((fits, marked)))
+        let (number_like, fits, marked, beyond_double) = self.readings_and(Some(numbers::NUMBER_LIKE))?;
+        Ok(number_like.then_some(Readings { fits, marked, beyond_double }))
     }
 
     /// The readings' pass, also asking whether every value that is not plain satisfies
-    /// `beside_plain` (a plain value does); without it, that answer is `true`.
-    fn readings_and(&self, beside_plain: Option<&str>) -> Result<(bool, Vec<bool>, Option<String>)> {
+    /// `beside_plain` (a plain value does); without it, that answer is `true`. Last, the
+    /// smallest value no DOUBLE holds (`1e400`, which a cast makes infinite).
+    fn readings_and(&self, beside_plain: Option<&str>) -> Result<(bool, Vec<bool>, Option<String>, Option<String>)> {
         let fits = READINGS
             .iter()
             .map(|r| {
@@ -541,7 +557,8 @@ impl Values<'_> {
         let row = first_row(
             self.connection
                 .query(&format!(
-                    "SELECT {}, {fits}, min(v) FILTER (WHERE contains(v, '.') OR contains(v, ',')) \
+                    "SELECT {}, {fits}, min(v) FILTER (WHERE contains(v, '.') OR contains(v, ',')), \
+                     min(v) FILTER (WHERE {BEYOND_DOUBLE}) \
                      FROM (SELECT v, {} AS {PLAIN} FROM {})",
                     beside_plain.map_or("true".to_string(), |condition| format!(
                         "count(*) FILTER (WHERE CASE WHEN {PLAIN} THEN true ELSE coalesce({condition}, false) END) = count(*)"
@@ -553,7 +570,7 @@ impl Values<'_> {
         );
         let flag = |i: usize| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false);
         let fit = (1..=READINGS.len()).map(flag).collect();
-        Ok((flag(0), fit, cell_text(&row, READINGS.len() + 1)))
+        Ok((flag(0), fit, cell_text(&row, READINGS.len() + 1), cell_text(&row, READINGS.len() + 2)))
     }
 
     /// For each of [`DATE_STYLES`], the rows written that way and the smallest such value
@@ -710,10 +727,14 @@ impl Profile<'_> {
     /// are not numbers, so the other types are tried.
     fn detected_number(&self, values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
         let typed_value = out.typed_value;
-        let Some((fits, marked)) = values.number_like_readings()? else {
+        let Some(Readings { fits, marked, beyond_double }) = values.number_like_readings()? else {
             return Ok(None);
         };
-        match numbers::verdict(&fits, marked, &self.numbers.evidence) {
+        let verdict = numbers::verdict(&fits, marked, &self.numbers.evidence);
+        if let (Some(value), Verdict::Number { .. }) = (beyond_double, &verdict) {
+            return out.text(out_of_range(&value)).map(Some);
+        }
+        match verdict {
             Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
                 out.typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)")).map(Some)
             }
@@ -734,12 +755,17 @@ impl Profile<'_> {
             return out.typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
         }
         if let Some(value) =
-            values.counterexample(&format!("TRY_CAST({} AS DOUBLE) IS NOT NULL", reading.normalized("v")))?
+            values.counterexample(&format!("isfinite(TRY_CAST({} AS DOUBLE))", reading.normalized("v")))?
         {
-            return out.text(format!("'{value}' is out of range for a number: kept as text"));
+            return out.text(out_of_range(&value));
         }
         out.typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
     }
+}
+
+/// The reason a column of numbers stays text when `value` is beyond what a DOUBLE holds.
+fn out_of_range(value: &str) -> String {
+    format!("'{value}' is out of range for a number: kept as text")
 }
 
 /// How a column's numbers are written, for its decision: the reading, a value that shows
