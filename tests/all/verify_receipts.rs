@@ -3,8 +3,9 @@
 //! and a removed group gives `data_changed` (exit 4) naming each group; a receipt from
 //! another policy context, other limits or another index, or without its request, gives
 //! `cannot_verify` (exit 5); an edit to any field (a cell, the SQL, the request) gives
-//! `tampered` (exit 6), and so does an edited cell whose digest was computed again, caught
-//! by the re-run. Expected rows are computed here from the CSV text itself.
+//! `tampered` (exit 6), and so does an edited cell or claim whose digest was computed again,
+//! caught by the re-run; an edited SQL sealed again is never `same`. Expected rows are
+//! computed here from the CSV text itself.
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -257,13 +258,61 @@ fn an_edit_with_its_digest_computed_again_is_caught_by_the_rerun() {
         json!([{"key": [receipt["rows"][0][0]], "cells": [{"column": "average_minutes", "receipt": 5.0, "now": true_average}]}])
     );
 
-    // Only the SQL edited: the request still gives the receipt's rows, which hold; the
-    // verdict says the SQL shown was not what the compiler writes.
-    let other_sql = resealed(&receipt, |r| r["sql"] = json!("SELECT 1"));
-    let (code, verification) = verify(dir.path(), &index, &other_sql, &[]);
+    // Only the SQL or a parameter edited: the request still gives the receipt's rows, but
+    // what the receipt says ran is not what the compiler writes, and whether an edit or
+    // another version of the compiler made it cannot be told: never `same`.
+    for edit in [
+        Box::new(|r: &mut Value| r["sql"] = json!("SELECT 1")) as Box<dyn Fn(&mut Value)>,
+        Box::new(|r: &mut Value| r["params"][0] = json!("P2")),
+    ] {
+        let other_sql = resealed(&receipt, edit);
+        let (code, verification) = verify(dir.path(), &index, &other_sql, &[]);
+        assert_eq!((code, verification["outcome"].as_str()), (5, Some("cannot_verify")), "{verification:#}");
+        assert_eq!(verification["same_sql"], false);
+        assert_eq!(reasons(&verification), ["compiler_changed"]);
+    }
+
+    // Every other field the answer determines is compared too: each edit below, sealed
+    // again, keeps the rows and the SQL, and is caught.
+    let edits: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+        ("explanation", Box::new(|r| r["explanation"] = json!("average ack_minutes by team, where severity = 'P2'"))),
+        ("row_count", Box::new(|r| r["row_count"] = json!(99))),
+        ("truncated", Box::new(|r| r["truncated"] = json!(true))),
+        ("resolved_dates", Box::new(|r| r["resolved_dates"] = json!([{"phrase": "last month"}]))),
+        ("policy", Box::new(|r| r["policy"] = json!({"id": "sha256:0", "row_filters": []}))),
+    ];
+    for (field, edit) in edits {
+        let forged = resealed(&receipt, edit);
+        let (code, verification) = verify(dir.path(), &index, &forged, &[]);
+        assert_eq!((code, verification["outcome"].as_str()), (6, Some("tampered")), "{field}: {verification:#}");
+        assert_eq!(reasons(&verification), ["fields_differ"], "{field}");
+        assert_eq!(verification["fields"][0]["field"], field, "{verification:#}");
+        assert_eq!(verification["fields"][0]["now"], receipt.get(field).cloned().unwrap_or(Value::Null), "{field}");
+    }
+}
+
+/// A numeric group key written without its fraction (`45` for `45.0`, as a JavaScript
+/// client rewrites a receipt, which keeps its digest) is the same key.
+#[test]
+fn a_number_rewritten_by_a_javascript_client_is_the_same_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest(dir.path(), INCIDENTS_CSV);
+    let sql =
+        "SELECT CAST(max(ack_minutes) AS DOUBLE) AS worst, count(*) AS n FROM incidents GROUP BY team ORDER BY worst";
+    let output = querycell(&["sql", "--index", &index, "--allow-sql", "--format", "json", sql]);
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    let receipt = stdout_json(&output);
+    // Parsed and written again as JavaScript would: whole doubles lose their `.0`.
+    let mut rewritten = receipt.clone();
+    for row in rewritten["rows"].as_array_mut().unwrap() {
+        let worst = row[0].as_f64().unwrap();
+        assert_eq!(worst.fract(), 0.0, "the fixture's maxima are whole minutes");
+        row[0] = json!(worst as i64);
+    }
+    assert_ne!(rewritten["rows"], receipt["rows"]);
+    assert_eq!(querycell::answer::seal::digest(&rewritten), receipt["digest"].as_str().unwrap(), "the digest holds");
+    let (code, verification) = verify(dir.path(), &index, &rewritten, &["--allow-sql"]);
     assert_eq!((code, verification["outcome"].as_str()), (0, Some("same")), "{verification:#}");
-    assert_eq!(verification["same_sql"], false);
-    assert_eq!(reasons(&verification), ["sql_differs"]);
 }
 
 #[test]

@@ -200,9 +200,11 @@ fn is_numeric(sql_type: &str) -> bool {
     )
 }
 
-/// A row's key values as one comparable text (JSON, so values of different types differ).
+/// A row's key values as one comparable text: their canonical JSON, so values of different
+/// types differ and numbers compare by value, as cells do (`45.0` and `45`, which a
+/// JavaScript client writes for it, are one key).
 fn key_text(row: &[Value], key: &[usize]) -> String {
-    serde_json::to_string(&key.iter().map(|&i| &row[i]).collect::<Vec<_>>()).expect("values serialise")
+    crate::answer::seal::canonical(&Value::Array(key.iter().map(|&i| row[i].clone()).collect()))
 }
 
 fn compare_keyed(receipt: &Side, now: &Side, key: &[usize], diff: &mut RowDiff) {

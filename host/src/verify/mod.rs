@@ -14,10 +14,15 @@
 //!    and run like any request, traced and charged to the caller's budget. Nothing the
 //!    receipt says is executed: its SQL and parameters are only compared with what the
 //!    compiler writes now.
-//! 4. The rows are compared ([`diff`]): **same** when the index is still at the receipt's
-//!    snapshot and the rows match; **data changed** when the snapshot moved on, with the rows
-//!    added, removed and changed by group key; **tampered** when the snapshot and the SQL are
-//!    the receipt's but the rows are not (fields edited and the digest computed again).
+//! 4. The rows are compared ([`diff`]), and every other field the answer determines
+//!    ([`CLAIMS_SKIPPED`] says which are not): **same** when the index is still at the
+//!    receipt's snapshot, the compiler writes the receipt's SQL and parameters, and the rows
+//!    and fields match; **data changed** when the snapshot moved on, with the rows added,
+//!    removed and changed by group key; **tampered** when the snapshot and the SQL are the
+//!    receipt's but the rows or fields are not (edited and the digest computed again);
+//!    **cannot verify** when the compiler writes other SQL for the request: the receipt's
+//!    own SQL was edited, or another version of the compiler wrote it, and which cannot be
+//!    told, so its rows are vouched for by nothing that ran here.
 //!
 //! The receipt itself is data to the host, parsed by serde_json (numbers exactly, nesting at
 //! most 128 deep, at most [`MAX_RECEIPT_BYTES`]); its request text is never read here.
@@ -78,13 +83,35 @@ impl Outcome {
     }
 }
 
-/// One reason behind an outcome, or a note beside `same`: a stable code and words.
+/// Top-level fields of a receipt that verifying does not compare as claims: how long this
+/// run took (`cost`, `elapsed_ms`), the digest itself, and those compared on their own: the
+/// request and its context (which make a re-run comparable), the snapshot, the SQL and its
+/// parameters (`same_sql`), and the answer's parts [`diff`] compares. Every other field, one
+/// a receipt gained by an edit included, is compared with the re-run's.
+pub const CLAIMS_SKIPPED: &[&str] = &[
+    seal::DIGEST_FIELD,
+    "cost",
+    "elapsed_ms",
+    "request",
+    "today",
+    "index_id",
+    "policy_context",
+    "limits",
+    "snapshot",
+    "sql",
+    "params",
+    "columns",
+    "rows",
+    "total_rows",
+    "warnings",
+];
+
+/// One reason behind an outcome: a stable code and words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reason {
-    /// `digest_mismatch`, `rows_differ` (tampered); `no_digest`, `no_request`, `no_today`,
-    /// `other_index`, `policy_context_differs`, `limits_differ`, `rerun_refused`,
-    /// `compiler_changed` (cannot verify); `snapshot_changed` (data changed); `sql_differs`
-    /// (a note).
+    /// `digest_mismatch`, `rows_differ`, `fields_differ` (tampered); `no_digest`,
+    /// `no_request`, `no_today`, `other_index`, `policy_context_differs`, `limits_differ`,
+    /// `rerun_refused`, `compiler_changed` (cannot verify); `snapshot_changed` (data changed).
     pub code: &'static str,
     /// What was found, in words.
     pub message: String,
@@ -114,10 +141,25 @@ pub struct Verification {
     pub same_sql: Option<bool>,
     /// How the re-run's answer differs from the receipt's (`null` without a re-run).
     pub diff: Option<RowDiff>,
+    /// The receipt's other fields that differ from the re-run's (the explanation, the row
+    /// count, a field an edit added; see [`CLAIMS_SKIPPED`]): empty when they all match or
+    /// nothing was asked again.
+    pub fields: Vec<FieldChange>,
     /// The re-run's own receipt: the answer as the index gives it now.
     pub rerun: Option<Value>,
     /// The typed error the re-run was refused with, when it was.
     pub rerun_error: Option<Value>,
+}
+
+/// A field of the receipt that the re-run's receipt has otherwise (`null` where one lacks it).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FieldChange {
+    /// The field's name.
+    pub field: String,
+    /// As the receipt has it.
+    pub receipt: Value,
+    /// As the re-run has it.
+    pub now: Value,
 }
 
 /// A receipt from its JSON text: at most [`MAX_RECEIPT_BYTES`], a JSON object, and an
@@ -191,6 +233,7 @@ pub fn verify(cell: &QueryCell, receipt: &Value) -> Result<Verification> {
         index_snapshot: cell.snapshot().to_string(),
         same_sql: None,
         diff: None,
+        fields: Vec::new(),
         rerun: None,
         rerun_error: None,
     };
@@ -280,47 +323,75 @@ fn judge(mut verification: Verification, receipt: &Value, answer: &Answer) -> Re
         .iter()
         .all(|name| receipt.get(*name).map(seal::canonical) == now.get(*name).map(seal::canonical));
     let diff = diff::compare(&diff::Side::of(receipt)?, &diff::Side::of(&now)?);
+    let fields = changed_fields(receipt, &now);
     let same_snapshot = verification.receipt_snapshot.as_deref() == Some(answer.snapshot.as_str());
-    let (outcome, found) = match (same_snapshot, diff.is_empty(), same_sql) {
-        (true, true, _) => (Outcome::Same, None),
-        (true, false, true) => (
-            Outcome::Tampered,
-            Some(reason(
+    let mut found = Vec::new();
+    let outcome = if !same_snapshot {
+        found.push(reason(
+            "snapshot_changed",
+            format!(
+                "the receipt was computed from {}; the index is now at {}",
+                verification.receipt_snapshot.as_deref().unwrap_or("an unnamed snapshot"),
+                answer.snapshot
+            ),
+        ));
+        Outcome::DataChanged
+    } else if !same_sql {
+        found.push(reason(
+            "compiler_changed",
+            "the index is at the receipt's snapshot, but the compiler now writes other SQL or parameters for the request than the receipt shows: its SQL was edited, or another version of the compiler wrote it, so nothing that runs here vouches for its rows",
+        ));
+        Outcome::CannotVerify
+    } else if diff.is_empty() && fields.is_empty() {
+        Outcome::Same
+    } else {
+        if !diff.is_empty() {
+            found.push(reason(
                 "rows_differ",
                 "the index is at the receipt's snapshot and its SQL gives other rows than the receipt shows: the receipt was edited and its digest computed again",
-            )),
-        ),
-        (true, false, false) => (
-            Outcome::CannotVerify,
-            Some(reason(
-                "compiler_changed",
-                "the index is at the receipt's snapshot, but the compiler now writes other SQL for the request and it gives other rows",
-            )),
-        ),
-        (false, _, _) => (
-            Outcome::DataChanged,
-            Some(reason(
-                "snapshot_changed",
+            ));
+        }
+        if !fields.is_empty() {
+            let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
+            found.push(reason(
+                "fields_differ",
                 format!(
-                    "the receipt was computed from {}; the index is now at {}",
-                    verification.receipt_snapshot.as_deref().unwrap_or("an unnamed snapshot"),
-                    answer.snapshot
+                    "the index is at the receipt's snapshot and its SQL is the receipt's, but the answer's {} differ from the receipt's: the receipt was edited and its digest computed again",
+                    names.join(", ")
                 ),
-            )),
-        ),
+            ));
+        }
+        Outcome::Tampered
     };
     verification.outcome = outcome;
     verification.reasons.extend(found);
-    if !same_sql {
-        verification.reasons.push(reason(
-            "sql_differs",
-            "the compiler wrote other SQL or parameters for the request than the receipt shows",
-        ));
-    }
     verification.same_sql = Some(same_sql);
     verification.diff = Some(diff);
+    verification.fields = fields;
     verification.rerun = Some(now);
     Ok(verification)
+}
+
+/// The fields of `receipt` and of the re-run's receipt `now`, but [`CLAIMS_SKIPPED`], whose
+/// values differ (compared by value, as the digest compares them), in name order.
+fn changed_fields(receipt: &Value, now: &Value) -> Vec<FieldChange> {
+    let names = |receipt: &Value| -> Vec<String> {
+        receipt.as_object().map(|fields| fields.keys().cloned().collect()).unwrap_or_default()
+    };
+    let mut all: Vec<String> = names(receipt).into_iter().chain(names(now)).collect();
+    all.sort();
+    all.dedup();
+    all.into_iter()
+        .filter(|name| !CLAIMS_SKIPPED.contains(&name.as_str()))
+        .filter_map(|name| {
+            let (ours, theirs) = (receipt.get(&name), now.get(&name));
+            (ours.map(seal::canonical) != theirs.map(seal::canonical)).then(|| FieldChange {
+                receipt: ours.cloned().unwrap_or(Value::Null),
+                now: theirs.cloned().unwrap_or(Value::Null),
+                field: name,
+            })
+        })
+        .collect()
 }
 
 impl Verification {
@@ -337,6 +408,14 @@ impl Verification {
         }
         if let Some(diff) = &self.diff {
             out.push_str(&diff.render());
+        }
+        for change in &self.fields {
+            out.push_str(&format!(
+                "field {}: {} -> {}\n",
+                printable(&change.field),
+                printable(&change.receipt.to_string()),
+                printable(&change.now.to_string())
+            ));
         }
         if let Some(same) = self.same_sql {
             out.push_str(if same { "sql: as the receipt's\n" } else { "sql: not the receipt's\n" });
