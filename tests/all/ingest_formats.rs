@@ -261,6 +261,37 @@ fn json_fields_are_typed_from_every_record() {
     }
 }
 
+/// A formula's error is read as the sheet shows it: `#N/A` (a failed lookup) is a missing
+/// value in a column of numbers, as in a CSV export of the sheet, and `#DIV/0!` is kept as
+/// written.
+#[test]
+fn excel_error_cells_read_as_the_sheet_shows_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet().set_name("Prices").unwrap();
+    sheet.write_row(0, 0, ["item", "price", "ratio"]).unwrap();
+    for (row, (item, price)) in [("a", Some(2.5)), ("b", None), ("c", Some(4.0))].into_iter().enumerate() {
+        let row = row as u32 + 1;
+        sheet.write_string(row, 0, item).unwrap();
+        match price {
+            Some(price) => sheet.write_number(row, 1, price).unwrap(),
+            None => sheet.write_formula(row, 1, rust_xlsxwriter::Formula::new("=NA()").set_result("#N/A")).unwrap(),
+        };
+        sheet.write_formula(row, 2, rust_xlsxwriter::Formula::new("=1/0").set_result("#DIV/0!")).unwrap();
+    }
+    workbook.save(data.join("book.xlsx")).unwrap();
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let prices = table(&catalog, "book_prices");
+    let price = column(prices, "price");
+    assert_eq!((price.sql_type.as_str(), price.stats.null_count), ("DOUBLE", 1), "{}", price.decision);
+    assert_eq!(column(prices, "ratio").stats.values, Some(vec!["#DIV/0!".to_string()]));
+    let rows = answer(&index, r#"{"table": "book_prices", "aggregations": [{"function": "sum", "column": "price"}]}"#);
+    assert_eq!(rows["rows"], json!([[6.5]]));
+}
+
 #[test]
 fn every_sheet_of_a_workbook_is_a_table() {
     let dir = tempfile::tempdir().unwrap();

@@ -169,7 +169,9 @@ fn cell_text(cell: &Data, epoch_shift: f64) -> String {
         Data::DateTime(dt) if dt.is_datetime() => excel_serial_to_iso(dt.as_f64() + epoch_shift),
         Data::DateTime(dt) => dt.as_f64().to_string(),
         Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
-        Data::Error(e) => format!("#{e:?}"),
+        // As the sheet shows it (`#N/A`, `#DIV/0!`), so `#N/A` is missing in a number
+        // column as in a CSV export of the sheet.
+        Data::Error(e) => e.to_string(),
     }
 }
 
