@@ -266,6 +266,42 @@ fn nan_and_infinity_tokens_are_missing_numbers() {
     assert_eq!((label.sql_type.as_str(), label.stats.null_count), ("VARCHAR", 0));
 }
 
+/// Whole numbers grouped by spaces or apostrophes (`1 234`, `12'500`), plain or as amounts,
+/// are numbers: with no dot or comma in any value every reading that fits reads them alike.
+/// Such a column failed the whole ingest on a conversion error.
+#[test]
+fn whole_numbers_grouped_by_spaces_or_apostrophes_are_numbers() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "data/counts.csv",
+        "spaced;quoted;euros\n1 234;1'234;1 234 €\n12 500;12'500;5 €\n7;7;12 000 €\n",
+    );
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let counts = table(&catalog, "counts");
+    for name in ["spaced", "quoted", "euros"] {
+        let c = column(counts, name);
+        assert!(
+            c.kind == ValueKind::Integer || c.sql_type.starts_with("DECIMAL"),
+            "{name}: {} {}",
+            c.sql_type,
+            c.decision
+        );
+    }
+    let rows = answer(
+        &index,
+        r#"{"table": "counts", "aggregations": [{"function": "sum", "column": "spaced"}, {"function": "sum", "column": "quoted"}, {"function": "sum", "column": "euros"}]}"#,
+    );
+    let sums: Vec<f64> = rows["rows"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_f64().unwrap_or_else(|| v.as_str().unwrap().parse().unwrap()))
+        .collect();
+    assert_eq!(sums, [13_741.0, 13_741.0, 13_239.0], "{rows}");
+}
+
 /// A number written with an exponent no DOUBLE holds (`1e400`) is never stored as infinite,
 /// beside whole numbers or fractions: the column stays text and says why, while large finite
 /// exponents are numbers.

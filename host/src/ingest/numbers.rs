@@ -251,11 +251,13 @@ pub fn verdict(fits: &[bool], marked_example: Option<String>, evidence: &FileEvi
             why: None,
         },
         (None, Some(comma)) => Verdict::Number { reading: comma, example: marked_example, why: None },
-        (Some(_), Some(comma)) => match (&evidence.decimal_comma, marked_example) {
+        (Some(dot), Some(comma)) => match (&evidence.decimal_comma, marked_example) {
             (Some(why), example) => Verdict::Number { reading: comma, example, why: Some(why.clone()) },
             (None, Some(example)) => Verdict::Ambiguous { example },
-            // No value carries a mark: plain whole numbers, which every reading reads alike.
-            (None, None) => Verdict::Number { reading: conventional, example: None, why: None },
+            // No value has a dot or a comma: whole numbers, which every reading that fits reads
+            // alike. Not always plain ones: `1 234` and `1'234` are grouped, which the plain
+            // reading cannot convert, so the first fitting reading reads them.
+            (None, None) => Verdict::Number { reading: dot, example: None, why: None },
         },
         (None, None) => Verdict::NotNumbers,
     }
@@ -296,6 +298,20 @@ mod tests {
                 assert!(why.is_some());
             }
             _ => panic!("the delimiter is evidence"),
+        }
+    }
+
+    #[test]
+    fn whole_numbers_grouped_by_spaces_are_read_with_a_reading_that_fits_them() {
+        // `1 234`, `12 500`: the plain reading does not fit; the dot and comma decimal
+        // readings with space grouping both do, and read them alike.
+        let fits: Vec<bool> = READINGS.iter().map(|r| r.grouping == Grouping::Space).collect();
+        match verdict(&fits, None, &FileEvidence::default()) {
+            Verdict::Number { reading, .. } => {
+                assert_eq!(reading.grouping, Grouping::Space);
+                assert_eq!(reading.read("12 500"), "12500");
+            }
+            _ => panic!("whole numbers"),
         }
     }
 
