@@ -292,6 +292,50 @@ fn excel_error_cells_read_as_the_sheet_shows_them() {
     assert_eq!(rows["rows"], json!([[6.5]]));
 }
 
+/// A sheet's number cells are numbers whatever text sits beside them: `1.085` stored as a
+/// number is never read as 1085 because a text cell `1.234,5` or `0,95` in the column reads
+/// best with a decimal comma. Where only a comma reads the text, the column stays text.
+#[test]
+fn excel_number_cells_keep_their_decimal_dot() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let sheet = workbook.add_worksheet().set_name("Rates").unwrap();
+    sheet.write_row(0, 0, ["pair", "rate", "pasted"]).unwrap();
+    for (row, (pair, rate, pasted)) in
+        [("EURUSD", Some(1.085), None), ("GBPUSD", Some(1.172), None), ("USDJPY", None, Some("1,234"))]
+            .into_iter()
+            .enumerate()
+    {
+        let row = row as u32 + 1;
+        sheet.write_string(row, 0, pair).unwrap();
+        match (rate, pasted) {
+            (Some(rate), _) => sheet.write_number(row, 1, rate).unwrap(),
+            (None, Some(text)) => sheet.write_string(row, 1, text).unwrap(),
+            (None, None) => unreachable!(),
+        };
+        match rate {
+            Some(rate) => sheet.write_number(row, 2, rate).unwrap(),
+            None => sheet.write_string(row, 2, "0,95").unwrap(),
+        };
+    }
+    workbook.save(data.join("fx.xlsx")).unwrap();
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let rates = table(&catalog, "fx_rates");
+    let rate = column(rates, "rate");
+    assert_eq!(rate.sql_type, "DOUBLE", "{}", rate.decision);
+    assert!(rate.decision.contains("number cells"), "{}", rate.decision);
+    let pasted = column(rates, "pasted");
+    assert_eq!(pasted.sql_type, "VARCHAR", "{}", pasted.decision);
+    let rows = answer(
+        &index,
+        r#"{"table": "fx_rates", "group_by": ["pair"], "aggregations": [{"function": "max", "column": "rate"}], "order_by": ["pair"]}"#,
+    );
+    assert_eq!(rows["rows"], json!([["EURUSD", 1.085], ["GBPUSD", 1.172], ["USDJPY", 1234.0]]));
+}
+
 #[test]
 fn every_sheet_of_a_workbook_is_a_table() {
     let dir = tempfile::tempdir().unwrap();

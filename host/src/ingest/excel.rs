@@ -65,10 +65,18 @@ impl Workbook {
         let epoch_shift = if self.date1904 { DAYS_1900_TO_1904 } else { 0.0 };
         let mut rows: Vec<Vec<String>> =
             range.rows().map(|row| row.iter().map(|cell| cell_text(cell, epoch_shift)).collect()).collect();
+        let mut dotted_numbers = vec![false; range.width()];
+        for row in range.rows() {
+            for (column, cell) in row.iter().enumerate() {
+                if matches!(cell, Data::Float(f) if f.fract() != 0.0) {
+                    dotted_numbers[column] = true;
+                }
+            }
+        }
         let merged =
             self.workbook.merge_cells_by_sheet_name(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
         let notes = fill_merged(&mut rows, (first_row, first_column), &merged).into_iter().collect();
-        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1, notes }))
+        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1, notes, dotted_numbers }))
     }
 
     /// Refuse a sheet with formulas whose result the file does not hold: a program that

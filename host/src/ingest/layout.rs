@@ -61,12 +61,21 @@ pub struct TextLayout {
     dialect: Option<Dialect>,
     /// The header's cells as the file has them (`None` without a header).
     header_texts: Option<Vec<String>>,
+    /// Excel: for each column read, whether it holds number cells with a fraction (empty
+    /// for a CSV, whose values are all text).
+    dotted_numbers: Vec<bool>,
 }
 
 impl TextLayout {
     /// The delimiter a CSV was read with (none for a sheet), evidence for number readings.
     pub fn delimiter(&self) -> Option<char> {
         self.dialect.map(|d| d.delimiter as char)
+    }
+
+    /// Whether column `at` holds spreadsheet number cells with a fraction, which a comma
+    /// reading must not read.
+    pub fn dotted_numbers(&self, at: usize) -> bool {
+        self.dotted_numbers.get(at).copied().unwrap_or(false)
     }
 
     /// The header of column `at`, which DuckDB read as `read`: the file's own text where
@@ -212,6 +221,7 @@ pub fn csv(
         first_data_row: None,
         dialect: Some(dialect),
         header_texts,
+        dotted_numbers: Vec::new(),
     }))
 }
 
@@ -612,6 +622,9 @@ pub struct SheetRows {
     pub first_row: u64,
     /// What reading the cells decided (merged cells filled), for the table's decisions.
     pub notes: Vec<String>,
+    /// For each column of `rows`, whether it holds a number cell with a fraction, written
+    /// out with a decimal dot (see [`super::numbers::FileEvidence::decimal_dot`]).
+    pub dotted_numbers: Vec<bool>,
 }
 
 /// Decide where the table is in `sheet`, write it (header, then data) as CSV to `staged`,
@@ -644,6 +657,7 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
         first_data_row: Some(first_data_row),
         dialect: None,
         header_texts,
+        dotted_numbers: kept.iter().map(|&c| sheet.dotted_numbers.get(c).copied().unwrap_or(false)).collect(),
     })
 }
 

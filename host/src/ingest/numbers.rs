@@ -208,11 +208,16 @@ impl fmt::Display for Reading {
     }
 }
 
-/// Evidence about the whole file a column came from.
+/// Evidence about the file a column came from, and about the column's own cells.
 #[derive(Debug, Clone, Default)]
 pub struct FileEvidence {
     /// Why the file's author probably writes decimal commas (`the file is ';'-delimited`).
     pub decimal_comma: Option<String>,
+    /// Why the column's numbers have a decimal dot whatever else the file suggests: it holds
+    /// spreadsheet number cells with a fraction, which the workbook stores as numbers and
+    /// which are written out with a dot (`1.085`). Read with a decimal comma they would be
+    /// a thousand times larger, so no comma reading is chosen for such a column.
+    pub decimal_dot: Option<String>,
 }
 
 /// The outcome of looking at every distinct value of a column under every reading.
@@ -244,6 +249,18 @@ pub fn verdict(fits: &[bool], marked_example: Option<String>, evidence: &FileEvi
         READINGS.iter().zip(fits).find(|(r, fit)| r.decimal == decimal && **fit).map(|(r, _)| *r)
     };
     let conventional = READINGS[0];
+    if evidence.decimal_dot.is_some() {
+        return match (first_fit(DecimalMark::Dot), marked_example) {
+            (Some(dot), example) if dot != conventional => {
+                Verdict::Number { reading: dot, example, why: evidence.decimal_dot.clone() }
+            }
+            (Some(dot), _) => Verdict::Number { reading: dot, example: None, why: None },
+            // Values only a decimal comma reads (`0,95` typed as text beside number cells):
+            // two ways of writing numbers in one column, which stays text.
+            (None, Some(example)) => Verdict::Ambiguous { example },
+            (None, None) => Verdict::NotNumbers,
+        };
+    }
     match (first_fit(DecimalMark::Dot), first_fit(DecimalMark::Comma)) {
         (Some(dot), None) => Verdict::Number {
             example: (dot != conventional).then(|| marked_example.clone()).flatten(),
@@ -290,7 +307,7 @@ mod tests {
         assert!(
             matches!(verdict(&fits, Some("1.234".into()), &FileEvidence::default()), Verdict::Ambiguous { example } if example == "1.234")
         );
-        let semicolon = FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()) };
+        let semicolon = FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()), decimal_dot: None };
         match verdict(&fits, Some("1.234".into()), &semicolon) {
             Verdict::Number { reading, why, .. } => {
                 assert_eq!(reading.decimal, DecimalMark::Comma);
@@ -313,6 +330,24 @@ mod tests {
             }
             _ => panic!("whole numbers"),
         }
+    }
+
+    #[test]
+    fn number_cells_with_a_fraction_keep_their_decimal_dot() {
+        // `1.085` stored as a number beside `1,234`: dot decimals grouped by commas, though a
+        // comma decimal with dot grouping fits them too.
+        let mut fits = [false; 8];
+        fits[1] = true;
+        fits[5] = true;
+        let cells = FileEvidence { decimal_dot: Some("number cells".into()), ..FileEvidence::default() };
+        match verdict(&fits, Some("1.085".into()), &cells) {
+            Verdict::Number { reading, .. } => assert_eq!(reading.read("1.085"), "1.085"),
+            _ => panic!("the number cells decide"),
+        }
+        // `0,95` typed as text beside them fits no dot reading: not read as numbers at all.
+        let mut fits = [false; 8];
+        fits[5] = true;
+        assert!(matches!(verdict(&fits, Some("0,95".into()), &cells), Verdict::Ambiguous { .. }));
     }
 
     #[test]
