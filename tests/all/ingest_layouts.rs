@@ -505,3 +505,21 @@ fn layout_settings_that_cannot_apply_are_refused_with_the_setting_named() {
     assert_eq!(table(&catalog, "events").row_count, 1);
     assert_eq!(sum_of(&index, "events", "n")[0], json!(1));
 }
+
+/// pandas' `to_csv()` writes its row index first, under an empty header cell. Over columns
+/// of text DuckDB's sniffer takes that header for data; querycell reads it as the header.
+/// An empty first cell over a column that does not count the rows from 0 is left as it was.
+#[test]
+fn a_pandas_row_index_under_an_empty_header_cell_keeps_the_header() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_file(&data, "cities.csv", ",city,country\n0,Berlin,DE\n1,Paris,FR\n2,Rome,IT\n");
+    write_file(&data, "pairs.csv", ",left,right\n5,a,b\n7,c,d\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let cities = table(&catalog, "cities");
+    assert_eq!((cities.row_count, column_names(cities)), (3, vec!["column0", "city", "country"]));
+    decision_with(cities, &["row index", "pandas"]);
+    let pairs = table(&catalog, "pairs");
+    assert_eq!((pairs.row_count, column_names(pairs)), (3, vec!["column0", "column1", "column2"]));
+}

@@ -338,8 +338,32 @@ impl CsvHead<'_> {
         } else if at > 0 {
             notes.push(title_note(&records[..at], "line", records[at].line, ""));
         }
+        if !header && over.header.is_none() && starts_with_a_row_index(&records, skip) {
+            header = true;
+            notes.push(format!(
+                "line {} is the header: its first cell is empty over a column counting 0, 1, 2, … (a row index, as pandas writes it), which DuckDB alone reads as data",
+                skip + 1
+            ));
+        }
         Ok((skip, header))
     }
+}
+
+/// Whether the records after `skip` lines start with a header whose first cell alone is
+/// empty over a first column that counts the rows from 0: what pandas' `to_csv()` writes by
+/// default (`,city,country` then `0,Berlin,DE`). Over columns of text, DuckDB's sniffer
+/// finds no header there, since the empty cell fits the numbers below it and the names fit
+/// the text below them, and the names would be loaded as a row of data.
+fn starts_with_a_row_index(records: &[HeadRecord], skip: u64) -> bool {
+    let mut after = records.iter().filter(|r| r.line > skip);
+    let Some(first) = after.next() else { return false };
+    let names_over_an_index = first.fields.len() >= 2
+        && first.fields[0].trim().is_empty()
+        && first.fields[1..].iter().all(|f| !f.trim().is_empty());
+    let mut rows = after.peekable();
+    names_over_an_index
+        && rows.peek().is_some()
+        && rows.enumerate().all(|(i, r)| r.fields.len() == first.fields.len() && r.fields[0] == i.to_string())
 }
 
 /// The note for a CSV read without a header (its first data line after `skip` lines), saying
