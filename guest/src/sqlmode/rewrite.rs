@@ -5,7 +5,9 @@
 
 use std::ops::ControlFlow;
 
-use sqlparser::ast::{BinaryOperator, CastKind, DataType, Expr, LimitClause, Query, Value, VisitMut, VisitorMut};
+use sqlparser::ast::{
+    BinaryOperator, CastKind, DataType, ExactNumberInfo, Expr, LimitClause, Query, Value, VisitMut, VisitorMut,
+};
 
 use super::clock;
 use crate::model::Param;
@@ -46,9 +48,22 @@ impl Binder {
             Value::SingleQuotedString(text) => Param::Text(text.clone()),
             Value::Number(text, _) => match text.parse::<i64>() {
                 Ok(i) => Param::Integer(i),
-                Err(_) => match text.parse::<f64>() {
-                    Ok(f) if f.is_finite() => Param::Float(f),
-                    _ => return,
+                Err(_) => match exact_type(text) {
+                    Some(data_type) => {
+                        // The digits as text, cast to the type DuckDB gives the literal.
+                        self.params.push(Param::Text(text.clone()));
+                        *expr = Expr::Cast {
+                            kind: CastKind::Cast,
+                            expr: Box::new(placeholder(self.params.len())),
+                            data_type,
+                            format: None,
+                        };
+                        return;
+                    }
+                    None => match text.parse::<f64>() {
+                        Ok(f) if f.is_finite() => Param::Float(f),
+                        _ => return,
+                    },
                 },
             },
             Value::Boolean(b) => Param::Boolean(*b),
@@ -56,6 +71,30 @@ impl Binder {
         };
         self.params.push(param);
         *expr = placeholder(self.params.len());
+    }
+}
+
+/// The exact type DuckDB gives a number literal that no `i64` holds, if it has one: a
+/// fraction written without an exponent (`12345678901234567.89`) is `DECIMAL(digits,
+/// fraction digits)` up to 38 digits, a whole number is `HUGEINT` while one holds it. Bound
+/// as a double, as it was, such a literal lost digits, and a comparison with a DECIMAL or a
+/// large BIGINT column changed meaning (`amount = 12345678901234567.89` matched three
+/// amounts). `None` for what DuckDB reads as a DOUBLE (an exponent, more than 38 digits).
+fn exact_type(text: &str) -> Option<DataType> {
+    /// The most digits a DuckDB DECIMAL holds.
+    const DECIMAL_DIGITS: usize = 38;
+    if !text.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    match text.split_once('.') {
+        None => text.parse::<i128>().is_ok().then_some(DataType::HugeInt),
+        Some((whole, fraction)) if !fraction.contains('.') => {
+            let digits = whole.len() + fraction.len();
+            (1..=DECIMAL_DIGITS)
+                .contains(&digits)
+                .then(|| DataType::Decimal(ExactNumberInfo::PrecisionAndScale(digits as u64, fraction.len() as i64)))
+        }
+        Some(_) => None,
     }
 }
 

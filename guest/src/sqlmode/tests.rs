@@ -43,6 +43,32 @@ fn refusal(sql: &str) -> CompileError {
     compile_sql(sql, &view()).expect_err(sql)
 }
 
+/// A number literal no `i64` holds keeps the exact type DuckDB gives it: a fraction without
+/// an exponent is a DECIMAL of its digits, a large whole number a HUGEINT, bound as its
+/// digits and cast; only an exponent (or more than 38 digits) makes a DOUBLE, as in DuckDB.
+#[test]
+fn number_literals_keep_the_type_duckdb_gives_them() {
+    let compiled = compile_sql(
+        "SELECT count(*) FROM incidents WHERE ack_minutes = 12345678901234567.89 OR ack_minutes > 9223372036854775808 OR ack_minutes IN (0.5, 2e3)",
+        &view(),
+    )
+    .unwrap();
+    assert_eq!(
+        compiled.main.sql,
+        "SELECT count(*) FROM incidents WHERE ack_minutes = CAST($1 AS DECIMAL(19,2)) OR ack_minutes > CAST($2 AS HUGEINT) OR ack_minutes IN (CAST($3 AS DECIMAL(2,1)), $4) LIMIT $5"
+    );
+    assert_eq!(
+        compiled.main.params,
+        vec![
+            Param::Text("12345678901234567.89".into()),
+            Param::Text("9223372036854775808".into()),
+            Param::Text("0.5".into()),
+            Param::Float(2000.0),
+            Param::Integer(101)
+        ]
+    );
+}
+
 #[test]
 fn literals_become_numbered_parameters_and_the_row_cap_is_added() {
     let compiled = compile_sql("SELECT team, avg(ack_minutes) FROM incidents WHERE severity = 'P1' AND ack_minutes BETWEEN 1 AND 90 GROUP BY team", &view()).unwrap();
