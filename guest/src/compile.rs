@@ -443,7 +443,10 @@ fn share_output(agg: &Aggregation, conditions: &[CompiledCondition], filter: Opt
             &column.path,
             "'share' takes no column: it measures the rows that meet its \"where\"",
         )
-        .with_hint("put the condition on the column in \"where\", e.g. {\"column\": \"ack_minutes\", \"op\": \"lte\", \"value\": 15}"));
+        .with_hint(format!(
+            "put the condition on the column in \"where\", e.g. {{\"column\": {}, \"op\": \"eq\", \"value\": …}}",
+            serde_json::Value::String(column.value.clone())
+        )));
     }
     let Some(filter) = filter else {
         return Err(CompileError::new(
@@ -451,7 +454,7 @@ fn share_output(agg: &Aggregation, conditions: &[CompiledCondition], filter: Opt
             format!("{}.where", agg.path),
             "'share' needs \"where\": the condition whose share of rows it gives",
         )
-        .with_hint("add \"where\": [{\"column\": \"ack_minutes\", \"op\": \"lte\", \"value\": 15}]"));
+        .with_hint("add \"where\": [{\"column\": \"<a column>\", \"op\": \"eq\", \"value\": …}], the rows whose share it gives"));
     };
     let name = match &agg.alias {
         Some(alias) => {
@@ -534,11 +537,16 @@ fn wrong_column_kind(agg: &Aggregation, column: &Column, wanted: &str) -> Compil
             column.sql_type
         ),
     )
-    .with_hint(match function {
-        Function::Sum | Function::Avg | Function::Median | Function::Percentile => {
-            "use count, count_distinct, min or max on this column"
+    .with_hint(match (function, column.kind) {
+        // Booleans have no order either: what is asked of them is how many are true.
+        (_, ValueKind::Boolean) => format!(
+            "use count, or share with \"where\": [{{\"column\": {}, \"op\": \"eq\", \"value\": true}}] for the fraction that is true",
+            serde_json::Value::String(column.name.clone())
+        ),
+        (Function::Sum | Function::Avg | Function::Median | Function::Percentile, _) => {
+            "use count, count_distinct, min or max on this column".to_string()
         }
-        _ => "use count or count_distinct on this column",
+        _ => "use count or count_distinct on this column".to_string(),
     })
 }
 

@@ -20,12 +20,18 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
             path,
             format!("expected {expected} for a {} column, got {}", kind.describe(), describe_json(value)),
         )
-        .with_hint(format!("write it like {example}"))
+        .with_hint(match value {
+            // A model asking for missing values writes `null`; the ops for them take none.
+            Value::Null => {
+                "to match missing values use \"op\": \"is_null\" (or \"is_not_null\") without a \"value\"".to_string()
+            }
+            _ => format!("write it like {example}"),
+        })
     };
     match kind {
         ValueKind::Text => match value {
             Value::String(s) => Ok(Param::Text(s.clone())),
-            _ => Err(wrong("a string", "\"P1\"")),
+            _ => Err(wrong("a string", "\"some text\"")),
         },
         ValueKind::Integer | ValueKind::Float => match value {
             Value::Number(n) => {

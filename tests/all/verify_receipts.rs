@@ -262,7 +262,7 @@ fn an_edit_with_its_digest_computed_again_is_caught_by_the_rerun() {
     // what the receipt says ran is not what the compiler writes, and whether an edit or
     // another version of the compiler made it cannot be told: never `same`.
     for edit in [
-        Box::new(|r: &mut Value| r["sql"] = json!("SELECT 1")) as Box<dyn Fn(&mut Value)>,
+        Box::new(|r: &mut Value| r["sql"] = json!("SELECT 1")) as Edit,
         Box::new(|r: &mut Value| r["params"][0] = json!("P2")),
     ] {
         let other_sql = resealed(&receipt, edit);
@@ -274,7 +274,7 @@ fn an_edit_with_its_digest_computed_again_is_caught_by_the_rerun() {
 
     // Every other field the answer determines is compared too: each edit below, sealed
     // again, keeps the rows and the SQL, and is caught.
-    let edits: Vec<(&str, Box<dyn Fn(&mut Value)>)> = vec![
+    let edits: Vec<(&str, Edit)> = vec![
         ("explanation", Box::new(|r| r["explanation"] = json!("average ack_minutes by team, where severity = 'P2'"))),
         ("row_count", Box::new(|r| r["row_count"] = json!(99))),
         ("truncated", Box::new(|r| r["truncated"] = json!(true))),

@@ -726,6 +726,25 @@ fn share_is_the_fraction_of_kept_rows_that_meet_its_where() {
     assert!(without_where.hint.unwrap().contains("\"where\": [{"));
 }
 
+/// Refusal hints name what the plan can do with its own columns, never the demo's: a sum of
+/// a boolean points to `share` of the true rows, a `null` value to `is_null`, and `share`'s
+/// hints use the column the plan named or a placeholder.
+#[test]
+fn refusal_hints_fit_the_plans_own_columns() {
+    let hint = |plan: &str| refusal(plan).hint.unwrap_or_default();
+    let boolean = hint(r#"{"table": "incidents", "aggregations": [{"function": "sum", "column": "resolved"}]}"#);
+    assert!(boolean.contains("share") && boolean.contains("\"resolved\""), "{boolean}");
+    assert!(!boolean.contains("min or max"), "{boolean}");
+    let null = hint(
+        r#"{"table": "incidents", "filters": [{"column": "team", "op": "eq", "value": null}], "aggregations": [{"function": "count"}]}"#,
+    );
+    assert!(null.contains("is_null") && !null.contains("P1"), "{null}");
+    let with_column = hint(r#"{"table": "incidents", "aggregations": [{"function": "share", "column": "team"}]}"#);
+    assert!(with_column.contains("\"team\"") && !with_column.contains("ack_minutes"), "{with_column}");
+    let without_where = hint(r#"{"table": "incidents", "aggregations": [{"function": "share"}]}"#);
+    assert!(!without_where.contains("ack_minutes"), "{without_where}");
+}
+
 /// A continuous percentile or median over a DECIMAL reads it as a DOUBLE: DuckDB answers in
 /// the input's type, which cut the interpolated value to the column's places.
 #[test]

@@ -92,7 +92,7 @@ fn exact_type(text: &str) -> Option<DataType> {
             let digits = whole.len() + fraction.len();
             (1..=DECIMAL_DIGITS)
                 .contains(&digits)
-                .then(|| DataType::Decimal(ExactNumberInfo::PrecisionAndScale(digits as u64, fraction.len() as i64)))
+                .then_some(DataType::Decimal(ExactNumberInfo::PrecisionAndScale(digits as u64, fraction.len() as i64)))
         }
         Some(_) => None,
     }

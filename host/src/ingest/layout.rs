@@ -27,6 +27,7 @@ use std::path::Path;
 use crate::duck::{Cell, Database as Connection, Failure};
 
 use super::load::{failed, first_row};
+use super::numbers::FileEvidence;
 use super::sidecar::{TableOverride, CSV_ONLY_KEYS, TEXT_LAYOUT_KEYS};
 use super::sources::{Format, Source};
 use super::types::{blank, quote, sql_string};
@@ -72,10 +73,19 @@ impl TextLayout {
         self.dialect.map(|d| d.delimiter as char)
     }
 
-    /// Whether column `at` holds spreadsheet number cells with a fraction, which a comma
-    /// reading must not read.
-    pub fn dotted_numbers(&self, at: usize) -> bool {
-        self.dotted_numbers.get(at).copied().unwrap_or(false)
+    /// What the file says of how column `at` writes numbers: a `;` delimiter is how
+    /// spreadsheet programs write CSV where ',' is the decimal mark; a sheet's number cells
+    /// with a fraction are written out with a dot.
+    pub fn number_evidence(&self, at: usize) -> FileEvidence {
+        FileEvidence {
+            decimal_comma: (self.delimiter() == Some(';')).then(|| "the file is ';'-delimited".to_string()),
+            decimal_dot: self
+                .dotted_numbers
+                .get(at)
+                .copied()
+                .unwrap_or(false)
+                .then(|| "its number cells are stored as numbers, with a decimal dot".to_string()),
+        }
     }
 
     /// The header of column `at`, which DuckDB read as `read`: the file's own text where

@@ -258,41 +258,27 @@ fn load_text_table(
         ))
         .map_err(|e| layout.explain(e, source, name))?;
     let null_tokens = sidecar.null_tokens(over);
-    // A `;` delimiter is how spreadsheet programs write CSV where ',' is the decimal mark.
-    let evidence = FileEvidence {
-        decimal_comma: (layout.delimiter() == Some(';')).then(|| "the file is ';'-delimited".to_string()),
-        decimal_dot: None,
-    };
     let headers = describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)?;
     let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
     let mut decisions = layout.notes.clone();
     decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
-    // The columns kept (named, and not hidden by querycell.toml): (raw name, header text, name).
-    let mut kept: Vec<(String, String, String)> = Vec::new();
-    // Per kept column: it holds spreadsheet number cells with a fraction.
-    let mut dotted: Vec<bool> = Vec::new();
+    // The columns kept (named, and not hidden by querycell.toml): (raw name, header text,
+    // name, what the file and its cells say of how its numbers are written).
+    let mut kept: Vec<(String, String, String, FileEvidence)> = Vec::new();
     for (at, header) in headers.into_iter().enumerate() {
         let text = layout.header_text(at, &header.0);
         let column_name = unique(normalize_identifier(&text, "column"), kept.iter().map(|c| c.2.as_str()));
         if over.columns.get(&column_name).is_some_and(|c| c.hidden) {
             continue;
         }
-        kept.push((header.0, text, column_name));
-        dotted.push(layout.dotted_numbers(at));
+        kept.push((header.0, text, column_name, layout.number_evidence(at)));
     }
     let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
     let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
     let samples = types::samples(connection, &staging_table, &raw_kept).map_err(at_source)?;
     let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
-    for (((raw, text, column_name), sample), dotted) in kept.into_iter().zip(samples).zip(dotted) {
+    for ((raw, text, column_name, evidence), sample) in kept.into_iter().zip(samples) {
         let column_over = over.columns.get(&column_name);
-        let evidence = match dotted {
-            true => FileEvidence {
-                decimal_dot: Some("its number cells are stored as numbers, with a decimal dot".into()),
-                ..evidence.clone()
-            },
-            false => evidence.clone(),
-        };
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
         let groups = Groups::create(connection, &staging_table, &raw, sample, columns.len()).map_err(at_source)?;
         let decision =

@@ -518,7 +518,7 @@ impl Values<'_> {
     /// most of the profiling of a column of many distinct numbers. The marks are found
     /// with `contains`, cheaper than a pattern on every value.
     fn readings(&self) -> Result<(Vec<bool>, Option<String>)> {
-        self.readings_and(None).map(|(_, fits, marked, _)| (fits, marked))
+        self.readings_and(None).map(|(_, readings)| (readings.fits, readings.marked))
     }
 
     /// [`Values::readings`], and first whether every value is [`numbers::NUMBER_LIKE`], in
@@ -535,14 +535,14 @@ impl Values<'_> {
         if !first_rows.all(numbers::NUMBER_LIKE)? {
             return Ok(None);
         }
-        let (number_like, fits, marked, beyond_double) = self.readings_and(Some(numbers::NUMBER_LIKE))?;
-        Ok(number_like.then_some(Readings { fits, marked, beyond_double }))
+        let (number_like, readings) = self.readings_and(Some(numbers::NUMBER_LIKE))?;
+        Ok(number_like.then_some(readings))
     }
 
     /// The readings' pass, also asking whether every value that is not plain satisfies
     /// `beside_plain` (a plain value does); without it, that answer is `true`. Last, the
     /// smallest value no DOUBLE holds (`1e400`, which a cast makes infinite).
-    fn readings_and(&self, beside_plain: Option<&str>) -> Result<(bool, Vec<bool>, Option<String>, Option<String>)> {
+    fn readings_and(&self, beside_plain: Option<&str>) -> Result<(bool, Readings)> {
         let fits = READINGS
             .iter()
             .map(|r| {
@@ -570,7 +570,12 @@ impl Values<'_> {
         );
         let flag = |i: usize| row.get(i).and_then(crate::duck::Cell::boolean).unwrap_or(false);
         let fit = (1..=READINGS.len()).map(flag).collect();
-        Ok((flag(0), fit, cell_text(&row, READINGS.len() + 1), cell_text(&row, READINGS.len() + 2)))
+        let readings = Readings {
+            fits: fit,
+            marked: cell_text(&row, READINGS.len() + 1),
+            beyond_double: cell_text(&row, READINGS.len() + 2),
+        };
+        Ok((flag(0), readings))
     }
 
     /// For each of [`DATE_STYLES`], the rows written that way and the smallest such value
