@@ -7,7 +7,7 @@ use super::labels::Mention;
 use super::numbers::{
     describe, fit, scaled_candidates, search_ranges, show, written_like, CellIndex, CellRef, Derivation, Derived, Fit,
 };
-use super::receipt::Facts;
+use super::receipt::{ColumnKind, Facts};
 use super::report::{CellNote, Finding, FindingKind, Span};
 use super::scan::{Kind, Number, Scanned, Sentence};
 use super::words::{is_in, BEFORE_YEAR, BOUNDS, HEDGES, MONTH_WORDS, RANKS, THAN_BOUNDS};
@@ -257,6 +257,12 @@ impl Judge<'_> {
         if let Some(lower) = bound_before(self.scanned, i) {
             return (self.bound(s, i, number, rows, lower), None, None);
         }
+        // "Of the 3 teams" counts the answer's groups, whichever group the sentence is about.
+        if !number.percent && self.counts_groups(i) && self.is_row_count(number.value) {
+            let message = format!("{text} is the number of rows of the answer");
+            let finding = self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message);
+            return (finding, None, None);
+        }
         if !rows.is_empty() {
             // "7 P1 incidents": the total of the label's rows, before any swap.
             if let Some(found) = self.derived(s, i, number, hedge, rows, true) {
@@ -269,7 +275,9 @@ impl Judge<'_> {
         if let Some((Fit::Misrounded, cell)) = scoped {
             return self.misrounded(s, i, number, &cell, &who);
         }
-        if !number.percent && [self.facts.row_count as f64, self.facts.total_rows as f64].contains(&number.value) {
+        // The answer's own count of rows, unless the sentence gives the number to a group:
+        // "Search had 3 incidents" is not the 3 rows of the answer.
+        if rows.is_empty() && !number.percent && self.is_row_count(number.value) {
             let message = format!("{text} is the number of rows of the answer");
             return (
                 self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message),
@@ -280,6 +288,21 @@ impl Judge<'_> {
         self.derived(s, i, number, hedge, rows, false).unwrap_or_else(|| {
             let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
             (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
+        })
+    }
+
+    /// Whether `value` is the answer's count of rows (shown or in all).
+    fn is_row_count(&self, value: f64) -> bool {
+        [self.facts.row_count as f64, self.facts.total_rows as f64].contains(&value)
+    }
+
+    /// Whether the number at token `i` counts the answer's groups: the word after it names a
+    /// group column (`3 teams`, `2 severity`), singular or plural.
+    fn counts_groups(&self, i: usize) -> bool {
+        let Some(next) = self.scanned.lower(i + 1) else { return false };
+        self.facts.columns.iter().filter(|c| matches!(c.kind, ColumnKind::Label)).any(|c| {
+            let name = c.name.to_lowercase();
+            next == name || next == format!("{name}s") || next == format!("{name}es")
         })
     }
 

@@ -184,7 +184,7 @@ impl Facts {
         let truncated = object.get("truncated").and_then(Value::as_bool).unwrap_or(false);
         let row_count = object.get("row_count").and_then(Value::as_u64).unwrap_or(rows.len() as u64);
         let total_rows = object.get("total_rows").and_then(Value::as_u64).unwrap_or(row_count);
-        let warnings = read_warnings(object.get("warnings"), truncated);
+        let warnings = read_warnings(object.get("warnings"), truncated)?;
         let request_numbers = request_numbers(object, &columns);
         let order = order_of(sql, &columns);
         Ok(Facts { columns, rows, truncated, row_count, total_rows, warnings, request_numbers, order })
@@ -425,12 +425,16 @@ fn read_rows(rows: &[Value], columns: &[Column]) -> Result<Vec<Vec<Cell>>> {
         let cells = row.as_array().ok_or_else(|| {
             Error::new(Code::ReceiptInvalid, "a row is not a list of cells").at(format!("receipt.rows[{r}]"))
         })?;
-        let mut read = Vec::with_capacity(columns.len());
-        for (column, cell) in columns.iter().zip(cells) {
-            read.push(read_cell(cell, column));
+        // As `verify` reads it: a row of another width is not a receipt's, and read
+        // leniently its cells would be checked against the wrong columns.
+        if cells.len() != columns.len() {
+            return Err(Error::new(
+                Code::ReceiptInvalid,
+                format!("row {r} of the receipt has {} values for {} columns", cells.len(), columns.len()),
+            )
+            .at(format!("receipt.rows[{r}]")));
         }
-        read.resize(columns.len(), Cell::Null);
-        out.push(read);
+        out.push(columns.iter().zip(cells).map(|(column, cell)| read_cell(cell, column)).collect());
     }
     Ok(out)
 }
@@ -474,11 +478,20 @@ fn refine_kinds(columns: &mut [Column], rows: &[Vec<Cell>]) {
     }
 }
 
-fn read_warnings(warnings: Option<&Value>, truncated: bool) -> Vec<Warning> {
-    let mut out: Vec<Warning> = warnings
-        .and_then(Value::as_array)
-        .into_iter()
-        .flatten()
+/// The receipt's warnings: a list of texts, or none. Anything else is refused, since read
+/// as no warnings it would switch off the check that a summary keeps them.
+fn read_warnings(warnings: Option<&Value>, truncated: bool) -> Result<Vec<Warning>> {
+    let listed = match warnings {
+        None | Some(Value::Null) => &[][..],
+        Some(Value::Array(items)) if items.iter().all(Value::is_string) => items.as_slice(),
+        Some(_) => {
+            return Err(Error::new(Code::ReceiptInvalid, "the receipt's `warnings` is not a list of texts")
+                .at("receipt.warnings")
+                .hint("pass the whole receipt, as `querycell query --format json` printed it"))
+        }
+    };
+    let mut out: Vec<Warning> = listed
+        .iter()
         .filter_map(Value::as_str)
         .take(64)
         .map(|text| Warning { kind: warning_kind(text), text: prefix(text, 1024).to_string() })
@@ -486,7 +499,7 @@ fn read_warnings(warnings: Option<&Value>, truncated: bool) -> Vec<Warning> {
     if truncated && !out.iter().any(|w| w.kind == WarningKind::Truncated) {
         out.push(Warning { kind: WarningKind::Truncated, text: "the answer was truncated".into() });
     }
-    out
+    Ok(out)
 }
 
 fn warning_kind(text: &str) -> WarningKind {
@@ -506,10 +519,20 @@ fn warning_kind(text: &str) -> WarningKind {
 }
 
 /// Numbers the request stated: bound parameters, numbers in the explanation and in the
-/// answer's column names (`acked_within_15`).
+/// answer's column names (`acked_within_15`). Not the row cap: the statement's last
+/// parameter when it ends with `LIMIT` of it is the cap plus one (so the host can tell a cut
+/// answer), which no question asked, and when that is the deployment's `max_rows` plus one
+/// the explanation's "at most max_rows rows" is the cap too; a summary quoting either as a
+/// group's value ("Payments had 6 incidents" under `top 5`) is not saying what was asked.
 fn request_numbers(object: &serde_json::Map<String, Value>, columns: &[Column]) -> Vec<f64> {
+    let params: &[Value] = object.get("params").and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let sql = object.get("sql").and_then(Value::as_str).map(|s| prefix(s, MAX_SQL_SCANNED)).unwrap_or("");
+    let cap = params.last().and_then(Value::as_f64).filter(|_| ends_with_limit_of_last(sql, params.len()));
+    let max_rows = object.get("limits").and_then(|l| l.get("max_rows")).and_then(Value::as_f64);
+    let not_the_cap =
+        |x: &f64| Some(*x) != cap && !(cap.is_some() && cap == max_rows.map(|m| m + 1.0) && Some(*x) == max_rows);
     let mut numbers: Vec<f64> = Vec::new();
-    for param in object.get("params").and_then(Value::as_array).into_iter().flatten().take(1024) {
+    for param in params.iter().take(1024) {
         match param {
             Value::Number(n) => numbers.extend(n.as_f64()),
             Value::Array(items) => numbers.extend(items.iter().take(1024).filter_map(Value::as_f64)),
@@ -518,10 +541,18 @@ fn request_numbers(object: &serde_json::Map<String, Value>, columns: &[Column]) 
     }
     let explanation = object.get("explanation").and_then(Value::as_str).unwrap_or("");
     numbers.extend(digit_runs(prefix(explanation, MAX_EXPLANATION_SCANNED)));
+    numbers.retain(not_the_cap);
     for column in columns {
         numbers.extend(digit_runs(&column.name));
     }
     numbers
+}
+
+/// Whether `sql` ends with `LIMIT` of its last parameter (`LIMIT ?` with `count` `?`s, or
+/// `LIMIT $count`), as both compilers write the row cap.
+fn ends_with_limit_of_last(sql: &str, count: usize) -> bool {
+    let Some(limit) = sql.trim_end().rsplit_once("LIMIT ").map(|(_, after)| after) else { return false };
+    limit == format!("${count}") || (limit == "?" && sql.matches('?').count() == count)
 }
 
 /// The numbers written in `text` as runs of digits with an optional decimal part.

@@ -204,6 +204,15 @@ fn receipts_that_are_not_receipts_are_refused() {
     assert_eq!(code(&deep), "receipt_invalid");
     let large = format!("{{\"columns\": [], \"rows\": [], \"pad\": \"{}\"}}", "x".repeat(limits.max_receipt_bytes));
     assert_eq!(code(&large), "summary_too_large");
+    // Read leniently, a short row's cells would meet the wrong columns, and warnings that
+    // are not a list would switch the dropped-warning check off.
+    let team = r#"{"name": "team", "type": "VARCHAR"}, {"name": "average", "type": "DOUBLE"}"#;
+    assert_eq!(code(&format!(r#"{{"columns": [{team}], "rows": [["Platform"]]}}"#)), "receipt_invalid");
+    assert_eq!(code(&format!(r#"{{"columns": [{team}], "rows": [["Platform", 14.7, 1]]}}"#)), "receipt_invalid");
+    let warnings = format!(
+        r#"{{"columns": [{team}], "rows": [["Platform", 14.7]], "warnings": "average: 1 null value was skipped"}}"#
+    );
+    assert_eq!(code(&warnings), "receipt_invalid");
 }
 
 #[test]
