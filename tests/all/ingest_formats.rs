@@ -224,6 +224,31 @@ fn parquet_ndjson_and_json_keep_their_types() {
     assert_eq!(rows["rows"], json!([[3.5]]));
 }
 
+/// Only real UTC offsets make a column of zoned timestamps: `+25:00` or `+01:60`, which
+/// DuckDB's cast takes and shifts by, keep it text; an empty JSON file is skipped, not a
+/// table with an invented column.
+#[test]
+fn impossible_offsets_stay_text_and_empty_json_is_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_file(
+        &data,
+        "events.csv",
+        "real,hours,minutes\n2025-03-01T10:00:00Z,2025-03-01T10:00:00+25:00,2025-03-01T10:00:00+01:60\n2025-03-01T10:00:00+05:30,2025-03-01T10:00:00Z,2025-03-01T10:00:00Z\n",
+    );
+    write_file(&data, "nothing.json", " \n\t\n");
+    write_file(&data, "nothing.ndjson", "");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let events = table(&catalog, "events");
+    assert_eq!(column(events, "real").sql_type, "TIMESTAMP");
+    for name in ["hours", "minutes"] {
+        assert_eq!(column(events, name).sql_type, "VARCHAR", "{name}: {}", column(events, name).decision);
+    }
+    assert_eq!(catalog.tables.len(), 1, "{:?}", catalog.tables.iter().map(|t| &t.name).collect::<Vec<_>>());
+    assert_eq!(catalog.skipped.iter().filter(|s| s.reason.contains("empty")).count(), 2, "{:?}", catalog.skipped);
+}
+
 /// JSON fields are typed from every record, not from DuckDB's sample of the first ones: a
 /// price with cents after 25 000 whole ones, a field null in the first 21 000 records,
 /// and a field first seen in the last record are all read as written.

@@ -174,6 +174,8 @@ fn cell_text(cell: &Data, epoch_shift: f64) -> String {
         Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
         Data::Float(f) => f.to_string(),
         Data::Bool(b) => b.to_string(),
+        // A time of day alone (under 1) is the same in either date system.
+        Data::DateTime(dt) if dt.is_datetime() && dt.as_f64() < 1.0 => excel_serial_to_iso(dt.as_f64()),
         Data::DateTime(dt) if dt.is_datetime() => excel_serial_to_iso(dt.as_f64() + epoch_shift),
         Data::DateTime(dt) => dt.as_f64().to_string(),
         Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
@@ -184,8 +186,20 @@ fn cell_text(cell: &Data, epoch_shift: f64) -> String {
 }
 
 /// Excel's serial day number (days since 1899-12-30, fraction = time of day) as ISO text:
-/// `YYYY-MM-DD` for whole days, `YYYY-MM-DD HH:MM:SS` otherwise.
+/// `YYYY-MM-DD` for whole days, `YYYY-MM-DD HH:MM:SS` otherwise, and `HH:MM:SS` for a time
+/// of day alone (a serial under 1, which Excel shows as a time). Excel counts 1900 as a leap
+/// year (Lotus 1-2-3's mistake, kept for its files): serial 60 is a 29 February 1900 that
+/// never was, written as Excel shows it (no date reads it, so its column stays text), and
+/// serials under 60 are one day later than the count from 1899-12-30 says.
 pub fn excel_serial_to_iso(serial: f64) -> String {
+    if (0.0..1.0).contains(&serial) {
+        let seconds = ((serial * 86_400.0).round() as i64).min(86_399);
+        return format!("{:02}:{:02}:{:02}", seconds / 3600, seconds % 3600 / 60, seconds % 60);
+    }
+    if (60.0..61.0).contains(&serial) {
+        return "1900-02-29".to_string();
+    }
+    let serial = if serial < 60.0 { serial + 1.0 } else { serial };
     let days = serial.floor() as i64;
     let seconds = ((serial - serial.floor()) * 86_400.0).round() as i64;
     let (days, seconds) = if seconds == 86_400 { (days + 1, 0) } else { (days, seconds) };
@@ -207,6 +221,12 @@ mod tests {
         assert_eq!(excel_serial_to_iso(25_569.0), "1970-01-01");
         assert_eq!(excel_serial_to_iso(46_023.0), "2026-01-01");
         assert_eq!(excel_serial_to_iso(46_023.5), "2026-01-01 12:00:00");
+        // A time of day alone, and the first days of 1900 as Excel counts them.
+        assert_eq!(excel_serial_to_iso(0.5), "12:00:00");
+        assert_eq!(excel_serial_to_iso(1.0), "1900-01-01");
+        assert_eq!(excel_serial_to_iso(59.0), "1900-02-28");
+        assert_eq!(excel_serial_to_iso(60.0), "1900-02-29");
+        assert_eq!(excel_serial_to_iso(61.0), "1900-03-01");
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub fn load_source(
                 tables.push(entry);
             }
         }
+        Format::Json | Format::Ndjson if only_white_space(source)? => {
+            skipped.push(Skipped { path: source.shown.clone(), reason: "the file is empty (no records)".into() });
+        }
         Format::Parquet | Format::Json | Format::Ndjson => {
             let (name, note) = name_table(&stem, source.shown.clone(), taken);
             let over = sidecar.table(&name);
@@ -97,6 +100,31 @@ pub fn load_source(
 /// (its later values lost), and a field first seen later failed the ingest. Typed from every
 /// record instead, at the cost of reading the file once more.
 const WHOLE_FILE_SAMPLE: &str = ", sample_size = -1";
+
+/// Whether a JSON or NDJSON file holds nothing but white space (a byte order mark aside):
+/// no records, so no table, as for an empty CSV. DuckDB's reader made it a table of no rows
+/// with an invented `json` column. Read until the first other byte.
+fn only_white_space(source: &Source) -> Result<bool> {
+    use std::os::unix::fs::FileExt;
+    let file = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
+    let mut chunk = vec![0u8; 64 << 10];
+    let mut at = 0u64;
+    loop {
+        let read = file.read_at(&mut chunk, at).map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
+        if read == 0 {
+            return Ok(true);
+        }
+        let bytes = if at == 0 {
+            chunk[..read].strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&chunk[..read])
+        } else {
+            &chunk[..read]
+        };
+        if bytes.iter().any(|b| !b.is_ascii_whitespace()) {
+            return Ok(false);
+        }
+        at += read as u64;
+    }
+}
 
 /// An API page saved as a `.json` file (`{"page": 1, "results": [{...}, ...]}`): one object
 /// (the file starts with `{`) with exactly one list of objects, which holds the records.

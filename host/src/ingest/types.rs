@@ -430,7 +430,9 @@ const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND T
 const ISO_TIMESTAMP: &str =
     "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?') AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL";
 /// An ISO date-time with a UTC offset (`2025-03-01T23:30:00-05:00`, `…Z`, `…+0100`).
-const ZONED_TIMESTAMP: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?(Z|[+-][0-9]{2}(:?[0-9]{2})?)') AND TRY_CAST(v AS TIMESTAMP WITH TIME ZONE) IS NOT NULL";
+/// The offset is a real one, hours 00–23 and minutes 00–59: DuckDB's cast also takes
+/// `+25:00` and `+01:60`, and shifted such a value by them.
+const ZONED_TIMESTAMP: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?(Z|[+-]([01][0-9]|2[0-3])(:?[0-5][0-9])?)') AND TRY_CAST(v AS TIMESTAMP WITH TIME ZONE) IS NOT NULL";
 const SLASH_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}')";
 /// Day-first dates with dots (`31.12.2025`), as German, Swiss and Russian exports write them.
 const DOTTED_DATE: &str = "regexp_full_match(v, '[0-9]{1,2}[.][0-9]{1,2}[.][0-9]{4}')";
