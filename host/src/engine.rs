@@ -492,6 +492,7 @@ impl QueryCell {
             today: asked.today.to_string(),
             index_id: self.catalog.index_id.clone(),
             policy_context: self.policy_context(),
+            compiler: self.sandbox.compiler_id().to_string(),
         })
     }
 

@@ -259,17 +259,28 @@ fn an_edit_with_its_digest_computed_again_is_caught_by_the_rerun() {
     );
 
     // Only the SQL or a parameter edited: the request still gives the receipt's rows, but
-    // what the receipt says ran is not what the compiler writes, and whether an edit or
-    // another version of the compiler made it cannot be told: never `same`.
+    // the compiler the receipt names writes other SQL for it. Under another compiler's
+    // name (or none, as before receipts named it) an edit cannot be told from an upgrade:
+    // `cannot_verify`, never `same`.
+    assert_eq!(receipt["compiler"].as_str().map(str::len), Some(32), "{receipt:#}");
     for edit in [
         Box::new(|r: &mut Value| r["sql"] = json!("SELECT 1")) as Edit,
         Box::new(|r: &mut Value| r["params"][0] = json!("P2")),
     ] {
-        let other_sql = resealed(&receipt, edit);
+        let other_sql = resealed(&receipt, &edit);
         let (code, verification) = verify(dir.path(), &index, &other_sql, &[]);
-        assert_eq!((code, verification["outcome"].as_str()), (5, Some("cannot_verify")), "{verification:#}");
+        assert_eq!((code, verification["outcome"].as_str()), (6, Some("tampered")), "{verification:#}");
         assert_eq!(verification["same_sql"], false);
-        assert_eq!(reasons(&verification), ["compiler_changed"]);
+        assert_eq!(reasons(&verification), ["sql_differs"]);
+        for compiler in [json!("0123456789abcdef0123456789abcdef"), Value::Null] {
+            let elsewhere = resealed(&receipt, |r| {
+                edit(r);
+                r["compiler"] = compiler.clone();
+            });
+            let (code, verification) = verify(dir.path(), &index, &elsewhere, &[]);
+            assert_eq!((code, verification["outcome"].as_str()), (5, Some("cannot_verify")), "{verification:#}");
+            assert_eq!(reasons(&verification), ["compiler_changed"]);
+        }
     }
 
     // Every other field the answer determines is compared too: each edit below, sealed

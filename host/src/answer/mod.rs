@@ -77,6 +77,9 @@ pub struct Answer {
     /// ([`crate::policy::context_id`]): the policy file and the context values its row
     /// filters read, hashed. The same without a policy for every deployment without one.
     pub policy_context: String,
+    /// The compiler component that wrote `sql` ([`crate::sandbox::Sandbox::compiler_id`]):
+    /// the same request, catalog, policy context, limits and day give the same SQL from it.
+    pub compiler: String,
 }
 
 /// The request a receipt answers, as the caller sent it: plan JSON or SQL, as text. The

@@ -175,6 +175,8 @@ pub struct Sandbox {
     /// Whether the component imports anything (only WASI passes [`check_imports`]), so its
     /// stores need a WASI context.
     imports_wasi: bool,
+    /// [`component_digest`] of the component: which compiler wrote an answer's SQL.
+    compiler_id: String,
 }
 
 impl Sandbox {
@@ -225,6 +227,7 @@ impl Sandbox {
             .hint("raise EnginePolicy::max_memory_bytes, or lower Limits::guest_memory_bytes"));
         }
         let engine = sandbox_engine.engine();
+        let compiler_id = source.digest.map_or_else(|| component_digest(source.bytes), str::to_string);
         let component = load_component(engine, source, cache_dir)?;
         check_imports(engine, &component)?;
         check_contract_version(engine, &component)?;
@@ -236,13 +239,19 @@ impl Sandbox {
         }
         let instance_pre = linker.instantiate_pre(&component).map_err(|e| guest_load_error(format!("{e:#}")))?;
         let pre = QueryCompilerPre::new(instance_pre).map_err(|e| guest_load_error(format!("{e:#}")))?;
-        Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits, imports_wasi })
+        Ok(Sandbox { pre, engine: sandbox_engine.clone(), limits, imports_wasi, compiler_id })
     }
 
     /// Whether the component imports anything. The bundled compiler does not: it cannot
     /// even read a clock.
     pub fn imports_anything(&self) -> bool {
         self.imports_wasi
+    }
+
+    /// The compiler component's id: the first 16 bytes of its SHA-256, in hex. A receipt
+    /// names it, so verifying can tell an edited SQL from one another compiler wrote.
+    pub fn compiler_id(&self) -> &str {
+        &self.compiler_id
     }
 
     /// The limits every call runs under; a [`crate::QueryCell`] opened with this sandbox

@@ -20,9 +20,10 @@
 //!    and fields match; **data changed** when the snapshot moved on, with the rows added,
 //!    removed and changed by group key; **tampered** when the snapshot and the SQL are the
 //!    receipt's but the rows or fields are not (edited and the digest computed again);
-//!    **cannot verify** when the compiler writes other SQL for the request: the receipt's
-//!    own SQL was edited, or another version of the compiler wrote it, and which cannot be
-//!    told, so its rows are vouched for by nothing that ran here.
+//!    the receipt's `compiler` (the component that wrote its SQL) tells an edit from an
+//!    upgrade: the same compiler writing other SQL or fields is **tampered**, another one
+//!    **cannot verify** (`compiler_changed`), since what the receipt says ran is then
+//!    vouched for by nothing that ran here.
 //!
 //! The receipt itself is data to the host, parsed by serde_json (numbers exactly, nesting at
 //! most 128 deep, at most [`MAX_RECEIPT_BYTES`]); its request text is never read here.
@@ -100,6 +101,7 @@ pub const CLAIMS_SKIPPED: &[&str] = &[
     "snapshot",
     "sql",
     "params",
+    "compiler",
     "columns",
     "rows",
     "total_rows",
@@ -109,7 +111,7 @@ pub const CLAIMS_SKIPPED: &[&str] = &[
 /// One reason behind an outcome: a stable code and words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Reason {
-    /// `digest_mismatch`, `rows_differ`, `fields_differ` (tampered); `no_digest`,
+    /// `digest_mismatch`, `sql_differs`, `rows_differ`, `fields_differ` (tampered); `no_digest`,
     /// `no_request`, `no_today`, `other_index`, `policy_context_differs`, `limits_differ`,
     /// `rerun_refused`, `compiler_changed` (cannot verify); `snapshot_changed` (data changed).
     pub code: &'static str,
@@ -336,32 +338,44 @@ fn judge(mut verification: Verification, receipt: &Value, answer: &Answer) -> Re
             ),
         ));
         Outcome::DataChanged
-    } else if !same_sql {
-        found.push(reason(
-            "compiler_changed",
-            "the index is at the receipt's snapshot, but the compiler now writes other SQL or parameters for the request than the receipt shows: its SQL was edited, or another version of the compiler wrote it, so nothing that runs here vouches for its rows",
-        ));
-        Outcome::CannotVerify
-    } else if diff.is_empty() && fields.is_empty() {
+    } else if same_sql && diff.is_empty() && fields.is_empty() {
         Outcome::Same
     } else {
-        if !diff.is_empty() {
+        // The compiler is a pure function of what comparability checked: the compiler that
+        // wrote the receipt, asked again, writes its SQL and fields again. The same SQL
+        // gives the same rows whichever compiler wrote it.
+        let same_compiler = receipt.get("compiler") == Some(&Value::String(answer.compiler.clone()));
+        if !same_sql && same_compiler {
             found.push(reason(
-                "rows_differ",
-                "the index is at the receipt's snapshot and its SQL gives other rows than the receipt shows: the receipt was edited and its digest computed again",
+                "sql_differs",
+                "the compiler that wrote the receipt writes other SQL or parameters for its request: the receipt was edited and its digest computed again",
             ));
         }
-        if !fields.is_empty() {
+        if !diff.is_empty() && (same_sql || same_compiler) {
+            found.push(reason(
+                "rows_differ",
+                "the index is at the receipt's snapshot and the receipt's SQL gives other rows than it shows: the receipt was edited and its digest computed again",
+            ));
+        }
+        if !fields.is_empty() && same_compiler {
             let names: Vec<&str> = fields.iter().map(|f| f.field.as_str()).collect();
             found.push(reason(
                 "fields_differ",
                 format!(
-                    "the index is at the receipt's snapshot and its SQL is the receipt's, but the answer's {} differ from the receipt's: the receipt was edited and its digest computed again",
+                    "the answer's {} differ from the receipt's, at its snapshot and from the compiler that wrote it: the receipt was edited and its digest computed again",
                     names.join(", ")
                 ),
             ));
         }
-        Outcome::Tampered
+        if found.is_empty() {
+            found.push(reason(
+                "compiler_changed",
+                "the index is at the receipt's snapshot, but another compiler than the one that wrote the receipt writes other SQL or fields for its request: what the receipt says cannot be checked here",
+            ));
+            Outcome::CannotVerify
+        } else {
+            Outcome::Tampered
+        }
     };
     verification.outcome = outcome;
     verification.reasons.extend(found);
