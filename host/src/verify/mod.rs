@@ -19,11 +19,10 @@
 //!    receipt's snapshot, the compiler writes the receipt's SQL and parameters, and the rows
 //!    and fields match; **data changed** when the snapshot moved on, with the rows added,
 //!    removed and changed by group key; **tampered** when the snapshot and the SQL are the
-//!    receipt's but the rows or fields are not (edited and the digest computed again);
-//!    the receipt's `compiler` (the component that wrote its SQL) tells an edit from an
-//!    upgrade: the same compiler writing other SQL or fields is **tampered**, another one
-//!    **cannot verify** (`compiler_changed`), since what the receipt says ran is then
-//!    vouched for by nothing that ran here.
+//!    receipt's but the rows are not, or when the compiler the receipt names (`compiler`,
+//!    the component that wrote its SQL) writes other SQL or fields for its request (edited,
+//!    and the digest computed again); **cannot verify** (`compiler_changed`) when another
+//!    compiler does, since what the receipt says ran is then vouched for by nothing here.
 //!
 //! The receipt itself is data to the host, parsed by serde_json (numbers exactly, nesting at
 //! most 128 deep, at most [`MAX_RECEIPT_BYTES`]); its request text is never read here.
