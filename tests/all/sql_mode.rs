@@ -315,22 +315,32 @@ fn benign_statements_answer_like_duckdb_itself() {
             ours.push(answer.rows.iter().map(|row| row.iter().map(cell_text).collect::<Vec<_>>()).collect::<Vec<_>>());
         }
     }
-    let plain = querycell::testing::Database::open(
-        &querycell::catalog::Catalog::data_path(&index),
+    let plain = plain_duckdb(&index);
+    for ((sql, reference), ours) in BENIGN.iter().zip(ours) {
+        let reference = if reference.is_empty() { sql } else { reference };
+        assert_eq!(ours, duckdb_rows(&plain, reference), "{sql}");
+    }
+}
+
+/// A plain read-only DuckDB connection on the index's data file, for DuckDB's own answers.
+fn plain_duckdb(index: &Path) -> querycell::testing::Database {
+    querycell::testing::Database::open(
+        &querycell::catalog::Catalog::data_path(index),
         querycell::testing::Access::ReadOnly,
         &[],
     )
-    .unwrap();
-    for ((sql, reference), ours) in BENIGN.iter().zip(ours) {
-        let reference = if reference.is_empty() { sql } else { reference };
-        let theirs: Vec<Vec<Option<String>>> = plain
-            .query(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({reference}) AS reference"))
-            .unwrap()
-            .iter()
-            .map(|row| row.iter().map(querycell::testing::Cell::text).collect())
-            .collect();
-        assert_eq!(ours, theirs, "{sql}");
-    }
+    .unwrap()
+}
+
+/// DuckDB's own rows for `sql` on `plain`, each cell as its text (`None` for NULL), as
+/// [`cell_text`] reads querycell's.
+fn duckdb_rows(plain: &querycell::testing::Database, sql: &str) -> Vec<Vec<Option<String>>> {
+    plain
+        .query(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({sql}) AS reference"))
+        .unwrap()
+        .iter()
+        .map(|row| row.iter().map(querycell::testing::Cell::text).collect())
+        .collect()
 }
 
 /// A statement cut by its own LIMIT reports how many rows it has without the cap: its count
@@ -353,12 +363,7 @@ fn a_cut_answer_counts_every_row_the_statement_has_past_its_offset() {
             totals.push(answer.total_rows);
         }
     }
-    let plain = querycell::testing::Database::open(
-        &querycell::catalog::Catalog::data_path(&index),
-        querycell::testing::Access::ReadOnly,
-        &[],
-    )
-    .unwrap();
+    let plain = plain_duckdb(&index);
     let duckdb_totals: Vec<u64> = [
         "SELECT incident_id FROM incidents OFFSET 2",
         "SELECT team FROM incidents UNION SELECT team FROM teams",
@@ -492,19 +497,8 @@ fn number_literals_compare_exactly_with_decimals_and_large_integers() {
         })
         .collect();
     drop(cell);
-    let plain = querycell::testing::Database::open(
-        &querycell::catalog::Catalog::data_path(&index),
-        querycell::testing::Access::ReadOnly,
-        &[],
-    )
-    .unwrap();
+    let plain = plain_duckdb(&index);
     for (sql, ours) in statements.iter().zip(ours) {
-        let theirs: Vec<Vec<Option<String>>> = plain
-            .query(&format!("SELECT CAST(COLUMNS(*) AS VARCHAR) FROM ({sql}) AS reference"))
-            .unwrap()
-            .iter()
-            .map(|row| row.iter().map(querycell::testing::Cell::text).collect())
-            .collect();
-        assert_eq!(ours, theirs, "{sql}");
+        assert_eq!(ours, duckdb_rows(&plain, sql), "{sql}");
     }
 }
