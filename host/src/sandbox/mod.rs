@@ -227,7 +227,9 @@ impl Sandbox {
             .hint("raise EnginePolicy::max_memory_bytes, or lower Limits::guest_memory_bytes"));
         }
         let engine = sandbox_engine.engine();
+        // Hashed once: the compiled-code cache names its entry by the same digest.
         let compiler_id = source.digest.map_or_else(|| component_digest(source.bytes), str::to_string);
+        let source = ComponentSource { bytes: source.bytes, digest: Some(&compiler_id) };
         let component = load_component(engine, source, cache_dir)?;
         check_imports(engine, &component)?;
         check_contract_version(engine, &component)?;
