@@ -224,6 +224,19 @@ fn parquet_ndjson_and_json_keep_their_types() {
     assert_eq!(rows["rows"], json!([[3.5]]));
 }
 
+/// A column kept text names a value that is none of the types it was checked for: in a
+/// column of `true`, `false` and one `yes`, the `yes`.
+#[test]
+fn a_text_column_names_the_value_that_kept_it_text() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir.path().join("data"), "flags.csv", "id,paid\n1,true\n2,false\n3,yes\n4,true\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let paid = column(table(&catalog, "flags"), "paid");
+    assert_eq!(paid.sql_type, "VARCHAR");
+    assert_eq!(paid.decision, "text: 'yes' is not a number, true/false or a date");
+}
+
 /// Only real UTC offsets make a column of zoned timestamps: `+25:00` or `+01:60`, which
 /// DuckDB's cast takes and shifts by, keep it text; an empty JSON file is skipped, not a
 /// table with an invented column.

@@ -974,7 +974,14 @@ fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
             let other = values.fitting_none(&date_style_conditions())?.unwrap_or_default();
             out.text(format!("dates and a value that is not one ('{other}', unlike '{date}'): kept as text"))
         }
-        Some(value) => out.text(format!("text: '{value}' is not a number, true/false or a date")),
+        // The value named is none of the three: in `true, false, yes` it is `yes`, not
+        // `true`, the first value that is no number.
+        Some(value) => {
+            let mut kinds = date_style_conditions();
+            kinds.extend([numbers::NUMBER_LIKE, BOOLEAN]);
+            let example = values.fitting_none(&kinds)?.unwrap_or(value);
+            out.text(format!("text: '{example}' is not a number, true/false or a date"))
+        }
         None => out.text(format!(
             "text: '{}' is not a number under any one way of writing numbers the column uses",
             values.counterexample(&READINGS[0].matches())?.unwrap_or_default()
