@@ -408,7 +408,9 @@ fn overridden(
 /// cast would store it as infinite and every average over it would be NaN. Only a value with
 /// an exponent, or of over 300 characters, can be that large, so the others are not parsed.
 /// (The NaN and infinity tokens are missing values already, never `v`.)
-const BEYOND_DOUBLE: &str = "(contains(lower(v), 'e') OR strlen(v) > 300) AND isinf(TRY_CAST(v AS DOUBLE))";
+/// (`contains` twice, not `lower`, which copied every value.)
+const BEYOND_DOUBLE: &str =
+    "(contains(v, 'e') OR contains(v, 'E') OR strlen(v) > 300) AND isinf(TRY_CAST(v AS DOUBLE))";
 
 /// What the readings' pass says of a column's values: which of `READINGS` every value fits,
 /// the smallest value with a mark readings may disagree on, and the smallest value no DOUBLE
@@ -423,7 +425,11 @@ struct Readings {
 /// `v` is the only other column there.
 const PLAIN: &str = "\"plain\"";
 const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
-const LEADING_ZERO: &str = "regexp_full_match(v, '[+-]?0[0-9]+')";
+/// A whole number (a value [`INTEGER`] matched) with a leading zero, `[+-]?0[0-9]+`, told by
+/// its first characters and its length: the pattern on every value of a column of ids cost
+/// five times as much.
+const LEADING_ZERO: &str =
+    "(prefix(v, '0') AND strlen(v) > 1) OR ((prefix(v, '+0') OR prefix(v, '-0')) AND strlen(v) > 2)";
 const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
 const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
 const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
@@ -544,15 +550,39 @@ impl Values<'_> {
     /// The readings' pass, also asking whether every value that is not plain satisfies
     /// `beside_plain` (a plain value does); without it, that answer is `true`. Last, the
     /// smallest value no DOUBLE holds (`1e400`, which a cast makes infinite).
+    ///
+    /// The first rows are read first: a reading one of them does not fit fits no column
+    /// holding it, so the whole pass leaves it out (`false`) instead of matching its pattern
+    /// on every value. A column of prices with three decimals (`0.125`) otherwise matched the
+    /// dot-grouped pattern on each of them, a third of the pass, though its first value
+    /// already ruled that reading out.
     fn readings_and(&self, beside_plain: Option<&str>) -> Result<(bool, Readings)> {
+        let everywhere = [true; READINGS.len()];
+        let candidates = match self.from == self.first_rows {
+            true => everywhere,
+            false => self.readings_pass(&self.first_rows, None, &everywhere)?.1.fits.try_into().unwrap_or(everywhere),
+        };
+        self.readings_pass(&self.from, beside_plain, &candidates)
+    }
+
+    /// One pass of [`Values::readings_and`] over the values `from` selects, matching only
+    /// the readings `candidates` marks (the others are known not to fit).
+    fn readings_pass(
+        &self,
+        from: &str,
+        beside_plain: Option<&str>,
+        candidates: &[bool; READINGS.len()],
+    ) -> Result<(bool, Readings)> {
         let fits = READINGS
             .iter()
-            .map(|r| {
-                format!(
+            .zip(candidates)
+            .map(|(r, &candidate)| match candidate {
+                true => format!(
                     "count(*) FILTER (WHERE CASE WHEN {PLAIN} THEN {} ELSE {} END) = count(*)",
                     r.matches_plain(),
                     r.matches()
-                )
+                ),
+                false => "false".to_string(),
             })
             .collect::<Vec<_>>()
             .join(", ");
@@ -561,12 +591,11 @@ impl Values<'_> {
                 .query(&format!(
                     "SELECT {}, {fits}, min(v) FILTER (WHERE contains(v, '.') OR contains(v, ',')), \
                      min(v) FILTER (WHERE {BEYOND_DOUBLE}) \
-                     FROM (SELECT v, {} AS {PLAIN} FROM {})",
+                     FROM (SELECT v, {} AS {PLAIN} FROM {from})",
                     beside_plain.map_or("true".to_string(), |condition| format!(
                         "count(*) FILTER (WHERE CASE WHEN {PLAIN} THEN true ELSE coalesce({condition}, false) END) = count(*)"
                     )),
                     numbers::PLAIN_NUMBER,
-                    self.from
                 ))
                 .map_err(self.failed)?,
         );
@@ -1089,6 +1118,88 @@ mod tests {
             }
         }
         assert_eq!(is_trimmed_token("v", &[]), None);
+    }
+
+    /// The cheap forms of two conditions say what the patterns they replaced said: a
+    /// leading zero on whole numbers, an exponent or a long text before the cast.
+    #[test]
+    fn cheap_conditions_agree_with_the_patterns_they_replace() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        for whole in ["0", "00", "007", "10", "+0", "-0", "+00", "-01", "+10", "-9", "0000000000000000000001"] {
+            let row = first_row(
+                duck.query(&format!(
+                    "SELECT {INTEGER}, {LEADING_ZERO}, regexp_full_match(v, '[+-]?0[0-9]+') FROM (SELECT {} AS v)",
+                    sql_string(whole)
+                ))
+                .unwrap(),
+            );
+            assert_eq!(row[0], Cell::Boolean(true), "{whole} is a whole number");
+            assert_eq!(row[1], row[2], "leading zero of {whole}");
+        }
+        for number in ["1e400", "1E400", "-1e999", "1e3", "2.5", "1ε400", &"9".repeat(400)] {
+            let row = first_row(
+                duck.query(&format!(
+                    "SELECT coalesce({BEYOND_DOUBLE}, false), coalesce((contains(lower(v), 'e') OR strlen(v) > 300) AND isinf(TRY_CAST(v AS DOUBLE)), false) FROM (SELECT {} AS v)",
+                    sql_string(number)
+                ))
+                .unwrap(),
+            );
+            assert_eq!(row[0], row[1], "beyond a double: {number}");
+        }
+    }
+
+    /// Leaving out the readings the first rows rule out changes no answer of the readings'
+    /// pass: a reading only later rows rule out is still matched on every value, and one
+    /// the first rows rule out fits no column holding them.
+    #[test]
+    fn readings_ruled_out_by_the_first_rows_are_the_passs_own_answer() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        let failed = |e: Failure| Error::classed(ErrorClass::Internal, Code::IngestFailed, e.to_string());
+        // Three-decimal prices (which dot grouping would read as thousands) after a first
+        // value that rules grouping out; grouped thousands only past the first rows; a comma
+        // decimal only past them; one value beyond a double past them.
+        let late = FIRST_ROWS + 5;
+        duck.execute_batch(&format!(
+            "CREATE TABLE t AS SELECT r, \
+               CASE WHEN r = 0 THEN '0.125' ELSE printf('%d.%03d', 1 + r % 900, r % 1000) END AS prices, \
+               CASE WHEN r = {late} THEN '1,234.5' ELSE printf('%d.5', r) END AS grouped_late, \
+               CASE WHEN r = {late} THEN '2,5' ELSE printf('%d', r) END AS comma_late, \
+               CASE WHEN r = {late} THEN '1e400' ELSE printf('%d', r) END AS huge_late \
+             FROM range({}) AS s(r) ORDER BY r",
+            FIRST_ROWS * 3
+        ))
+        .unwrap();
+        for column in ["prices", "grouped_late", "comma_late", "huge_late"] {
+            let values = Values {
+                connection: &duck,
+                failed: &failed,
+                from: format!("(SELECT {column} AS v, 1 AS n FROM t) WHERE v IS NOT NULL"),
+                first_rows: format!(
+                    "(SELECT {column} AS v, 1 AS n FROM t ORDER BY r LIMIT {FIRST_ROWS}) WHERE v IS NOT NULL"
+                ),
+            };
+            let (number_like, with_first_rows) = values.readings_and(Some(numbers::NUMBER_LIKE)).unwrap();
+            let (whole_like, whole) =
+                values.readings_pass(&values.from, Some(numbers::NUMBER_LIKE), &[true; READINGS.len()]).unwrap();
+            assert_eq!(number_like, whole_like, "{column}");
+            assert_eq!(with_first_rows.fits, whole.fits, "{column}");
+            assert_eq!(with_first_rows.marked, whole.marked, "{column}");
+            assert_eq!(with_first_rows.beyond_double, whole.beyond_double, "{column}");
+            let candidates: [bool; READINGS.len()] = values
+                .readings_pass(&values.first_rows, None, &[true; READINGS.len()])
+                .unwrap()
+                .1
+                .fits
+                .try_into()
+                .unwrap();
+            match column {
+                // The first row rules grouped readings out before the whole pass.
+                "prices" => assert!(candidates.contains(&false), "{candidates:?}"),
+                // What only a later row rules out, the whole pass rules out.
+                "huge_late" => assert_eq!(whole.beyond_double.as_deref(), Some("1e400")),
+                _ => assert!(candidates[0] && !whole.fits[0], "{column}: {candidates:?} {:?}", whole.fits),
+            }
+        }
     }
 
     #[test]
