@@ -302,6 +302,36 @@ fn whole_numbers_grouped_by_spaces_or_apostrophes_are_numbers() {
     assert_eq!(sums, [13_741.0, 13_741.0, 13_239.0], "{rows}");
 }
 
+/// Whole numbers past BIGINT stay text whether or not their thousands are grouped: grouped,
+/// they were stored as DOUBLEs, which keep 15–17 digits, so the value stored was another
+/// number than the one written.
+#[test]
+fn whole_numbers_past_bigint_keep_their_digits_grouped_or_not() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "data/big.csv",
+        "grouped,plain,fits\n\"12,345,678,901,234,567,890\",12345678901234567890,\"1,234\"\n\"1,000\",1000,\"9,223,372,036,854,775,807\"\n",
+    );
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let big = table(&catalog, "big");
+    for name in ["grouped", "plain"] {
+        let c = column(big, name);
+        assert_eq!(c.sql_type, "VARCHAR", "{name}: {}", c.decision);
+        assert!(c.decision.contains("too large for BIGINT"), "{name}: {}", c.decision);
+    }
+    assert!(
+        column(big, "grouped").decision.contains("'12,345,678,901,234,567,890'"),
+        "{}",
+        column(big, "grouped").decision
+    );
+    let fits = column(big, "fits");
+    assert_eq!(fits.sql_type, "BIGINT", "{}", fits.decision);
+    let rows = answer(&index, r#"{"table": "big", "aggregations": [{"function": "max", "column": "fits"}]}"#);
+    assert_eq!(rows["rows"], json!([[9_223_372_036_854_775_807_i64]]), "{rows}");
+}
+
 /// A number written with an exponent no DOUBLE holds (`1e400`) is never stored as infinite,
 /// beside whole numbers or fractions: the column stays text and says why, while large finite
 /// exponents are numbers.

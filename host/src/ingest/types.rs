@@ -784,11 +784,18 @@ impl Profile<'_> {
 
     /// A column whose every value is a number under `reading` (`how` says how they are
     /// written): BIGINT when none has a fraction and all fit, DOUBLE when all fit a double.
+    /// Whole numbers past BIGINT stay text, as they do written without groups
+    /// ([`whole_numbers`]): a DOUBLE would keep only their first 15–17 digits, so
+    /// `12,345,678,901,234,567,890` would be stored as another number.
     fn number(&self, values: &Values<'_>, reading: Reading, how: String, out: &Outcomes<'_>) -> Result<Decision> {
         let normalized = reading.normalized(out.typed_value);
-        let whole = values.all(&format!("NOT ({})", reading.has_fraction_sql()))?;
-        if whole && values.all(&format!("TRY_CAST({} AS BIGINT) IS NOT NULL", reading.normalized("v")))? {
-            return out.typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
+        if values.all(&format!("NOT ({})", reading.has_fraction_sql()))? {
+            let Some(example) =
+                values.counterexample(&format!("TRY_CAST({} AS BIGINT) IS NOT NULL", reading.normalized("v")))?
+            else {
+                return out.typed("BIGINT", &format!("whole numbers {how}"), format!("CAST({normalized} AS BIGINT)"));
+            };
+            return out.text(format!("whole numbers {how}, '{example}' too large for BIGINT: kept as text"));
         }
         if let Some(value) =
             values.counterexample(&format!("isfinite(TRY_CAST({} AS DOUBLE))", reading.normalized("v")))?
