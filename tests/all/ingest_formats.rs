@@ -588,3 +588,27 @@ fn ingest_errors_name_the_file_not_internal_sql() {
     }
     assert!(error.hint.is_some(), "{error}");
 }
+
+/// A malformed NDJSON line is named by its own line number, blank lines and a byte order
+/// mark counted as the file has them: DuckDB's reader said one line later ("line 4" for the
+/// third), sending a person to a line that is fine.
+#[test]
+fn a_malformed_ndjson_line_is_named_where_it_is() {
+    let good = |i: u32| format!("{{\"id\": {i}, \"team\": \"t{i}\"}}");
+    let bad = "{\"id\": 9, \"team\": }";
+    for (lines, at) in [
+        (vec![good(1), good(2), bad.to_string(), good(4)], 3),
+        (vec![bad.to_string(), good(2)], 1),
+        (vec![format!("\u{feff}{}", good(1)), String::new(), good(2), bad.to_string(), good(5)], 4),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        write_file(&data, "events.ndjson", &format!("{}\n", lines.join("\n")));
+        let error = ingest::ingest(&dir.path().join("index"), &[data]).expect_err("a malformed line");
+        assert_eq!(error.code, "ingest_failed", "{error:?}");
+        assert!(error.path.ends_with(&format!("events.ndjson:{at}")), "{lines:?}: {error:?}");
+        assert!(error.message.contains(&format!("line {at} is not one JSON value")), "{error:?}");
+        assert!(error.message.contains("at column 19"), "{error:?}");
+        assert!(error.hint.as_deref().is_some_and(|h| h.contains("NDJSON")), "{error:?}");
+    }
+}

@@ -241,6 +241,55 @@ fn plain_words(message: &str, source: &Source) -> String {
     kept.join("; ")
 }
 
+/// Past this many bytes of an NDJSON file, or of one line, the malformed line is not looked
+/// for, and DuckDB's message stands.
+const MALFORMED_SCAN_BYTES: u64 = 256 << 20;
+
+/// The line of an NDJSON file that DuckDB's reader refused as malformed, and why, read from
+/// the file itself: DuckDB counts records, not lines, from one past the first ("in line 4"
+/// for a bad third line), so its number misplaced the line. The first line that is not one
+/// JSON value (serde_json, whose own depth limit bounds the parse) is named only when it is
+/// the record DuckDB means (DuckDB's number is one past its record number, or is its line);
+/// otherwise, or for any other failure, `None`, and DuckDB's words stand.
+fn malformed_ndjson_line(source: &Source, message: &str) -> Option<(u64, String)> {
+    use std::os::unix::fs::FileExt;
+    if source.format != Format::Ndjson || !message.contains("Malformed JSON") {
+        return None;
+    }
+    let (_, after) = message.split_once(" in line ")?;
+    let duckdb_line: u64 = after.chars().take_while(char::is_ascii_digit).collect::<String>().parse().ok()?;
+    let file = source.file.try_clone().ok()?.into_std();
+    let (mut line, mut records, mut current, mut at) = (0u64, 0u64, Vec::new(), 0u64);
+    let mut chunk = vec![0u8; 64 << 10];
+    loop {
+        let read = file.read_at(&mut chunk, at).ok()?;
+        let ended = read == 0;
+        let bytes: &[u8] = if ended { b"\n" } else { &chunk[..read] };
+        for piece in bytes.split_inclusive(|b| *b == b'\n') {
+            current.extend_from_slice(piece);
+            if !current.ends_with(b"\n") {
+                continue;
+            }
+            line += 1;
+            let text = if line == 1 { current.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&current) } else { &current };
+            if !text.iter().all(u8::is_ascii_whitespace) {
+                records += 1;
+                if let Err(why) = serde_json::from_slice::<serde::de::IgnoredAny>(text) {
+                    // serde_json says "at line 1 column 15" of the one line it was given.
+                    let what = why.to_string().split(" at line ").next().unwrap_or_default().to_string();
+                    let why = format!("{what} at column {}", why.column());
+                    return (duckdb_line == records + 1 || duckdb_line == line).then_some((line, why));
+                }
+            }
+            current.clear();
+        }
+        at += read as u64;
+        if ended || at > MALFORMED_SCAN_BYTES || current.len() as u64 > MALFORMED_SCAN_BYTES {
+            return None;
+        }
+    }
+}
+
 /// `/proc/self/fd/<n>` (how DuckDB was handed the file) replaced by the file's own path.
 fn replace_descriptors(text: &str, shown: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -258,6 +307,15 @@ fn replace_descriptors(text: &str, shown: &str) -> String {
 
 pub(super) fn failed(source: &Source) -> impl Fn(Failure) -> Error + '_ {
     move |e| {
+        if let Some((line, why)) = malformed_ndjson_line(source, &e.message) {
+            return Error::classed(
+                ErrorClass::Refused,
+                Code::IngestFailed,
+                format!("{} could not be loaded: line {line} is not one JSON value ({why})", source.shown),
+            )
+            .at(format!("{}:{line}", source.shown))
+            .hint("fix or remove that line: each line of an NDJSON file holds one JSON object");
+        }
         Error::classed(
             ErrorClass::Refused,
             Code::IngestFailed,
