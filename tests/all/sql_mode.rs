@@ -502,3 +502,31 @@ fn number_literals_compare_exactly_with_decimals_and_large_integers() {
         assert_eq!(ours, duckdb_rows(&plain, sql), "{sql}");
     }
 }
+
+/// A statement DuckDB cannot run is refused in words the caller can act on: a time-zone
+/// function needs the `icu` extension, which querycell never loads, and DuckDB said it
+/// failed to install it (a model then sent `INSTALL icu`); an operator no overload takes
+/// listed every candidate. Both now say what to write instead, and the fix answers.
+#[test]
+fn duckdb_failures_say_what_to_write_not_what_to_install() {
+    let dir = tempfile::tempdir().unwrap();
+    let cell = open(&fixture(dir.path()));
+    for sql in [
+        "SELECT year(to_timestamp(ack_minutes)) AS y FROM incidents",
+        "SELECT to_timestamp(ack_minutes) + INTERVAL 1 DAY AS t FROM incidents",
+    ] {
+        let error = cell.query_sql(sql).expect_err(sql);
+        assert!(matches!(error.code.as_str(), "query_invalid" | "query_failed"), "{sql}: {error:?}");
+        let hint = error.hint.clone().unwrap_or_default();
+        for said in [&error.message, &hint] {
+            assert!(!said.contains("INSTALL") && !said.contains("install"), "{sql}: {error:?}");
+            assert!(!said.contains("Candidate functions"), "{sql}: {error:?}");
+        }
+        assert!(hint.contains("CAST(to_timestamp(x) AS TIMESTAMP)"), "{sql}: {error:?}");
+        assert!(error.message.len() < 400, "{sql}: {error:?}");
+    }
+    let icu = cell.query_sql("SELECT year(to_timestamp(ack_minutes)) AS y FROM incidents").unwrap_err();
+    assert!(icu.message.contains("icu extension, which querycell does not load"), "{icu:?}");
+    let fixed = cell.query_sql("SELECT year(CAST(to_timestamp(ack_minutes) AS TIMESTAMP)) AS y FROM incidents LIMIT 1");
+    assert!(fixed.is_ok(), "{fixed:?}");
+}
