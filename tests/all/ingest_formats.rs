@@ -612,3 +612,41 @@ fn a_malformed_ndjson_line_is_named_where_it_is() {
         assert!(error.hint.as_deref().is_some_and(|h| h.contains("NDJSON")), "{error:?}");
     }
 }
+
+/// JSON written by Windows tools starts with a byte-order mark, which DuckDB's JSON reader
+/// does not skip: an array of records with a UTF-8 mark loaded as one row of JSON text, an
+/// NDJSON file with one failed, and UTF-16 (PowerShell's `Out-File`) failed both. Each is
+/// loaded from a UTF-8 copy without the mark, the file itself unchanged, and says so.
+#[test]
+fn json_with_a_byte_order_mark_loads_its_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let records = r#"[{"id": 1, "name": "Ann"}, {"id": 2, "name": "Bob"}]"#;
+    let lines = "{\"id\": 1, \"name\": \"Ann\"}\n{\"id\": 2, \"name\": \"Bob\"}\n";
+    let utf16 = |text: &str| -> Vec<u8> {
+        let mut bytes = vec![0xFF, 0xFE];
+        bytes.extend(text.encode_utf16().flat_map(u16::to_le_bytes));
+        bytes
+    };
+    std::fs::create_dir_all(&data).unwrap();
+    let files: [(&str, Vec<u8>); 4] = [
+        ("array.json", [b"\xEF\xBB\xBF".as_slice(), records.as_bytes()].concat()),
+        ("lines.ndjson", [b"\xEF\xBB\xBF".as_slice(), lines.as_bytes()].concat()),
+        ("wide_array.json", utf16(records)),
+        ("wide_lines.ndjson", utf16(lines)),
+    ];
+    for (name, bytes) in &files {
+        std::fs::write(data.join(name), bytes).unwrap();
+    }
+    let before = snapshot_folder(&data);
+    let catalog = ingest::ingest(&dir.path().join("index"), &[data.clone()]).unwrap();
+    for (name, _) in &files {
+        let stem = name.split('.').next().unwrap();
+        let entry = table(&catalog, stem);
+        assert_eq!(entry.row_count, 2, "{name}: {:?}", entry.columns.iter().map(|c| &c.name).collect::<Vec<_>>());
+        assert_eq!(column(entry, "id").kind, ValueKind::Integer, "{name}");
+        assert_eq!(column(entry, "name").stats.values.as_deref(), Some(&["Ann".to_string(), "Bob".to_string()][..]));
+        assert!(entry.decisions.iter().any(|d| d.contains("byte-order mark")), "{name}: {:?}", entry.decisions);
+    }
+    assert_eq!(snapshot_folder(&data), before, "the files are never changed");
+}

@@ -15,6 +15,9 @@
 //! A setting that the file contradicts (a UTF-8 or UTF-16 byte-order mark under
 //! `windows-1252`, bytes that are no character in the named encoding) is refused with
 //! `csv_encoding_mismatch`, never read as something else.
+//!
+//! A JSON or NDJSON file is UTF-8, or UTF-16 with a byte-order mark; one that starts with a
+//! mark of either is loaded from a UTF-8 copy without it ([`prepare_json`]).
 
 use std::io::{BufWriter, Write};
 use std::os::unix::fs::FileExt;
@@ -324,7 +327,7 @@ impl Decoder {
     }
 }
 
-/// A CSV/TSV file transcoded to UTF-8 in the staging folder: what is loaded in its place.
+/// A file transcoded to UTF-8 in the staging folder: what is loaded in its place.
 pub struct Transcoded {
     /// The source, its file the UTF-8 copy (its names still the original's, for messages).
     pub source: Source,
@@ -338,31 +341,76 @@ pub struct Transcoded {
 /// mark says it is not UTF-8; `Ok(None)` when it is read as it is.
 pub fn prepare(source: &Source, setting: Option<&(Setting, String)>, scratch: &Path) -> Result<Option<Transcoded>> {
     let (setting, set_at) = (setting.map(|s| s.0), setting.map_or("", |s| s.1.as_str()));
-    let reading = |e: std::io::Error| Error::io(&format!("reading {}", source.shown), &e);
-    // Read at offsets, never through the descriptor's position, which clones share.
-    let input = source.file.try_clone().map_err(reading)?.into_std();
+    let Some(plan) = plan(&head(source)?, setting, set_at, &source.shown)? else { return Ok(None) };
+    let note = format!(
+        "read as {} ({}), converted to UTF-8 for loading; the file itself is unchanged",
+        plan.decoding.name(),
+        plan.why
+    );
+    copied(source, Some(&plan), plan.skip, note, scratch).map(Some)
+}
+
+/// A JSON or NDJSON file that starts with a byte-order mark, copied into `scratch` as UTF-8
+/// without it; `Ok(None)` for any other file. DuckDB's JSON reader does not skip the mark:
+/// a UTF-8 one made an array of records one row of JSON text and failed an NDJSON file, and
+/// UTF-16 (PowerShell's `Out-File`) failed both. No setting names a JSON file's encoding:
+/// JSON is UTF-8, or UTF-16 that says so by its mark.
+pub fn prepare_json(source: &Source, scratch: &Path) -> Result<Option<Transcoded>> {
+    let head = head(source)?;
+    let plan = match Bom::of(&head) {
+        None => return Ok(None),
+        Some(Bom::Utf8) => None,
+        Some(_) => plan(&head, None, "", &source.shown)?,
+    };
+    let (skip, note) = match &plan {
+        Some(plan) => (
+            plan.skip,
+            format!("read as {} ({}), converted to UTF-8 for loading; the file itself is unchanged", plan.decoding.name(), plan.why),
+        ),
+        None => (3, "a UTF-8 byte-order mark at its start, which DuckDB's JSON reader does not skip, left out for loading; the file itself is unchanged".to_string()),
+    };
+    copied(source, plan.as_ref(), skip, note, scratch).map(Some)
+}
+
+/// The first bytes of `source`, read at an offset, never through the descriptor's
+/// position, which clones share.
+fn head(source: &Source) -> Result<Vec<u8>> {
+    let input = source.file.try_clone().map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?.into_std();
     let mut head = [0u8; 4];
-    let read = input.read_at(&mut head, 0).map_err(reading)?;
-    let Some(plan) = plan(&head[..read], setting, set_at, &source.shown)? else { return Ok(None) };
+    let read = input.read_at(&mut head, 0).map_err(|e| Error::io(&format!("reading {}", source.shown), &e))?;
+    Ok(head[..read].to_vec())
+}
+
+/// `source` from byte `skip` on, decoded by `plan` (copied as it is without one), in a file of
+/// `scratch` that is loaded in its place.
+fn copied(source: &Source, plan: Option<&Plan>, skip: u64, note: String, scratch: &Path) -> Result<Transcoded> {
+    let reading = |e: std::io::Error| Error::io(&format!("reading {}", source.shown), &e);
+    let input = source.file.try_clone().map_err(reading)?.into_std();
+    let ending = source.relative.rsplit_once('.').map_or("", |(_, ending)| ending);
     let copy = tempfile::Builder::new()
         .prefix("transcoded-")
-        .suffix(".csv")
+        .suffix(&format!(".{ending}"))
         .tempfile_in(scratch)
         .map_err(|e| Error::io("creating a file in the staging folder", &e))?;
     let writing = |e: std::io::Error| Error::io("writing the transcoded copy in the staging folder", &e);
     {
-        let mut offset = plan.skip;
+        let mut offset = skip;
         let mut output = BufWriter::new(copy.as_file());
-        let mut decoder = Decoder::new(plan.decoding);
+        let mut decoder = plan.map(|plan| Decoder::new(plan.decoding));
         let mut chunk = vec![0u8; 256 * 1024];
         let mut text = String::new();
         loop {
             let n = input.read_at(&mut chunk, offset).map_err(reading)?;
             offset += n as u64;
-            let done = if n == 0 { decoder.finish() } else { decoder.feed(&chunk[..n], &mut text) };
-            done.map_err(|bad| mismatch(source, &plan, &bad))?;
-            output.write_all(text.as_bytes()).map_err(writing)?;
-            text.clear();
+            match (&mut decoder, plan) {
+                (Some(decoder), Some(plan)) => {
+                    let done = if n == 0 { decoder.finish() } else { decoder.feed(&chunk[..n], &mut text) };
+                    done.map_err(|bad| mismatch(source, plan, &bad))?;
+                    output.write_all(text.as_bytes()).map_err(writing)?;
+                    text.clear();
+                }
+                _ => output.write_all(&chunk[..n]).map_err(writing)?,
+            }
             if n == 0 {
                 break;
             }
@@ -370,11 +418,6 @@ pub fn prepare(source: &Source, setting: Option<&(Setting, String)>, scratch: &P
         output.flush().map_err(writing)?;
     }
     let file = std::fs::File::open(copy.path()).map_err(|e| Error::io("opening the transcoded copy", &e))?;
-    let note = format!(
-        "read as {} ({}), converted to UTF-8 for loading; the file itself is unchanged",
-        plan.decoding.name(),
-        plan.why
-    );
     let source = Source {
         root: source.root,
         relative: source.relative.clone(),
@@ -382,7 +425,7 @@ pub fn prepare(source: &Source, setting: Option<&(Setting, String)>, scratch: &P
         file: cap_std::fs::File::from_std(file),
         format: source.format,
     };
-    Ok(Some(Transcoded { source, note, _copy: copy }))
+    Ok(Transcoded { source, note, _copy: copy })
 }
 
 fn mismatch(source: &Source, plan: &Plan, bad: &Undecodable) -> Error {

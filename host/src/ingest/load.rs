@@ -37,7 +37,6 @@ pub fn load_source(
         file.rsplit_once('.').map(|(s, _)| s).unwrap_or(file).to_string()
     };
     let sidecar = &root.sidecar;
-    let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
     let mut tables = Vec::new();
     match source.format {
         Format::Csv | Format::Tsv => tables.extend(load_csv(connection, source, root, &stem, staging, taken, skipped)?),
@@ -65,6 +64,16 @@ pub fn load_source(
             skipped.push(Skipped { path: source.shown.clone(), reason: "the file is empty (no records)".into() });
         }
         Format::Parquet | Format::Json | Format::Ndjson => {
+            // A JSON file with a byte-order mark is loaded from its UTF-8 copy without one.
+            let prepared = match source.format {
+                Format::Parquet => None,
+                _ => super::encoding::prepare_json(source, staging)?,
+            };
+            let (source, encoding_note) = match &prepared {
+                Some(copy) => (&copy.source, Some(copy.note.clone())),
+                None => (source, None),
+            };
+            let descriptor = format!("/proc/self/fd/{}", source.file.as_raw_fd());
             let (name, note) = name_table(&stem, source.shown.clone(), taken);
             let over = sidecar.table(&name);
             layout::check_keys_apply(&over, &name, source, &root.sidecar_path)?;
@@ -87,7 +96,7 @@ pub fn load_source(
                 None => (reader, None),
             };
             let mut entry = load_typed_table(connection, &name, &reader, origin, source, &over)?;
-            entry.decisions.splice(0..0, note.into_iter().chain(unwrap_note));
+            entry.decisions.splice(0..0, note.into_iter().chain(encoding_note).chain(unwrap_note));
             tables.push(entry);
         }
     }
