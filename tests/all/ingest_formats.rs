@@ -639,7 +639,7 @@ fn json_with_a_byte_order_mark_loads_its_records() {
         std::fs::write(data.join(name), bytes).unwrap();
     }
     let before = snapshot_folder(&data);
-    let catalog = ingest::ingest(&dir.path().join("index"), &[data.clone()]).unwrap();
+    let catalog = ingest::ingest(&dir.path().join("index"), std::slice::from_ref(&data)).unwrap();
     for (name, _) in &files {
         let stem = name.split('.').next().unwrap();
         let entry = table(&catalog, stem);
