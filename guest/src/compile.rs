@@ -552,6 +552,17 @@ fn wrong_column_kind(agg: &Aggregation, column: &Column, wanted: &str) -> Compil
 
 fn check_alias(alias: &At<String>) -> Result<()> {
     let text = &alias.value;
+    // The compiler's helper columns (the rows behind a share, null counts) are named with
+    // this prefix; an alias spelled like one (in any case: DuckDB and Spark read names
+    // without regard to case) would be the column ORDER BY sorts by, a constant.
+    if text.get(..COUNT_COLUMN_PREFIX.len()).is_some_and(|head| head.eq_ignore_ascii_case(COUNT_COLUMN_PREFIX)) {
+        return Err(CompileError::new(
+            Code::InvalidAlias,
+            &alias.path,
+            format!("'{}' is reserved: querycell names its own helper columns {COUNT_COLUMN_PREFIX}…", clip(text)),
+        )
+        .with_hint(format!("choose an alias that does not start with {COUNT_COLUMN_PREFIX}")));
+    }
     let mut chars = text.chars();
     let well_formed = matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
@@ -737,7 +748,9 @@ impl Compilation<'_> {
     fn check_unique_outputs(&self) -> Result<()> {
         let outputs = self.shape.outputs();
         for (i, output) in outputs.iter().enumerate() {
-            if outputs[..i].iter().any(|o| o.name == output.name) {
+            // DuckDB and Spark read names without regard to case: `"Count"` beside `count`
+            // made ORDER BY sort by the other column.
+            if let Some(first) = outputs[..i].iter().find(|o| o.name.eq_ignore_ascii_case(&output.name)) {
                 let path = match &self.shape {
                     Shape::Listing(_) => format!("columns[{i}]"),
                     Shape::Aggregation { keys, .. } if i < keys.len() => format!("group_by[{i}]"),
@@ -746,7 +759,13 @@ impl Compilation<'_> {
                 return Err(CompileError::new(
                     Code::DuplicateOutput,
                     path,
-                    format!("the answer would have two columns named '{}'", output.name),
+                    match first.name == output.name {
+                        true => format!("the answer would have two columns named '{}'", output.name),
+                        false => format!(
+                            "the answer would have two columns named '{}' and '{}', one name to SQL, which ignores case",
+                            first.name, output.name
+                        ),
+                    },
                 )
                 .with_hint("give one of them another \"alias\", or drop the repeat"));
             }

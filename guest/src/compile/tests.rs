@@ -258,6 +258,30 @@ fn type_rules_are_enforced() {
             "duplicate_output",
             "aggregations[1]",
         ),
+        // Names that differ only in case are one name to SQL: ORDER BY "count" sorted by
+        // the column aliased "Count".
+        (
+            r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "ack_minutes", "alias": "Count"}]}"#,
+            "duplicate_output",
+            "aggregations[1]",
+        ),
+        (
+            r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "TEAM"}]}"#,
+            "duplicate_output",
+            "aggregations[0]",
+        ),
+        // The helper columns' prefix, in any case, is no alias: ORDER BY sorted by the
+        // constant helper column of that name.
+        (
+            r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "__querycell_rows"}]}"#,
+            "invalid_alias",
+            "aggregations[0].alias",
+        ),
+        (
+            r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "__QueryCell_nulls_0"}]}"#,
+            "invalid_alias",
+            "aggregations[0].alias",
+        ),
         (r#"{"table": "incidents", "columns": ["team"], "group_by": ["team"]}"#, "mixed_query_kinds", "columns"),
         (r#"{"table": "incidents"}"#, "empty_plan", "$"),
         (
