@@ -457,6 +457,7 @@ impl QueryCell {
         let execution = self.executor.run(compiled)?;
         let mut warnings = compiled.warnings.clone();
         warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
+        warnings.extend(not_finite_warnings(&execution.columns, &execution.rows));
         if execution.truncated {
             warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
         }
@@ -525,6 +526,31 @@ struct Asked<'a> {
 
 fn round_ms(ms: f64) -> f64 {
     (ms * 100.0).round() / 100.0
+}
+
+/// A warning for each DOUBLE column of the answer holding a value no number is: a sum or an
+/// average of doubles past what a DOUBLE holds is `inf` in DuckDB (a DECIMAL sum is refused
+/// instead), and the receipt carries it as the text `"inf"` (JSON has no such number).
+fn not_finite_warnings(columns: &[crate::exec::ResultColumn], rows: &[Vec<serde_json::Value>]) -> Vec<String> {
+    let mut warnings = Vec::new();
+    for (at, column) in columns.iter().enumerate() {
+        if !matches!(column.sql_type.as_str(), "DOUBLE" | "FLOAT") {
+            continue;
+        }
+        let texts: Vec<&str> = rows.iter().filter_map(|row| row.get(at)?.as_str()).collect();
+        if let Some(first) = texts.first() {
+            let (count, are) = if texts.len() == 1 {
+                ("1 value".to_string(), "is")
+            } else {
+                (format!("{} values", texts.len()), "are")
+            };
+            warnings.push(format!(
+                "{}: {count} {are} no finite number (\"{first}\"): the doubles it is computed from overflow what a DOUBLE holds, so it is shown as text",
+                column.name
+            ));
+        }
+    }
+    warnings
 }
 
 /// The warning for one null-probe count above zero.
