@@ -650,3 +650,30 @@ fn json_with_a_byte_order_mark_loads_its_records() {
     }
     assert_eq!(snapshot_folder(&data), before, "the files are never changed");
 }
+
+/// A JSON date written day or month first (`01-02-2025`) is text, as in a CSV, never a
+/// date in an order nothing in the file shows: DuckDB's reader read `03-04-2025` as the 3rd
+/// of April beside `01-02-2025` and as the 4th of March beside `01-13-2025`. Dates written
+/// year first are dates as before.
+#[test]
+fn json_dates_not_written_year_first_stay_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_file(
+        &data,
+        "orders.ndjson",
+        "{\"id\": 1, \"shipped\": \"01-02-2025\", \"ordered\": \"2025-01-30\"}\n{\"id\": 2, \"shipped\": \"03-04-2025\", \"ordered\": \"2025-04-01\"}\n",
+    );
+    write_file(&data, "returns.json", r#"[{"id": 1, "on": "01-13-2025"}, {"id": 2, "on": "03-04-2025"}]"#);
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let orders = table(&catalog, "orders");
+    assert_eq!(column(orders, "shipped").sql_type, "VARCHAR", "{}", column(orders, "shipped").decision);
+    assert_eq!(column(orders, "ordered").sql_type, "DATE");
+    assert_eq!(column(table(&catalog, "returns"), "on_").sql_type, "VARCHAR");
+    let rows = answer(
+        &index,
+        r#"{"table": "orders", "columns": ["shipped", "ordered"], "order_by": [{"column": "ordered"}]}"#,
+    );
+    assert_eq!(rows["rows"], json!([["01-02-2025", "2025-01-30"], ["03-04-2025", "2025-04-01"]]), "{rows}");
+}

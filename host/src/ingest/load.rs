@@ -82,11 +82,11 @@ pub fn load_source(
                     (format!("read_parquet({})", sql_string(&descriptor)), "type from the Parquet schema")
                 }
                 Format::Json => (
-                    format!("read_json({}, format = 'auto'{WHOLE_FILE_SAMPLE})", sql_string(&descriptor)),
+                    format!("read_json({}, format = 'auto'{JSON_TYPING})", sql_string(&descriptor)),
                     "type detected by DuckDB's JSON reader",
                 ),
                 _ => (
-                    format!("read_json({}, format = 'newline_delimited'{WHOLE_FILE_SAMPLE})", sql_string(&descriptor)),
+                    format!("read_json({}, format = 'newline_delimited'{JSON_TYPING})", sql_string(&descriptor)),
                     "type detected by DuckDB's JSON reader",
                 ),
             };
@@ -108,7 +108,12 @@ pub fn load_source(
 /// ones was stored as 20, a field missing from the first records became a column of nulls
 /// (its later values lost), and a field first seen later failed the ingest. Typed from every
 /// record instead, at the cost of reading the file once more.
-const WHOLE_FILE_SAMPLE: &str = ", sample_size = -1";
+///
+/// Dates are read as DATE only when written year first (`2025-02-01`): from its own list of
+/// formats the reader took `01-02-2025` as the 1st of February (and `03-04-2025` as the 3rd
+/// of April in one file, the 4th of March in another, by the other values), where a CSV's
+/// column stays text until its `date_format` says which order the file uses.
+const JSON_TYPING: &str = ", sample_size = -1, dateformat = '%Y-%m-%d'";
 
 /// Whether a JSON or NDJSON file holds nothing but white space (a byte order mark aside):
 /// no records, so no table, as for an empty CSV. DuckDB's reader made it a table of no rows
@@ -435,7 +440,7 @@ fn load_typed_table(
     // text; not for an API page's records, which are a list inside one object.
     let objects = reader
         .strip_prefix("read_json(")
-        .map(|arguments| format!("read_json_objects({}", arguments.replace(WHOLE_FILE_SAMPLE, "")));
+        .map(|arguments| format!("read_json_objects({}", arguments.replace(JSON_TYPING, "")));
     for (header, sql_type) in describe(connection, &format!("SELECT * FROM {reader}"), source)? {
         flatten(
             connection,
