@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::catalog_lookup::table;
+use super::catalog_lookup::{answer, table};
 use querycell::catalog::{Catalog, TableEntry};
 use querycell::{ingest, Limits, QueryCell};
 use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file};
@@ -522,4 +522,37 @@ fn a_pandas_row_index_under_an_empty_header_cell_keeps_the_header() {
     decision_with(cities, &["row index", "pandas"]);
     let pairs = table(&catalog, "pairs");
     assert_eq!((pairs.row_count, column_names(pairs)), (3, vec!["column0", "column1", "column2"]));
+}
+
+/// Totals rows as exports in other wordings and languages write them are dropped (and
+/// recorded) as `Total` is: a Salesforce report's `Grand Totals (3 records)`, a currency
+/// after the word, Dutch, French and Russian labels, and a German bank export whose totals
+/// row repeats the currency column's `EUR`. Kept as data, each doubled every sum.
+#[test]
+fn totals_rows_in_other_wordings_and_languages_are_not_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let labels = ["Grand Totals (3 records)", "Total EUR", "Gesamtsumme", "Totaal", "Total général", "Итого"];
+    for (i, label) in labels.iter().enumerate() {
+        write_file(&data, &format!("t{i}.csv"), &format!("name,amount\na,10\nb,20\nc,30\n{label},60\n"));
+    }
+    write_file(
+        &data,
+        "konto.csv",
+        "Datum;Text;Betrag;Währung\n01.02.2026;Miete;-800,00;EUR\n02.02.2026;Gehalt;2.500,00;EUR\nGesamt;;1.700,00;EUR\n",
+    );
+    // A last row named like a total but holding a text of its own stays data.
+    write_file(&data, "shops.csv", "shop,city,sales\nCorner,Bonn,5\nTotal,Köln,7\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    for (i, label) in labels.iter().enumerate() {
+        let entry = table(&catalog, &format!("t{i}"));
+        assert_eq!(entry.row_count, 3, "{label}: {:?}", entry.decisions);
+        assert!(entry.decisions.iter().any(|d| d.contains("a totals row")), "{label}: {:?}", entry.decisions);
+    }
+    let konto = table(&catalog, "konto");
+    assert_eq!(konto.row_count, 2, "{:?}", konto.decisions);
+    let sums = answer(&index, r#"{"table": "konto", "aggregations": [{"function": "sum", "column": "betrag"}]}"#);
+    assert_eq!(sums["rows"][0][0].as_f64(), Some(1700.0), "{sums}");
+    assert_eq!(table(&catalog, "shops").row_count, 2);
 }

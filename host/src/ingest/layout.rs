@@ -46,8 +46,33 @@ const QUOTED_CAP: usize = 64;
 /// Delimiters tried when the file does not say, in order of preference on a tie.
 const DELIMITERS: [u8; 4] = [b',', b';', b'\t', b'|'];
 const BOM: &[u8] = b"\xEF\xBB\xBF";
-/// First cells that mark a totals row (compared lowercased, without a trailing colon).
-const TOTAL_WORDS: &[&str] = &["total", "totals", "sum", "grand total", "gesamt", "summe"];
+/// First cells that mark a totals row (compared lowercased, without a trailing colon), in the
+/// languages exports are written in: English, German, Dutch, French, Italian, Scandinavian,
+/// Russian, Japanese and Chinese.
+const TOTAL_WORDS: &[&str] = &[
+    "total",
+    "totals",
+    "sum",
+    "subtotal",
+    "sub-total",
+    "sub total",
+    "grand total",
+    "grand totals",
+    "gesamt",
+    "summe",
+    "gesamtsumme",
+    "totaal",
+    "total général",
+    "total general",
+    "totale",
+    "totalt",
+    "summa",
+    "итого",
+    "всего",
+    "合計",
+    "总计",
+    "合计",
+];
 
 /// How a text source is read, and what was decided about its rows on the way.
 pub struct TextLayout {
@@ -868,7 +893,17 @@ pub fn trim_rows(
                 let last = connection
                     .query(&format!("SELECT rowid, * FROM {table} ORDER BY rowid DESC LIMIT {TOTALS_WINDOW}"))
                     .map_err(failed(source))?;
-                let Some(from_bottom) = last.iter().position(|row| is_totals_row(&row[1..])) else { break };
+                // A text cell beside the numbers is allowed where its column holds that one
+                // text in every row (a currency column's `EUR`).
+                let constant = |at: usize| -> bool {
+                    let c = quote(&columns[at]);
+                    connection
+                        .query(&format!("SELECT count(DISTINCT {c}) = 1 AND count({c}) = count(*) FROM {table}"))
+                        .ok()
+                        .and_then(|rows| first_row(rows).first().and_then(Cell::boolean))
+                        .unwrap_or(false)
+                };
+                let Some(from_bottom) = last.iter().position(|row| is_totals_row(&row[1..], &constant)) else { break };
                 let row = &last[from_bottom];
                 let rowid = row.first().and_then(Cell::integer).unwrap_or(0) as u64;
                 let cells: Vec<String> = row[1..].iter().take(8).map(|c| clip(&c.text().unwrap_or_default())).collect();
@@ -900,14 +935,38 @@ pub fn trim_rows(
     Ok(notes)
 }
 
-/// A row whose first filled cell is a totals word and whose other filled cells are all
-/// numbers (at least one).
-fn is_totals_row(cells: &[Cell]) -> bool {
-    let texts: Vec<String> =
-        cells.iter().filter_map(Cell::text).map(|t| t.trim().to_string()).filter(|t| !t.is_empty()).collect();
-    let Some((label, rest)) = texts.split_first() else { return false };
-    let label = label.trim_end_matches(':').trim().to_lowercase();
-    TOTAL_WORDS.contains(&label.as_str()) && !rest.is_empty() && rest.iter().all(|t| looks_numeric(t))
+/// A row whose first filled cell is a totals label ([`is_totals_label`]) and whose other
+/// filled cells are numbers (at least one), or texts of a `constant` column (one whose every
+/// row holds that text: `EUR` beside the amounts of a bank export).
+fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
+    let filled: Vec<(usize, String)> = cells
+        .iter()
+        .enumerate()
+        .filter_map(|(at, cell)| Some((at, cell.text()?.trim().to_string())))
+        .filter(|(_, text)| !text.is_empty())
+        .collect();
+    let Some(((_, label), rest)) = filled.split_first() else { return false };
+    is_totals_label(label)
+        && rest.iter().any(|(_, text)| looks_numeric(text))
+        && rest.iter().all(|(at, text)| looks_numeric(text) || constant(*at))
+}
+
+/// A totals word ([`TOTAL_WORDS`], any case, a trailing `:` allowed), alone or followed by a
+/// note in parentheses (`Grand Totals (3 records)`, as Salesforce writes it) or a currency
+/// code (`Total EUR`). A longer label (`Total Wine & More`) may be a name, and is data.
+fn is_totals_label(label: &str) -> bool {
+    let written = label.trim_end_matches(':').trim();
+    let label = written.to_lowercase();
+    // A currency code is written in capitals: `Total EUR`, not `Total net`.
+    let tail: Vec<char> = written.chars().rev().take(4).collect();
+    let code = tail.len() == 4 && tail[3] == ' ' && tail[..3].iter().all(char::is_ascii_uppercase);
+    TOTAL_WORDS.iter().any(|word| {
+        let Some(rest) = label.strip_prefix(word) else { return false };
+        let rest = rest.trim_start_matches(':');
+        rest.is_empty()
+            || (rest.starts_with(" (") && rest.ends_with(')'))
+            || (code && rest.len() == 4 && rest.starts_with(' ') && rest[1..].chars().all(|c| c.is_ascii_lowercase()))
+    })
 }
 
 /// A number as exports write them: signs, parentheses for negatives, currency symbols,
@@ -1220,12 +1279,29 @@ mod tests {
         let row = |cells: &[Option<&str>]| {
             cells.iter().map(|c| c.map_or(Cell::Null, |t| Cell::Text(t.into()))).collect::<Vec<_>>()
         };
-        assert!(is_totals_row(&row(&[Some("Total"), None, Some("1,234.50")])));
-        assert!(is_totals_row(&row(&[None, Some("Grand total:"), Some("(12)"), Some("€ 3.000,00")])));
-        assert!(is_totals_row(&row(&[Some("SUMME"), Some("12%")])));
-        assert!(!is_totals_row(&row(&[Some("Total"), Some("Platform"), Some("3")])), "a team called Total");
-        assert!(!is_totals_row(&row(&[Some("Total"), None])), "no number: not a totals row");
-        assert!(!is_totals_row(&row(&[Some("Subtotals EU"), Some("3")])));
+        let varied = |_: usize| false;
+        assert!(is_totals_row(&row(&[Some("Total"), None, Some("1,234.50")]), &varied));
+        assert!(is_totals_row(&row(&[None, Some("Grand total:"), Some("(12)"), Some("€ 3.000,00")]), &varied));
+        assert!(is_totals_row(&row(&[Some("SUMME"), Some("12%")]), &varied));
+        assert!(!is_totals_row(&row(&[Some("Total"), Some("Platform"), Some("3")]), &varied), "a team called Total");
+        assert!(!is_totals_row(&row(&[Some("Total"), None]), &varied), "no number: not a totals row");
+        assert!(!is_totals_row(&row(&[Some("Subtotals EU"), Some("3")]), &varied));
+        // Labels exports write beyond the bare word, in several languages.
+        for label in
+            ["Grand Totals (3 records)", "Total EUR", "Gesamtsumme", "Totaal", "Total général", "Итого", "Subtotal:"]
+        {
+            assert!(is_totals_row(&row(&[Some(label), Some("60")]), &varied), "{label}");
+        }
+        for label in
+            ["Total Wine & More", "Totals for EU teams", "Summer", "Total EU", "Total net", "Total é€É", "Итого ЕВР"]
+        {
+            assert!(!is_totals_row(&row(&[Some(label), Some("60")]), &varied), "{label}");
+        }
+        // A text beside the numbers counts only where its column holds that text in every row.
+        let currency = |at: usize| at == 3;
+        assert!(is_totals_row(&row(&[Some("Gesamt"), None, Some("1.700,00"), Some("EUR")]), &currency));
+        assert!(!is_totals_row(&row(&[Some("Gesamt"), None, Some("1.700,00"), Some("EUR")]), &varied));
+        assert!(!is_totals_row(&row(&[Some("Gesamt"), None, None, Some("EUR")]), &currency), "no number");
         assert!(looks_numeric("-1'234.5") && looks_numeric("1 234,5") && !looks_numeric("12a") && !looks_numeric("-"));
     }
 }
