@@ -556,3 +556,26 @@ fn totals_rows_in_other_wordings_and_languages_are_not_data() {
     assert_eq!(sums["rows"][0][0].as_f64(), Some(1700.0), "{sums}");
     assert_eq!(table(&catalog, "shops").row_count, 2);
 }
+
+/// Exports joined end to end repeat their header line as a row: it is dropped and recorded,
+/// so the rows are counted right and the number columns stay numbers.
+#[test]
+fn a_header_repeated_inside_the_data_is_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    write_file(&data, "users.csv", "id,name,amount\n1,Ann,10.5\n2,Bob,20\nid,name,amount\n3,Cid,30\n");
+    // A value that only looks like a header in one column is data.
+    write_file(&data, "labels.csv", "id,name\n1,name\n2,id\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let users = table(&catalog, "users");
+    assert_eq!(users.row_count, 3, "{:?}", users.decisions);
+    assert!(
+        users.decisions.iter().any(|d| d.contains("dropped 1 row that repeats the header")),
+        "{:?}",
+        users.decisions
+    );
+    let amount = users.columns.iter().find(|c| c.name == "amount").unwrap();
+    assert_eq!(amount.sql_type, "DOUBLE", "{}", amount.decision);
+    assert_eq!(table(&catalog, "labels").row_count, 2);
+}

@@ -872,6 +872,28 @@ pub fn trim_rows(
             notes.push(format!("dropped {} (every cell empty)", plural(empty as u64, "empty row")));
         }
     }
+    // Exports joined end to end (`cat january.csv february.csv`) repeat the header line as
+    // a row: as data it made every number column text and counted the header as a row.
+    if let (Some(headers), true) = (&layout.header_texts, columns.len() >= 2) {
+        let repeats = columns
+            .iter()
+            .zip(headers)
+            .map(|(c, header)| match header.trim() {
+                "" => format!("coalesce({}, '') = ''", quote(c)),
+                text => format!("{} = {}", quote(c), sql_string(text)),
+            })
+            .collect::<Vec<_>>()
+            .join(" AND ");
+        let repeated = count(&repeats)?;
+        if repeated > 0 {
+            run(format!("DELETE FROM {table} WHERE {repeats}"))?;
+            notes.push(format!(
+                "dropped {} that {} the header (files joined end to end): not data",
+                plural(repeated as u64, "row"),
+                if repeated == 1 { "repeats" } else { "repeat" }
+            ));
+        }
+    }
     match over.footer_rows {
         Some(0) => {}
         Some(rows) => {
