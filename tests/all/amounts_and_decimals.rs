@@ -474,3 +474,30 @@ fn an_overflowing_double_aggregate_is_warned_about() {
     }
     assert!(!warnings.iter().any(|w| w.starts_with("max_x")), "{warnings:?}");
 }
+
+/// In a `;`-delimited file a column either decimal mark reads (`1.250`) is read with the
+/// comma the delimiter suggests, unless another column of the same file proves a decimal dot
+/// (`2.25`): then it is read with the dot, and its decision says why. It was read as 1250.
+#[test]
+fn a_column_proving_a_decimal_dot_outweighs_the_semicolon() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/items.csv", "sku;price;weight_kg\nA;1.5;1.250\nB;2.25;2.500\nC;10.99;3.000\n");
+    // Without such a column the delimiter still decides, as before.
+    write_file(dir.path(), "data/stock.csv", "sku;weight_kg\nA;1.250\nB;2.500\n");
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let weight = column(table(&catalog, "items"), "weight_kg");
+    assert_eq!(weight.sql_type, "DOUBLE", "{}", weight.decision);
+    assert!(
+        weight.decision.contains("column price of the same file writes a decimal dot (e.g. '1.5')"),
+        "{}",
+        weight.decision
+    );
+    let rows = answer(
+        &index,
+        r#"{"table": "items", "aggregations": [{"function": "sum", "column": "weight_kg"}, {"function": "sum", "column": "price"}]}"#,
+    );
+    assert_eq!(rows["rows"], json!([[6.75, 14.74]]), "{rows}");
+    let stock = column(table(&catalog, "stock"), "weight_kg");
+    assert_eq!(stock.kind, ValueKind::Integer, "{}", stock.decision);
+}

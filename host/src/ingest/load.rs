@@ -12,7 +12,7 @@ use super::names::{normalize_identifier, unique};
 use super::numbers::FileEvidence;
 use super::sidecar::{Sidecar, TableOverride};
 use super::sources::{Format, Root, Source};
-use super::types::{self, quote, sql_string, Decision, Groups, NumberSettings};
+use super::types::{self, quote, sql_string, DecimalMarkBasis, Decision, Groups, NumberSettings};
 use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
 use crate::error::{Code, Error, ErrorClass, Result};
 
@@ -377,16 +377,40 @@ fn load_text_table(
     let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
     let samples = types::samples(connection, &staging_table, &raw_kept).map_err(at_source)?;
     let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
+    let mut decided_raw = Vec::new();
     for ((raw, text, column_name, evidence), sample) in kept.into_iter().zip(samples) {
         let column_over = over.columns.get(&column_name);
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
         let groups = Groups::create(connection, &staging_table, &raw, sample, columns.len()).map_err(at_source)?;
         let decision =
             types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
-        let mut entry = column_entry(column_name, text, &decision.sql_type, decision.reason.clone(), over);
-        // The unit the values were written with (`$`, `%`), unless the operator gave one.
-        entry.unit = entry.unit.or_else(|| decision.unit.clone());
-        columns.push((entry, decision, groups));
+        columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
+        decided_raw.push(raw);
+    }
+    // A column whose values prove a decimal dot (`2.25`) says how the file writes numbers
+    // better than its `;` delimiter does: a column either mark reads (`1.250`) that the
+    // delimiter alone read with a comma, a thousand times too large, is read again with a dot.
+    let proven_dot = columns.iter().find_map(|(entry, decision, _)| match &decision.decimal_mark {
+        Some(DecimalMarkBasis::ProvenDot(example)) => Some((entry.name.clone(), example.clone())),
+        _ => None,
+    });
+    if let Some((by, example)) = proven_dot {
+        let why = format!("column {by} of the same file writes a decimal dot (e.g. '{example}')");
+        for ((entry, decision, groups), raw) in columns.iter_mut().zip(&decided_raw) {
+            if decision.decimal_mark != Some(DecimalMarkBasis::CommaFromTheDelimiter) {
+                continue;
+            }
+            let column_over = over.columns.get(&entry.name);
+            let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()) };
+            let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
+            let mut again =
+                types::decide(connection, groups, raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
+            if !again.reason.contains(&why) {
+                again.reason.push_str(&format!("; read with a decimal dot, though the file is ';'-delimited: {why}"));
+            }
+            *entry = decided_entry(entry.name.clone(), entry.display_name.clone(), &again, over);
+            *decision = again;
+        }
     }
     let select_list = columns
         .iter()
@@ -763,6 +787,14 @@ fn create_table(connection: &Connection, name: &str, select: &str, source: &Sour
         .at(&source.shown)
         .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
     })
+}
+
+/// The catalog entry of a text column `name` (its header `text`) with its `decision`; the
+/// unit the values were written with (`$`, `%`), unless the operator gave one.
+fn decided_entry(name: String, text: String, decision: &Decision, over: &TableOverride) -> ColumnEntry {
+    let mut entry = column_entry(name, text, &decision.sql_type, decision.reason.clone(), over);
+    entry.unit = entry.unit.or_else(|| decision.unit.clone());
+    entry
 }
 
 fn column_entry(

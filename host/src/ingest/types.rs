@@ -77,6 +77,20 @@ pub struct Decision {
     /// The unit the values were written with (`$`, `€`, `%`), which the catalog records
     /// unless `querycell.toml` gives the column one; `None` for plain values.
     pub unit: Option<String>,
+    /// What settled the decimal mark of a number column the values alone could not, or
+    /// what the values prove of it; `None` for every other decision.
+    pub decimal_mark: Option<DecimalMarkBasis>,
+}
+
+/// How a number column's decimal mark was settled, where the rest of its file may need to
+/// know: a column whose values prove a decimal dot tells the file's other columns how it
+/// writes numbers better than its delimiter does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DecimalMarkBasis {
+    /// Its values have a dot that only a decimal dot reads (`2.25`): the example.
+    ProvenDot(String),
+    /// Its values read with either mark, and the file's delimiter (`;`) chose the comma.
+    CommaFromTheDelimiter,
 }
 
 /// One column of the staging table grouped by its distinct texts, in a temp table:
@@ -390,7 +404,7 @@ fn overridden(
             (None, _) => format!("{sql_type}, set in querycell.toml"),
         };
         let keeps_text = expression == text_value;
-        return Some(Decision { sql_type, reason, expression, keeps_text, unit: None });
+        return Some(Decision { sql_type, reason, expression, keeps_text, unit: None, decimal_mark: None });
     }
     if let Some(format) = &over.date_format {
         return Some(Decision {
@@ -399,6 +413,7 @@ fn overridden(
             expression: format!("CAST(strptime({typed_value}, {}) AS DATE)", sql_string(format)),
             keeps_text: false,
             unit: None,
+            decimal_mark: None,
         });
     }
     None
@@ -670,6 +685,7 @@ impl Outcomes<'_> {
             expression: self.text_value.to_string(),
             keeps_text: true,
             unit: None,
+            decimal_mark: None,
         })
     }
 
@@ -685,6 +701,7 @@ impl Outcomes<'_> {
             expression,
             keeps_text: false,
             unit,
+            decimal_mark: None,
         })
     }
 }
@@ -766,11 +783,12 @@ impl Profile<'_> {
         let Some(Readings { fits, marked, beyond_double }) = values.number_like_readings()? else {
             return Ok(None);
         };
+        let basis = decimal_mark_basis(&fits, marked.as_deref(), &self.numbers.evidence);
         let verdict = numbers::verdict(&fits, marked, &self.numbers.evidence);
         if let (Some(value), Verdict::Number { .. }) = (beyond_double, &verdict) {
             return out.text(out_of_range(&value)).map(Some);
         }
-        match verdict {
+        let decided = match verdict {
             Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
                 out.typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)")).map(Some)
             }
@@ -779,7 +797,8 @@ impl Profile<'_> {
             }
             Verdict::Ambiguous { example } => out.text(ambiguous_numbers(&fits, &example)).map(Some),
             Verdict::NotNumbers => Ok(None),
-        }
+        };
+        decided.map(|decision| decision.map(|d| Decision { decimal_mark: basis.filter(|_| !d.keeps_text), ..d }))
     }
 
     /// A column whose every value is a number under `reading` (`how` says how they are
@@ -803,6 +822,23 @@ impl Profile<'_> {
             return out.text(out_of_range(&value));
         }
         out.typed("DOUBLE", &format!("numbers {how}"), format!("CAST({normalized} AS DOUBLE)"))
+    }
+}
+
+/// What a column's readings say of its decimal mark, for its file's other columns: a dot
+/// proven by a value only a decimal dot reads (no comma reading fits), or a comma chosen by
+/// the file's delimiter alone (both marks fit, and nothing but the delimiter chose).
+fn decimal_mark_basis(fits: &[bool], marked: Option<&str>, evidence: &FileEvidence) -> Option<DecimalMarkBasis> {
+    let fits_with = |mark: numbers::DecimalMark| READINGS.iter().zip(fits).any(|(r, fit)| r.decimal == mark && *fit);
+    let (dot, comma) = (fits_with(numbers::DecimalMark::Dot), fits_with(numbers::DecimalMark::Comma));
+    match marked {
+        Some(example) if dot && !comma && example.contains('.') => {
+            Some(DecimalMarkBasis::ProvenDot(example.to_string()))
+        }
+        Some(_) if dot && comma && evidence.decimal_dot.is_none() && evidence.decimal_comma.is_some() => {
+            Some(DecimalMarkBasis::CommaFromTheDelimiter)
+        }
+        _ => None,
     }
 }
 
