@@ -677,3 +677,44 @@ fn json_dates_not_written_year_first_stay_text() {
     );
     assert_eq!(rows["rows"], json!([["01-02-2025", "2025-01-30"], ["03-04-2025", "2025-04-01"]]), "{rows}");
 }
+
+/// Excel durations (`[h]:mm:ss`, `[mm]:ss`), stored as fractions of a day, are numbers of
+/// seconds with the unit `seconds` and a decision saying so: a call of 36:00:00 averaged as
+/// 1.5 (days) with nothing saying which unit.
+#[test]
+fn excel_durations_are_seconds() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let mut workbook = rust_xlsxwriter::Workbook::new();
+    let calls = workbook.add_worksheet().set_name("Calls").unwrap();
+    calls.write_row(0, 0, ["agent", "duration", "wait", "score"]).unwrap();
+    let hours = rust_xlsxwriter::Format::new().set_num_format("[h]:mm:ss");
+    let minutes = rust_xlsxwriter::Format::new().set_num_format("[mm]:ss");
+    for (i, (agent, days, wait, score)) in
+        [("Ann", 0.0625, 0.001, 4.5), ("Bob", 1.5, 0.5, 3.0), ("Cid", 0.25, 0.0625, 5.0)].into_iter().enumerate()
+    {
+        let row = i as u32 + 1;
+        calls.write_string(row, 0, agent).unwrap();
+        calls.write_number_with_format(row, 1, days, &hours).unwrap();
+        calls.write_number_with_format(row, 2, wait, &minutes).unwrap();
+        calls.write_number(row, 3, score).unwrap();
+    }
+    workbook.save(data.join("calls.xlsx")).unwrap();
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[data]).unwrap();
+    let calls = table(&catalog, "calls_calls");
+    for name in ["duration", "wait"] {
+        let c = column(calls, name);
+        assert!(matches!(c.kind, ValueKind::Integer | ValueKind::Float), "{name}: {} {}", c.sql_type, c.decision);
+        assert_eq!(c.unit.as_deref(), Some("seconds"), "{name}: {}", c.decision);
+        assert!(c.decision.contains("Excel durations"), "{name}: {}", c.decision);
+    }
+    assert_eq!(column(calls, "score").unit, None);
+    let rows = answer(
+        &index,
+        r#"{"table": "calls_calls", "aggregations": [{"function": "sum", "column": "duration"}, {"function": "sum", "column": "wait"}]}"#,
+    );
+    let sums: Vec<f64> = rows["rows"][0].as_array().unwrap().iter().map(|v| v.as_f64().unwrap()).collect();
+    assert_eq!(sums, [5_400.0 + 129_600.0 + 21_600.0, 86.4 + 43_200.0 + 5_400.0], "{rows}");
+}

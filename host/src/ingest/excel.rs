@@ -65,18 +65,27 @@ impl Workbook {
         let epoch_shift = if self.date1904 { DAYS_1900_TO_1904 } else { 0.0 };
         let mut rows: Vec<Vec<String>> =
             range.rows().map(|row| row.iter().map(|cell| cell_text(cell, epoch_shift)).collect()).collect();
-        let mut dotted_numbers = vec![false; range.width()];
+        let (mut dotted_numbers, mut duration_columns) = (vec![false; range.width()], vec![false; range.width()]);
         for row in range.rows() {
             for (column, cell) in row.iter().enumerate() {
-                if matches!(cell, Data::Float(f) if f.fract() != 0.0) {
-                    dotted_numbers[column] = true;
+                match cell {
+                    Data::Float(f) if f.fract() != 0.0 => dotted_numbers[column] = true,
+                    Data::DateTime(dt) if !dt.is_datetime() => duration_columns[column] = true,
+                    _ => {}
                 }
             }
         }
         let merged =
             self.workbook.merge_cells_by_sheet_name(name).map_err(|e| unreadable(&self.shown, e.to_string()))?;
         let notes = fill_merged(&mut rows, (first_row, first_column), &merged).into_iter().collect();
-        Ok(Some(SheetRows { name: name.to_string(), rows, first_row: u64::from(first_row) + 1, notes, dotted_numbers }))
+        Ok(Some(SheetRows {
+            name: name.to_string(),
+            rows,
+            first_row: u64::from(first_row) + 1,
+            notes,
+            dotted_numbers,
+            duration_columns,
+        }))
     }
 
     /// Refuse a sheet with formulas whose result the file does not hold: a program that
@@ -177,7 +186,16 @@ fn cell_text(cell: &Data, epoch_shift: f64) -> String {
         // A time of day alone (under 1) is the same in either date system.
         Data::DateTime(dt) if dt.is_datetime() && dt.as_f64() < 1.0 => excel_serial_to_iso(dt.as_f64()),
         Data::DateTime(dt) if dt.is_datetime() => excel_serial_to_iso(dt.as_f64() + epoch_shift),
-        Data::DateTime(dt) => dt.as_f64().to_string(),
+        // A duration (`[h]:mm:ss`, stored as a fraction of a day) in seconds, to the
+        // millisecond: a number a question can add up, with its unit on the column.
+        Data::DateTime(dt) => {
+            let seconds = (dt.as_f64() * 86_400_000.0).round() / 1000.0;
+            if seconds.fract() == 0.0 && seconds.abs() < 1e15 {
+                format!("{}", seconds as i64)
+            } else {
+                seconds.to_string()
+            }
+        }
         Data::DateTimeIso(s) | Data::DurationIso(s) => s.clone(),
         // As the sheet shows it (`#N/A`, `#DIV/0!`), so `#N/A` is missing in a number
         // column as in a CSV export of the sheet.

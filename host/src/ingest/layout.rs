@@ -90,6 +90,9 @@ pub struct TextLayout {
     /// Excel: for each column read, whether it holds number cells with a fraction (empty
     /// for a CSV, whose values are all text).
     dotted_numbers: Vec<bool>,
+    /// Excel: for each column read, whether it holds duration cells (`[h]:mm:ss`), written
+    /// out as seconds (empty for a CSV).
+    duration_columns: Vec<bool>,
 }
 
 impl TextLayout {
@@ -110,6 +113,12 @@ impl TextLayout {
                 .copied()
                 .unwrap_or(false)
                 .then(|| "its number cells are stored as numbers, with a decimal dot".to_string()),
+            durations: self
+                .duration_columns
+                .get(at)
+                .copied()
+                .unwrap_or(false)
+                .then(|| "its cells are Excel durations ([h]:mm:ss), read as seconds".to_string()),
         }
     }
 
@@ -257,6 +266,7 @@ pub fn csv(
         dialect: Some(dialect),
         header_texts,
         dotted_numbers: Vec::new(),
+        duration_columns: Vec::new(),
     }))
 }
 
@@ -684,6 +694,9 @@ pub struct SheetRows {
     /// For each column of `rows`, whether it holds a number cell with a fraction, written
     /// out with a decimal dot (see [`super::numbers::FileEvidence::decimal_dot`]).
     pub dotted_numbers: Vec<bool>,
+    /// For each column of `rows`, whether it holds a duration cell, written out in seconds
+    /// (see [`super::numbers::FileEvidence::durations`]).
+    pub duration_columns: Vec<bool>,
 }
 
 /// Decide where the table is in `sheet`, write it (header, then data) as CSV to `staged`,
@@ -717,6 +730,7 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
         dialect: None,
         header_texts,
         dotted_numbers: kept.iter().map(|&c| sheet.dotted_numbers.get(c).copied().unwrap_or(false)).collect(),
+        duration_columns: kept.iter().map(|&c| sheet.duration_columns.get(c).copied().unwrap_or(false)).collect(),
     })
 }
 

@@ -385,7 +385,7 @@ fn load_text_table(
         let decision =
             types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
-        decided_raw.push(raw);
+        decided_raw.push((raw, numbers.evidence));
     }
     // A column whose values prove a decimal dot (`2.25`) says how the file writes numbers
     // better than its `;` delimiter does: a column either mark reads (`1.250`) that the
@@ -396,12 +396,12 @@ fn load_text_table(
     });
     if let Some((by, example)) = proven_dot {
         let why = format!("column {by} of the same file writes a decimal dot (e.g. '{example}')");
-        for ((entry, decision, groups), raw) in columns.iter_mut().zip(&decided_raw) {
+        for ((entry, decision, groups), (raw, evidence)) in columns.iter_mut().zip(&decided_raw) {
             if decision.decimal_mark != Some(DecimalMarkBasis::CommaFromTheDelimiter) {
                 continue;
             }
             let column_over = over.columns.get(&entry.name);
-            let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()) };
+            let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()), ..evidence.clone() };
             let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
             let mut again =
                 types::decide(connection, groups, raw, &null_tokens, column_over, &numbers).map_err(at_source)?;

@@ -218,6 +218,10 @@ pub struct FileEvidence {
     /// which are written out with a dot (`1.085`). Read with a decimal comma they would be
     /// a thousand times larger, so no comma reading is chosen for such a column.
     pub decimal_dot: Option<String>,
+    /// Why the column's numbers are durations in seconds: its cells are Excel durations
+    /// (`[h]:mm:ss`), which the workbook stores as fractions of a day and which are written
+    /// out as seconds. A number column gets the unit `seconds` and says so.
+    pub durations: Option<String>,
 }
 
 /// The outcome of looking at every distinct value of a column under every reading.
@@ -307,7 +311,8 @@ mod tests {
         assert!(
             matches!(verdict(&fits, Some("1.234".into()), &FileEvidence::default()), Verdict::Ambiguous { example } if example == "1.234")
         );
-        let semicolon = FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()), decimal_dot: None };
+        let semicolon =
+            FileEvidence { decimal_comma: Some("the file is ';'-delimited".into()), ..FileEvidence::default() };
         match verdict(&fits, Some("1.234".into()), &semicolon) {
             Verdict::Number { reading, why, .. } => {
                 assert_eq!(reading.decimal, DecimalMark::Comma);

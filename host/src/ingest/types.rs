@@ -373,7 +373,13 @@ pub fn decide(
         ),
     };
     let profile = Profile { text_present, present, typed_tokens, not_finite, numbers };
-    profile.decide(&values, &text_value, &typed_value)
+    let mut decision = profile.decide(&values, &text_value, &typed_value)?;
+    // Excel durations are numbers of seconds: the unit says so (a text column keeps none).
+    if let (Some(why), false) = (&numbers.evidence.durations, decision.keeps_text) {
+        decision.unit = decision.unit.or_else(|| Some("seconds".to_string()));
+        decision.reason.push_str(&format!("; {why}"));
+    }
+    Ok(decision)
 }
 
 /// The decision `querycell.toml` makes for the column, if it sets its type or its date
