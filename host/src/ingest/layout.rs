@@ -886,28 +886,7 @@ pub fn trim_rows(
             notes.push(format!("dropped {} (every cell empty)", plural(empty as u64, "empty row")));
         }
     }
-    // Exports joined end to end (`cat january.csv february.csv`) repeat the header line as
-    // a row: as data it made every number column text and counted the header as a row.
-    if let (Some(headers), true) = (&layout.header_texts, columns.len() >= 2) {
-        let repeats = columns
-            .iter()
-            .zip(headers)
-            .map(|(c, header)| match header.trim() {
-                "" => format!("coalesce({}, '') = ''", quote(c)),
-                text => format!("{} = {}", quote(c), sql_string(text)),
-            })
-            .collect::<Vec<_>>()
-            .join(" AND ");
-        let repeated = count(&repeats)?;
-        if repeated > 0 {
-            run(format!("DELETE FROM {table} WHERE {repeats}"))?;
-            notes.push(format!(
-                "dropped {} that {} the header (files joined end to end): not data",
-                plural(repeated as u64, "row"),
-                if repeated == 1 { "repeats" } else { "repeat" }
-            ));
-        }
-    }
+    notes.extend(drop_repeated_headers(connection, raw, columns, layout, source)?);
     match over.footer_rows {
         Some(0) => {}
         Some(rows) => {
@@ -929,16 +908,7 @@ pub fn trim_rows(
                 let last = connection
                     .query(&format!("SELECT rowid, * FROM {table} ORDER BY rowid DESC LIMIT {TOTALS_WINDOW}"))
                     .map_err(failed(source))?;
-                // A text cell beside the numbers is allowed where its column holds that one
-                // text in every row (a currency column's `EUR`).
-                let constant = |at: usize| -> bool {
-                    let c = quote(&columns[at]);
-                    connection
-                        .query(&format!("SELECT count(DISTINCT {c}) = 1 AND count({c}) = count(*) FROM {table}"))
-                        .ok()
-                        .and_then(|rows| first_row(rows).first().and_then(Cell::boolean))
-                        .unwrap_or(false)
-                };
+                let constant = |at: usize| holds_one_text(connection, &table, &columns[at]);
                 let Some(from_bottom) = last.iter().position(|row| is_totals_row(&row[1..], &constant)) else { break };
                 let row = &last[from_bottom];
                 let rowid = row.first().and_then(Cell::integer).unwrap_or(0) as u64;
@@ -969,6 +939,51 @@ pub fn trim_rows(
         None => {}
     }
     Ok(notes)
+}
+
+/// Exports joined end to end (`cat january.csv february.csv`) repeat the header line as a
+/// row: as data it made every number column text and counted the header as a row. Such
+/// rows of staging table `raw` are deleted; the note says how many.
+fn drop_repeated_headers(
+    connection: &Connection,
+    raw: &str,
+    columns: &[String],
+    layout: &TextLayout,
+    source: &Source,
+) -> Result<Option<String>> {
+    let (Some(headers), true) = (&layout.header_texts, columns.len() >= 2) else { return Ok(None) };
+    let table = quote(raw);
+    let repeats = columns
+        .iter()
+        .zip(headers)
+        .map(|(c, header)| match header.trim() {
+            "" => format!("coalesce({}, '') = ''", quote(c)),
+            text => format!("{} = {}", quote(c), sql_string(text)),
+        })
+        .collect::<Vec<_>>()
+        .join(" AND ");
+    let rows = connection.query(&format!("SELECT count(*) FROM {table} WHERE {repeats}")).map_err(failed(source))?;
+    let repeated = first_row(rows).first().and_then(Cell::integer).unwrap_or(0);
+    if repeated == 0 {
+        return Ok(None);
+    }
+    connection.execute_batch(&format!("DELETE FROM {table} WHERE {repeats}")).map_err(failed(source))?;
+    Ok(Some(format!(
+        "dropped {} that {} the header (files joined end to end): not data",
+        plural(repeated as u64, "row"),
+        if repeated == 1 { "repeats" } else { "repeat" }
+    )))
+}
+
+/// Whether `column` of `table` holds one text in every row (a currency column's `EUR`): a
+/// text cell beside a totals row's numbers is allowed there.
+fn holds_one_text(connection: &Connection, table: &str, column: &str) -> bool {
+    let c = quote(column);
+    connection
+        .query(&format!("SELECT count(DISTINCT {c}) = 1 AND count({c}) = count(*) FROM {table}"))
+        .ok()
+        .and_then(|rows| first_row(rows).first().and_then(Cell::boolean))
+        .unwrap_or(false)
 }
 
 /// A row whose first filled cell is a totals label ([`is_totals_label`]) and whose other

@@ -387,31 +387,7 @@ fn load_text_table(
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
         decided_raw.push((raw, numbers.evidence));
     }
-    // A column whose values prove a decimal dot (`2.25`) says how the file writes numbers
-    // better than its `;` delimiter does: a column either mark reads (`1.250`) that the
-    // delimiter alone read with a comma, a thousand times too large, is read again with a dot.
-    let proven_dot = columns.iter().find_map(|(entry, decision, _)| match &decision.decimal_mark {
-        Some(DecimalMarkBasis::ProvenDot(example)) => Some((entry.name.clone(), example.clone())),
-        _ => None,
-    });
-    if let Some((by, example)) = proven_dot {
-        let why = format!("column {by} of the same file writes a decimal dot (e.g. '{example}')");
-        for ((entry, decision, groups), (raw, evidence)) in columns.iter_mut().zip(&decided_raw) {
-            if decision.decimal_mark != Some(DecimalMarkBasis::CommaFromTheDelimiter) {
-                continue;
-            }
-            let column_over = over.columns.get(&entry.name);
-            let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()), ..evidence.clone() };
-            let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
-            let mut again =
-                types::decide(connection, groups, raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
-            if !again.reason.contains(&why) {
-                again.reason.push_str(&format!("; read with a decimal dot, though the file is ';'-delimited: {why}"));
-            }
-            *entry = decided_entry(entry.name.clone(), entry.display_name.clone(), &again, over);
-            *decision = again;
-        }
-    }
+    decide_again_with_a_proven_dot(connection, &mut columns, &decided_raw, over, &null_tokens).map_err(at_source)?;
     let select_list = columns
         .iter()
         .map(|(entry, decision, _)| format!("{} AS {}", decision.expression, quote(&entry.name)))
@@ -787,6 +763,39 @@ fn create_table(connection: &Connection, name: &str, select: &str, source: &Sour
         .at(&source.shown)
         .hint("a value does not fit the type chosen for its column; check the types and date formats in querycell.toml")
     })
+}
+
+/// A column whose values prove a decimal dot (`2.25`) says how the file writes numbers
+/// better than its `;` delimiter does: a column either mark reads (`1.250`) that the
+/// delimiter alone read with a comma, a thousand times too large, is decided again with a dot.
+fn decide_again_with_a_proven_dot(
+    connection: &Connection,
+    columns: &mut [(ColumnEntry, Decision, Groups)],
+    decided: &[(String, FileEvidence)],
+    over: &TableOverride,
+    null_tokens: &[String],
+) -> Result<()> {
+    let proven_dot = columns.iter().find_map(|(entry, decision, _)| match &decision.decimal_mark {
+        Some(DecimalMarkBasis::ProvenDot(example)) => Some((entry.name.clone(), example.clone())),
+        _ => None,
+    });
+    let Some((by, example)) = proven_dot else { return Ok(()) };
+    let why = format!("column {by} of the same file writes a decimal dot (e.g. '{example}')");
+    for ((entry, decision, groups), (raw, evidence)) in columns.iter_mut().zip(decided) {
+        if decision.decimal_mark != Some(DecimalMarkBasis::CommaFromTheDelimiter) {
+            continue;
+        }
+        let column_over = over.columns.get(&entry.name);
+        let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()), ..evidence.clone() };
+        let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
+        let mut again = types::decide(connection, groups, raw, null_tokens, column_over, &numbers)?;
+        if !again.reason.contains(&why) {
+            again.reason.push_str(&format!("; read with a decimal dot, though the file is ';'-delimited: {why}"));
+        }
+        *entry = decided_entry(entry.name.clone(), entry.display_name.clone(), &again, over);
+        *decision = again;
+    }
+    Ok(())
 }
 
 /// The catalog entry of a text column `name` (its header `text`) with its `decision`; the
