@@ -374,3 +374,23 @@ fn the_embedding_example_runs() {
         "{stdout}"
     );
 }
+
+/// CSV output tells a missing value (an empty field) from an empty text (`""`), as DuckDB's
+/// own CSV writer does, and quotes what needs it: both were empty fields.
+#[test]
+fn csv_output_tells_missing_from_empty_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    querycell_tests::write_file(
+        &data,
+        "notes.ndjson",
+        "{\"team\": \"\"}\n{\"team\": null}\n{\"team\": \"a, \\\"b\\\"\"}\n{\"team\": \"\"}\n",
+    );
+    let index = dir.path().join("index");
+    querycell::ingest::ingest(&index, &[data]).unwrap();
+    let plan =
+        r#"{"table": "notes", "group_by": ["team"], "aggregations": [{"function": "count"}], "order_by": ["team"]}"#;
+    let csv =
+        querycell_with_stdin(&["query", "--index", index.to_str().unwrap(), "--plan", "-", "--format", "csv"], plan);
+    assert_eq!(String::from_utf8(csv.stdout).unwrap(), "team,count\n\"\",2\n\"a, \"\"b\"\"\",1\n,1\n");
+}

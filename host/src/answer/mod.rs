@@ -298,14 +298,27 @@ impl Answer {
         notes
     }
 
-    /// The rows as CSV with a header line; the receipt is left to `--format json`.
+    /// The rows as CSV with a header line; the receipt is left to `--format json`. A missing
+    /// value is an empty field and an empty text a quoted one (`""`), as DuckDB's own CSV
+    /// writes them: both were empty fields, so the `""` group and the NULL group of an
+    /// answer could not be told apart.
     pub fn render_csv(&self) -> String {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        writer.write_record(self.columns.iter().map(|c| c.name.as_str())).expect("writing to memory");
+        let mut out = String::new();
+        let header: Vec<String> = self.columns.iter().map(|c| csv_field(&c.name)).collect();
+        out.push_str(&header.join(","));
+        out.push('\n');
         for row in &self.rows {
-            writer.write_record(row.iter().map(cell_text)).expect("writing to memory");
+            let fields: Vec<String> = row
+                .iter()
+                .map(|cell| match cell {
+                    Value::Null => String::new(),
+                    other => csv_field(&cell_text(other)),
+                })
+                .collect();
+            out.push_str(&fields.join(","));
+            out.push('\n');
         }
-        String::from_utf8(writer.into_inner().expect("flushing to memory")).expect("CSV of UTF-8 cells is UTF-8")
+        out
     }
 }
 
@@ -349,6 +362,16 @@ fn cell_text(value: &Value) -> String {
         Value::Null => String::new(),
         Value::String(s) => s.clone(),
         other => other.to_string(),
+    }
+}
+
+/// One CSV field (RFC 4180): quoted, its quotes doubled, when it is empty or holds a
+/// delimiter, a quote or a line break; as it is otherwise.
+fn csv_field(text: &str) -> String {
+    if text.is_empty() || text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text.to_string()
     }
 }
 
