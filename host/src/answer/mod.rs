@@ -365,14 +365,21 @@ fn cell_text(value: &Value) -> String {
     }
 }
 
-/// One CSV field (RFC 4180): quoted, its quotes doubled, when it is empty or holds a
-/// delimiter, a quote or a line break; as it is otherwise.
+/// One CSV field (RFC 4180): an empty text quoted (`""`), so it differs from a missing
+/// value's empty field; one holding a delimiter, a quote or a line break quoted by the `csv`
+/// crate's writer; any other as it is.
 fn csv_field(text: &str) -> String {
-    if text.is_empty() || text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text.to_string()
+    if text.is_empty() {
+        return "\"\"".to_string();
     }
+    if !text.contains([',', '"', '\n', '\r']) {
+        return text.to_string();
+    }
+    let mut writer = csv::WriterBuilder::new().terminator(csv::Terminator::Any(b'\n')).from_writer(Vec::new());
+    writer.write_record([text]).expect("writing to memory");
+    let mut bytes = writer.into_inner().expect("flushing to memory");
+    bytes.pop();
+    String::from_utf8(bytes).expect("CSV of UTF-8 text is UTF-8")
 }
 
 /// Data shown on a terminal cannot carry control sequences: they are shown escaped.
