@@ -501,3 +501,31 @@ fn a_column_proving_a_decimal_dot_outweighs_the_semicolon() {
     let stock = column(table(&catalog, "stock"), "weight_kg");
     assert_eq!(stock.kind, ValueKind::Integer, "{}", stock.decision);
 }
+
+/// `\N`, as PostgreSQL's and MySQL's text dumps write a missing value, is missing in a
+/// number column (it kept the column text); whole numbers written with a `+` and eight or
+/// more digits are phone numbers and keep their `+` as text (they became BIGINTs without
+/// it), while a small signed change stays a number.
+#[test]
+fn dump_nulls_are_missing_and_phone_numbers_keep_their_plus() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "data/contacts.csv",
+        "id,phone,change,amount\n1,+4930123456,+5,10.5\n2,+12025550123,-3,\\N\n3,+442071234567,0,2\n",
+    );
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let contacts = table(&catalog, "contacts");
+    let phone = column(contacts, "phone");
+    assert_eq!(phone.sql_type, "VARCHAR", "{}", phone.decision);
+    assert!(phone.decision.contains("leading + (e.g. '+12025550123')"), "{}", phone.decision);
+    assert_eq!(column(contacts, "change").kind, ValueKind::Integer);
+    let amount = column(contacts, "amount");
+    assert_eq!((amount.sql_type.as_str(), amount.stats.null_count), ("DOUBLE", 1), "{}", amount.decision);
+    let rows = answer(
+        &index,
+        r#"{"table": "contacts", "aggregations": [{"function": "sum", "column": "change"}, {"function": "sum", "column": "amount"}, {"function": "min", "column": "phone"}]}"#,
+    );
+    assert_eq!(rows["rows"], json!([[2, 12.5, "+12025550123"]]), "{rows}");
+}

@@ -35,8 +35,9 @@ pub struct NumberSettings {
     pub configured: Option<Reading>,
 }
 
-/// Extra tokens read as missing in typed (non-text) columns.
-pub const TYPED_NULL_TOKENS: &[&str] = &["NA", "N/A", "n/a", "null", "NULL", "-", "#N/A"];
+/// Extra tokens read as missing in typed (non-text) columns; `\N` is how PostgreSQL's and
+/// MySQL's text dumps write a missing value.
+pub const TYPED_NULL_TOKENS: &[&str] = &["NA", "N/A", "n/a", "null", "NULL", "-", "#N/A", "\\N"];
 
 /// What numpy, pandas, R, JavaScript and spreadsheets write for a value that is not a finite
 /// number: missing in a number column (counted in its decision), so that no average is NaN.
@@ -451,6 +452,9 @@ const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
 /// five times as much.
 const LEADING_ZERO: &str =
     "(prefix(v, '0') AND strlen(v) > 1) OR ((prefix(v, '+0') OR prefix(v, '-0')) AND strlen(v) > 2)";
+/// A whole number (a value [`INTEGER`] matched) written with a `+` and at least eight digits,
+/// as international phone numbers are (`+4930123456`): a sign no one writes on a count.
+const PHONE_NUMBER: &str = "prefix(v, '+') AND strlen(v) >= 9";
 const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
 const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
 const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
@@ -873,6 +877,11 @@ fn whole_numbers(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
     if let Some(example) = values.example(LEADING_ZERO)? {
         return out.text(format!(
             "digits with leading zeros (e.g. '{example}'): kept as text so identifiers keep their zeros"
+        ));
+    }
+    if let Some(example) = values.example(PHONE_NUMBER)? {
+        return out.text(format!(
+            "digits written with a leading + (e.g. '{example}'), as phone numbers are: kept as text so they keep it"
         ));
     }
     if values.all(BIGINT)? {
