@@ -228,6 +228,70 @@ pub const METRIC_FIELDS: [&str; 2] = ["metric", "alias"];
 pub const ORDER_KEY_FIELDS: [&str; 2] = ["column", "direction"];
 pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc", Direction::Desc)];
 
+/// How a repeated key's refusal begins (serde_json appends where it is).
+const TWICE: &str = "a key appears twice in one object";
+
+/// A JSON value read as serde_json reads one, except that an object naming a key twice is
+/// refused: serde_json keeps the last (`"op": "eq", …, "op": "ne"` asked the `ne` question),
+/// another reader the first, and a person reading the receipt's request text either. The
+/// depth stays serde_json's to guard: each nested value is read by its deserializer.
+struct OnceKeyed(Value);
+
+impl<'de> serde::Deserialize<'de> for OnceKeyed {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> std::result::Result<Self, D::Error> {
+        deserializer.deserialize_any(OnceKeyedVisitor).map(OnceKeyed)
+    }
+}
+
+struct OnceKeyedVisitor;
+
+impl<'de> serde::de::Visitor<'de> for OnceKeyedVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> std::result::Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> std::result::Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> std::result::Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> std::result::Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+    fn visit_string<E>(self, v: String) -> std::result::Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> std::result::Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> std::result::Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(OnceKeyed(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> std::result::Result<Value, A::Error> {
+        let mut object = serde_json::Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format!("{TWICE}: {}", Value::String(key))));
+            }
+            let OnceKeyed(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Value::Object(object))
+    }
+}
+
 /// Parse plan JSON text into a [`Plan`], refusing unknown fields and ill-typed parts.
 pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
     if text.len() > max_bytes as usize {
@@ -238,7 +302,7 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         )
         .with_hint("a plan needs a few hundred bytes; long value lists belong in fewer, broader filters"));
     }
-    let root: Value = serde_json::from_str(text).map_err(|e| {
+    let root: Value = serde_json::from_str::<OnceKeyed>(text).map(|once| once.0).map_err(|e| {
         // serde_json stops at 128 levels of arrays and objects (its own depth guard, before
         // any of the plan is walked); a plan needs five.
         if e.to_string().starts_with("recursion limit exceeded") {
@@ -248,6 +312,10 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
                 format!("the plan nests arrays and objects deeper than JSON allows here: {e}"),
             )
             .with_hint("a plan nests at most five levels: plan, list, condition, value, relative date");
+        }
+        if e.to_string().starts_with(TWICE) {
+            return CompileError::new(Code::InvalidJson, "$", format!("the plan is ambiguous: {e}"))
+                .with_hint("write each key once in an object: JSON readers disagree on which of two values counts");
         }
         CompileError::new(Code::InvalidJson, "$", format!("the plan is not valid JSON: {e}")).with_hint(
             "send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}",
@@ -620,6 +688,30 @@ mod tests {
             .unwrap_err();
             assert_eq!(err.hint.unwrap(), format!("write \"op\": \"{word}\" for '{symbol}'"));
         }
+    }
+
+    /// A key twice in one object is refused wherever it is, not read as its last value
+    /// (which asked the `ne` question of `"op": "eq", …, "op": "ne"`); the same keys once
+    /// each, and a repeated key's text inside a string, are fine.
+    #[test]
+    fn a_key_twice_in_one_object_is_refused() {
+        for plan in [
+            r#"{"table": "sales", "filters": [{"column": "region", "op": "eq", "value": "north", "op": "ne"}], "aggregations": [{"function": "count"}]}"#,
+            r#"{"table": "sales", "table": "stores", "aggregations": [{"function": "count"}]}"#,
+            r#"{"table": "t", "filters": [{"column": "a", "op": "in_last", "value": {"last": 3, "last": 4, "unit": "day"}}]}"#,
+        ] {
+            let err = parse_plan(plan, 65536).unwrap_err();
+            assert_eq!(err.code, "invalid_json", "{plan}: {err}");
+            assert!(err.message.contains("a key appears twice in one object"), "{err}");
+            assert!(err.hint.as_deref().is_some_and(|h| h.contains("each key once")), "{err:?}");
+        }
+        let fine = r#"{"table": "sales", "filters": [{"column": "op", "op": "eq", "value": "\"op\": 1"}], "aggregations": [{"function": "count"}]}"#;
+        assert!(parse_plan(fine, 65536).is_ok());
+        // Numbers read as serde_json reads them.
+        let numbers =
+            parse_plan(r#"{"table": "t", "limit": 3, "filters": [{"column": "a", "op": "eq", "value": 0.1}]}"#, 65536)
+                .unwrap();
+        assert_eq!(numbers.limit.map(|l| l.value), Some(3));
     }
 
     #[test]
