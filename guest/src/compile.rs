@@ -48,7 +48,23 @@ fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
         return Compilation { view, table, frame: &frame, shape, params: Params::default(), warnings: Vec::new() }
             .run(&plan);
     }
+    // Aggregations at several grains: a plan that also lists rows is refused here, as
+    // `Shape::of` refuses it for one grain; the grains' compile never reads `columns`, and
+    // it answered such a plan without them, joining their paths at the wrong grain.
+    if plan.columns.is_some() {
+        return Err(mixed_query_kinds());
+    }
     grains::compile(&plan, view, table, &reaches, &grains)
+}
+
+/// The refusal of a plan that both lists rows and aggregates.
+fn mixed_query_kinds() -> CompileError {
+    CompileError::new(
+        Code::MixedQueryKinds,
+        "columns",
+        "a plan either lists rows (\"columns\") or aggregates (\"group_by\" / \"aggregations\"), not both",
+    )
+    .with_hint("to show a column next to an aggregate, put it in \"group_by\"")
 }
 
 fn resolve_table<'a>(name: &At<String>, view: &'a CatalogView) -> Result<&'a Table> {
@@ -181,12 +197,7 @@ impl Shape {
         match &plan.columns {
             Some(columns) => {
                 if aggregating {
-                    return Err(CompileError::new(
-                        Code::MixedQueryKinds,
-                        "columns",
-                        "a plan either lists rows (\"columns\") or aggregates (\"group_by\" / \"aggregations\"), not both",
-                    )
-                    .with_hint("to show a column next to an aggregate, put it in \"group_by\""));
+                    return Err(mixed_query_kinds());
                 }
                 if columns.is_empty() {
                     return Err(CompileError::new(Code::EmptyList, "columns", "\"columns\" names no column")

@@ -248,3 +248,15 @@ fn a_policed_table_is_read_through_its_source_on_either_side_of_a_join() {
     assert!(compiled.main.sql.contains("LEFT JOIN (SELECT \"team_id\", \"name\", \"region\", \"headcount\" FROM \"teams\" WHERE CAST(\"region\" AS VARCHAR) = ?) AS \"incidents.teams\""), "{}", compiled.main.sql);
     assert_eq!(compiled.main.params, vec![Param::Text("EU".into()), Param::Text("P1".into()), Param::Integer(1001)]);
 }
+
+/// A plan that lists rows and aggregates at two grains is refused as one grain's is: the
+/// grains' compile never read `columns`, answered without them, and joined their paths
+/// from the wrong table (found by the structured plan fuzzer's oracle: a join of teams to
+/// itself along incidents' relationship).
+#[test]
+fn listing_columns_beside_aggregations_at_two_grains_is_refused() {
+    let err = refusal(
+        r#"{"table": "incidents", "columns": ["severity", "teams.region"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "teams.headcount"}]}"#,
+    );
+    assert_eq!((err.code, err.path.as_str()), ("mixed_query_kinds", "columns"), "{err}");
+}
