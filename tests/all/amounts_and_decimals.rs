@@ -529,3 +529,40 @@ fn dump_nulls_are_missing_and_phone_numbers_keep_their_plus() {
     );
     assert_eq!(rows["rows"], json!([[2, 12.5, "+12025550123"]]), "{rows}");
 }
+
+/// Negative numbers written with the typographic minus (U+2212), as Finnish and Swedish
+/// exports and typeset reports write them, are numbers (the column stayed text), amounts
+/// included; a text column keeps the sign as written.
+#[test]
+fn the_typographic_minus_is_a_minus_sign() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(
+        dir.path(),
+        "data/ledger.csv",
+        "item;change;amount;label\nA;\u{2212}12,5;\u{2212}1 234,50 €;x\u{2212}y\nB;3,5;10,00 €;z\nC;\u{2212}1;5,25 €;w\n",
+    );
+    let index = dir.path().join("index");
+    let catalog = ingest::ingest(&index, &[dir.path().join("data")]).unwrap();
+    let ledger = table(&catalog, "ledger");
+    for name in ["change", "amount"] {
+        let c = column(ledger, name);
+        assert!(
+            c.kind == ValueKind::Float || c.sql_type.starts_with("DECIMAL"),
+            "{name}: {} {}",
+            c.sql_type,
+            c.decision
+        );
+        assert!(c.decision.contains("typographic minus"), "{name}: {}", c.decision);
+    }
+    assert_eq!(column(ledger, "label").sql_type, "VARCHAR");
+    let rows = answer(
+        &index,
+        r#"{"table": "ledger", "aggregations": [{"function": "sum", "column": "change"}, {"function": "sum", "column": "amount"}, {"function": "min", "column": "label"}]}"#,
+    );
+    let sums: Vec<f64> = rows["rows"][0].as_array().unwrap()[..2]
+        .iter()
+        .map(|v| v.as_f64().unwrap_or_else(|| v.as_str().unwrap().parse().unwrap()))
+        .collect();
+    assert_eq!(sums, [-10.0, -1219.25], "{rows}");
+    assert_eq!(rows["rows"][0][2], json!("w"), "{rows}");
+}

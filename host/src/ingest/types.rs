@@ -279,6 +279,9 @@ fn is_trimmed_token(trimmed: &str, tokens: &[String]) -> Option<String> {
     ))
 }
 
+/// The typographic minus sign (U+2212), which some exports write before negative numbers.
+const MINUS_SIGN: char = '\u{2212}';
+
 /// The trimmed text's name in the counting query of [`decide`], where it is computed once.
 const TRIMMED_TEXT: &str = "\"__querycell_trimmed\"";
 
@@ -329,7 +332,7 @@ pub fn decide(
     let counts = first_row(
         connection
             .query(&format!(
-                "SELECT {}, {}, {}, bool_or({TRIMMED_TEXT} <> {raw}), {} FROM (SELECT {raw}, {}, {} AS {TRIMMED_TEXT} FROM {})",
+                "SELECT {}, {}, {}, bool_or({TRIMMED_TEXT} <> {raw}), {}, bool_or(contains({raw}, '{MINUS_SIGN}')) FROM (SELECT {raw}, {}, {} AS {TRIMMED_TEXT} FROM {})",
                 groups.rows_where(&format!("{raw} IS NOT NULL")),
                 is_trimmed_token(TRIMMED_TEXT, null_tokens).map_or("0".into(), |t| groups.rows_where(&t)),
                 groups.rows_where(
@@ -353,6 +356,10 @@ pub fn decide(
     let text_value = if null_hits == 0 { raw.clone() } else { without_tokens(&raw, null_tokens) };
     let typed_value =
         if typed_hits == 0 && !padded { raw.clone() } else { trimmed_without_tokens(&raw, &typed_tokens) };
+    // The typographic minus (Finnish and Swedish exports, typeset reports) is read as `-`
+    // where a value is typed; only a column holding one pays for the replacement.
+    let minus_sign = counts.get(5).and_then(crate::duck::Cell::boolean).unwrap_or(false);
+    let typed_value = if minus_sign { format!("replace({typed_value}, '{MINUS_SIGN}', '-')") } else { typed_value };
 
     if let Some(decision) = over.and_then(|over| overridden(over, numbers, &text_value, &typed_value)) {
         return Ok(decision);
@@ -374,13 +381,23 @@ pub fn decide(
         ),
     };
     let profile = Profile { text_present, present, typed_tokens, not_finite, numbers };
-    let mut decision = profile.decide(&values, &text_value, &typed_value)?;
-    // Excel durations are numbers of seconds: the unit says so (a text column keeps none).
-    if let (Some(why), false) = (&numbers.evidence.durations, decision.keeps_text) {
+    profile.decide(&values, &text_value, &typed_value).map(|decision| noted(decision, numbers, minus_sign))
+}
+
+/// What a typed column's decision also says: Excel durations are numbers of seconds (the
+/// unit says so), and a typographic minus was read as `-`. A text column keeps neither.
+fn noted(mut decision: Decision, numbers: &NumberSettings, minus_sign: bool) -> Decision {
+    if decision.keeps_text {
+        return decision;
+    }
+    if let Some(why) = &numbers.evidence.durations {
         decision.unit = decision.unit.or_else(|| Some("seconds".to_string()));
         decision.reason.push_str(&format!("; {why}"));
     }
-    Ok(decision)
+    if minus_sign {
+        decision.reason.push_str(&format!("; '{MINUS_SIGN}' (U+2212, the typographic minus) read as a minus sign"));
+    }
+    decision
 }
 
 /// The decision `querycell.toml` makes for the column, if it sets its type or its date
