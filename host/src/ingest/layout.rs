@@ -962,12 +962,12 @@ fn drop_repeated_headers(
         })
         .collect::<Vec<_>>()
         .join(" AND ");
-    let rows = connection.query(&format!("SELECT count(*) FROM {table} WHERE {repeats}")).map_err(failed(source))?;
+    // One scan: DuckDB's DELETE answers with the number of rows it deleted.
+    let rows = connection.query(&format!("DELETE FROM {table} WHERE {repeats}")).map_err(failed(source))?;
     let repeated = first_row(rows).first().and_then(Cell::integer).unwrap_or(0);
     if repeated == 0 {
         return Ok(None);
     }
-    connection.execute_batch(&format!("DELETE FROM {table} WHERE {repeats}")).map_err(failed(source))?;
     Ok(Some(format!(
         "dropped {} that {} the header (files joined end to end): not data",
         plural(repeated as u64, "row"),
