@@ -172,12 +172,46 @@ fn text_source_statistics_are_those_of_the_loaded_table() {
         let scanned = ColumnStats {
             null_count: row[0].integer().unwrap() as u64,
             distinct_count: row[1].integer().unwrap() as u64,
+            distinct_estimated: false,
             min: row[2].text(),
             max: row[3].text(),
             values,
         };
         assert_eq!(c.stats, scanned, "column {}", c.name);
     }
+}
+
+/// A typed source's statistics come from one scan with estimated distinct counts; a column
+/// estimated below the bound is then counted exactly (its values listed when few), and one
+/// of many values keeps the estimate, flagged.
+#[test]
+fn a_typed_source_counts_few_distinct_values_exactly_and_estimates_many() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let maker = Database::in_memory(&[]).unwrap();
+    maker
+        .execute_batch(&format!(
+            "COPY (SELECT i AS reading_id, ['low', 'high', 'mid'][1 + i % 3] AS level, i % 40000 AS sensor FROM range(90000) AS r(i)) TO '{}' (FORMAT parquet)",
+            data.join("readings.parquet").display()
+        ))
+        .unwrap();
+    let catalog = ingest::ingest(&dir.path().join("index"), &[data]).unwrap();
+    let readings = table(&catalog, "readings");
+    let id = &column(readings, "reading_id").stats;
+    assert!(
+        id.distinct_estimated && id.distinct_count.abs_diff(90_000) <= 9_000 && id.distinct_count <= 90_000,
+        "{id:?}"
+    );
+    let level = &column(readings, "level").stats;
+    assert_eq!((level.distinct_count, level.distinct_estimated), (3, false));
+    assert_eq!(level.values.as_deref(), Some(&["high".to_string(), "low".into(), "mid".into()][..]));
+    let sensor = &column(readings, "sensor").stats;
+    assert_eq!(
+        (sensor.distinct_count, sensor.distinct_estimated),
+        (40_000, false),
+        "estimated below the bound: counted"
+    );
 }
 
 #[test]

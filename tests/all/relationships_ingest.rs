@@ -164,6 +164,40 @@ fn a_relationship_the_data_shows_is_suggested_as_a_decision() {
     assert_eq!(catalog.relationships.len(), 1, "a suggestion is never followed");
 }
 
+/// A key of many rows has an estimated distinct count (ingest does not count it exactly):
+/// a relationship to it is suggested only once a query shows it unique, and that count is
+/// then exact in the catalog; a key the estimate cannot tell from unique, repeated in a
+/// hundredth of its rows, is not suggested.
+#[test]
+fn a_key_with_an_estimated_distinct_count_is_counted_before_it_is_suggested() {
+    let rows = querycell::ingest::types::DISTINCT_SAMPLE + 20_000;
+    let accounts = |repeat_every: usize| {
+        let mut text = String::from("account_id,name\n");
+        for i in 0..rows {
+            let id = if repeat_every > 0 && i % repeat_every == 1 { i - 1 } else { i };
+            text.push_str(&format!("{},account {i}\n", 100_000 + id));
+        }
+        text
+    };
+    for (repeat_every, suggested) in [(0, true), (100, false)] {
+        let dir = tempfile::tempdir().unwrap();
+        write_file(dir.path(), "data/accounts.csv", &accounts(repeat_every));
+        write_file(dir.path(), "data/logins.csv", "login,account_id\n1,100003\n2,100007\n3,100007\n");
+        let catalog = ingest::ingest(&dir.path().join("index"), &[dir.path().join("data")]).unwrap();
+        let table = |name: &str| catalog.tables.iter().find(|t| t.name == name).unwrap();
+        let key = table("accounts").columns.iter().find(|c| c.name == "account_id").unwrap();
+        let decisions = &table("logins").decisions;
+        let suggestion = decisions.iter().any(|d| d.contains("every value is found in accounts.account_id"));
+        assert_eq!(suggestion, suggested, "repeated every {repeat_every}: {decisions:?}");
+        // Exact once counted: all rows when unique, fewer by the repeats when not.
+        let distinct = (rows - rows.checked_div(repeat_every).unwrap_or(0)) as u64;
+        assert!(!key.stats.distinct_estimated, "{:?}", key.stats);
+        assert_eq!(key.stats.distinct_count, distinct);
+        let name = table("accounts").columns.iter().find(|c| c.name == "name").unwrap();
+        assert!(name.stats.distinct_estimated, "no pair needs the names counted: {:?}", name.stats);
+    }
+}
+
 #[test]
 fn one_relationship_declared_in_two_roots_is_one_and_a_metric_defined_twice_differently_is_refused() {
     let dir = tempfile::tempdir().unwrap();

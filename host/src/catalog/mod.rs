@@ -151,8 +151,14 @@ pub struct ColumnEntry {
 pub struct ColumnStats {
     /// Rows in which the column is null (missing).
     pub null_count: u64,
-    /// Distinct values, nulls not counted.
+    /// Distinct values, nulls not counted: exact, unless `distinct_estimated`.
     pub distinct_count: u64,
+    /// Whether `distinct_count` is an estimate (HyperLogLog, DuckDB's `approx_count_distinct`,
+    /// typically within a few percent): ingest counts a column of many distinct values so
+    /// (see `docs/ingest.md`, "Statistics"). Nothing decides on an estimate alone: a key it
+    /// suggests is checked by a query first.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub distinct_estimated: bool,
     /// Smallest value, as text; `None` for booleans and other kinds, or when every value
     /// is null.
     pub min: Option<String>,

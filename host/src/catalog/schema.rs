@@ -64,6 +64,7 @@ pub fn markdown(catalog: &Catalog) -> String {
                     (Some(min), Some(max)) if column.kind != ValueKind::Text => {
                         format!("{} to {}", quoted(min), quoted(max))
                     }
+                    _ if stats.distinct_estimated => format!("about {} distinct", rounded(stats.distinct_count)),
                     _ => format!("{} distinct", stats.distinct_count),
                 },
             };
@@ -159,6 +160,16 @@ pub fn row_count_phrase(table: &TableEntry) -> String {
 
 /// Free text in a table cell: one line, pipes and backticks escaped so they show as
 /// themselves without breaking the table.
+/// An estimate shown to two significant digits (`2 972 102` as `3000000`, `948 113` as
+/// `950000`): the digits past them are the estimate's noise.
+fn rounded(estimate: u64) -> u64 {
+    let mut unit = 1;
+    while estimate / unit >= 100 {
+        unit *= 10;
+    }
+    (estimate + unit / 2) / unit * unit
+}
+
 fn cell(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
@@ -466,7 +477,13 @@ mod instruction_tests {
 
 #[cfg(test)]
 mod markdown_tests {
-    use super::quoted;
+    use super::{quoted, rounded};
+
+    #[test]
+    fn estimates_are_shown_to_two_significant_digits() {
+        let shown: Vec<u64> = [0, 7, 99, 100, 949, 950, 2_972_102, 948_113, 59_499].map(rounded).to_vec();
+        assert_eq!(shown, [0, 7, 99, 100, 950, 950, 3_000_000, 950_000, 59_000]);
+    }
 
     #[test]
     fn values_keep_their_backticks() {

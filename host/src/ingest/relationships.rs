@@ -252,12 +252,12 @@ pub fn suggest(connection: &Connection, tables: &mut [TableEntry], declared: &[R
     // Same-named columns first: the likeliest keys get checked when there are many.
     candidates.sort_by_key(|c| c.from_column != c.to_column);
     for candidate in candidates.into_iter().take(SUGGESTION_CHECKS) {
-        let (from, to) = (&tables[candidate.from_table], &tables[candidate.to_table]);
+        let (from, to) = (tables[candidate.from_table].name.clone(), tables[candidate.to_table].name.clone());
         let sql = format!(
             "SELECT count(*) FROM {ft} AS f WHERE f.{fc} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {tt} AS t WHERE t.{tc} = f.{fc})",
-            ft = quote(&from.name),
+            ft = quote(&from),
             fc = quote(&candidate.from_column),
-            tt = quote(&to.name),
+            tt = quote(&to),
             tc = quote(&candidate.to_column),
         );
         let rows = connection.query(&sql).map_err(|e| {
@@ -266,11 +266,14 @@ pub fn suggest(connection: &Connection, tables: &mut [TableEntry], declared: &[R
         if cell_integer(&first_row(rows), 0) != 0 {
             continue;
         }
+        if !settle_key(connection, &mut tables[candidate.to_table], &candidate.to_column)? {
+            continue;
+        }
         let decision = format!(
             "{fc}: every value is found in {tt}.{tc}, which is unique; to let plans follow it, declare [[relationships]] from = \"{ft}.{fc}\" to = \"{tt}.{tc}\" in querycell.toml",
             fc = candidate.from_column,
-            ft = from.name,
-            tt = to.name,
+            ft = from,
+            tt = to,
             tc = candidate.to_column,
         );
         tables[candidate.from_table].decisions.push(decision);
@@ -307,11 +310,34 @@ fn candidates(tables: &[TableEntry], declared: &[RelationshipEntry]) -> Vec<Cand
     found
 }
 
-/// An integer or text column whose values are all present and all different.
+/// An integer or text column whose values are all present and all different, or by its
+/// estimated distinct count may be (nine tenths of its rows or more: the estimate is a few
+/// percent off), to be settled by [`settle_key`] before it is suggested.
 fn is_key(column: &ColumnEntry, table: &TableEntry) -> bool {
+    let stats = &column.stats;
     matches!(column.kind, ValueKind::Integer | ValueKind::Text)
-        && column.stats.null_count == 0
-        && column.stats.distinct_count == table.row_count
+        && stats.null_count == 0
+        && match stats.distinct_estimated {
+            false => stats.distinct_count == table.row_count,
+            true => stats.distinct_count.saturating_mul(10) >= table.row_count.saturating_mul(9),
+        }
+}
+
+/// Whether `column` of `table` is unique: known from its statistics when its distinct
+/// count is exact, else counted (and the exact count then kept in its statistics).
+fn settle_key(connection: &Connection, table: &mut TableEntry, column: &str) -> Result<bool> {
+    let rows = table.row_count;
+    let Some(entry) = table.columns.iter_mut().find(|c| c.name == column) else { return Ok(false) };
+    if !entry.stats.distinct_estimated {
+        return Ok(entry.stats.distinct_count == rows);
+    }
+    let sql = format!("SELECT count(DISTINCT {c}) FROM {t}", c = quote(column), t = quote(&table.name));
+    let counted = connection.query(&sql).map_err(|e| {
+        Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("looking for relationships: {e}"))
+    })?;
+    entry.stats.distinct_count = cell_integer(&first_row(counted), 0).max(0) as u64;
+    entry.stats.distinct_estimated = false;
+    Ok(entry.stats.distinct_count == rows)
 }
 
 fn named_alike(a: &ColumnEntry, to_table: &str, b: &ColumnEntry) -> bool {
@@ -322,7 +348,9 @@ fn named_alike(a: &ColumnEntry, to_table: &str, b: &ColumnEntry) -> bool {
 /// The statistics allow every value of `a` to be in `b`: no more distinct values, and for
 /// integers bounds inside `b`'s (text bounds are cut in the catalog, so not compared).
 fn within(a: &ColumnEntry, b: &ColumnEntry) -> bool {
-    if a.stats.distinct_count > b.stats.distinct_count {
+    // An estimate may be over by a few percent: only two exact counts rule a pair out.
+    let exact = !a.stats.distinct_estimated && !b.stats.distinct_estimated;
+    if exact && a.stats.distinct_count > b.stats.distinct_count {
         return false;
     }
     if a.kind != ValueKind::Integer {
