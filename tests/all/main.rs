@@ -19,6 +19,7 @@ mod hostile_guests;
 mod hygiene;
 mod ingest_formats;
 mod ingest_layouts;
+mod ingest_text_tables;
 mod ingest_wide_columns;
 mod joined_plans;
 mod layers;

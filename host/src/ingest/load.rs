@@ -350,21 +350,109 @@ fn load_text_table(
     over: &TableOverride,
 ) -> Result<TableEntry> {
     let staging_table = format!("__querycell_raw_{name}");
+    let first_rows = format!("__querycell_first_{name}");
+    let ruled = |table| Ruled { layout, source, sidecar, over, staging_table: table };
+    // Where the first rows keep every column as written, the text is loaded into the index
+    // itself, to become the table: copying it there from a temp table cost more than DuckDB's
+    // whole load of a file of free text. Anything else is staged in a temp table.
+    let straight = stays_text_by_its_first_rows(connection, name, &ruled(&first_rows));
+    let created = if straight { "OR REPLACE TABLE" } else { "OR REPLACE TEMP TABLE" };
     connection
-        .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE {} AS SELECT * FROM {}",
-            quote(&staging_table),
-            layout.reader
-        ))
+        .execute_batch(&format!("CREATE {created} {} AS SELECT * FROM {}", quote(&staging_table), layout.reader))
         .map_err(|e| layout.explain(e, source, name))?;
-    let null_tokens = sidecar.null_tokens(over);
-    let headers = describe(connection, &format!("SELECT * FROM {}", quote(&staging_table)), source)?;
+    let decided = decide_columns(connection, &ruled(&staging_table))?;
+    let in_place = straight && decided.all_text();
+    let Decided { notes: decisions, columns, .. } = decided;
+    if in_place {
+        write_in_place(connection, &staging_table, name, &columns, source)?;
+    } else {
+        let select_list = columns
+            .iter()
+            .map(|c| format!("{} AS {}", c.decision.expression, quote(&c.entry.name)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        // Written in parallel, in whatever order the rows come: kept in the file's order, the
+        // table inherits the partial row groups of the raw load, which the checkpoint then
+        // rewrites (most of the write again). Nothing depends on the order: the content hash
+        // is independent of it, and a plan that needs an order says so.
+        connection.execute_batch("SET preserve_insertion_order = false").map_err(failed(source))?;
+        create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
+        connection.execute_batch("RESET preserve_insertion_order").map_err(failed(source))?;
+    }
+    // The table holds exactly the decided values of the grouped texts, so its statistics
+    // come from the groups: a pass over each column's distinct texts, not over its rows
+    // (over the staging table's, for a column not worth grouping).
+    let mut entries = Vec::with_capacity(columns.len());
+    for DecidedColumn { mut entry, decision, groups, .. } in columns {
+        let written = (quote(name), quote(&entry.name));
+        entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source, &written)?;
+        groups.remove(connection)?;
+        entries.push(entry);
+    }
+    if !in_place {
+        connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
+    }
+    let mut entry = finish_table(connection, name, source, over, entries, Statistics::Given)?;
+    entry.decisions = decisions;
+    Ok(entry)
+}
+
+/// What decides a text table's columns: how its file was read, the rules of `querycell.toml`,
+/// and the staging table its text was loaded into.
+struct Ruled<'a> {
+    layout: &'a TextLayout,
+    source: &'a Source,
+    sidecar: &'a Sidecar,
+    over: &'a TableOverride,
+    staging_table: &'a str,
+}
+
+/// One column of a text table, decided: its catalog entry, the decision, its groups, and
+/// its name in the staging table.
+struct DecidedColumn {
+    entry: ColumnEntry,
+    decision: Decision,
+    groups: Groups,
+    raw: String,
+}
+
+/// A text table's rows and columns, decided.
+struct Decided {
+    /// The decisions about its rows (and header), in words.
+    notes: Vec<String>,
+    /// Its columns, but those `querycell.toml` hides.
+    columns: Vec<DecidedColumn>,
+    /// Whether a column was left out (hidden): then the staging table holds more than the
+    /// table may.
+    any_hidden: bool,
+}
+
+impl Decided {
+    /// Whether the staging table can become the table: every column is kept, as text (a
+    /// text column's values are its texts, or missing for a token).
+    fn all_text(&self) -> bool {
+        !self.any_hidden && self.columns.iter().all(|c| c.decision.keeps_text)
+    }
+
+    /// Whether the staging table already is the table: every column kept as written.
+    fn as_written(&self) -> bool {
+        self.all_text() && self.columns.iter().all(|c| c.decision.expression == quote(&c.raw))
+    }
+}
+
+/// Drop what is not data from the staging table and decide each kept column (named, and not
+/// hidden by `querycell.toml`).
+fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided> {
+    let (layout, source, over, staging_table) = (ruled.layout, ruled.source, ruled.over, ruled.staging_table);
+    let null_tokens = ruled.sidecar.null_tokens(over);
+    let headers = describe(connection, &format!("SELECT * FROM {}", quote(staging_table)), source)?;
     let raw_names: Vec<String> = headers.iter().map(|h| h.0.clone()).collect();
     let mut decisions = layout.notes.clone();
-    decisions.extend(layout::trim_rows(connection, &staging_table, &raw_names, over, layout, source)?);
-    // The columns kept (named, and not hidden by querycell.toml): (raw name, header text,
-    // name, what the file and its cells say of how its numbers are written).
+    decisions.extend(layout::trim_rows(connection, staging_table, &raw_names, over, layout, source)?);
+    // The columns kept: (raw name, header text, name, what the file and its cells say of how
+    // its numbers are written).
     let mut kept: Vec<(String, String, String, FileEvidence)> = Vec::new();
+    let read = headers.len();
     for (at, header) in headers.into_iter().enumerate() {
         let text = layout.header_text(at, &header.0);
         let column_name = unique(normalize_identifier(&text, "column"), kept.iter().map(|c| c.2.as_str()));
@@ -375,45 +463,86 @@ fn load_text_table(
     }
     let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
     let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
-    let samples = types::samples(connection, &staging_table, &raw_kept).map_err(at_source)?;
+    let samples = types::samples(connection, staging_table, &raw_kept).map_err(at_source)?;
     let mut columns: Vec<(ColumnEntry, Decision, Groups)> = Vec::new();
     let mut decided_raw = Vec::new();
     for ((raw, text, column_name, evidence), sample) in kept.into_iter().zip(samples) {
         let column_over = over.columns.get(&column_name);
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
-        let groups = Groups::create(connection, &staging_table, &raw, sample, columns.len()).map_err(at_source)?;
+        let groups = Groups::create(connection, staging_table, &raw, sample, columns.len()).map_err(at_source)?;
         let decision =
             types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
         decided_raw.push((raw, numbers.evidence));
     }
     decide_again_with_a_proven_dot(connection, &mut columns, &decided_raw, over, &null_tokens).map_err(at_source)?;
-    let select_list = columns
-        .iter()
-        .map(|(entry, decision, _)| format!("{} AS {}", decision.expression, quote(&entry.name)))
-        .collect::<Vec<_>>()
-        .join(", ");
-    // Written in parallel, in whatever order the rows come: kept in the file's order, the
-    // table inherits the partial row groups of the raw load, which the checkpoint then
-    // rewrites (most of the write again). Nothing depends on the order: the content hash is
-    // independent of it, and a plan that needs an order says so.
-    connection.execute_batch("SET preserve_insertion_order = false").map_err(failed(source))?;
-    create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
-    connection.execute_batch("RESET preserve_insertion_order").map_err(failed(source))?;
-    // The table holds exactly the decided values of the grouped texts, so its statistics
-    // come from the groups: a pass over each column's distinct texts, not over its rows
-    // (over the staging table's, for a column not worth grouping).
-    let mut entries = Vec::with_capacity(columns.len());
-    for (mut entry, decision, groups) in columns {
-        let written = (quote(name), quote(&entry.name));
-        entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source, &written)?;
-        groups.remove(connection)?;
-        entries.push(entry);
+    let columns: Vec<DecidedColumn> = columns
+        .into_iter()
+        .zip(decided_raw)
+        .map(|((entry, decision, groups), (raw, _))| DecidedColumn { entry, decision, groups, raw })
+        .collect();
+    Ok(Decided { notes: decisions, any_hidden: columns.len() < read, columns })
+}
+
+/// Rows read first to judge whether a text table keeps every column as written.
+const FIRST_ROWS_JUDGED: usize = 10_000;
+
+/// Whether the first [`FIRST_ROWS_JUDGED`] rows of the table `ruled.layout` reads, decided
+/// as the whole table is (in the temp table `ruled.staging_table`, dropped after), keep
+/// every column as text exactly as written: each has a value that fits no type, and no
+/// missing-value token. The whole table then does too, as a value that fits no type is
+/// text in any rows that hold it; where it does not (a token further down), the table is
+/// written from the loaded text as any other. Any failure here only means "no".
+fn stays_text_by_its_first_rows(connection: &Connection, name: &str, ruled: &Ruled<'_>) -> bool {
+    let sample = quote(ruled.staging_table);
+    let judged = connection
+        .execute_batch(&format!(
+            "CREATE OR REPLACE TEMP TABLE {sample} AS SELECT * FROM {} LIMIT {FIRST_ROWS_JUDGED}",
+            ruled.layout.reader
+        ))
+        .map_err(|e| ruled.layout.explain(e, ruled.source, name))
+        .and_then(|()| decide_columns(connection, ruled));
+    let stays = match judged {
+        Ok(decided) => {
+            let as_written = decided.as_written() && !decided.columns.iter().any(|c| c.decision.for_want_of_values());
+            let removed = decided.columns.into_iter().map(|c| c.groups.remove(connection)).collect::<Result<Vec<_>>>();
+            as_written && removed.is_ok()
+        }
+        Err(_) => false,
+    };
+    connection.execute_batch(&format!("DROP TABLE IF EXISTS {sample}")).is_ok() && stays
+}
+
+/// Make the staging table, whose every column is kept as text, the table `name`: a token
+/// the first rows did not show is made missing where it is, and the columns take their
+/// decided names. Nothing is copied: a copy would also leave the text's space in the file.
+fn write_in_place(
+    connection: &Connection,
+    staging_table: &str,
+    name: &str,
+    columns: &[DecidedColumn],
+    source: &Source,
+) -> Result<()> {
+    let mut statements = Vec::new();
+    for column in columns.iter().filter(|c| c.decision.expression != quote(&c.raw)) {
+        // A text column's expression is its text, or NULL for a token: only those change.
+        statements.push(format!(
+            "UPDATE {t} SET {c} = NULL WHERE {c} IS NOT NULL AND ({e}) IS NULL",
+            t = quote(staging_table),
+            c = quote(&column.raw),
+            e = column.decision.expression
+        ));
     }
-    connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
-    let mut entry = finish_table(connection, name, source, over, entries, Statistics::Given)?;
-    entry.decisions = decisions;
-    Ok(entry)
+    statements.push(format!("ALTER TABLE {} RENAME TO {}", quote(staging_table), quote(name)));
+    for column in columns.iter().filter(|c| c.raw != c.entry.name) {
+        statements.push(format!(
+            "ALTER TABLE {} RENAME COLUMN {} TO {}",
+            quote(name),
+            quote(&column.raw),
+            quote(&column.entry.name)
+        ));
+    }
+    connection.execute_batch(&statements.join("; ")).map_err(failed(source))
 }
 
 /// A typed source (Parquet, JSON): keep the file's types where querycell can answer with

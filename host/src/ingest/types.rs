@@ -83,6 +83,19 @@ pub struct Decision {
     pub decimal_mark: Option<DecimalMarkBasis>,
 }
 
+impl Decision {
+    /// Whether the column is text only for having no value to type: every cell empty or a
+    /// token, where more rows could hold values of a type.
+    pub fn for_want_of_values(&self) -> bool {
+        self.keeps_text && (self.reason == NO_VALUES || self.reason == ONLY_TOKENS)
+    }
+}
+
+/// The reason of a text column whose cells are all empty or null tokens.
+const NO_VALUES: &str = "no values (every cell empty or a null token)";
+/// The reason of a text column whose present cells are all tokens typed columns read as missing.
+const ONLY_TOKENS: &str = "only null-like tokens such as NA; kept as text";
+
 /// How a number column's decimal mark was settled, where the rest of its file may need to
 /// know: a column whose values prove a decimal dot tells the file's other columns how it
 /// writes numbers better than its delimiter does.
@@ -750,10 +763,10 @@ impl Profile<'_> {
         }
         let out = Outcomes { text_value, typed_value, tokens_note };
         if self.text_present == 0 {
-            return out.text("no values (every cell empty or a null token)".into());
+            return out.text(NO_VALUES.into());
         }
         if self.present == 0 {
-            return out.text("only null-like tokens such as NA; kept as text".into());
+            return out.text(ONLY_TOKENS.into());
         }
         if values.all(INTEGER)? {
             return whole_numbers(values, &out);
