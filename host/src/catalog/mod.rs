@@ -155,7 +155,7 @@ pub struct ColumnStats {
     pub distinct_count: u64,
     /// Whether `distinct_count` is an estimate (HyperLogLog, DuckDB's `approx_count_distinct`,
     /// typically within a few percent): ingest counts a column of many distinct values so
-    /// (see `docs/ingest.md`, "Statistics"). Nothing decides on an estimate alone: a key it
+    /// (see `docs/ingest.md`, "Grounding statistics"). Nothing decides on an estimate alone: a key it
     /// suggests is checked by a query first.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub distinct_estimated: bool,

@@ -158,8 +158,6 @@ pub fn row_count_phrase(table: &TableEntry) -> String {
     }
 }
 
-/// Free text in a table cell: one line, pipes and backticks escaped so they show as
-/// themselves without breaking the table.
 /// An estimate shown to two significant digits (`2 972 102` as `3000000`, `948 113` as
 /// `950000`): the digits past them are the estimate's noise.
 fn rounded(estimate: u64) -> u64 {
@@ -170,6 +168,8 @@ fn rounded(estimate: u64) -> u64 {
     (estimate + unit / 2) / unit * unit
 }
 
+/// Free text in a table cell: one line, pipes and backticks escaped so they show as
+/// themselves without breaking the table.
 fn cell(text: &str) -> String {
     text.chars()
         .map(|c| if c.is_control() { ' ' } else { c })

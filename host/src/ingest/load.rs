@@ -351,16 +351,16 @@ fn load_text_table(
 ) -> Result<TableEntry> {
     let staging_table = format!("__querycell_raw_{name}");
     let first_rows = format!("__querycell_first_{name}");
-    let ruled = |table| Ruled { layout, source, sidecar, over, staging_table: table };
+    let ruled = |table, judging| Ruled { layout, source, sidecar, over, staging_table: table, judging };
     // Where the first rows keep every column as written, the text is loaded into the index
     // itself, to become the table: copying it there from a temp table cost more than DuckDB's
     // whole load of a file of free text. Anything else is staged in a temp table.
-    let straight = stays_text_by_its_first_rows(connection, name, &ruled(&first_rows));
+    let straight = stays_text_by_its_first_rows(connection, name, &ruled(&first_rows, true));
     let created = if straight { "OR REPLACE TABLE" } else { "OR REPLACE TEMP TABLE" };
     connection
         .execute_batch(&format!("CREATE {created} {} AS SELECT * FROM {}", quote(&staging_table), layout.reader))
         .map_err(|e| layout.explain(e, source, name))?;
-    let decided = decide_columns(connection, &ruled(&staging_table))?;
+    let decided = decide_columns(connection, &ruled(&staging_table, false))?;
     let in_place = straight && decided.all_text();
     let Decided { notes: decisions, columns, .. } = decided;
     if in_place {
@@ -405,6 +405,9 @@ struct Ruled<'a> {
     sidecar: &'a Sidecar,
     over: &'a TableOverride,
     staging_table: &'a str,
+    /// Only whether every column stays text as written is asked: deciding stops at the
+    /// first column that does not (or at a hidden one).
+    judging: bool,
 }
 
 /// One column of a text table, decided: its catalog entry, the decision, its groups, and
@@ -433,11 +436,6 @@ impl Decided {
     fn all_text(&self) -> bool {
         !self.any_hidden && self.columns.iter().all(|c| c.decision.keeps_text)
     }
-
-    /// Whether the staging table already is the table: every column kept as written.
-    fn as_written(&self) -> bool {
-        self.all_text() && self.columns.iter().all(|c| c.decision.expression == quote(&c.raw))
-    }
 }
 
 /// Drop what is not data from the staging table and decide each kept column (named, and not
@@ -457,6 +455,9 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
         let text = layout.header_text(at, &header.0);
         let column_name = unique(normalize_identifier(&text, "column"), kept.iter().map(|c| c.2.as_str()));
         if over.columns.get(&column_name).is_some_and(|c| c.hidden) {
+            if ruled.judging {
+                return Ok(Decided { notes: decisions, columns: Vec::new(), any_hidden: true });
+            }
             continue;
         }
         kept.push((header.0, text, column_name, layout.number_evidence(at)));
@@ -472,10 +473,18 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
         let groups = Groups::create(connection, staging_table, &raw, sample, columns.len()).map_err(at_source)?;
         let decision =
             types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
+        let stop = ruled.judging && !decision.keeps_as_written(&raw);
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
         decided_raw.push((raw, numbers.evidence));
+        if stop {
+            break;
+        }
     }
-    decide_again_with_a_proven_dot(connection, &mut columns, &decided_raw, over, &null_tokens).map_err(at_source)?;
+    // Judging, every column is text (or the last one is why not): no number to decide again.
+    if !ruled.judging {
+        decide_again_with_a_proven_dot(connection, &mut columns, &decided_raw, over, &null_tokens)
+            .map_err(at_source)?;
+    }
     let columns: Vec<DecidedColumn> = columns
         .into_iter()
         .zip(decided_raw)
@@ -504,7 +513,8 @@ fn stays_text_by_its_first_rows(connection: &Connection, name: &str, ruled: &Rul
         .and_then(|()| decide_columns(connection, ruled));
     let stays = match judged {
         Ok(decided) => {
-            let as_written = decided.as_written() && !decided.columns.iter().any(|c| c.decision.for_want_of_values());
+            // Stopped early, its last column is the one not kept as written.
+            let as_written = decided.all_text() && decided.columns.iter().all(|c| c.decision.keeps_as_written(&c.raw));
             let removed = decided.columns.into_iter().map(|c| c.groups.remove(connection)).collect::<Result<Vec<_>>>();
             as_written && removed.is_ok()
         }

@@ -86,8 +86,14 @@ pub struct Decision {
 impl Decision {
     /// Whether the column is text only for having no value to type: every cell empty or a
     /// token, where more rows could hold values of a type.
-    pub fn for_want_of_values(&self) -> bool {
+    fn for_want_of_values(&self) -> bool {
         self.keeps_text && (self.reason == NO_VALUES || self.reason == ONLY_TOKENS)
+    }
+
+    /// Whether the column (`raw` in the staging table) keeps its text exactly as written,
+    /// for a value that fits no type (not for want of values, which more rows could give).
+    pub fn keeps_as_written(&self, raw: &str) -> bool {
+        self.keeps_text && !self.for_want_of_values() && self.expression == quote(raw)
     }
 }
 
