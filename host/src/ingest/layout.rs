@@ -74,10 +74,18 @@ const TOTAL_WORDS: &[&str] = &[
     "合计",
 ];
 
+/// DuckDB's read buffer for a table's first rows. DuckDB refuses a line longer than its
+/// buffer, so this is twice its default longest line (`max_line_size`, 2 000 000 bytes):
+/// every line the whole read accepts fits.
+const FIRST_ROWS_BUFFER: usize = 4 << 20;
+
 /// How a text source is read, and what was decided about its rows on the way.
 pub struct TextLayout {
     /// The `read_csv(...)` call DuckDB runs (every column as text).
     pub reader: String,
+    /// The same call made to read only a table's first rows: one thread and a small buffer,
+    /// so DuckDB does not read ahead tens of megabytes it will not use.
+    pub first_rows_reader: String,
     /// Decisions about rows and the header, in words, for the catalog.
     pub notes: Vec<String>,
     /// Excel: the sheet row number of the first data row, so a dropped row can be named.
@@ -152,9 +160,19 @@ struct Dialect {
 
 impl Dialect {
     fn reader(&self, path: &str) -> String {
+        self.reader_with(path, "")
+    }
+
+    /// [`Self::reader`] reading the file from one thread with a buffer of
+    /// [`FIRST_ROWS_BUFFER`]: the rows are the same, only how far DuckDB reads ahead changes.
+    fn first_rows_reader(&self, path: &str) -> String {
+        self.reader_with(path, &format!(", parallel = false, buffer_size = {FIRST_ROWS_BUFFER}"))
+    }
+
+    fn reader_with(&self, path: &str, options: &str) -> String {
         let quote = self.quote.map(|q| (q as char).to_string()).unwrap_or_default();
         format!(
-            "read_csv({}, all_varchar = true, header = {}, delim = {}, quote = {q}, escape = {q}, comment = '', skip = {}, strict_mode = true, null_padding = false)",
+            "read_csv({}, all_varchar = true, header = {}, delim = {}, quote = {q}, escape = {q}, comment = '', skip = {}, strict_mode = true, null_padding = false{options})",
             sql_string(path),
             self.header,
             sql_string(&(self.delimiter as char).to_string()),
@@ -261,6 +279,7 @@ pub fn csv(
         if header { head_records(body, delimiter, quote, skip).into_iter().next().map(|r| r.fields) } else { None };
     Ok(Some(TextLayout {
         reader: dialect.reader(descriptor),
+        first_rows_reader: dialect.first_rows_reader(descriptor),
         notes,
         first_data_row: None,
         dialect: Some(dialect),
@@ -725,6 +744,7 @@ pub fn sheet(sheet: &SheetRows, over: &TableOverride, shown: &str, staged: &Path
     });
     Ok(TextLayout {
         reader: dialect.reader(&staged.to_string_lossy()),
+        first_rows_reader: dialect.first_rows_reader(&staged.to_string_lossy()),
         notes,
         first_data_row: Some(first_data_row),
         dialect: None,
@@ -1354,5 +1374,22 @@ mod tests {
         assert!(!is_totals_row(&row(&[Some("Gesamt"), None, Some("1.700,00"), Some("EUR")]), &varied));
         assert!(!is_totals_row(&row(&[Some("Gesamt"), None, None, Some("EUR")]), &currency), "no number");
         assert!(looks_numeric("-1'234.5") && looks_numeric("1 234,5") && !looks_numeric("12a") && !looks_numeric("-"));
+    }
+
+    /// The first-rows reader reads the rows the whole read does, a line nearly as long as
+    /// DuckDB's longest by default included: its smaller buffer must still hold any line
+    /// (DuckDB refuses a line longer than its buffer).
+    #[test]
+    fn the_first_rows_reader_holds_the_longest_line() {
+        let folder = tempfile::tempdir().unwrap();
+        let path = folder.path().join("long.csv");
+        std::fs::write(&path, format!("id,text\n1,{}\n2,short\n", "x".repeat(1_990_000))).unwrap();
+        let path = path.to_str().unwrap();
+        let dialect = Dialect { delimiter: b',', quote: Some(b'"'), skip: 0, header: true };
+        let connection = Connection::in_memory(&[]).unwrap();
+        let read = |reader: String| connection.query(&format!("SELECT id, strlen(text) FROM {reader}")).unwrap();
+        let first_rows = read(dialect.first_rows_reader(path));
+        assert_eq!(first_rows, read(dialect.reader(path)));
+        assert_eq!(first_rows.len(), 2);
     }
 }

@@ -507,7 +507,7 @@ fn stays_text_by_its_first_rows(connection: &Connection, name: &str, ruled: &Rul
     let judged = connection
         .execute_batch(&format!(
             "CREATE OR REPLACE TEMP TABLE {sample} AS SELECT * FROM {} LIMIT {FIRST_ROWS_JUDGED}",
-            ruled.layout.reader
+            ruled.layout.first_rows_reader
         ))
         .map_err(|e| ruled.layout.explain(e, ruled.source, name))
         .and_then(|()| match has_a_column_without_letters(connection, &sample) {
