@@ -379,20 +379,26 @@ fn load_text_table(
         create_table(connection, name, &format!("SELECT {select_list} FROM {}", quote(&staging_table)), source)?;
         connection.execute_batch("RESET preserve_insertion_order").map_err(failed(source))?;
     }
-    // The table holds exactly the decided values of the grouped texts, so its statistics
-    // come from the groups: a pass over each column's distinct texts, not over its rows
-    // (over the staging table's, for a column not worth grouping).
+    // The table holds exactly the decided values of the grouped texts, so their statistics
+    // come from the groups: a pass over each column's distinct texts, not over its rows. A
+    // column not worth grouping is read where it was written, in the table's own scan.
     let mut entries = Vec::with_capacity(columns.len());
+    let mut statistics = Vec::with_capacity(columns.len());
     for DecidedColumn { mut entry, decision, groups, .. } in columns {
-        let written = (quote(name), quote(&entry.name));
-        entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source, &written)?;
+        statistics.push(match groups.grouped {
+            true => {
+                entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source)?;
+                Statistics::Given
+            }
+            false => Statistics::Estimated,
+        });
         groups.remove(connection)?;
         entries.push(entry);
     }
     if !in_place {
         connection.execute_batch(&format!("DROP TABLE {}", quote(&staging_table))).map_err(failed(source))?;
     }
-    let mut entry = finish_table(connection, name, source, over, entries, Statistics::Given)?;
+    let mut entry = finish_table(connection, name, source, over, entries, &statistics)?;
     entry.decisions = decisions;
     Ok(entry)
 }
@@ -653,7 +659,8 @@ fn load_typed_table(
         .hint(left_out.iter().map(|l| format!("{}: {}", l.name, l.reason)).collect::<Vec<_>>().join("; ")));
     }
     create_table(connection, name, &format!("SELECT {} FROM {reader}", select.join(", ")), source)?;
-    let mut entry = finish_table(connection, name, source, over, columns, Statistics::Scan)?;
+    let statistics = vec![Statistics::Scan; columns.len()];
+    let mut entry = finish_table(connection, name, source, over, columns, &statistics)?;
     entry.left_out = left_out;
     Ok(entry)
 }
@@ -993,11 +1000,16 @@ fn column_entry(
 /// normalised column names never start with `_`.
 const ROW: &str = "\"__querycell_row\"";
 
-/// Where a new table's column statistics come from.
+/// Where a new table's column's statistics come from.
+#[derive(Clone, Copy, PartialEq)]
 enum Statistics {
-    /// Already in the columns (text sources: from each column's groups).
+    /// Already in the column (a text source's grouped column: from its groups).
     Given,
-    /// From one scan of the table (typed sources).
+    /// From the table's scan, its distinct count an estimate (a text source's column read
+    /// row by row, nearly every text distinct in its sample).
+    Estimated,
+    /// From the table's scan, its distinct count exact below [`ESTIMATED_FROM`] (typed
+    /// sources).
     Scan,
 }
 
@@ -1057,46 +1069,34 @@ fn read_stats(
     })
 }
 
-/// A text source's column statistics, from its groups: the decided value of each distinct
-/// text, weighted by its rows. A column not grouped is read where it was `written` (the new
-/// table and its column, quoted), whose values are the decided ones already cast: casting
-/// its texts again cost about a third of counting them.
+/// A text source's grouped column's statistics, from its groups: the decided value of each
+/// distinct text, weighted by its rows.
 fn grouped_stats(
     connection: &Connection,
     groups: &Groups,
     decision: &Decision,
     kind: ValueKind,
     source: &Source,
-    written: &(String, String),
 ) -> Result<ColumnStats> {
-    let list = match groups.grouped {
-        true => format!("(SELECT {} AS v, {} FROM {})", decision.expression, groups.rows, groups.table),
-        false => format!("(SELECT {} AS v, {} FROM {})", written.1, groups.rows, written.0),
-    };
-    // One row per text only where grouped; a column not grouped has nearly all its texts
-    // distinct (nine tenths of a full sample), so its count is estimated.
-    let (distinct, estimated) = match (groups.grouped, decision.keeps_text) {
-        (true, true) => ("count(v)", false),
-        (true, false) => ("count(DISTINCT v)", false),
-        // An estimate past the values present would say more than the data can hold.
-        (false, _) => ("least(approx_count_distinct(v), count(v))", true),
-    };
+    let list = format!("(SELECT {} AS v, {} FROM {})", decision.expression, groups.rows, groups.table);
+    // One row per text: a text column counts its rows, a typed one its distinct values.
+    let distinct = if decision.keeps_text { "count(v)" } else { "count(DISTINCT v)" };
     let aggregates = stats_aggregates("v", kind, groups.rows_where("v IS NULL"), distinct.into());
     let row =
         first_row(connection.query(&format!("SELECT {} FROM {list}", aggregates.join(", "))).map_err(failed(source))?);
-    let distinct = Distinct { count: cell_integer(&row, 1), estimated };
+    let distinct = Distinct { count: cell_integer(&row, 1), estimated: false };
     read_stats(connection, (&row, 0), distinct, kind, ("v", &list), source)
 }
 
-/// Check allowed values, count rows, compute the content hash and (for `Statistics::Scan`)
-/// each column's statistics.
+/// Check allowed values, count rows, compute the content hash and the statistics of each
+/// column whose `statistics` are not [`Statistics::Given`].
 fn finish_table(
     connection: &Connection,
     name: &str,
     source: &Source,
     over: &TableOverride,
     mut columns: Vec<ColumnEntry>,
-    statistics: Statistics,
+    statistics: &[Statistics],
 ) -> Result<TableEntry> {
     let table = quote(name);
     for column in &columns {
@@ -1129,18 +1129,18 @@ fn finish_table(
         &first_row(connection.query(&format!("SELECT count(*) FROM {table}")).map_err(failed(source))?),
         0,
     );
-    // One scan for every column's counts and bounds, when they are not given.
+    // One scan for every column's counts and bounds that are not given.
+    let scanned: Vec<usize> = (0..columns.len()).filter(|&i| statistics[i] != Statistics::Given).collect();
     let mut aggregates = Vec::new();
-    if let Statistics::Scan = statistics {
-        for column in &columns {
-            let c = quote(&column.name);
-            aggregates.extend(stats_aggregates(
-                &c,
-                column.kind,
-                format!("count(*) - count({c})"),
-                format!("least(approx_count_distinct({c}), count({c}))"),
-            ));
-        }
+    for &i in &scanned {
+        let c = quote(&columns[i].name);
+        aggregates.extend(stats_aggregates(
+            &c,
+            columns[i].kind,
+            format!("count(*) - count({c})"),
+            // An estimate past the values present would say more than the data can hold.
+            format!("least(approx_count_distinct({c}), count({c}))"),
+        ));
     }
     // The row hash sum rides in the same scan: the table's content, independent of row order.
     aggregates.push(format!("CAST(coalesce(sum(hash({ROW})), 0) AS VARCHAR)"));
@@ -1148,12 +1148,13 @@ fn finish_table(
         connection.query(&format!("SELECT {} FROM {table} AS {ROW}", aggregates.join(", "))).map_err(failed(source))?,
     );
     let content_hash = cell_text(&row, aggregates.len() - 1).unwrap_or_default();
-    if let Statistics::Scan = statistics {
-        let distinct = exact_below_estimates(connection, &table, &columns, &row, source)?;
-        for (i, column) in columns.iter_mut().enumerate() {
-            let c = quote(&column.name);
-            column.stats = read_stats(connection, (&row, 4 * i), distinct[i], column.kind, (&c, &table), source)?;
-        }
+    let exact: Vec<bool> = scanned.iter().map(|&i| statistics[i] == Statistics::Scan).collect();
+    let names: Vec<&str> = scanned.iter().map(|&i| columns[i].name.as_str()).collect();
+    let distinct = exact_below_estimates(connection, &table, &names, &exact, &row, source)?;
+    for (at, &i) in scanned.iter().enumerate() {
+        let c = quote(&columns[i].name);
+        let kind = columns[i].kind;
+        columns[i].stats = read_stats(connection, (&row, 4 * at), distinct[at], kind, (&c, &table), source)?;
     }
     Ok(TableEntry {
         relation: Vec::new(),
@@ -1170,22 +1171,25 @@ fn finish_table(
     })
 }
 
-/// Each column's distinct count from the estimates at `4 * i + 1` in `row`: exact, by one
-/// more scan of `table` for every column estimated below [`ESTIMATED_FROM`], else the estimate.
+/// The distinct counts of the columns `names` from the estimates at `4 * i + 1` in `row`:
+/// exact, by one more scan of `table` for every column estimated below [`ESTIMATED_FROM`]
+/// that `may_count` allows, else the estimate.
 fn exact_below_estimates(
     connection: &Connection,
     table: &str,
-    columns: &[ColumnEntry],
+    names: &[&str],
+    may_count: &[bool],
     row: &[Cell],
     source: &Source,
 ) -> Result<Vec<Distinct>> {
     let mut distinct: Vec<Distinct> =
-        (0..columns.len()).map(|i| Distinct { count: cell_integer(row, 4 * i + 1), estimated: true }).collect();
-    let counted: Vec<usize> = (0..columns.len()).filter(|&i| distinct[i].count < ESTIMATED_FROM).collect();
+        (0..names.len()).map(|i| Distinct { count: cell_integer(row, 4 * i + 1), estimated: true }).collect();
+    let counted: Vec<usize> =
+        (0..names.len()).filter(|&i| may_count[i] && distinct[i].count < ESTIMATED_FROM).collect();
     if counted.is_empty() {
         return Ok(distinct);
     }
-    let counts = counted.iter().map(|&i| format!("count(DISTINCT {})", quote(&columns[i].name)));
+    let counts = counted.iter().map(|&i| format!("count(DISTINCT {})", quote(names[i])));
     let exact = first_row(
         connection
             .query(&format!("SELECT {} FROM {table}", counts.collect::<Vec<_>>().join(", ")))
