@@ -19,10 +19,12 @@ use libduckdb_sys as ffi;
 
 mod kept;
 mod parser;
+mod shapes;
 mod statement;
 mod values;
 
 pub use parser::parse_tree;
+pub(crate) use shapes::TRIMMED_BY_DUCKDB;
 pub use statement::Statement;
 
 use kept::{Extracted, KeptParses};
@@ -81,7 +83,8 @@ type DuckResult<T> = std::result::Result<T, Failure>;
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opening {
     /// DuckDB's own open, loading every extension linked into the binary (its core
-    /// functions, parquet, json): ingest reads CSV, Parquet and JSON files.
+    /// functions, parquet, json): ingest reads CSV, Parquet and JSON files. The text shapes
+    /// ingest's type decisions call are registered too (`shapes`).
     Plain,
     /// The query side's (`cpp/open.cpp`): of DuckDB's core functions extension only the
     /// functions statements may call (`query_side_functions`), and no other extension,
@@ -285,6 +288,10 @@ impl Database {
             handles: Arc::new(Handles { db: opened, con }),
             _one_caller: PhantomData,
         };
+        if opening == Opening::Plain {
+            // SAFETY: the connection was opened above and is live.
+            unsafe { shapes::register(database.con()) }?;
+        }
         for statement in setup {
             database
                 .execute_batch(statement)
@@ -759,5 +766,11 @@ mod tests {
             .query("SELECT count(*) FROM duckdb_functions() WHERE extension_name <> 'core_functions'")
             .unwrap();
         assert_eq!(from_elsewhere[0][0].integer(), Some(0), "functions of another extension");
+
+        // Ingest's text shapes are a plain database's only: a statement cannot reach them.
+        assert!(everywhere.contains("querycell_integer") && everywhere.contains("querycell_padded"));
+        let shapes: Vec<_> = query_side_all.iter().filter(|f| f.starts_with("querycell_")).collect();
+        assert!(shapes.is_empty(), "text shapes on the query side: {shapes:?}");
+        assert!(query_side.query("SELECT querycell_integer('1')").is_err());
     }
 }

@@ -63,9 +63,10 @@ pub const READINGS: [Reading; 8] = [
 /// Columns failing this for some value skip the reading analysis altogether.
 pub const NUMBER_LIKE: &str = "regexp_full_match(v, '[+-]?[0-9.,\\x{27} \\x{00A0}\\x{202F}]*[0-9][0-9.,\\x{27} \\x{00A0}\\x{202F}]*([eE][+-]?[0-9]+)?')";
 
-/// Digits with at most one dot-decimal fraction (`1234.50`, `-7`): how most numbers are
-/// written, and a value every reading decides cheaply (see [`Reading::matches_plain`]).
-pub const PLAIN_NUMBER: &str = "regexp_full_match(v, '[+-]?[0-9]+([.][0-9]+)?')";
+/// Digits with at most one dot-decimal fraction (`1234.50`, `-7`; `[+-]?[0-9]+([.][0-9]+)?`,
+/// matched without RE2 by `duck::shapes`): how most numbers are written, and a value every
+/// reading decides cheaply (see [`Reading::matches_plain`]).
+pub const PLAIN_NUMBER: &str = "querycell_plain_number(v)";
 
 impl DecimalMark {
     /// The sidecar spelling: `"."` or `","`; `None` for anything else.

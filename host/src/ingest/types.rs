@@ -234,24 +234,14 @@ impl Groups {
 /// one quoting.
 pub use querycell_contract::quote::{identifier as quote, literal as sql_string};
 
-/// The characters DuckDB's `trim` removes: Unicode's space separators (Zs), as DuckDB
-/// answers for every code point (`trims_exactly_what_duckdbs_trim_removes` asks it again).
-pub(crate) const TRIMMED_BY_DUCKDB: [u32; 17] =
-    [32, 160, 5760, 8192, 8193, 8194, 8195, 8196, 8197, 8198, 8199, 8200, 8201, 8202, 8239, 8287, 12288];
+pub(crate) use crate::duck::TRIMMED_BY_DUCKDB;
 
 /// SQL condition: text `raw` starts or ends with a character `trim` removes, which is exactly
-/// `trim(raw) <> raw`, read from its two ends: `trim` copies every text, and on long free
-/// text that copy cost as much as the rest of the column's profiling. The end of an ASCII
-/// text (as many bytes as characters) can only be the space, the one ASCII character `trim`
-/// removes, so only other texts are matched against the class (RE2 matches a class anchored
-/// at the end from the end; a chain of `ends_with` was slower on short texts, and the
-/// pattern on every text was two thirds of the counting query of a column of short values).
+/// `trim(raw) <> raw`, read from its two ends by `duck::shapes`: `trim` copies every text,
+/// and on long free text that copy cost as much as the rest of the column's profiling; read
+/// by SQL functions, the two ends cost half of the counting query of a column of short values.
 pub(crate) fn padded(raw: &str) -> String {
-    let codes = TRIMMED_BY_DUCKDB.map(|c| c.to_string()).join(", ");
-    let class = TRIMMED_BY_DUCKDB.map(|c| format!("\\x{{{c:x}}}")).join("");
-    format!(
-        "(ord({raw}) IN ({codes}) OR CASE WHEN strlen({raw}) = length({raw}) THEN ends_with({raw}, ' ') ELSE regexp_matches({raw}, '[{class}]$') END)"
-    )
+    format!("querycell_padded({raw})")
 }
 
 /// SQL: `trim(raw)`, with `trim` run only on the texts that are [`padded`] (a CASE evaluates
@@ -490,7 +480,9 @@ struct Readings {
 /// The column of [`Values::readings`]' inner query saying whether `v` is a plain number;
 /// `v` is the only other column there.
 const PLAIN: &str = "\"plain\"";
-const INTEGER: &str = "regexp_full_match(v, '[+-]?[0-9]+')";
+/// `[+-]?[0-9]+`, matched without RE2 (`duck::shapes`), as are [`ISO_DATE`]'s and
+/// [`ISO_TIMESTAMP`]'s patterns.
+const INTEGER: &str = "querycell_integer(v)";
 /// A whole number (a value [`INTEGER`] matched) with a leading zero, `[+-]?0[0-9]+`, told by
 /// its first characters and its length: the pattern on every value of a column of ids cost
 /// five times as much.
@@ -501,9 +493,11 @@ const LEADING_ZERO: &str =
 const PHONE_NUMBER: &str = "prefix(v, '+') AND strlen(v) >= 9";
 const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
 const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
-const ISO_DATE: &str = "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}') AND TRY_CAST(v AS DATE) IS NOT NULL";
-const ISO_TIMESTAMP: &str =
-    "regexp_full_match(v, '[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?') AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL";
+/// `[0-9]{4}-[0-9]{2}-[0-9]{2}`, a real date.
+const ISO_DATE: &str = "querycell_iso_date(v) AND TRY_CAST(v AS DATE) IS NOT NULL";
+/// `[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?`, a real
+/// date and time.
+const ISO_TIMESTAMP: &str = "querycell_iso_timestamp(v) AND TRY_CAST(v AS TIMESTAMP) IS NOT NULL";
 /// An ISO date-time with a UTC offset (`2025-03-01T23:30:00-05:00`, `…Z`, `…+0100`).
 /// The offset is a real one, hours 00–23 and minutes 00–59: DuckDB's cast also takes
 /// `+25:00` and `+01:60`, and shifted such a value by them.
