@@ -477,8 +477,8 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
         let column_over = over.columns.get(&column_name);
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
         let groups = Groups::create(connection, staging_table, &raw, sample, columns.len()).map_err(at_source)?;
-        let decision =
-            types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers).map_err(at_source)?;
+        let decision = types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers, ruled.judging)
+            .map_err(at_source)?;
         let stop = ruled.judging && !decision.keeps_as_written(&raw);
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
         decided_raw.push((raw, numbers.evidence));
@@ -957,7 +957,7 @@ fn decide_again_with_a_proven_dot(
         let column_over = over.columns.get(&entry.name);
         let evidence = FileEvidence { decimal_comma: None, decimal_dot: Some(why.clone()), ..evidence.clone() };
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
-        let mut again = types::decide(connection, groups, raw, null_tokens, column_over, &numbers)?;
+        let mut again = types::decide(connection, groups, raw, null_tokens, column_over, &numbers, false)?;
         if !again.reason.contains(&why) {
             again.reason.push_str(&format!("; read with a decimal dot, though the file is ';'-delimited: {why}"));
         }

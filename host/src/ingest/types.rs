@@ -316,7 +316,9 @@ fn profiling_failed(column: &str) -> impl Fn(Failure) -> Error + Copy + '_ {
     move |e| Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("profiling column {column}: {e}"))
 }
 
-/// Decide the type of text column `column`, grouped in `groups`.
+/// Decide the type of text column `column`, grouped in `groups`. `judging`, only whether it
+/// stays text is asked: a text decision's reason, which reads the values again for an
+/// example to name, is left empty.
 pub fn decide(
     connection: &Connection,
     groups: &Groups,
@@ -324,6 +326,7 @@ pub fn decide(
     null_tokens: &[String],
     over: Option<&ColumnOverride>,
     numbers: &NumberSettings,
+    judging: bool,
 ) -> Result<Decision> {
     let raw = quote(column);
     let mut typed_tokens: Vec<String> = null_tokens.to_vec();
@@ -390,7 +393,7 @@ pub fn decide(
             groups.rows, groups.table
         ),
     };
-    let profile = Profile { text_present, present, typed_tokens, not_finite, numbers };
+    let profile = Profile { text_present, present, typed_tokens, not_finite, numbers, judging };
     profile.decide(&values, &text_value, &typed_value).map(|decision| noted(decision, numbers, minus_sign))
 }
 
@@ -715,6 +718,8 @@ struct Profile<'a> {
     /// Cells read as missing for being `NaN` or infinite (in a number column only).
     not_finite: i64,
     numbers: &'a NumberSettings,
+    /// Only whether the column stays text is asked (see [`decide`]).
+    judging: bool,
 }
 
 /// The two ways a profile ends, sharing what every decision of each kind carries: a text
@@ -810,7 +815,10 @@ impl Profile<'_> {
         if let Some(decision) = dates(values, &out)? {
             return Ok(decision);
         }
-        plain_text(values, &out)
+        match self.judging {
+            true => out.text(String::new()),
+            false => plain_text(values, &out),
+        }
     }
 
     /// Numbers written the way `querycell.toml` sets for the column: a value that does not
