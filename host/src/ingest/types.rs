@@ -153,6 +153,9 @@ pub struct Sample {
 }
 
 impl Sample {
+    /// A table shorter than a sample: each column is worth grouping, whatever its texts.
+    pub const SHORT_TABLE: Sample = Sample { distinct: 0, rows: 0 };
+
     /// Whether the column is worth grouping: anything but a full sample nine tenths distinct.
     fn worth_grouping(self) -> bool {
         !(self.rows as usize == DISTINCT_SAMPLE && self.distinct * 10 >= self.rows * 9)
