@@ -974,13 +974,15 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     }
     // Timestamps first: in a column that reaches here some value is no date, so most are
     // timestamps, and each is then matched once rather than as a date and then again.
-    if values.all_fit_one_of(&[ISO_TIMESTAMP, ISO_DATE])? {
+    let Some(not_iso) = values.fitting_none(&[ISO_TIMESTAMP, ISO_DATE])? else {
         return out
             .typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"))
             .map(Some);
-    }
-    // One pass tells a text column from a column of dates in other ways of writing.
-    if !values.all_fit_one_of(&date_style_conditions())? {
+    };
+    // One pass tells a text column from a column of dates in other ways of writing; a text
+    // column shows itself in the value just found, without matching a full vector of its
+    // values against every way of writing a date.
+    if !values.satisfies(&not_iso, &any_date_style())? || !values.all_fit_one_of(&date_style_conditions())? {
         return Ok(None);
     }
     if values.all(ZONED_TIMESTAMP)? {
@@ -1112,11 +1114,18 @@ fn plain_text(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
             out.text(format!("dates and a value that is not one ('{other}', unlike '{date}'): kept as text"))
         }
         // The value named is none of the three: in `true, false, yes` it is `yes`, not
-        // `true`, the first value that is no number.
+        // `true`, the first value that is no number. Every value before the first that is no
+        // number is one, so where that value is no boolean either (no date, said above), it
+        // is the one, without another scan (a full vector matched against every kind).
         Some(value) => {
-            let mut kinds = date_style_conditions();
-            kinds.extend([numbers::NUMBER_LIKE, BOOLEAN]);
-            let example = values.fitting_none(&kinds)?.unwrap_or(value);
+            let example = match values.satisfies(&value, BOOLEAN)? {
+                false => value,
+                true => {
+                    let mut kinds = date_style_conditions();
+                    kinds.extend([numbers::NUMBER_LIKE, BOOLEAN]);
+                    values.fitting_none(&kinds)?.unwrap_or(value)
+                }
+            };
             out.text(format!("text: '{example}' is not a number, true/false or a date"))
         }
         None => out.text(format!(
