@@ -271,6 +271,25 @@ fn a_text_column_names_the_value_that_kept_it_text() {
     assert_eq!(paid.decision, "text: 'yes' is not a number, true/false or a date");
 }
 
+/// The value a decision names is the file's first that shows why, also for a column grouped
+/// by its distinct texts, whose groups a hash table once kept in no stable order: the same
+/// file ingested twice named different values. Here 5 000 distinct codes follow one note.
+#[test]
+fn a_grouped_column_names_the_files_first_value_that_kept_it_text() {
+    let mut text = String::from("id,code\n0,see the note\n");
+    for i in 1..60_000 {
+        text.push_str(&format!("{i},C-{:04}\n", (i * 7919) % 5_000));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    write_file(&dir.path().join("data"), "codes.csv", &text);
+    for round in ["first", "second"] {
+        let catalog = ingest::ingest(&dir.path().join(round), &[dir.path().join("data")]).unwrap();
+        let code = column(table(&catalog, "codes"), "code");
+        assert_eq!(code.stats.distinct_count, 5_001, "grouped: few distinct texts");
+        assert_eq!(code.decision, "text: 'see the note' is not a number, true/false or a date", "{round} ingest");
+    }
+}
+
 /// Only real UTC offsets make a column of zoned timestamps: `+25:00` or `+01:60`, which
 /// DuckDB's cast takes and shifts by, keep it text; an empty JSON file is skipped, not a
 /// table with an invented column.

@@ -195,7 +195,10 @@ pub fn samples(connection: &Connection, staging: &str, columns: &[&str]) -> Resu
 impl Groups {
     /// Group column `column` of staging table `staging`, whose [`Sample`] is `sample`; `slot`
     /// tells apart the groups of the columns of one table, which live until its statistics
-    /// are computed.
+    /// are computed. The groups are kept in the order their texts first appear, so the first
+    /// group that fails a check is the file's first such value, as it is for a column read
+    /// row by row: in a hash table's order the value a decision names changed from one
+    /// ingest of the same file to the next.
     pub fn create(connection: &Connection, staging: &str, column: &str, sample: Sample, slot: usize) -> Result<Groups> {
         if !sample.worth_grouping() {
             return Ok(Groups { table: quote(staging), rows: "1".into(), grouped: false });
@@ -208,7 +211,7 @@ impl Groups {
         };
         connection
             .execute_batch(&format!(
-                "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}",
+                "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c} ORDER BY min(rowid)",
                 groups.table,
                 groups.rows,
                 quote(staging)
