@@ -500,7 +500,10 @@ const LEADING_ZERO: &str =
 /// A whole number (a value [`INTEGER`] matched) written with a `+` and at least eight digits,
 /// as international phone numbers are (`+4930123456`): a sign no one writes on a count.
 const PHONE_NUMBER: &str = "prefix(v, '+') AND strlen(v) >= 9";
-const BIGINT: &str = "TRY_CAST(v AS BIGINT) IS NOT NULL";
+/// A whole number (a value [`INTEGER`] matched) that BIGINT holds. One of at most 18
+/// characters has at most 18 digits, under 10^18, so only longer ones are cast: casting each
+/// of a column of 3 M ids took 35 ms.
+const BIGINT: &str = "CASE WHEN strlen(v) <= 18 THEN true ELSE TRY_CAST(v AS BIGINT) IS NOT NULL END";
 const BOOLEAN: &str = "lower(v) IN ('true', 'false')";
 /// `[0-9]{4}-[0-9]{2}-[0-9]{2}`, a real date.
 const ISO_DATE: &str = "querycell_iso_date(v) AND TRY_CAST(v AS DATE) IS NOT NULL";
@@ -1241,21 +1244,26 @@ mod tests {
     }
 
     /// The cheap forms of conditions say what the forms they replaced said: a leading zero
-    /// on whole numbers, an exponent or a long text before the cast, and for a plain value
-    /// the readings' marks and what no DOUBLE holds.
+    /// on whole numbers and whether BIGINT holds them, an exponent or a long text before the
+    /// cast, and for a plain value the readings' marks and what no DOUBLE holds.
     #[test]
     fn cheap_conditions_agree_with_the_patterns_they_replace() {
         let duck = Connection::in_memory(&[]).unwrap();
-        for whole in ["0", "00", "007", "10", "+0", "-0", "+00", "-01", "+10", "-9", "0000000000000000000001"] {
+        let short = ["0", "00", "007", "10", "+0", "-0", "+00", "-01", "+10", "-9", "0000000000000000000001"];
+        let long = ["-123456789012345678", "999999999999999999", "9223372036854775807", "+9223372036854775807"];
+        let past = ["-9223372036854775808", "9223372036854775808", "-9223372036854775809"];
+        for whole in short.into_iter().chain(long).chain(past) {
             let row = first_row(
                 duck.query(&format!(
-                    "SELECT {INTEGER}, {LEADING_ZERO}, regexp_full_match(v, '[+-]?0[0-9]+') FROM (SELECT {} AS v)",
+                    "SELECT {INTEGER}, {LEADING_ZERO}, regexp_full_match(v, '[+-]?0[0-9]+'), {BIGINT}, \
+                     TRY_CAST(v AS BIGINT) IS NOT NULL FROM (SELECT {} AS v)",
                     sql_string(whole)
                 ))
                 .unwrap(),
             );
             assert_eq!(row[0], Cell::Boolean(true), "{whole} is a whole number");
             assert_eq!(row[1], row[2], "leading zero of {whole}");
+            assert_eq!(row[3], row[4], "BIGINT holds {whole}");
         }
         for number in ["1e400", "1E400", "-1e999", "1e3", "2.5", "1ε400", &"9".repeat(400)] {
             let row = first_row(
