@@ -120,27 +120,28 @@ fn iso_timestamp(text: &[u8]) -> bool {
 /// Starts or ends with a character `trim` removes ([`TRIMMED_BY_DUCKDB`]): exactly the
 /// texts `trim` changes. Only the first and last characters are read, however long the text.
 fn padded(text: &[u8]) -> bool {
+    let (Some(&first), Some(&last)) = (text.first(), text.last()) else {
+        return false;
+    };
     // Most texts start and end with an ASCII character other than the space, the one ASCII
-    // character `trim` removes: told apart by two bytes.
-    match (text.first(), text.last()) {
-        (None, _) | (_, None) => return false,
-        (Some(&first), Some(&last)) if first < 0x80 && last < 0x80 => return first == b' ' || last == b' ',
-        _ => {}
+    // character `trim` removes: told apart by those two bytes.
+    if first < 0x80 && last < 0x80 {
+        return first == b' ' || last == b' ';
     }
-    let trimmed = |c: Option<char>| c.is_some_and(|c| TRIMMED_BY_DUCKDB.contains(&u32::from(c)));
-    let first_length = match text.first() {
-        None => return false,
-        Some(&lead) if lead < 0x80 => 1,
-        Some(&lead) if lead < 0xE0 => 2,
-        Some(&lead) if lead < 0xF0 => 3,
-        Some(_) => 4,
+    let first_length = match first {
+        0..0x80 => 1,
+        0x80..0xE0 => 2,
+        0xE0..0xF0 => 3,
+        _ => 4,
     };
     // A character's last byte is its first only in ASCII; other characters start at the
     // last byte that is no continuation byte (`10xxxxxx`), at most three back.
     let last_start = (text.len().saturating_sub(4)..text.len()).rev().find(|&i| text[i] & 0xC0 != 0x80).unwrap_or(0);
-    let character =
-        |bytes: Option<&[u8]>| bytes.and_then(|b| std::str::from_utf8(b).ok()).and_then(|s| s.chars().next());
-    trimmed(character(text.get(..first_length))) || trimmed(character(text.get(last_start..)))
+    let trimmed = |bytes: Option<&[u8]>| {
+        let character = bytes.and_then(|b| std::str::from_utf8(b).ok()).and_then(|s| s.chars().next());
+        character.is_some_and(|c| TRIMMED_BY_DUCKDB.contains(&u32::from(c)))
+    };
+    trimmed(text.get(..first_length)) || trimmed(text.get(last_start..))
 }
 
 /// A shape's matcher as a type, so each shape's callback is a function of its own.
