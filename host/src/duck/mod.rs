@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 use libduckdb_sys as ffi;
 
+pub mod conversions;
 mod kept;
 mod parser;
 mod shapes;
@@ -291,6 +292,8 @@ impl Database {
         if opening == Opening::Plain {
             // SAFETY: the connection was opened above and is live.
             unsafe { shapes::register(database.con()) }?;
+            // SAFETY: as above.
+            unsafe { conversions::register(database.con()) }?;
         }
         for statement in setup {
             database

@@ -25,7 +25,7 @@ struct TextShape {
     /// tests, which hold the function to it).
     #[cfg_attr(not(test), allow(dead_code))]
     pattern: &'static str,
-    callback: unsafe extern "C" fn(ffi::duckdb_function_info, ffi::duckdb_data_chunk, ffi::duckdb_vector),
+    callback: Callback,
 }
 
 /// Every shape, each registered under its name.
@@ -67,12 +67,12 @@ fn unsigned(text: &[u8]) -> &[u8] {
 }
 
 /// `[+-]?[0-9]+`
-fn integer(text: &[u8]) -> bool {
+pub(super) fn integer(text: &[u8]) -> bool {
     digits(unsigned(text))
 }
 
 /// `[+-]?[0-9]+([.][0-9]+)?`
-fn plain_number(text: &[u8]) -> bool {
+pub(super) fn plain_number(text: &[u8]) -> bool {
     let text = unsigned(text);
     match text.iter().position(|&b| b == b'.') {
         None => digits(text),
@@ -88,12 +88,12 @@ fn spelled(text: &[u8], template: &[u8]) -> bool {
 }
 
 /// `[0-9]{4}-[0-9]{2}-[0-9]{2}`
-fn iso_date(text: &[u8]) -> bool {
+pub(super) fn iso_date(text: &[u8]) -> bool {
     spelled(text, b"9999-99-99")
 }
 
 /// `[0-9]{4}-[0-9]{2}-[0-9]{2}[ T][0-9]{2}:[0-9]{2}(:[0-9]{2}([.][0-9]{1,6})?)?`
-fn iso_timestamp(text: &[u8]) -> bool {
+pub(super) fn iso_timestamp(text: &[u8]) -> bool {
     let (Some(date), Some(&separator), Some(time)) = (text.get(..10), text.get(10), text.get(11..)) else {
         return false;
     };
@@ -144,19 +144,23 @@ fn padded(text: &[u8]) -> bool {
     trimmed(text.get(..first_length)) || trimmed(text.get(last_start..))
 }
 
-/// A shape's matcher as a type, so each shape's callback is a function of its own.
-trait Matcher {
-    fn matches(text: &[u8]) -> bool;
+/// A scalar function of one text as a type, so each function's callback is a function of
+/// its own: its value's type as DuckDB stores it, and the value of a text; `None` fails
+/// the statement (a shape always answers).
+pub(super) trait Convert {
+    type Value: Copy;
+    fn convert(text: &[u8]) -> Option<Self::Value>;
 }
 
-/// One type per matcher function, each a [`Matcher`] calling it.
+/// One type per matcher function, each a [`Convert`] answering whether the text matches.
 macro_rules! matchers {
     ($($shape:ident => $function:ident),* $(,)?) => {
         $(
             struct $shape;
-            impl Matcher for $shape {
-                fn matches(text: &[u8]) -> bool {
-                    $function(text)
+            impl Convert for $shape {
+                type Value = bool;
+                fn convert(text: &[u8]) -> Option<bool> {
+                    Some($function(text))
                 }
             }
         )*
@@ -174,45 +178,69 @@ matchers!(
 /// Bytes of a string DuckDB keeps inside its `duckdb_string_t` (longer ones are pointed to).
 const INLINED_LENGTH: u32 = 12;
 
-/// The scalar function's body: one BOOLEAN per row of the single VARCHAR column of `input`,
-/// NULL where the text is NULL. Nothing here can panic, so nothing unwinds into DuckDB.
+/// What a failed conversion says (the checked load reads no more than that it failed).
+const FAILED: &std::ffi::CStr = c"querycell: a value unlike the decided column's";
+
+/// The scalar function's body: one value per row of the single VARCHAR column of `input`,
+/// NULL where the text is NULL; the statement fails at the first text that does not
+/// convert. Nothing here can panic, so nothing unwinds into DuckDB.
 ///
 /// # Safety
 /// DuckDB calls it with a live chunk of one flat VARCHAR vector (its C API flattens the
-/// input first) and a BOOLEAN result vector of at least the chunk's size.
-unsafe extern "C" fn call<M: Matcher>(
-    _info: ffi::duckdb_function_info,
+/// input first) and a result vector of `C::Value`'s type with room for the chunk's rows.
+pub(super) unsafe extern "C" fn call<C: Convert>(
+    info: ffi::duckdb_function_info,
     input: ffi::duckdb_data_chunk,
     output: ffi::duckdb_vector,
 ) {
     // SAFETY: per this function's contract: the chunk and vectors are live for the call,
-    // the input vector is flat VARCHAR (`duckdb_string_t` per row, `rows` of them) and the
-    // output is BOOLEAN with room for `rows`; a string's bytes are inlined when short and
-    // otherwise behind its pointer, alive as long as the chunk; the input's validity mask,
-    // when present, has a 64-bit word per 64 rows (as the C API documents), and the
-    // output's is written only through DuckDB's functions, after making it writable.
+    // the input is flat VARCHAR with `rows` rows (read through `text_at`, whose contract is
+    // the same), the output holds `rows` values of `C::Value`'s type and its validity mask
+    // is written only through DuckDB's functions, after making it writable; `info` is the
+    // call's own, and the error message is a static C string DuckDB copies.
     unsafe {
         let rows = ffi::duckdb_data_chunk_get_size(input);
-        let texts_vector = ffi::duckdb_data_chunk_get_vector(input, 0);
-        let texts = ffi::duckdb_vector_get_data(texts_vector).cast::<ffi::duckdb_string_t>();
-        let validity = ffi::duckdb_vector_get_validity(texts_vector);
-        let answers = ffi::duckdb_vector_get_data(output).cast::<bool>();
+        let texts = ffi::duckdb_data_chunk_get_vector(input, 0);
+        let values = ffi::duckdb_vector_get_data(output).cast::<C::Value>();
         for row in 0..rows {
-            // The mask, when there is one, holds a bit per row, set where the row is valid.
-            if !validity.is_null() && *validity.add((row / 64) as usize) & (1 << (row % 64)) == 0 {
+            let Some(text) = text_at(texts, row) else {
                 ffi::duckdb_vector_ensure_validity_writable(output);
                 ffi::duckdb_validity_set_row_invalid(ffi::duckdb_vector_get_validity(output), row);
                 continue;
-            }
-            let text = &*texts.add(row as usize);
-            let length = text.value.inlined.length;
-            let start = match length <= INLINED_LENGTH {
-                true => text.value.inlined.inlined.as_ptr(),
-                false => text.value.pointer.ptr.cast_const(),
             };
-            let bytes = std::slice::from_raw_parts(start.cast::<u8>(), length as usize);
-            *answers.add(row as usize) = M::matches(bytes);
+            match C::convert(text) {
+                Some(value) => *values.add(row as usize) = value,
+                None => {
+                    ffi::duckdb_scalar_function_set_error(info, FAILED.as_ptr());
+                    return;
+                }
+            }
         }
+    }
+}
+
+/// The bytes of row `row` of the flat VARCHAR vector `texts`; `None` where it is NULL.
+///
+/// # Safety
+/// `texts` is a live flat VARCHAR vector of more than `row` rows, and the bytes are used
+/// only while it lives.
+pub(super) unsafe fn text_at<'a>(texts: ffi::duckdb_vector, row: u64) -> Option<&'a [u8]> {
+    // SAFETY: per this function's contract: the vector holds a `duckdb_string_t` per row; a
+    // string's bytes are inlined when short and otherwise behind its pointer, alive as long
+    // as the vector; its validity mask, when present, has a 64-bit word per 64 rows (as the
+    // C API documents), with a bit set where the row is valid.
+    unsafe {
+        let validity = ffi::duckdb_vector_get_validity(texts);
+        if !validity.is_null() && *validity.add((row / 64) as usize) & (1 << (row % 64)) == 0 {
+            return None;
+        }
+        let text = &*ffi::duckdb_vector_get_data(texts).cast::<ffi::duckdb_string_t>().add(row as usize);
+        let length = text.value.inlined.length;
+        let start = match length <= INLINED_LENGTH {
+            true => text.value.inlined.inlined.as_ptr(),
+            false => text.value.pointer.ptr.cast_const(),
+        };
+        Some(std::slice::from_raw_parts(start.cast::<u8>(), length as usize))
     }
 }
 
@@ -222,29 +250,50 @@ unsafe extern "C" fn call<M: Matcher>(
 /// `con` is a live connection.
 pub(super) unsafe fn register(con: ffi::duckdb_connection) -> DuckResult<()> {
     for shape in TEXT_SHAPES {
-        let name = CString::new(shape.name).map_err(|_| Failure::other("a shape name contains a NUL byte"))?;
-        // SAFETY: every handle made here is destroyed here, after DuckDB copied what it
-        // keeps (registration copies the function; setting a type copies it); `name` outlives
-        // the call that reads it; `con` is live per this function's contract.
-        let state = unsafe {
-            let mut function = ffi::duckdb_create_scalar_function();
-            ffi::duckdb_scalar_function_set_name(function, name.as_ptr());
-            let mut text = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
-            let mut boolean = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN);
-            ffi::duckdb_scalar_function_add_parameter(function, text);
-            ffi::duckdb_scalar_function_set_return_type(function, boolean);
-            ffi::duckdb_destroy_logical_type(&mut text);
-            ffi::duckdb_destroy_logical_type(&mut boolean);
-            ffi::duckdb_scalar_function_set_function(function, Some(shape.callback));
-            let state = ffi::duckdb_register_scalar_function(con, function);
-            ffi::duckdb_destroy_scalar_function(&mut function);
-            state
-        };
-        if state != ffi::DuckDBSuccess {
-            return Err(Failure::other(format!("could not register the function {}", shape.name)));
-        }
+        // SAFETY: `con` is live per this function's contract; each callback reads one
+        // VARCHAR argument and writes BOOLEAN answers.
+        unsafe { register_function(con, shape.name, ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN, shape.callback) }?;
     }
     Ok(())
+}
+
+/// A scalar function's body as DuckDB's C API calls it.
+pub(super) type Callback = unsafe extern "C" fn(ffi::duckdb_function_info, ffi::duckdb_data_chunk, ffi::duckdb_vector);
+
+/// Register on `con` the scalar function `name` of one VARCHAR argument returning `result`,
+/// computed by `callback`.
+///
+/// # Safety
+/// `con` is a live connection, and `callback` reads its argument as VARCHAR and writes
+/// values of `result`.
+pub(super) unsafe fn register_function(
+    con: ffi::duckdb_connection,
+    name: &str,
+    result: ffi::DUCKDB_TYPE,
+    callback: Callback,
+) -> DuckResult<()> {
+    let c_name = CString::new(name).map_err(|_| Failure::other("a function name contains a NUL byte"))?;
+    // SAFETY: every handle made here is destroyed here, after DuckDB copied what it keeps
+    // (registration copies the function; setting a type copies it); `c_name` outlives the
+    // call that reads it; `con` is live per this function's contract.
+    let state = unsafe {
+        let mut function = ffi::duckdb_create_scalar_function();
+        ffi::duckdb_scalar_function_set_name(function, c_name.as_ptr());
+        let mut text = ffi::duckdb_create_logical_type(ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR);
+        let mut returned = ffi::duckdb_create_logical_type(result);
+        ffi::duckdb_scalar_function_add_parameter(function, text);
+        ffi::duckdb_scalar_function_set_return_type(function, returned);
+        ffi::duckdb_destroy_logical_type(&mut text);
+        ffi::duckdb_destroy_logical_type(&mut returned);
+        ffi::duckdb_scalar_function_set_function(function, Some(callback));
+        let state = ffi::duckdb_register_scalar_function(con, function);
+        ffi::duckdb_destroy_scalar_function(&mut function);
+        state
+    };
+    match state == ffi::DuckDBSuccess {
+        true => Ok(()),
+        false => Err(Failure::other(format!("could not register the function {name}"))),
+    }
 }
 
 #[cfg(test)]
