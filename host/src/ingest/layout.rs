@@ -40,7 +40,7 @@ const HEAD_BYTES: usize = 64 << 20;
 /// At most this many title rows above a header are skipped without being told to.
 const MAX_TITLE_ROWS: usize = 10;
 /// How far from the bottom a totals row is looked for.
-const TOTALS_WINDOW: usize = 3;
+pub(super) const TOTALS_WINDOW: usize = 3;
 /// Cell text quoted in decisions and messages is cut to this many characters.
 const QUOTED_CAP: usize = 64;
 /// Delimiters tried when the file does not say, in order of preference on a tie.
@@ -145,6 +145,11 @@ impl TextLayout {
             Some(text) if renamed(text) => text.clone(),
             _ => read.to_string(),
         }
+    }
+
+    /// The header's cell above column `at` as the file has it; `None` without a header.
+    pub fn header_cell(&self, at: usize) -> Option<&str> {
+        self.header_texts.as_ref().and_then(|texts| texts.get(at)).map(String::as_str)
     }
 }
 
@@ -1009,7 +1014,7 @@ fn holds_one_text(connection: &Connection, table: &str, column: &str) -> bool {
 /// A row whose first filled cell is a totals label ([`is_totals_label`]) and whose other
 /// filled cells are numbers (at least one), or texts of a `constant` column (one whose every
 /// row holds that text: `EUR` beside the amounts of a bank export).
-fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
+pub(super) fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
     let filled: Vec<(usize, String)> = cells
         .iter()
         .enumerate()
@@ -1020,6 +1025,17 @@ fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
     is_totals_label(label)
         && rest.iter().any(|(_, text)| looks_numeric(text))
         && rest.iter().all(|(at, text)| looks_numeric(text) || constant(*at))
+}
+
+/// SQL condition: the text `value` may be a totals label ([`is_totals_label`]) once trimmed:
+/// it starts with a totals word, in any case, after white space. It holds of every text
+/// that is a label (and of some that are not, `Total Wine & More`), so it only asks too much.
+pub(super) fn may_be_totals_label(value: &str) -> String {
+    // The words hold no character a pattern reads otherwise (a test says so).
+    let words = TOTAL_WORDS.join("|");
+    // Rust's `trim` takes what is White_Space: `\s` and `\pZ`, with U+000B and U+0085.
+    let pattern = format!("(?i)^[\\s\\pZ\\x{{0B}}\\x{{85}}]*({words})");
+    format!("regexp_matches({value}, {})", sql_string(&pattern))
 }
 
 /// A totals word ([`TOTAL_WORDS`], any case, a trailing `:` allowed), alone or followed by a
@@ -1374,6 +1390,39 @@ mod tests {
         assert!(!is_totals_row(&row(&[Some("Gesamt"), None, Some("1.700,00"), Some("EUR")]), &varied));
         assert!(!is_totals_row(&row(&[Some("Gesamt"), None, None, Some("EUR")]), &currency), "no number");
         assert!(looks_numeric("-1'234.5") && looks_numeric("1 234,5") && !looks_numeric("12a") && !looks_numeric("-"));
+    }
+
+    /// The label a table written in parallel is asked for holds of every text a totals row
+    /// starts with, padded and in any case, in DuckDB itself; of a name too, which only
+    /// costs the profiling.
+    #[test]
+    fn a_possible_totals_label_is_every_label_and_more() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        assert!(TOTAL_WORDS.iter().all(|w| w.chars().all(|c| c.is_alphabetic() || c == ' ' || c == '-')));
+        let labels = [
+            "Total",
+            " total:",
+            "\u{a0}GRAND TOTAL",
+            "\tSubtotal (3 records)",
+            "Итого",
+            "合計",
+            "Total EUR",
+            "Sub-Total",
+        ];
+        let others = ["Totally", "Net total", "Summer", "T-1", "", "Sub  total"];
+        for (text, label) in labels.iter().map(|l| (l, true)).chain(others.iter().map(|o| (o, false))) {
+            let asked = duck.query(&format!("SELECT {}", may_be_totals_label(&sql_string(text)))).unwrap();
+            let said = first_row(asked).first().and_then(Cell::boolean);
+            let is_label = is_totals_label(text.trim());
+            assert!(!is_label || label, "{text:?} is listed as a label");
+            match label {
+                true => assert_eq!(said, Some(true), "{text:?} may be a label"),
+                false => {
+                    let word_first = TOTAL_WORDS.iter().any(|w| text.trim_start().to_lowercase().starts_with(w));
+                    assert_eq!(said, Some(word_first), "{text:?}");
+                }
+            }
+        }
     }
 
     /// The first-rows reader reads the rows the whole read does, a line nearly as long as

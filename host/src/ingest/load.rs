@@ -18,6 +18,8 @@ use super::types::{
 use crate::catalog::{ColumnEntry, ColumnStats, LeftOutColumn, Skipped, TableEntry, ValueKind};
 use crate::error::{Code, Error, ErrorClass, Result};
 
+mod checked;
+
 /// Text cells longer than this are cut in the catalog's value lists.
 const VALUE_TEXT_CAP: usize = 64;
 /// Columns with at most this many distinct values list them in the catalog.
@@ -356,13 +358,22 @@ fn load_text_table(
     let ruled = |table, judging| Ruled { layout, source, sidecar, over, staging_table: table, judging };
     // Where the first rows keep every column as written, the text is loaded into the index
     // itself, to become the table: copying it there from a temp table cost more than DuckDB's
-    // whole load of a file of free text. Anything else is staged in a temp table.
-    let straight = stays_text_by_its_first_rows(connection, name, &ruled(&first_rows, true));
+    // whole load of a file of free text. Where they decide every column in a way the load
+    // can check, the file is loaded once, checked as it is converted. Anything else (or a
+    // check that fails) is staged in a temp table and profiled.
+    let said = first_rows_say(connection, name, &ruled(&first_rows, Judging::AllText));
+    let straight = matches!(said, FirstRows::AllText);
+    let sample_table = format!("__querycell_sample_{name}");
+    if matches!(said, FirstRows::Typed) {
+        if let Some(entry) = checked::load(connection, name, &ruled(&sample_table, Judging::Predicting))? {
+            return Ok(entry);
+        }
+    }
     let created = if straight { "OR REPLACE TABLE" } else { "OR REPLACE TEMP TABLE" };
     connection
         .execute_batch(&format!("CREATE {created} {} AS SELECT * FROM {}", quote(&staging_table), layout.reader))
         .map_err(|e| layout.explain(e, source, name))?;
-    let decided = decide_columns(connection, &ruled(&staging_table, false))?;
+    let decided = decide_columns(connection, &ruled(&staging_table, Judging::Whole))?;
     let in_place = straight && decided.all_text();
     let Decided { notes: decisions, columns, .. } = decided;
     if in_place {
@@ -387,13 +398,7 @@ fn load_text_table(
     let mut entries = Vec::with_capacity(columns.len());
     let mut statistics = Vec::with_capacity(columns.len());
     for DecidedColumn { mut entry, decision, groups, .. } in columns {
-        statistics.push(match groups.grouped {
-            true => {
-                entry.stats = grouped_stats(connection, &groups, &decision, entry.kind, source)?;
-                Statistics::Given
-            }
-            false => Statistics::Estimated,
-        });
+        statistics.push(text_statistics(connection, &mut entry, &decision, &groups, source)?);
         groups.remove(connection)?;
         entries.push(entry);
     }
@@ -405,6 +410,27 @@ fn load_text_table(
     Ok(entry)
 }
 
+/// Where the statistics of a text table's column come from: a text column grouped gives
+/// them from its groups; one read row by row is estimated in the table's scan. A typed
+/// column's are always the scan's, exact below [`ESTIMATED_FROM`], so they are the same
+/// whether the column was profiled or checked as it was loaded ([`checked`]).
+fn text_statistics(
+    connection: &Connection,
+    entry: &mut ColumnEntry,
+    decision: &Decision,
+    groups: &Groups,
+    source: &Source,
+) -> Result<Statistics> {
+    Ok(match (decision.keeps_text, groups.grouped) {
+        (true, true) => {
+            entry.stats = grouped_stats(connection, groups, decision, entry.kind, source)?;
+            Statistics::Given
+        }
+        (true, false) => Statistics::Estimated,
+        (false, _) => Statistics::Scan,
+    })
+}
+
 /// What decides a text table's columns: how its file was read, the rules of `querycell.toml`,
 /// and the staging table its text was loaded into.
 struct Ruled<'a> {
@@ -413,18 +439,30 @@ struct Ruled<'a> {
     sidecar: &'a Sidecar,
     over: &'a TableOverride,
     staging_table: &'a str,
-    /// Only whether every column stays text as written is asked: deciding stops at the
-    /// first column that does not (or at a hidden one).
-    judging: bool,
+    judging: Judging,
 }
 
-/// One column of a text table, decided: its catalog entry, the decision, its groups, and
-/// its name in the staging table.
+/// What deciding a table's columns is for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Judging {
+    /// The table as it is written.
+    Whole,
+    /// Only whether every column of its first rows stays text as written: deciding stops
+    /// at the first column that does not (or at a hidden one).
+    AllText,
+    /// Every column of its first rows, as a prediction the load checks
+    /// ([`checked`]); stops at a hidden column. A text column's reason is left empty.
+    Predicting,
+}
+
+/// One column of a text table, decided: its catalog entry, the decision, its groups, its
+/// name in the staging table and what the file says of how its numbers are written.
 struct DecidedColumn {
     entry: ColumnEntry,
     decision: Decision,
     groups: Groups,
     raw: String,
+    evidence: FileEvidence,
 }
 
 /// A text table's rows and columns, decided.
@@ -463,7 +501,7 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
         let text = layout.header_text(at, &header.0);
         let column_name = unique(normalize_identifier(&text, "column"), kept.iter().map(|c| c.2.as_str()));
         if over.columns.get(&column_name).is_some_and(|c| c.hidden) {
-            if ruled.judging {
+            if ruled.judging != Judging::Whole {
                 return Ok(Decided { notes: decisions, columns: Vec::new(), any_hidden: true });
             }
             continue;
@@ -473,7 +511,8 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
     let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
     let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
     // The first rows judged are fewer than a sample: every column is grouped, nothing to count.
-    let samples = match ruled.judging {
+    let judging = ruled.judging != Judging::Whole;
+    let samples = match judging {
         true => vec![Sample::SHORT_TABLE; raw_kept.len()],
         false => types::samples(connection, staging_table, &raw_kept).map_err(at_source)?,
     };
@@ -482,25 +521,26 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
     for ((raw, text, column_name, evidence), sample) in kept.into_iter().zip(samples) {
         let column_over = over.columns.get(&column_name);
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(over, column_over) };
-        let groups = Groups::create(connection, staging_table, &raw, sample, columns.len()).map_err(at_source)?;
-        let decision = types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers, ruled.judging)
+        let groups =
+            Groups::create(connection, staging_table, &raw, sample, columns.len(), staging_table).map_err(at_source)?;
+        let decision = types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers, judging)
             .map_err(at_source)?;
-        let stop = ruled.judging && !decision.keeps_as_written(&raw);
+        let stop = ruled.judging == Judging::AllText && !decision.keeps_as_written(&raw);
         columns.push((decided_entry(column_name, text, &decision, over), decision, groups));
         decided_raw.push((raw, numbers.evidence));
         if stop {
             break;
         }
     }
-    // Judging, every column is text (or the last one is why not): no number to decide again.
-    if !ruled.judging {
+    // Judging, no decision is final: none to decide again.
+    if !judging {
         decide_again_with_a_proven_dot(connection, &mut columns, &decided_raw, over, &null_tokens)
             .map_err(at_source)?;
     }
     let columns: Vec<DecidedColumn> = columns
         .into_iter()
         .zip(decided_raw)
-        .map(|((entry, decision, groups), (raw, _))| DecidedColumn { entry, decision, groups, raw })
+        .map(|((entry, decision, groups), (raw, evidence))| DecidedColumn { entry, decision, groups, raw, evidence })
         .collect();
     Ok(Decided { notes: decisions, any_hidden: columns.len() < read, columns })
 }
@@ -512,34 +552,51 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
 const FIRST_ROWS_JUDGED: usize = 2_000;
 const _: () = assert!(FIRST_ROWS_JUDGED < DISTINCT_SAMPLE, "the first rows judged are grouped, never sampled");
 
-/// Whether the first [`FIRST_ROWS_JUDGED`] rows of the table `ruled.layout` reads, decided
-/// as the whole table is (in the temp table `ruled.staging_table`, dropped after), keep
-/// every column as text exactly as written: each has a value that fits no type, and no
-/// missing-value token. The whole table then does too, as a value that fits no type is
-/// text in any rows that hold it; where it does not (a token further down), the table is
-/// written from the loaded text as any other. Any failure here only means "no".
-fn stays_text_by_its_first_rows(connection: &Connection, name: &str, ruled: &Ruled<'_>) -> bool {
+/// What the first rows of a text table say of how to load it.
+enum FirstRows {
+    /// Every column stays text exactly as written: each has a value that fits no type, and
+    /// no missing-value token. The whole table then does too, as a value that fits no type
+    /// is text in any rows that hold it; where it does not (a token further down), the
+    /// table is written from the loaded text as any other.
+    AllText,
+    /// Some column is not text as written: the load may check its type ([`checked`]).
+    Typed,
+    /// Nothing to go by: the first rows could not be read or decided.
+    Unknown,
+}
+
+/// What the first [`FIRST_ROWS_JUDGED`] rows of the table `ruled.layout` reads say, decided
+/// as the whole table is (in the temp table `ruled.staging_table`, dropped after). Any
+/// failure here only means [`FirstRows::Unknown`].
+fn first_rows_say(connection: &Connection, name: &str, ruled: &Ruled<'_>) -> FirstRows {
     let sample = quote(ruled.staging_table);
-    let judged = connection
+    let loaded = connection
         .execute_batch(&format!(
             "CREATE OR REPLACE TEMP TABLE {sample} AS SELECT * FROM {} LIMIT {FIRST_ROWS_JUDGED}",
             ruled.layout.first_rows_reader
         ))
-        .map_err(|e| ruled.layout.explain(e, ruled.source, name))
-        .and_then(|()| match has_a_column_without_letters(connection, &sample) {
-            true => Ok(None),
-            false => decide_columns(connection, ruled).map(Some),
-        });
-    let stays = match judged {
-        Ok(Some(decided)) => {
-            // Stopped early, its last column is the one not kept as written.
-            let as_written = decided.all_text() && decided.columns.iter().all(|c| c.decision.keeps_as_written(&c.raw));
-            let removed = decided.columns.into_iter().map(|c| c.groups.remove(connection)).collect::<Result<Vec<_>>>();
-            as_written && removed.is_ok()
+        .map_err(|e| ruled.layout.explain(e, ruled.source, name));
+    let said = loaded.and_then(|()| {
+        // A column without letters is nearly always typed: the question ends there.
+        if has_a_column_without_letters(connection, &sample) {
+            return Ok(FirstRows::Typed);
         }
-        Ok(None) | Err(_) => false,
-    };
-    connection.execute_batch(&format!("DROP TABLE IF EXISTS {sample}")).is_ok() && stays
+        let decided = decide_columns(connection, ruled)?;
+        // Stopped early, its last column is the one not kept as written.
+        let as_written = decided.all_text() && decided.columns.iter().all(|c| c.decision.keeps_as_written(&c.raw));
+        remove_groups(connection, decided.columns)?;
+        Ok(if as_written { FirstRows::AllText } else { FirstRows::Typed })
+    });
+    let dropped = connection.execute_batch(&format!("DROP TABLE IF EXISTS {sample}")).is_ok();
+    match said {
+        Ok(said) if dropped => said,
+        _ => FirstRows::Unknown,
+    }
+}
+
+/// Drop the groups of decided columns (their decisions are kept elsewhere, or not needed).
+fn remove_groups(connection: &Connection, columns: Vec<DecidedColumn>) -> Result<()> {
+    columns.into_iter().try_for_each(|c| c.groups.remove(connection))
 }
 
 /// Whether some column of `sample` (quoted) holds no letter in any value: numbers, dates,

@@ -17,7 +17,7 @@
 //!   reads as one in one currency or as a percentage (see [`amounts`]).
 
 use super::load::{cell_integer, cell_text, first_row};
-use crate::duck::{Database as Connection, Failure};
+use crate::duck::{conversions, Database as Connection, Failure};
 
 mod amounts;
 
@@ -81,6 +81,14 @@ pub struct Decision {
     /// What settled the decimal mark of a number column the values alone could not, or
     /// what the values prove of it; `None` for every other decision.
     pub decimal_mark: Option<DecimalMarkBasis>,
+    /// SQL converting the text `v` of a typed column as `expression` does, for every text
+    /// for which this decision stands for more rows than were decided, and failing the
+    /// statement for any other: if it converts every further value of the column (or finds
+    /// it missing), deciding the whole column gives this same decision. A load can then
+    /// check each value as it converts it, instead of profiling the column first
+    /// ([`crate::duck::conversions`]). `None` where no such conversion is known (a text
+    /// column, or one with tokens, padding, units or marks that more values could change).
+    pub checked: Option<String>,
 }
 
 impl Decision {
@@ -95,6 +103,36 @@ impl Decision {
     pub fn keeps_as_written(&self, raw: &str) -> bool {
         self.keeps_text && !self.for_want_of_values() && self.expression == quote(raw)
     }
+}
+
+/// `condition`, a SQL condition on the text `v` (as the constants of this module and
+/// [`Decision::checked`] are written), asked of `value` instead: each `v` that is a
+/// name of its own (not part of a longer name, a quoted name or a string) is replaced.
+pub(crate) fn applied_to(condition: &str, value: &str) -> String {
+    let mut applied = String::with_capacity(condition.len() + value.len());
+    let mut quote_open: Option<char> = None;
+    let mut chars = condition.char_indices().peekable();
+    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let mut previous: Option<char> = None;
+    while let Some((_, c)) = chars.next() {
+        match quote_open {
+            Some(open) if c == open => quote_open = None,
+            Some(_) => {}
+            None if c == '\'' || c == '"' => quote_open = Some(c),
+            None if c == 'v'
+                && !previous.is_some_and(is_name)
+                && !chars.peek().is_some_and(|&(_, next)| is_name(next)) =>
+            {
+                applied.push_str(value);
+                previous = Some(c);
+                continue;
+            }
+            None => {}
+        }
+        applied.push(c);
+        previous = Some(c);
+    }
+    applied
 }
 
 /// The reason of a text column whose cells are all empty or null tokens.
@@ -126,6 +164,9 @@ pub enum DecimalMarkBasis {
 pub struct Groups {
     /// The temp table (quoted), or the staging table itself when not grouped.
     pub table: String,
+    /// The file's first [`HEAD_ROWS`] rows of the column (under its own name), each with
+    /// its place in the file as [`FILE_ORDER`]: a relation.
+    pub head: String,
     /// Its row-count column (quoted): the column's name and `#rows`, so never the column's;
     /// `1` when not grouped.
     pub rows: String,
@@ -199,13 +240,26 @@ impl Groups {
     /// group that fails a check is the file's first such value, as it is for a column read
     /// row by row: in a hash table's order the value a decision names changed from one
     /// ingest of the same file to the next.
-    pub fn create(connection: &Connection, staging: &str, column: &str, sample: Sample, slot: usize) -> Result<Groups> {
-        if !sample.worth_grouping() {
-            return Ok(Groups { table: quote(staging), rows: "1".into(), grouped: false });
-        }
+    ///
+    /// `in_order` is a table whose rows' `rowid`s are their places in the file (the staging
+    /// table itself, when it was written in the file's order), holding the column under the
+    /// same name: the decisions name values from its first rows.
+    pub fn create(
+        connection: &Connection,
+        staging: &str,
+        column: &str,
+        sample: Sample,
+        slot: usize,
+        in_order: &str,
+    ) -> Result<Groups> {
         let c = quote(column);
+        let head = format!("(SELECT {c}, rowid AS {FILE_ORDER} FROM {} WHERE rowid < {HEAD_ROWS})", quote(in_order));
+        if !sample.worth_grouping() {
+            return Ok(Groups { table: quote(staging), head, rows: "1".into(), grouped: false });
+        }
         let groups = Groups {
             table: quote(&format!("__querycell_values_{slot}")),
+            head,
             rows: quote(&format!("{column}#rows")),
             grouped: true,
         };
@@ -394,12 +448,14 @@ pub fn decide(
         connection,
         failed: &failed,
         from: format!("(SELECT {typed_value} AS v, {} AS n FROM {}) WHERE v IS NOT NULL", groups.rows, groups.table),
+        head: format!("(SELECT {typed_value} AS v, {FILE_ORDER} FROM {}) WHERE v IS NOT NULL", groups.head),
         first_rows: format!(
             "(SELECT {typed_value} AS v, {} AS n FROM {} LIMIT {FIRST_ROWS}) WHERE v IS NOT NULL",
             groups.rows, groups.table
         ),
     };
-    let profile = Profile { text_present, present, typed_tokens, not_finite, numbers, judging };
+    let as_written = typed_hits == 0 && !padded && !minus_sign;
+    let profile = Profile { text_present, present, typed_tokens, not_finite, numbers, judging, as_written };
     profile.decide(&values, &text_value, &typed_value).map(|decision| noted(decision, numbers, minus_sign))
 }
 
@@ -447,7 +503,15 @@ fn overridden(
             (None, _) => format!("{sql_type}, set in querycell.toml"),
         };
         let keeps_text = expression == text_value;
-        return Some(Decision { sql_type, reason, expression, keeps_text, unit: None, decimal_mark: None });
+        return Some(Decision {
+            sql_type,
+            reason,
+            expression,
+            keeps_text,
+            unit: None,
+            decimal_mark: None,
+            checked: None,
+        });
     }
     if let Some(format) = &over.date_format {
         return Some(Decision {
@@ -457,6 +521,7 @@ fn overridden(
             keeps_text: false,
             unit: None,
             decimal_mark: None,
+            checked: None,
         });
     }
     None
@@ -555,6 +620,9 @@ struct Values<'a> {
     failed: &'a dyn Fn(Failure) -> Error,
     /// `FROM` and `WHERE` reading them as `v`, each with its count of rows as `n`.
     from: String,
+    /// The same over the file's first [`HEAD_ROWS`] rows, each with its place in the file as
+    /// [`FILE_ORDER`]: where a decision names a value, it names the first of these.
+    head: String,
     /// The same over the first [`FIRST_ROWS`] rows (or groups) only: where a check that
     /// would stop early at a counterexample is folded into a full pass, a text column still
     /// shows itself here first, cheaply.
@@ -563,6 +631,13 @@ struct Values<'a> {
 
 /// Rows (or groups) [`Values::first_rows`] reads.
 const FIRST_ROWS: usize = 10_000;
+
+/// The file's first rows, from which a decision names the value that shows it
+/// ([`Values::fitting_none`]).
+pub const HEAD_ROWS: usize = 2_000;
+
+/// The name under which [`Groups::head`] gives each row's place in the file.
+const FILE_ORDER: &str = "\"__querycell_at\"";
 
 impl Values<'_> {
     /// Does every value satisfy `condition`? Stops at the first one that does not.
@@ -573,26 +648,49 @@ impl Values<'_> {
     /// Does every value satisfy at least one of `alternatives`? Stops at the first that
     /// satisfies none.
     fn all_fit_one_of(&self, alternatives: &[&str]) -> Result<bool> {
-        Ok(self.fitting_none(alternatives)?.is_none())
+        Ok(self.any_fitting_none(alternatives)?.is_none())
     }
 
-    /// Some value that does not satisfy `condition` (false or null); stops at the first.
+    /// The value not satisfying `condition` (false or null) that a decision names: see
+    /// [`Values::fitting_none`].
     fn counterexample(&self, condition: &str) -> Result<Option<String>> {
         self.fitting_none(&[condition])
     }
 
-    /// Some value satisfying none of `alternatives` (each false or null); stops at the
-    /// first. Each alternative is a conjunct of its own in the filter, so a value is tested
-    /// against the next one only when those before it failed: one `OR` of them inside
-    /// `coalesce` tested every value against all of them (a column of ISO timestamps was
-    /// matched as dates too, twice the work). Written with `coalesce`, not
-    /// `NOT c OR c IS NULL`, which evaluated `c` twice per value.
+    /// The value satisfying none of `alternatives` (each false or null) that a decision
+    /// names: the first such among the file's first rows, else the smallest such. Named so,
+    /// it depends on the file alone, not on the order in which a load wrote the rows past
+    /// the first (ingest writes a table in parallel where it can, see `load::checked`).
     fn fitting_none(&self, alternatives: &[&str]) -> Result<Option<String>> {
-        let filter: String =
-            alternatives.iter().map(|condition| format!(" AND NOT coalesce(({condition}), false)")).collect();
+        let filter = Self::filter(alternatives);
+        let first = self
+            .connection
+            .query(&format!("SELECT v FROM {}{filter} ORDER BY {FILE_ORDER} LIMIT 1", self.head))
+            .map_err(self.failed)?;
+        if let Some(value) = first.first().and_then(|row| cell_text(row, 0)) {
+            return Ok(Some(value));
+        }
+        let rows = self.connection.query(&format!("SELECT min(v) FROM {}{filter}", self.from)).map_err(self.failed)?;
+        Ok(rows.first().and_then(|row| cell_text(row, 0)))
+    }
+
+    /// Any value satisfying none of `alternatives`, whichever is found first: for a check
+    /// that only asks whether there is one, or uses it only to ask more of it.
+    fn any_fitting_none(&self, alternatives: &[&str]) -> Result<Option<String>> {
+        let filter = Self::filter(alternatives);
         let rows =
             self.connection.query(&format!("SELECT v FROM {}{filter} LIMIT 1", self.from)).map_err(self.failed)?;
         Ok(rows.first().and_then(|row| cell_text(row, 0)))
+    }
+
+    /// The filter keeping values satisfying none of `alternatives`. Each alternative is a
+    /// conjunct of its own, so a value is tested against the next one only when those
+    /// before it failed: one `OR` of them inside `coalesce` tested every value against all
+    /// of them (a column of ISO timestamps was matched as dates too, twice the work).
+    /// Written with `coalesce`, not `NOT c OR c IS NULL`, which evaluated `c` twice per
+    /// value.
+    fn filter(alternatives: &[&str]) -> String {
+        alternatives.iter().map(|condition| format!(" AND NOT coalesce(({condition}), false)")).collect()
     }
 
     /// Which of `READINGS` every value fits, and the smallest value carrying a mark that
@@ -613,6 +711,7 @@ impl Values<'_> {
             connection: self.connection,
             failed: self.failed,
             from: self.first_rows.clone(),
+            head: self.head.clone(),
             first_rows: self.first_rows.clone(),
         };
         if !first_rows.all(numbers::NUMBER_LIKE)? {
@@ -729,6 +828,8 @@ struct Profile<'a> {
     numbers: &'a NumberSettings,
     /// Only whether the column stays text is asked (see [`decide`]).
     judging: bool,
+    /// See [`Outcomes::as_written`].
+    as_written: bool,
 }
 
 /// The two ways a profile ends, sharing what every decision of each kind carries: a text
@@ -738,6 +839,9 @@ struct Outcomes<'a> {
     text_value: &'a str,
     typed_value: &'a str,
     tokens_note: String,
+    /// No value is a token, padded or written with a typographic minus: the typed value is
+    /// the text as written.
+    as_written: bool,
 }
 
 impl Outcomes<'_> {
@@ -749,6 +853,7 @@ impl Outcomes<'_> {
             keeps_text: true,
             unit: None,
             decimal_mark: None,
+            checked: None,
         })
     }
 
@@ -765,7 +870,24 @@ impl Outcomes<'_> {
             keeps_text: false,
             unit,
             decimal_mark: None,
+            checked: None,
         })
+    }
+
+    /// A typed decision (with no unit) that stands while the function `conversion` converts
+    /// every further value: see [`Decision::checked`]. Only a column read as written (no
+    /// token, padding or typographic minus) carries it, since a further token or padded
+    /// value would change the expression.
+    fn typed_while(
+        &self,
+        sql_type: &str,
+        reason: &str,
+        expression: String,
+        conversion: Option<&str>,
+    ) -> Result<Decision> {
+        let decision = self.typed(sql_type, reason, expression)?;
+        let checked = conversion.filter(|_| self.as_written).map(|function| format!("{function}(v)"));
+        Ok(Decision { checked, ..decision })
     }
 }
 
@@ -784,7 +906,7 @@ impl Profile<'_> {
                 self.not_finite
             ));
         }
-        let out = Outcomes { text_value, typed_value, tokens_note };
+        let out = Outcomes { text_value, typed_value, tokens_note, as_written: self.as_written };
         if self.text_present == 0 {
             return out.text(NO_VALUES.into());
         }
@@ -815,10 +937,11 @@ impl Profile<'_> {
             ));
         }
         if values.all(BOOLEAN)? {
-            return out.typed(
+            return out.typed_while(
                 "BOOLEAN",
                 "every value is true or false",
                 format!("CAST(lower({typed_value}) AS BOOLEAN)"),
+                Some(conversions::TRUE_OR_FALSE),
             );
         }
         if let Some(decision) = dates(values, &out)? {
@@ -850,14 +973,20 @@ impl Profile<'_> {
             return Ok(None);
         };
         let basis = decimal_mark_basis(&fits, marked.as_deref(), &self.numbers.evidence);
+        let dotted = marked.is_some();
         let verdict = numbers::verdict(&fits, marked, &self.numbers.evidence);
         if let (Some(value), Verdict::Number { .. }) = (beyond_double, &verdict) {
             return out.text(out_of_range(&value)).map(Some);
         }
         let decided = match verdict {
-            Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => {
-                out.typed("DOUBLE", "every value is a number", format!("CAST({typed_value} AS DOUBLE)")).map(Some)
-            }
+            Verdict::Number { reading, example: None, why: None } if reading == READINGS[0] => out
+                .typed_while(
+                    "DOUBLE",
+                    "every value is a number",
+                    format!("CAST({typed_value} AS DOUBLE)"),
+                    plain_numbers_stand(&fits, dotted, &self.numbers.evidence).then_some(conversions::PLAIN_NUMBER),
+                )
+                .map(Some),
             Verdict::Number { reading, example, why } => {
                 self.number(values, reading, written_with(reading, example, why), out).map(Some)
             }
@@ -908,6 +1037,17 @@ fn decimal_mark_basis(fits: &[bool], marked: Option<&str>, evidence: &FileEviden
     }
 }
 
+/// Whether a column of plain numbers read with a decimal dot stays so while every further
+/// value is plain and of at most 300 characters ([`conversions::PLAIN_NUMBER`]): none is
+/// beyond a DOUBLE ([`PLAIN_BEYOND_DOUBLE`]), and every reading that fit still fits (a plain
+/// value fits every dot reading). Not where a comma reading fit values without a dot and
+/// nothing in the file chose the dot: a further value with a dot would make them ambiguous
+/// ([`numbers::verdict`]).
+fn plain_numbers_stand(fits: &[bool], marked: bool, evidence: &FileEvidence) -> bool {
+    let comma_fits = READINGS.iter().zip(fits).any(|(r, fit)| r.decimal == numbers::DecimalMark::Comma && *fit);
+    !(evidence.decimal_dot.is_none() && comma_fits && !marked)
+}
+
 /// The reason a column of numbers stays text when `value` is beyond what a DOUBLE holds.
 fn out_of_range(value: &str) -> String {
     format!("'{value}' is out of range for a number: kept as text")
@@ -941,7 +1081,12 @@ fn whole_numbers(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Decision> {
         ));
     }
     if values.all(BIGINT)? {
-        return out.typed("BIGINT", "every value is a whole number", format!("CAST({typed_value} AS BIGINT)"));
+        return out.typed_while(
+            "BIGINT",
+            "every value is a whole number",
+            format!("CAST({typed_value} AS BIGINT)"),
+            Some(conversions::WHOLE_NUMBER),
+        );
     }
     out.text("whole numbers too large for BIGINT: kept as text".into())
 }
@@ -975,14 +1120,24 @@ fn dates(values: &Values<'_>, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     let typed_value = out.typed_value;
     if values.all(ISO_DATE)? {
         return out
-            .typed("DATE", "every value is an ISO date (YYYY-MM-DD)", format!("CAST({typed_value} AS DATE)"))
+            .typed_while(
+                "DATE",
+                "every value is an ISO date (YYYY-MM-DD)",
+                format!("CAST({typed_value} AS DATE)"),
+                Some(conversions::ISO_DATE),
+            )
             .map(Some);
     }
     // Timestamps first: in a column that reaches here some value is no date, so most are
     // timestamps, and each is then matched once rather than as a date and then again.
-    let Some(not_iso) = values.fitting_none(&[ISO_TIMESTAMP, ISO_DATE])? else {
+    let Some(not_iso) = values.any_fitting_none(&[ISO_TIMESTAMP, ISO_DATE])? else {
         return out
-            .typed("TIMESTAMP", "every value is an ISO date or timestamp", format!("CAST({typed_value} AS TIMESTAMP)"))
+            .typed_while(
+                "TIMESTAMP",
+                "every value is an ISO date or timestamp",
+                format!("CAST({typed_value} AS TIMESTAMP)"),
+                Some(conversions::ISO_TIMESTAMP),
+            )
             .map(Some);
     };
     // One pass tells a text column from a column of dates in other ways of writing; a text
@@ -1290,6 +1445,44 @@ mod tests {
         }
     }
 
+    /// A condition on `v` asked of another value replaces `v` only where it is a name of its
+    /// own: not inside a longer name, a quoted name or a string.
+    #[test]
+    fn a_condition_is_applied_to_a_value_by_its_name_alone() {
+        assert_eq!(applied_to("querycell_checked_bigint(v)", "\"id\""), "querycell_checked_bigint(\"id\")");
+        assert_eq!(
+            applied_to("lower(v) IN ('v', 'vv') AND \"v\" = v_1 AND v<>'x''v'", "'a'"),
+            "lower('a') IN ('v', 'vv') AND \"v\" = v_1 AND 'a'<>'x''v'"
+        );
+    }
+
+    /// The value a decision names is the first among the file's first rows, else the
+    /// smallest: the same whatever order the table's rows were written in.
+    #[test]
+    fn a_named_value_is_the_files_first_or_the_smallest() {
+        let duck = Connection::in_memory(&[]).unwrap();
+        // Written backwards: the table's order is not the file's (`r`).
+        duck.execute_batch(
+            "CREATE TABLE t AS SELECT r, CASE WHEN r IN (5, 9) THEN 'x' || (100 - r) WHEN r IN (3000, 4000) THEN 'y' || r ELSE CAST(r AS VARCHAR) END AS c FROM range(5000) AS s(r) ORDER BY r DESC",
+        )
+        .unwrap();
+        let failed = |e: Failure| Error::new(Code::IngestFailed, e.to_string());
+        let values = |head_rows: usize| Values {
+            connection: &duck,
+            failed: &failed,
+            from: "(SELECT c AS v, 1 AS n FROM t) WHERE v IS NOT NULL".into(),
+            head: format!("(SELECT c AS v, r AS {FILE_ORDER} FROM t WHERE r < {head_rows}) WHERE v IS NOT NULL"),
+            first_rows: "(SELECT c AS v, 1 AS n FROM t LIMIT 10) WHERE v IS NOT NULL".into(),
+        };
+        let letters = "regexp_full_match(v, '[0-9]+')";
+        // `x95` comes first in the file though `x91` is smaller and written first.
+        assert_eq!(values(HEAD_ROWS).counterexample(letters).unwrap().as_deref(), Some("x95"));
+        // Past the first rows, the smallest, though `y4000` was written first.
+        assert_eq!(values(2).counterexample(letters).unwrap().as_deref(), Some("x91"));
+        assert_eq!(values(2).counterexample("v <> 'x91' AND v <> 'x95'").unwrap().as_deref(), Some("x91"));
+        assert_eq!(values(HEAD_ROWS).counterexample("true").unwrap(), None);
+    }
+
     /// Leaving out the readings the first rows rule out changes no answer of the readings'
     /// pass: a reading only later rows rule out is still matched on every value, and one
     /// the first rows rule out fits no column holding them.
@@ -1316,6 +1509,7 @@ mod tests {
                 connection: &duck,
                 failed: &failed,
                 from: format!("(SELECT {column} AS v, 1 AS n FROM t) WHERE v IS NOT NULL"),
+                head: format!("(SELECT {column} AS v, r AS {FILE_ORDER} FROM t) WHERE v IS NOT NULL"),
                 first_rows: format!(
                     "(SELECT {column} AS v, 1 AS n FROM t ORDER BY r LIMIT {FIRST_ROWS}) WHERE v IS NOT NULL"
                 ),

@@ -19,7 +19,9 @@
 //! - Mixed currencies, or percentages beside plain numbers (is `0.5` half a percent or
 //!   fifty?), keep the column text, the decision naming the values that disagree.
 
-use super::{not_configured_number, numbers, sql_string, written_with, Decision, NumberSettings, Outcomes, Values};
+use super::{
+    not_configured_number, numbers, sql_string, written_with, Decision, NumberSettings, Outcomes, Values, FILE_ORDER,
+};
 use crate::error::Result;
 use crate::ingest::load::{cell_integer, cell_text, first_row};
 use numbers::{Reading, Verdict};
@@ -111,7 +113,7 @@ fn negative(value: &str) -> String {
 /// The decision for a column of amounts; `None` when some value is no amount (or no reading
 /// fits the numbers in them), so the other types are tried.
 pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outcomes<'_>) -> Result<Option<Decision>> {
-    if values.counterexample(&shaped())?.is_some() {
+    if values.any_fitting_none(&[&shaped()])?.is_some() {
         return Ok(None);
     }
     let unit = unit_of("v");
@@ -139,7 +141,7 @@ pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outco
     }
     // Without a currency, parentheses and a trailing minus say "negative" only in a column of
     // amounts with decimals (`(45.00)`); `(1)`, `(2)` are more likely list markers.
-    if first.is_none() && values.counterexample("regexp_matches(v, '[.,][0-9]')")?.is_some() {
+    if first.is_none() && values.any_fitting_none(&["regexp_matches(v, '[.,][0-9]')"])?.is_some() {
         return Ok(None);
     }
     let percent = first.as_deref() == Some(PERCENT);
@@ -154,6 +156,7 @@ pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outco
         connection: values.connection,
         failed: values.failed,
         from: format!("(SELECT {} AS v FROM {}) WHERE v IS NOT NULL", core_of("v"), values.from),
+        head: format!("(SELECT {} AS v, {FILE_ORDER} FROM {}) WHERE v IS NOT NULL", core_of("v"), values.head),
         first_rows: format!("(SELECT {} AS v FROM {}) WHERE v IS NOT NULL", core_of("v"), values.first_rows),
     };
     let (reading, how) = match reading(&cores, settings)? {
