@@ -1,7 +1,10 @@
 //! Ingest of large CSVs of several shapes, each against DuckDB's own `read_csv` into a
 //! table on the same file in the same run: the bench's events (short codes, small numbers,
 //! dates), zero-padded ids kept as text beside ISO dates and decimals, wide quoted free
-//! text, and timestamps with booleans. The files are generated deterministically here.
+//! text, and timestamps with booleans, once as written and once with a missing-value token
+//! near the end (the checked load's worst case: it converts nine tenths of the file before
+//! the token ends it, and the table is profiled). The files are generated deterministically
+//! here.
 
 use std::io::Write;
 use std::path::Path;
@@ -17,7 +20,11 @@ struct Shape {
     name: &'static str,
     fifths: usize,
     header: &'static str,
-    row: fn(&mut dyn Write, usize) -> std::io::Result<()>,
+    /// Row `i` of a file of `rows` rows.
+    row: fn(&mut dyn Write, usize, usize) -> std::io::Result<()>,
+    /// What `read_csv` needs told to load the file at all (its type detection reads the
+    /// first 20 480 rows, and refuses a later value of another type).
+    peer_options: &'static str,
 }
 
 const SHAPES: &[Shape] = &[
@@ -26,24 +33,35 @@ const SHAPES: &[Shape] = &[
         fifths: 5,
         header: "event_id,account,team,severity,minutes,cost,opened_at",
         row: events_row,
+        peer_options: "",
     },
     Shape {
         name: "padded ids kept as text, ISO dates, decimals",
         fifths: 3,
         header: "order_id,customer_id,branch,ordered_on,shipped_on,amount,discount",
         row: padded_row,
+        peer_options: "",
     },
     Shape {
         name: "wide quoted free text",
         fifths: 1,
         header: "ticket_id,title,description,notes,status",
         row: wide_row,
+        peer_options: "",
     },
     Shape {
         name: "timestamps, booleans, doubles",
         fifths: 3,
         header: "reading_id,sensor,taken_at,value,ok",
         row: timestamps_row,
+        peer_options: "",
+    },
+    Shape {
+        name: "timestamps, booleans, doubles, an NA nine tenths in",
+        fifths: 3,
+        header: "reading_id,sensor,taken_at,value,ok",
+        row: late_token_row,
+        peer_options: ", nullstr = 'NA'",
     },
 ];
 
@@ -84,7 +102,11 @@ pub(crate) fn ingest_bench(dir: &Path) {
             let started = Instant::now();
             let plain = Database::open(&plain_file, Access::ReadWrite, &[]).expect("plain db");
             plain
-                .execute_batch(&format!("CREATE TABLE t AS SELECT * FROM read_csv('{}'); CHECKPOINT;", csv.display()))
+                .execute_batch(&format!(
+                    "CREATE TABLE t AS SELECT * FROM read_csv('{}'{}); CHECKPOINT;",
+                    csv.display(),
+                    shape.peer_options
+                ))
                 .expect("read_csv");
             drop(plain);
             theirs.push(started.elapsed().as_secs_f64());
@@ -92,7 +114,7 @@ pub(crate) fn ingest_bench(dir: &Path) {
         let best = |runs: &[f64]| runs.iter().copied().fold(f64::INFINITY, f64::min);
         let shown = |runs: &[f64]| runs.iter().map(|s| format!("{s:.2}")).collect::<Vec<_>>().join(" / ");
         println!(
-            "ingest {}: {rows} rows ({:.0} MiB CSV): querycell {} s (text load, type profiling, statistics, checksum, swap), DuckDB read_csv into a table {} s, best against best {:.2}x",
+            "ingest {}: {rows} rows ({:.0} MiB CSV): querycell {} s (first rows decided, one checked load or a text load and profiling, statistics, checksum, swap), DuckDB read_csv into a table {} s, best against best {:.2}x",
             shape.name,
             size as f64 / 1048576.0,
             shown(&ours),
@@ -100,6 +122,9 @@ pub(crate) fn ingest_bench(dir: &Path) {
             best(&ours) / best(&theirs)
         );
         println!("  types decided: {}", types.join(", "));
+        if !shape.peer_options.is_empty() {
+            println!("  read_csv told{}", shape.peer_options);
+        }
         // Each shape's files go before the next is written: the machine's disk is shared.
         let _ = std::fs::remove_dir_all(&data);
         let _ = std::fs::remove_dir_all(&index);
@@ -111,13 +136,13 @@ fn write_csv(path: &Path, shape: &Shape, rows: usize) {
     let mut out = std::io::BufWriter::new(std::fs::File::create(path).expect("csv"));
     writeln!(out, "{}", shape.header).unwrap();
     for i in 0..rows {
-        (shape.row)(&mut out, i).unwrap();
+        (shape.row)(&mut out, i, rows).unwrap();
     }
     out.flush().unwrap();
     out.into_inner().expect("written").sync_all().expect("on disk");
 }
 
-fn events_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+fn events_row(out: &mut dyn Write, i: usize, _rows: usize) -> std::io::Result<()> {
     writeln!(
         out,
         "E{i:08},{:05},T{},P{},{},{}.{:02},2026-{:02}-{:02}",
@@ -134,7 +159,7 @@ fn events_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
 
 /// Order ids and customer ids with leading zeros (identifiers: they must stay text), two
 /// ISO dates, and amounts written with two decimals (`1234.50`).
-fn padded_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+fn padded_row(out: &mut dyn Write, i: usize, _rows: usize) -> std::io::Result<()> {
     let r = mix(i as u64);
     writeln!(
         out,
@@ -155,7 +180,7 @@ fn padded_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
 }
 
 /// Long free text, quoted, with commas and doubled quotes inside.
-fn wide_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+fn wide_row(out: &mut dyn Write, i: usize, _rows: usize) -> std::io::Result<()> {
     let r = mix(i as u64);
     write!(out, "T{i:07},\"")?;
     words(out, r, 6)?;
@@ -169,7 +194,15 @@ fn wide_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
 }
 
 /// ISO timestamps with seconds, booleans and doubles.
-fn timestamps_row(out: &mut dyn Write, i: usize) -> std::io::Result<()> {
+/// [`timestamps_row`], but for one `NA` in the value column nine tenths into the file.
+fn late_token_row(out: &mut dyn Write, i: usize, rows: usize) -> std::io::Result<()> {
+    match i == rows / 10 * 9 {
+        true => writeln!(out, "{i},S-1,2026-01-01 00:00:00,NA,true"),
+        false => timestamps_row(out, i, rows),
+    }
+}
+
+fn timestamps_row(out: &mut dyn Write, i: usize, _rows: usize) -> std::io::Result<()> {
     let r = mix(i as u64);
     writeln!(
         out,
