@@ -414,6 +414,114 @@ mod tests {
         same_both_ways(&[totals], dir.path());
     }
 
+    /// Files of random columns (numbers, booleans, dates, timestamps, codes, padded ids,
+    /// free text, empty cells), each with a few values from a list of troublemakers at
+    /// random rows, mostly past the first rows: both ways give the same catalog.
+    /// `QUERYCELL_CHECKED_FILES` sets how many files (and `QUERYCELL_CHECKED_SEED` the
+    /// first seed) to look for more.
+    #[test]
+    fn random_files_load_the_same_checked_as_profiled() {
+        let dir = tempfile::tempdir().unwrap();
+        let files: u64 = std::env::var("QUERYCELL_CHECKED_FILES").ok().and_then(|v| v.parse().ok()).unwrap_or(8);
+        let first: u64 = std::env::var("QUERYCELL_CHECKED_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(1);
+        let mut checked = 0;
+        for seed in first..first + files {
+            let path = random_file(dir.path(), seed);
+            checked += same_both_ways(std::slice::from_ref(&path), dir.path());
+            std::fs::remove_file(&path).unwrap();
+        }
+        // Most files hold a troublemaker that sends them to profiling; some do not.
+        assert!(files < 8 || checked > 0, "no random file was loaded checked");
+    }
+
+    /// Values that change a decision, a row's place in the data or a refusal.
+    const TROUBLE: &[&str] = &[
+        "NA",
+        "",
+        "\"\"",
+        " 12",
+        "007",
+        "+4930123456",
+        "1e5",
+        "1,234.50",
+        "2024-02-30",
+        "2024-01-01T10:00:00Z",
+        "12.5%",
+        "$3.00",
+        "true",
+        "FALSE",
+        "yes",
+        "n/a",
+        "-",
+        "Total",
+        "99999999999999999999",
+        "0.5",
+        "1.250",
+        "2024-01-01",
+        "2024-01-01 10:00",
+        "31/12/2024",
+        "\u{2212}4",
+        "NaN",
+        "inf",
+    ];
+
+    /// A CSV file of [`ROWS`] rows and two to six random columns, from `seed`.
+    fn random_file(dir: &Path, seed: u64) -> PathBuf {
+        let mut state = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let kinds: Vec<u64> = (0..2 + next(5)).map(|_| next(9)).collect();
+        let header: Vec<String> = (0..kinds.len()).map(|c| format!("c{c}")).collect();
+        let troubles: Vec<(usize, usize, &str)> = (0..next(3))
+            .map(|_| {
+                let row = if next(4) == 0 { next(ROWS as u64) } else { 50_000 + next(ROWS as u64 - 50_000) };
+                (row as usize, next(kinds.len() as u64) as usize, TROUBLE[next(TROUBLE.len() as u64) as usize])
+            })
+            .collect();
+        let mut text = format!("{}\n", header.join(","));
+        for i in 0..ROWS {
+            let cells: Vec<String> = kinds
+                .iter()
+                .enumerate()
+                .map(|(c, kind)| {
+                    if let Some((_, _, value)) = troubles.iter().find(|(row, column, _)| *row == i && *column == c) {
+                        return value.to_string();
+                    }
+                    let r = next(1_000_000);
+                    match kind {
+                        0 => format!("{}", r as i64 - 500_000),
+                        1 => format!("{}.{:02}", r % 10_000, r % 100),
+                        2 => ["true", "false"][(r % 2) as usize].to_string(),
+                        3 => format!("20{:02}-{:02}-{:02}", r % 30, 1 + r % 12, 1 + r % 28),
+                        4 => format!(
+                            "2025-{:02}-{:02} {:02}:{:02}:{:02}",
+                            1 + r % 12,
+                            1 + r % 28,
+                            r % 24,
+                            r % 60,
+                            r % 60
+                        ),
+                        5 => format!("K-{}", r % 300),
+                        6 => format!("{:06}", r),
+                        7 => format!("note {r} about it"),
+                        _ => match r % 3 {
+                            0 => String::new(),
+                            _ => format!("{}", r % 50),
+                        },
+                    }
+                })
+                .collect();
+            writeln!(text, "{}", cells.join(",")).unwrap();
+        }
+        let path = dir.join(format!("random_{seed}.csv"));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
     /// Text columns the first rows keep as written, decided over the whole file: numbers
     /// whose decimal mark only later values settle, digits with a leading zero that a later
     /// fraction makes numbers, dates beside a value that is no date; each decision names
