@@ -510,7 +510,7 @@ fn decide_columns(connection: &Connection, ruled: &Ruled<'_>) -> Result<Decided>
     }
     let at_source = |e: Error| if e.path == "$" { e.at(&source.shown) } else { e };
     let raw_kept: Vec<&str> = kept.iter().map(|c| c.0.as_str()).collect();
-    // The first rows judged are fewer than a sample: every column is grouped, nothing to count.
+    // The first rows judged are at most a sample: every column is grouped, nothing to count.
     let judging = ruled.judging != Judging::Whole;
     let samples = match judging {
         true => vec![Sample::SHORT_TABLE; raw_kept.len()],

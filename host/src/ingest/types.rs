@@ -236,10 +236,9 @@ pub fn samples(connection: &Connection, staging: &str, columns: &[&str]) -> Resu
 impl Groups {
     /// Group column `column` of staging table `staging`, whose [`Sample`] is `sample`; `slot`
     /// tells apart the groups of the columns of one table, which live until its statistics
-    /// are computed. The groups are kept in the order their texts first appear, so the first
-    /// group that fails a check is the file's first such value, as it is for a column read
-    /// row by row: in a hash table's order the value a decision names changed from one
-    /// ingest of the same file to the next.
+    /// are computed. The groups come in a hash table's order, which changes from one ingest
+    /// of the same file to the next: no decision depends on it, as the values a decision
+    /// names come from the file's first rows ([`Groups::head`]) or are the smallest.
     ///
     /// `in_order` is a table whose rows' `rowid`s are their places in the file (the staging
     /// table itself, when it was written in the file's order), holding the column under the
@@ -265,7 +264,7 @@ impl Groups {
         };
         connection
             .execute_batch(&format!(
-                "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c} ORDER BY min(rowid)",
+                "CREATE OR REPLACE TEMP TABLE {} AS SELECT {c}, count(*) AS {} FROM {} GROUP BY {c}",
                 groups.table,
                 groups.rows,
                 quote(staging)
