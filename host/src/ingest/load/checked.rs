@@ -80,11 +80,15 @@ pub(super) fn load(connection: &Connection, name: &str, ruled: &Ruled<'_>) -> Re
         "CREATE OR REPLACE TEMP TABLE {first_rows} AS SELECT * FROM {} LIMIT {DISTINCT_SAMPLE}",
         ruled.layout.first_rows_reader
     ));
-    let loaded = match read {
-        Ok(()) => decide_columns(connection, ruled)
-            .and_then(|decided| Prediction::of(connection, decided, ruled.layout))
-            .and_then(|prediction| load_predicted(connection, name, ruled, prediction)),
-        Err(_) => Ok(None),
+    // First rows that cannot be read or decided only mean profiling, which says why if the
+    // whole file cannot be either.
+    let predicted = read
+        .ok()
+        .and_then(|()| decide_columns(connection, ruled).ok())
+        .and_then(|decided| Prediction::of(connection, decided, ruled.layout).ok());
+    let loaded = match predicted {
+        Some(prediction) => load_predicted(connection, name, ruled, prediction),
+        None => Ok(None),
     };
     connection.execute_batch(&format!("DROP TABLE IF EXISTS {first_rows}")).map_err(failed(ruled.source))?;
     #[cfg(test)]
@@ -276,7 +280,7 @@ mod tests {
     use std::fmt::Write as _;
     use std::path::{Path, PathBuf};
 
-    use super::{ENABLED, TABLES};
+    use super::{DISTINCT_SAMPLE, ENABLED, TABLES};
     use crate::ingest::ingest;
 
     /// The catalog of `inputs` ingested with the checked load on or off, as JSON without the
@@ -410,8 +414,12 @@ mod tests {
             let path = file(dir.path(), &format!("{name}.csv"), PLAIN_HEADER, plain, Some((at, line)));
             same_both_ways(&[path], dir.path());
         }
-        let totals = file(dir.path(), "totals.csv", PLAIN_HEADER, plain, Some((ROWS - 1, "7,Total,,1234.50,,")));
+        let totals = file(dir.path(), "totals.csv", PLAIN_HEADER, plain, Some((ROWS - 1, ",Total,,1234.50,,")));
         same_both_ways(&[totals], dir.path());
+        // Among the last rows of the first rows decided, but data in the whole file: deciding
+        // those rows alone would refuse it as a totals row with rows below it.
+        let cut = file(dir.path(), "cut.csv", PLAIN_HEADER, plain, Some((DISTINCT_SAMPLE - 2, ",Total,,1234.50,,")));
+        same_both_ways(&[cut], dir.path());
     }
 
     /// Files of random columns (numbers, booleans, dates, timestamps, codes, padded ids,
