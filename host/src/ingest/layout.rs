@@ -40,7 +40,7 @@ const HEAD_BYTES: usize = 64 << 20;
 /// At most this many title rows above a header are skipped without being told to.
 const MAX_TITLE_ROWS: usize = 10;
 /// How far from the bottom a totals row is looked for.
-pub(super) const TOTALS_WINDOW: usize = 3;
+const TOTALS_WINDOW: usize = 3;
 /// Cell text quoted in decisions and messages is cut to this many characters.
 const QUOTED_CAP: usize = 64;
 /// Delimiters tried when the file does not say, in order of preference on a tie.
@@ -1014,7 +1014,7 @@ fn holds_one_text(connection: &Connection, table: &str, column: &str) -> bool {
 /// A row whose first filled cell is a totals label ([`is_totals_label`]) and whose other
 /// filled cells are numbers (at least one), or texts of a `constant` column (one whose every
 /// row holds that text: `EUR` beside the amounts of a bank export).
-pub(super) fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
+fn is_totals_row(cells: &[Cell], constant: &dyn Fn(usize) -> bool) -> bool {
     let filled: Vec<(usize, String)> = cells
         .iter()
         .enumerate()

@@ -81,14 +81,14 @@ pub struct Decision {
     /// What settled the decimal mark of a number column the values alone could not, or
     /// what the values prove of it; `None` for every other decision.
     pub decimal_mark: Option<DecimalMarkBasis>,
-    /// SQL converting the text `v` of a typed column as `expression` does, for every text
-    /// for which this decision stands for more rows than were decided, and failing the
-    /// statement for any other: if it converts every further value of the column (or finds
-    /// it missing), deciding the whole column gives this same decision. A load can then
-    /// check each value as it converts it, instead of profiling the column first
-    /// ([`crate::duck::conversions`]). `None` where no such conversion is known (a text
-    /// column, or one with tokens, padding, units or marks that more values could change).
-    pub checked: Option<String>,
+    /// The SQL function (one of [`crate::duck::conversions`]) converting a text of a typed
+    /// column as `expression` does, for every text for which this decision stands for more
+    /// rows than were decided, and failing the statement for any other: if it converts every
+    /// further value of the column (or finds it missing), deciding the whole column gives
+    /// this same decision. A load can then check each value as it converts it, instead of
+    /// profiling the column first. `None` where no such conversion is known (a text column,
+    /// or one with tokens, padding, units or marks that more values could change).
+    pub checked: Option<&'static str>,
 }
 
 impl Decision {
@@ -103,36 +103,6 @@ impl Decision {
     pub fn keeps_as_written(&self, raw: &str) -> bool {
         self.keeps_text && !self.for_want_of_values() && self.expression == quote(raw)
     }
-}
-
-/// `condition`, a SQL condition on the text `v` (as the constants of this module and
-/// [`Decision::checked`] are written), asked of `value` instead: each `v` that is a
-/// name of its own (not part of a longer name, a quoted name or a string) is replaced.
-pub(crate) fn applied_to(condition: &str, value: &str) -> String {
-    let mut applied = String::with_capacity(condition.len() + value.len());
-    let mut quote_open: Option<char> = None;
-    let mut chars = condition.char_indices().peekable();
-    let is_name = |c: char| c.is_ascii_alphanumeric() || c == '_';
-    let mut previous: Option<char> = None;
-    while let Some((_, c)) = chars.next() {
-        match quote_open {
-            Some(open) if c == open => quote_open = None,
-            Some(_) => {}
-            None if c == '\'' || c == '"' => quote_open = Some(c),
-            None if c == 'v'
-                && !previous.is_some_and(is_name)
-                && !chars.peek().is_some_and(|&(_, next)| is_name(next)) =>
-            {
-                applied.push_str(value);
-                previous = Some(c);
-                continue;
-            }
-            None => {}
-        }
-        applied.push(c);
-        previous = Some(c);
-    }
-    applied
 }
 
 /// The reason of a text column whose cells are all empty or null tokens.
@@ -882,11 +852,10 @@ impl Outcomes<'_> {
         sql_type: &str,
         reason: &str,
         expression: String,
-        conversion: Option<&str>,
+        conversion: Option<&'static str>,
     ) -> Result<Decision> {
         let decision = self.typed(sql_type, reason, expression)?;
-        let checked = conversion.filter(|_| self.as_written).map(|function| format!("{function}(v)"));
-        Ok(Decision { checked, ..decision })
+        Ok(Decision { checked: conversion.filter(|_| self.as_written), ..decision })
     }
 }
 
@@ -1442,17 +1411,6 @@ mod tests {
             assert_eq!(row[0], Cell::Boolean(true), "{plain} is plain");
             assert_eq!((&row[1], &row[3]), (&row[2], &row[4]), "the plain forms of {plain}");
         }
-    }
-
-    /// A condition on `v` asked of another value replaces `v` only where it is a name of its
-    /// own: not inside a longer name, a quoted name or a string.
-    #[test]
-    fn a_condition_is_applied_to_a_value_by_its_name_alone() {
-        assert_eq!(applied_to("querycell_checked_bigint(v)", "\"id\""), "querycell_checked_bigint(\"id\")");
-        assert_eq!(
-            applied_to("lower(v) IN ('v', 'vv') AND \"v\" = v_1 AND v<>'x''v'", "'a'"),
-            "lower('a') IN ('v', 'vv') AND \"v\" = v_1 AND 'a'<>'x''v'"
-        );
     }
 
     /// The value a decision names is the first among the file's first rows, else the

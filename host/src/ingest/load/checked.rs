@@ -115,7 +115,7 @@ fn load_predicted(
         .map(|c| {
             let raw = quote(&c.raw);
             match &c.decision.checked {
-                Some(conversion) => format!("{} AS {raw}", types::applied_to(conversion, &raw)),
+                Some(conversion) => format!("{conversion}({raw}) AS {raw}"),
                 None => raw,
             }
         })
@@ -159,7 +159,7 @@ fn no_text_passes_a_check(connection: &Connection, ruled: &Ruled<'_>, columns: &
         }
         // A conversion that fails is a check that fails: one statement per text.
         for text in tokens.iter().map(String::as_str).chain(header) {
-            if connection.query(&format!("SELECT {}", types::applied_to(conversion, &sql_string(text)))).is_ok() {
+            if connection.query(&format!("SELECT {conversion}({})", sql_string(text))).is_ok() {
                 return false;
             }
         }
