@@ -439,7 +439,11 @@ impl QueryCell {
     pub fn policy_context(&self) -> String {
         match &self.bound {
             Some(bound) => bound.context_id.clone(),
-            None => crate::policy::context_id(None, &Default::default()),
+            // The same id for every answer of every unpoliced index: hashed once, not per answer.
+            None => {
+                static UNPOLICED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+                UNPOLICED.get_or_init(|| crate::policy::context_id(None, &Default::default())).clone()
+            }
         }
     }
 

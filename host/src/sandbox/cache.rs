@@ -83,6 +83,16 @@ impl CacheKey {
     }
 }
 
+/// Counts the bytes of formatted text without building the string.
+struct ByteCount(usize);
+
+impl std::fmt::Write for ByteCount {
+    fn write_str(&mut self, text: &str) -> std::fmt::Result {
+        self.0 += text.len();
+        Ok(())
+    }
+}
+
 /// Feeds formatted text to a hasher without building the string.
 struct HashWriter<'a>(&'a mut Sha256);
 
@@ -176,7 +186,9 @@ impl<V: std::fmt::Debug> Inner<V> {
     }
 
     fn insert(&mut self, key: CacheKey, compiled: Arc<V>) {
-        let bytes = format!("{compiled:?}").len();
+        let mut counted = ByteCount(0);
+        write!(counted, "{compiled:?}").expect("counting never fails");
+        let bytes = counted.0;
         if bytes > MAX_BYTES {
             return;
         }
