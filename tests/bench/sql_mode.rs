@@ -6,7 +6,9 @@
 //!
 //! A "first sight" uses a new statement text on every call (the bench statement with its
 //! alias renamed: the same tree shape and the same rows), so no memory keyed by text, in
-//! the compiler's caller or in the host's check, can answer it. The figures that are
+//! the compiler's caller or in the host's check, can answer it. A first sight of new values
+//! only (another `LIMIT`) is new to the compiler and to plain DuckDB, while the statement the
+//! compiler returns is not new to the host. The figures that are
 //! compared are measured interleaved, call by call, so a busy machine slows them alike.
 
 use std::time::{Duration, Instant};
@@ -50,6 +52,7 @@ pub(crate) fn sql_mode_bench(
 ) {
     let mut fresh = Fresh(0);
     whole_answers(index, limits, &mut fresh);
+    new_values_answers(index, limits);
     compile_pieces(sandbox, views, &mut fresh);
     host_check_pieces(sandbox, views.1, catalog, &mut fresh);
     executor_pieces(index, sandbox, views.1, catalog, limits);
@@ -115,6 +118,46 @@ fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
             p50(|cost| cost.main_ms)
         );
     }
+}
+
+/// A first sight that differs from an earlier question only in a value (`LIMIT 5`, then
+/// `LIMIT 6`, ...): new text for the compiler and for plain DuckDB, but the compiler binds the
+/// value as a parameter, so the statement it returns is one the host has checked and DuckDB
+/// has parsed before. What agents often ask; the worst case stays [`whole_answers`]' first
+/// sight, where the compiled text is new too.
+fn new_values_answers(index: &std::path::Path, limits: &Limits) {
+    let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
+    let plain = crate::plain_duckdb(index, limits);
+    let rows = cell.query_sql(SQL).expect("answers").row_count;
+    let (base, last_value) = SQL.rsplit_once(' ').expect("the bench statement ends with its LIMIT");
+    assert_eq!(last_value, "5", "the bench statement ends with LIMIT 5");
+    // Any LIMIT from 5 up keeps the same rows, so every text answers alike.
+    let mut value = 5usize;
+    let text = std::cell::RefCell::new(String::new());
+    let [answer, direct] = interleaved(
+        WARMUP,
+        RUNS,
+        [
+            &mut || {
+                value += 1;
+                *text.borrow_mut() = format!("{base} {value}");
+                let answer = cell.query_sql(&text.borrow()).expect("answers");
+                assert_eq!(answer.row_count, rows);
+                assert!(!answer.cost.compile_cached, "a new text is compiled in the sandbox");
+            },
+            &mut || {
+                let statement = plain.single_select(&text.borrow()).expect("one SELECT");
+                assert_eq!(statement.run(usize::MAX).expect("run").rows.len(), rows);
+            },
+        ],
+    );
+    println!("  SQL-mode answer, first sight of new values only {}", answer.micros());
+    println!("  plain DuckDB, the same texts                     {}", direct.micros());
+    println!(
+        "  new values only, p50 over plain DuckDB: {:+.1} µs ({:.2}x)",
+        us(answer.p50()) - us(direct.p50()),
+        answer.p50().as_secs_f64() / direct.p50().as_secs_f64()
+    );
 }
 
 /// The compile alone: the native compiler and the sandboxed call, each on a new text.
