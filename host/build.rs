@@ -25,9 +25,16 @@ fn main() {
     println!("cargo:rerun-if-env-changed=QUERYCELL_GUEST_WASM");
     let manifest_dir = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let workspace = manifest_dir.parent().unwrap().to_path_buf();
-    for watched in
-        ["guest/src", "guest/build.rs", "guest/Cargo.toml", "contract/src", "contract/Cargo.toml", "wit", "Cargo.lock"]
-    {
+    for watched in [
+        "Cargo.toml",
+        "guest/src",
+        "guest/build.rs",
+        "guest/Cargo.toml",
+        "contract/src",
+        "contract/Cargo.toml",
+        "wit",
+        "Cargo.lock",
+    ] {
         rerun_if_changed(&workspace.join(watched));
     }
 
