@@ -377,6 +377,7 @@ pub fn tables() -> Vec<String> {
 
 /// Run every oracle on `text`; the statements compile_sql emitted, when it accepted.
 pub fn check(text: &str) -> Option<[String; 2]> {
+    fast_tokens_agree(text);
     check_policed(text, compile_sql, false);
     let compiled = match compile_sql(text, &view()) {
         Ok(compiled) => compiled,
@@ -395,9 +396,23 @@ pub fn check(text: &str) -> Option<[String; 2]> {
         querycell_guest::sqlmode::lexical::check(sql, querycell_guest::sqlmode::lexical::Source::Emitted)
             .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
         names_are_allowed(query, text, sql, false);
+        fast_tokens_agree(sql);
     }
     count_frames_main(&compiled, text);
     Some([compiled.main.sql, compiled.count.sql])
+}
+
+/// Where the compiler's fast tokenizer reads `text`, sqlparser's tokenizer reads it to the
+/// same tokens with the same spans.
+fn fast_tokens_agree(text: &str) {
+    let Some(fast) = querycell_guest::sqlmode::scan::tokens(text) else { return };
+    let slow = sqlparser::tokenizer::Tokenizer::new(&SqlModeDialect, text)
+        .tokenize_with_location()
+        .unwrap_or_else(|e| panic!("sqlparser refuses what the fast tokenizer read ({e})\ninput: {text:?}"));
+    let pairs = |tokens: Vec<sqlparser::tokenizer::TokenWithSpan>| -> Vec<_> {
+        tokens.into_iter().map(|t| (t.token, t.span)).collect()
+    };
+    assert_eq!(pairs(fast), pairs(slow), "the fast tokenizer and sqlparser disagree\ninput: {text:?}");
 }
 
 /// SQL mode's count statement parses to the main statement's own tree inside

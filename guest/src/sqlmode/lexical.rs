@@ -60,8 +60,13 @@ pub fn check(text: &str, source: Source) -> Result<()> {
 }
 
 /// `text`'s tokens as every SQL-mode parse reads them (the parser takes them as they are,
-/// see [`super::parse_tokens`], so one tokenizing serves this check and the parse).
+/// see [`super::parse_tokens`], so one tokenizing serves this check and the parse): from
+/// [`super::scan`] where the text is plain enough for it, from sqlparser's tokenizer
+/// otherwise, the same tokens either way.
 pub fn tokenize(text: &str) -> Result<Vec<TokenWithSpan>> {
+    if let Some(tokens) = super::scan::tokens(text) {
+        return Ok(tokens);
+    }
     Tokenizer::new(&SqlModeDialect, text).tokenize_with_location().map_err(|e| {
         let message = e.to_string();
         let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();

@@ -14,6 +14,7 @@ pub mod lexical;
 pub mod policy;
 pub mod rewrite;
 pub mod roundtrip;
+pub mod scan;
 pub mod types;
 pub mod validate;
 
