@@ -47,25 +47,26 @@ pub fn check_query(query: &Query) -> ControlFlow<CompileError> {
             }
         }
     }
-    check_body(&query.body, query.span())
+    check_body(&query.body, query)
 }
 
-fn check_body(body: &SetExpr, span: Span) -> ControlFlow<CompileError> {
+/// `at` is the query whose position a refusal names (its span is computed only then).
+fn check_body(body: &SetExpr, at: &dyn Spanned) -> ControlFlow<CompileError> {
     match body {
         SetExpr::SetOperation { op: SetOperator::Minus, .. } => refuse(
-            span,
+            at.span(),
             "MINUS is not a set operation in DuckDB (it would read it as an alias)",
             "write EXCEPT to keep the rows of the first query that the second lacks",
         ),
         SetExpr::SetOperation { left, right, .. } => {
-            check_body(left, span)?;
-            check_body(right, span)
+            check_body(left, at)?;
+            check_body(right, at)
         }
         SetExpr::Values(values) => {
             let width = values.rows.first().map_or(0, Vec::len);
             if values.rows.iter().any(|row| row.len() != width) {
                 return refuse(
-                    span,
+                    at.span(),
                     "the rows of a VALUES list have different numbers of values",
                     "give every row of VALUES the same number of values",
                 );

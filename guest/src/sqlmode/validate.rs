@@ -134,20 +134,21 @@ impl Visitor for Checker<'_> {
     type Break = CompileError;
 
     fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<CompileError> {
-        let span = query.span();
+        // Refusals name the query's position; its span covers the whole subtree, so each
+        // check computes it only when it refuses.
         if let Some(with) = &query.with {
-            check_with_clause(with, span)?;
+            check_with_clause(with, query)?;
         }
-        check_query_clauses(query, span)?;
+        check_query_clauses(query)?;
         if let Some(limit) = &query.limit_clause {
-            check_limit(limit, span)?;
+            check_limit(limit, query)?;
         }
         if let Some(error) = check_body(&query.body) {
             return ControlFlow::Break(error);
         }
         for select in selects(&query.body) {
             self.check_named_windows(select)?;
-            self.check_qualified_wildcards(select, span)?;
+            self.check_qualified_wildcards(select, query)?;
         }
         if self.pass == Pass::Everything {
             agreement::check_query(query)?;
@@ -271,7 +272,7 @@ impl Visitor for Checker<'_> {
         let allowed = match expr {
             Expr::Identifier(ident) => self.check_column(ident),
             Expr::CompoundIdentifier(parts) => self.check_qualified_column(parts),
-            Expr::Function(function) => self.check_function_call(function, expr.span()),
+            Expr::Function(function) => self.check_function_call(function, expr),
             Expr::Value(value) => check_literal(expr, &value.value),
             Expr::Cast { data_type, format, .. } => check_cast(expr, data_type, format.is_some()),
             Expr::TypedString(typed) => check_typed_literal(expr, typed),
@@ -333,18 +334,18 @@ impl Checker<'_> {
 
     /// A function call: the clock, the allowlist, then the forms DuckDB would read otherwise
     /// than sqlparser did, in that order (the first refusal is the one reported).
-    fn check_function_call(&self, function: &Function, span: Span) -> ControlFlow<CompileError> {
+    fn check_function_call(&self, function: &Function, at: &dyn Spanned) -> ControlFlow<CompileError> {
         // Rewritten to a bound date before anything is emitted (see `clock`).
         if clock::todays_date(function).is_some() {
             return ControlFlow::Continue(());
         }
-        check_function_name(&function.name, span)?;
+        check_function_name(&function.name, at)?;
         if single_name(&function.name).is_some_and(|n| n.value.eq_ignore_ascii_case("position")) {
             // POSITION is a keyword of DuckDB's grammar, read only as `position(a IN b)`
             // (sqlparser's `Expr::Position`); as a call with a list it does not parse.
             return refuse(
                 Code::UnsupportedSyntax,
-                span,
+                at.span(),
                 "position takes `needle IN text`, not a list of arguments",
                 "write position(needle IN text), or strpos(text, needle)",
             );
@@ -364,7 +365,7 @@ impl Checker<'_> {
                 }
             }
         }
-        check_call_form(function, span)
+        check_call_form(function, at)
     }
 
     /// `OVER w` (or `OVER (w …)`) must name a window the statement defines.
@@ -407,7 +408,7 @@ impl Checker<'_> {
     }
 
     /// `t.*` must name a table, alias or CTE of the statement.
-    fn check_qualified_wildcards(&self, select: &Select, span: Span) -> ControlFlow<CompileError> {
+    fn check_qualified_wildcards(&self, select: &Select, at: &dyn Spanned) -> ControlFlow<CompileError> {
         for item in &select.projection {
             if let SelectItem::QualifiedWildcard(kind, _) = item {
                 let known = match kind {
@@ -419,7 +420,7 @@ impl Checker<'_> {
                 if !known {
                     return refuse(
                         Code::UnknownTable,
-                        span,
+                        at.span(),
                         format!("'{}' does not name a table or alias of this statement", clip(&item.to_string())),
                         "write t.* with t a table, alias or CTE of the FROM clause",
                     );
@@ -432,11 +433,11 @@ impl Checker<'_> {
 
 /// The WITH clause: no recursion, no FROM after a CTE, and each CTE reads only the CTEs
 /// defined before it.
-fn check_with_clause(with: &With, span: Span) -> ControlFlow<CompileError> {
+fn check_with_clause(with: &With, at: &dyn Spanned) -> ControlFlow<CompileError> {
     if with.recursive {
         return refuse(
             Code::RecursiveCte,
-            span,
+            at.span(),
             "WITH RECURSIVE is not allowed",
             "rewrite the query without recursion",
         );
@@ -480,7 +481,7 @@ fn cte_used_early(cte: &Cte, itself_and_later: &[Cte]) -> Option<Ident> {
     used_early
 }
 
-fn check_query_clauses(query: &Query, span: Span) -> ControlFlow<CompileError> {
+fn check_query_clauses(query: &Query) -> ControlFlow<CompileError> {
     if !query.locks.is_empty()
         || query.for_clause.is_some()
         || query.settings.is_some()
@@ -490,7 +491,7 @@ fn check_query_clauses(query: &Query, span: Span) -> ControlFlow<CompileError> {
     {
         return refuse(
             Code::UnsupportedSyntax,
-            span,
+            query.span(),
             "this query clause is not allowed (FOR, SETTINGS, FORMAT, FETCH, pipe operators)",
             "use LIMIT for row counts",
         );
@@ -498,7 +499,7 @@ fn check_query_clauses(query: &Query, span: Span) -> ControlFlow<CompileError> {
     ControlFlow::Continue(())
 }
 
-fn check_limit(limit: &LimitClause, span: Span) -> ControlFlow<CompileError> {
+fn check_limit(limit: &LimitClause, at: &dyn Spanned) -> ControlFlow<CompileError> {
     let numeric = |e: &Expr| matches!(e, Expr::Value(v) if matches!(v.value, Value::Number(..)));
     let ok = match limit {
         LimitClause::LimitOffset { limit, offset, limit_by } => {
@@ -511,7 +512,7 @@ fn check_limit(limit: &LimitClause, span: Span) -> ControlFlow<CompileError> {
     if !ok {
         return refuse(
             Code::UnsupportedSyntax,
-            span,
+            at.span(),
             "LIMIT and OFFSET take plain numbers here",
             "write LIMIT 10 OFFSET 20",
         );
@@ -520,13 +521,13 @@ fn check_limit(limit: &LimitClause, span: Span) -> ControlFlow<CompileError> {
 }
 
 /// A function that reads the clock has a refusal of its own, ahead of the allowlist's.
-fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileError> {
+fn check_function_name(name: &ObjectName, at: &dyn Spanned) -> ControlFlow<CompileError> {
     // Printed only for a refusal: most calls are allowed, and printing allocates.
     if clock::reads_time_of_day(name) {
         let shown = name.to_string();
         return refuse(
             Code::FunctionNotAllowed,
-            span,
+            at.span(),
             format!("function '{}' reads the clock, which is not allowed", clip(&shown)),
             clock::CLOCK_HINT,
         );
@@ -537,7 +538,7 @@ fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileErro
         let shown = name.to_string();
         return refuse(
             Code::FunctionNotAllowed,
-            span,
+            at.span(),
             format!("function '{}' is not on the allowlist", clip(&shown)),
             match suggest::closest(&shown.to_lowercase(), allowlist::functions()) {
                 Some(close) => format!("did you mean '{close}'? docs/sql-mode.md lists the allowed functions"),
@@ -549,13 +550,13 @@ fn check_function_name(name: &ObjectName, span: Span) -> ControlFlow<CompileErro
 }
 
 /// Call forms other than `name(arguments)`.
-fn check_call_form(function: &Function, span: Span) -> ControlFlow<CompileError> {
+fn check_call_form(function: &Function, at: &dyn Spanned) -> ControlFlow<CompileError> {
     if function.null_treatment.is_some() {
         // `lag(x) IGNORE NULLS OVER w` is sqlparser's form; DuckDB reads only the
         // clause inside the parentheses.
         return refuse(
             Code::UnsupportedSyntax,
-            span,
+            at.span(),
             "IGNORE/RESPECT NULLS after the call is not DuckDB syntax",
             "write it inside the call: lag(x, 1 IGNORE NULLS) OVER (…)",
         );
@@ -565,7 +566,7 @@ fn check_call_form(function: &Function, span: Span) -> ControlFlow<CompileError>
     {
         return refuse(
             Code::UnsupportedSyntax,
-            span,
+            at.span(),
             "this function call form is not allowed",
             "call functions as name(arguments)",
         );
