@@ -747,7 +747,6 @@ fn check_body(body: &SetExpr) -> Option<CompileError> {
 }
 
 fn check_select(select: &Select) -> Option<CompileError> {
-    let span = select.span();
     let replace_without_as = select.projection.iter().any(|item| match item {
         SelectItem::Wildcard(options) | SelectItem::QualifiedWildcard(_, options) => {
             options.opt_replace.as_ref().is_some_and(|r| r.items.iter().any(|element| !element.as_keyword))
@@ -758,7 +757,7 @@ fn check_select(select: &Select) -> Option<CompileError> {
         return Some(
             CompileError::new(
                 Code::UnsupportedSyntax,
-                position(span),
+                position(select.span()),
                 "* REPLACE needs AS between the expression and the column",
             )
             .with_hint("write SELECT * REPLACE (expression AS column) FROM …"),
@@ -768,7 +767,7 @@ fn check_select(select: &Select) -> Option<CompileError> {
         return Some(
             CompileError::new(
                 Code::SelectIntoRefused,
-                position(span),
+                position(select.span()),
                 "SELECT … INTO creates a table; it is not allowed",
             )
             .with_hint("remove INTO"),
@@ -785,7 +784,7 @@ fn check_select(select: &Select) -> Option<CompileError> {
     unsupported.then(|| {
         CompileError::new(
             Code::UnsupportedSyntax,
-            position(span),
+            position(select.span()),
             "this SELECT clause is not allowed (TOP, LATERAL VIEW, PREWHERE, CLUSTER/DISTRIBUTE/SORT BY, CONNECT BY)",
         )
         .with_hint("use standard SELECT … FROM … WHERE … GROUP BY … ORDER BY … LIMIT")
