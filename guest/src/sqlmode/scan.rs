@@ -10,8 +10,8 @@
 //! exponent, a prefixed string, a rarer operator, a character that is not ASCII, an
 //! unterminated quote) it gives up, and [`super::lexical::tokenize`] tokenizes the whole text
 //! with sqlparser as before, so what each form means is still sqlparser's decision. Where it
-//! answers, its answer must equal sqlparser's: the tests below compare the two on generated
-//! texts, and the fuzz oracle (`fuzz/oracle.rs`) on every text it is given.
+//! answers, its answer must equal sqlparser's: its tests (`scan/tests.rs`) compare the two on
+//! generated texts, and the fuzz oracle (`fuzz/oracle.rs`) on every text it is given.
 
 use sqlparser::keywords::{Keyword, ALL_KEYWORDS, ALL_KEYWORDS_INDEX};
 use sqlparser::tokenizer::{Location, Span, Token, TokenWithSpan, Whitespace, Word};
@@ -73,9 +73,9 @@ impl Scanner<'_> {
     }
 
     /// The next token, or `None` to leave the text to sqlparser. Each arm gives what
-    /// sqlparser's `next_token` gives for that start under the DuckDB dialect; the starts it
-    /// reads as something longer (`--`, `->`, `/*`, `==`, `=>`, `<=>`, `<<`, `<@`, `>>`,
-    /// `||/`, a lone `|`, `!` or `:`) are given up on.
+    /// sqlparser's `next_token` gives for that start under the DuckDB dialect; the starts
+    /// sqlparser reads as something longer (`--`, `->`, `/*`, `==`, `=>`, `<=>`, `<<`, `<@`,
+    /// `>>`, `||/`), and a lone `|`, `!` or `:`, are given up on.
     fn token(&mut self) -> Option<Token> {
         let next = self.peek(1);
         let (token, length) = match self.peek(0)? {
