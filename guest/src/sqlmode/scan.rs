@@ -67,9 +67,14 @@ impl Scanner<'_> {
         std::str::from_utf8(&self.bytes[from..self.at]).expect("ASCII text")
     }
 
-    /// Bytes from the current position while `part` holds.
-    fn run(&self, part: impl Fn(u8) -> bool) -> usize {
-        self.bytes[self.at..].iter().take_while(|&&byte| part(byte)).count()
+    /// Bytes from `ahead` bytes past the current position while `part` holds.
+    fn run(&self, ahead: usize, part: impl Fn(u8) -> bool) -> usize {
+        self.bytes.get(self.at + ahead..).unwrap_or_default().iter().take_while(|&&byte| part(byte)).count()
+    }
+
+    /// The `length` bytes after the quote at the current position.
+    fn quoted(&self, length: usize) -> &str {
+        std::str::from_utf8(&self.bytes[self.at + 1..self.at + 1 + length]).expect("ASCII text")
     }
 
     /// The next token, or `None` to leave the text to sqlparser. Each arm gives what
@@ -149,9 +154,9 @@ impl Scanner<'_> {
     /// against the digits (`1e3`, `1.`, `0x1F`, `5L`, `1_000`) is left to sqlparser.
     fn number(&mut self) -> Option<Token> {
         let start = self.at;
-        let mut length = self.run(|byte| byte.is_ascii_digit());
+        let mut length = self.run(0, |byte| byte.is_ascii_digit());
         if self.peek(length) == Some(b'.') {
-            let fraction = self.bytes[self.at + length + 1..].iter().take_while(|byte| byte.is_ascii_digit()).count();
+            let fraction = self.run(length + 1, |byte| byte.is_ascii_digit());
             if fraction == 0 {
                 return None;
             }
@@ -167,7 +172,7 @@ impl Scanner<'_> {
     /// A name or keyword; one a quote follows (`N'…'`, `X'…'`, `e'…'`) is left to sqlparser.
     fn word(&mut self) -> Option<Token> {
         let start = self.at;
-        let length = self.run(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$');
+        let length = self.run(0, |byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$');
         if matches!(self.peek(length), Some(b'\'' | b'"')) {
             return None;
         }
@@ -179,8 +184,7 @@ impl Scanner<'_> {
     /// `"name"`; one holding `""` or left open is left to sqlparser.
     fn quoted_name(&mut self) -> Option<Token> {
         let inside = self.closed_by(b'"')?;
-        let value =
-            std::str::from_utf8(&self.bytes[self.at + 1..self.at + 1 + inside]).expect("ASCII text").to_string();
+        let value = self.quoted(inside).to_string();
         self.advance(inside + 2);
         Some(Token::Word(Word { value, quote_style: Some('"'), keyword: Keyword::NoKeyword }))
     }
@@ -188,11 +192,11 @@ impl Scanner<'_> {
     /// `'text'`; one holding `''` or a backslash, or left open, is left to sqlparser.
     fn string(&mut self) -> Option<Token> {
         let inside = self.closed_by(b'\'')?;
-        let value = &self.bytes[self.at + 1..self.at + 1 + inside];
-        if value.contains(&b'\\') {
+        let value = self.quoted(inside);
+        if value.contains('\\') {
             return None;
         }
-        let value = std::str::from_utf8(value).expect("ASCII text").to_string();
+        let value = value.to_string();
         self.advance(inside + 2);
         Some(Token::SingleQuotedString(value))
     }
@@ -210,7 +214,7 @@ impl Scanner<'_> {
     /// `$1`; any other use of `$` is left to sqlparser.
     fn placeholder(&mut self) -> Option<Token> {
         let start = self.at;
-        let digits = self.bytes[self.at + 1..].iter().take_while(|byte| byte.is_ascii_digit()).count();
+        let digits = self.run(1, |byte| byte.is_ascii_digit());
         if digits == 0
             || self.peek(1 + digits).is_some_and(|byte| byte.is_ascii_alphanumeric() || byte == b'_' || byte == b'$')
         {
