@@ -378,6 +378,7 @@ pub fn tables() -> Vec<String> {
 /// Run every oracle on `text`; the statements compile_sql emitted, when it accepted.
 pub fn check(text: &str) -> Option<[String; 2]> {
     fast_tokens_agree(text);
+    plain_parse_agrees(text);
     check_policed(text, compile_sql, false);
     let compiled = match compile_sql(text, &view()) {
         Ok(compiled) => compiled,
@@ -397,6 +398,7 @@ pub fn check(text: &str) -> Option<[String; 2]> {
             .unwrap_or_else(|e| panic!("accepted output breaks the token rules: {e}\ninput: {text:?}\noutput: {sql}"));
         names_are_allowed(query, text, sql, false);
         fast_tokens_agree(sql);
+        plain_parse_agrees(sql);
     }
     count_frames_main(&compiled, text);
     Some([compiled.main.sql, compiled.count.sql])
@@ -413,6 +415,25 @@ fn fast_tokens_agree(text: &str) {
         tokens.into_iter().map(|t| (t.token, t.span)).collect()
     };
     assert_eq!(pairs(fast), pairs(slow), "the fast tokenizer and sqlparser disagree\ninput: {text:?}");
+}
+
+/// Where the compiler's plain-statement parser reads `text`'s tokens, sqlparser parses them
+/// to the same tree, every span included.
+fn plain_parse_agrees(text: &str) {
+    let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(&SqlModeDialect, text).tokenize_with_location() else {
+        return;
+    };
+    let Some(fast) = querycell_guest::sqlmode::plain_parse::statement(&tokens) else { return };
+    let slow = Parser::new(&SqlModeDialect)
+        .with_recursion_limit(querycell_guest::sqlmode::MAX_NESTING)
+        .with_tokens_with_locations(tokens)
+        .parse_statements()
+        .unwrap_or_else(|e| panic!("sqlparser refuses what the plain parser read ({e})\ninput: {text:?}"));
+    assert_eq!(
+        format!("{:#?}", [fast]),
+        format!("{slow:#?}"),
+        "the plain parser and sqlparser disagree\ninput: {text:?}"
+    );
 }
 
 /// SQL mode's count statement parses to the main statement's own tree inside

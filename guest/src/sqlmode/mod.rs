@@ -11,6 +11,7 @@ pub mod clock;
 pub mod dialect;
 pub mod from_first;
 pub mod lexical;
+pub mod plain_parse;
 pub mod policy;
 pub mod rewrite;
 pub mod roundtrip;
@@ -229,6 +230,9 @@ pub(crate) fn parse(text: &str) -> Result<Vec<Statement>> {
 /// (`try_with_sql`) runs the same tokenizer with the same settings, so the statements are
 /// the ones [`parse`] gives for the text.
 pub(crate) fn parse_tokens(tokens: Vec<sqlparser::tokenizer::TokenWithSpan>) -> Result<Vec<Statement>> {
+    if let Some(statement) = plain_parse::statement(&tokens) {
+        return Ok(vec![statement]);
+    }
     Parser::new(&dialect::SqlModeDialect)
         .with_recursion_limit(MAX_NESTING)
         .with_tokens_with_locations(tokens)
