@@ -143,44 +143,12 @@ impl<'a> Reader<'a> {
             }
         }
         self.keyword(Keyword::FROM).then_some(())?;
-        let table = self.next()?;
-        let Token::Word(name) = &table.token else { return None };
-        if !(is_quoted(name) || (name.quote_style.is_none() && name.keyword == Keyword::NoKeyword)) {
-            return None;
-        }
-        let from = vec![TableWithJoins {
-            relation: TableFactor::Table {
-                name: object_name(name, table.span),
-                alias: None,
-                args: None,
-                with_hints: Vec::new(),
-                version: None,
-                with_ordinality: false,
-                partitions: Vec::new(),
-                json_path: None,
-                sample: None,
-                index_hints: Vec::new(),
-            },
-            joins: Vec::new(),
-        }];
+        let from = vec![self.table()?];
         let selection = if self.keyword(Keyword::WHERE) { Some(self.expr()?) } else { None };
-        let group_by = if self.keyword(Keyword::GROUP) {
-            self.keyword(Keyword::BY).then_some(())?;
-            let mut expressions = Vec::new();
-            loop {
-                // `(`, `()`, ROLLUP, CUBE and GROUPING SETS are grouping forms of their own.
-                if *self.peek() == Token::LParen {
-                    return None;
-                }
-                expressions.push(self.expr()?);
-                if !self.eat(&Token::Comma) {
-                    break;
-                }
-            }
-            GroupByExpr::Expressions(expressions, Vec::new())
-        } else {
-            GroupByExpr::Expressions(Vec::new(), Vec::new())
-        };
+        let group_by = GroupByExpr::Expressions(
+            if self.keyword(Keyword::GROUP) { self.group_by()? } else { Vec::new() },
+            Vec::new(),
+        );
         let having = if self.keyword(Keyword::HAVING) { Some(self.expr()?) } else { None };
         // Only what may follow this shape: anything else (a join, an alias, a clause this
         // reader does not know) is sqlparser's to read.
@@ -213,6 +181,46 @@ impl<'a> Reader<'a> {
             connect_by: None,
             flavor: SelectFlavor::Standard,
         })
+    }
+
+    /// The one table after FROM: a plain or "quoted" name, nothing after it.
+    fn table(&mut self) -> Option<TableWithJoins> {
+        let table = self.next()?;
+        let Token::Word(name) = &table.token else { return None };
+        if !(is_quoted(name) || (name.quote_style.is_none() && name.keyword == Keyword::NoKeyword)) {
+            return None;
+        }
+        Some(TableWithJoins {
+            relation: TableFactor::Table {
+                name: object_name(name, table.span),
+                alias: None,
+                args: None,
+                with_hints: Vec::new(),
+                version: None,
+                with_ordinality: false,
+                partitions: Vec::new(),
+                json_path: None,
+                sample: None,
+                index_hints: Vec::new(),
+            },
+            joins: Vec::new(),
+        })
+    }
+
+    /// The expressions after GROUP, the reader at BY.
+    fn group_by(&mut self) -> Option<Vec<Expr>> {
+        self.keyword(Keyword::BY).then_some(())?;
+        let mut expressions = Vec::new();
+        loop {
+            // `(`, `()`, ROLLUP, CUBE and GROUPING SETS are grouping forms of their own.
+            if *self.peek() == Token::LParen {
+                return None;
+            }
+            expressions.push(self.expr()?);
+            if !self.eat(&Token::Comma) {
+                return Some(expressions);
+            }
+        }
     }
 
     fn select_item(&mut self) -> Option<SelectItem> {
