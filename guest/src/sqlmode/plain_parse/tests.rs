@@ -136,16 +136,19 @@ fn other_forms_are_left_to_sqlparser() {
 }
 
 /// Nesting past [`MAX_DEPTH`] is sqlparser's to read (and, past [`MAX_NESTING`], to refuse);
-/// up to it the plain parser answers, and sqlparser agrees.
+/// up to it the plain parser answers, and sqlparser agrees at every depth, for every form
+/// that nests (parentheses, `NOT`, unary minus, a call's argument, and all four mixed).
 #[test]
 fn deep_nesting_is_left_to_sqlparser() {
-    let nested = |depth: usize| format!("SELECT {}a{} FROM t", "(".repeat(depth), ")".repeat(depth));
-    assert!(agrees(&nested(MAX_DEPTH - 2)));
-    assert!(!agrees(&nested(MAX_DEPTH)));
-    let negated = |depth: usize| format!("SELECT {}a FROM t", "NOT ".repeat(depth));
-    assert!(agrees(&negated(MAX_DEPTH - 2)));
-    assert!(!agrees(&negated(MAX_DEPTH)));
-    assert!(!agrees(&nested(MAX_NESTING + 5)));
+    // Each form, and the levels of the plain parser's count one repetition adds.
+    let forms = [("(", ")", 1), ("NOT ", "", 1), ("- ", "", 1), ("f(", ")", 1), ("NOT -f((", "))", 4)];
+    for (open, close, levels) in forms {
+        for depth in 1..=MAX_NESTING + 2 {
+            let text = format!("SELECT {}a{} FROM t", open.repeat(depth), close.repeat(depth));
+            // The select item itself is the first level.
+            assert_eq!(agrees(&text), 1 + depth * levels <= MAX_DEPTH, "{text}");
+        }
+    }
 }
 
 /// xorshift64*: deterministic, so a failure names a statement that fails again.
