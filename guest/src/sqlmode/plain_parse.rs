@@ -23,8 +23,11 @@ use sqlparser::ast::{
     OrderByOptions, Query, Select, SelectFlavor, SelectItem, SetExpr, Statement, TableFactor, TableWithJoins,
     UnaryOperator, Value, ValueWithSpan,
 };
+use sqlparser::dialect::{Dialect, Precedence};
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Span, Token, TokenWithSpan, Word};
+
+use super::dialect::SqlModeDialect;
 
 /// How deeply expressions may nest here (each operand, parenthesis and argument one level,
 /// as sqlparser counts its `parse_subexpr`). A deeper statement is left to sqlparser, whose
@@ -37,14 +40,11 @@ pub const MAX_DEPTH: usize = 16;
 /// it as the name of a column or, before `(`, of a function (the tests check each).
 const NAME_KEYWORDS: [Keyword; 5] = [Keyword::AVG, Keyword::COUNT, Keyword::MAX, Keyword::MIN, Keyword::SUM];
 
-/// sqlparser's precedences (`Dialect::prec_value`) of the operators read here.
-const PREC_OR: u8 = 5;
-const PREC_AND: u8 = 10;
-const PREC_UNARY_NOT: u8 = 15;
-const PREC_IS: u8 = 17;
-const PREC_COMPARE: u8 = 20;
-const PREC_PLUS_MINUS: u8 = 30;
-const PREC_MUL_DIV_MOD: u8 = 40;
+/// sqlparser's precedence for `precedence`, as the dialect every SQL-mode parse uses gives it:
+/// read from the dialect, not restated, so the two cannot drift apart.
+fn prec(precedence: Precedence) -> u8 {
+    SqlModeDialect.prec_value(precedence)
+}
 
 /// The one statement in `tokens` as sqlparser parses them (with
 /// [`super::dialect::SqlModeDialect`]), or `None` where they hold anything left to sqlparser.
@@ -280,7 +280,7 @@ impl<'a> Reader<'a> {
                     expr = Expr::BinaryOp { left: Box::new(expr), op, right: Box::new(right) };
                 }
                 Ahead::Is => {
-                    if precedence >= PREC_IS {
+                    if precedence >= prec(Precedence::Is) {
                         break;
                     }
                     self.at += 1;
@@ -304,22 +304,22 @@ impl<'a> Reader<'a> {
     fn operator_ahead(&self) -> Option<Ahead> {
         let binary = |op, precedence| Some(Ahead::Binary(op, precedence));
         match self.peek() {
-            Token::Eq => binary(BinaryOperator::Eq, PREC_COMPARE),
-            Token::Neq => binary(BinaryOperator::NotEq, PREC_COMPARE),
-            Token::Lt => binary(BinaryOperator::Lt, PREC_COMPARE),
-            Token::LtEq => binary(BinaryOperator::LtEq, PREC_COMPARE),
-            Token::Gt => binary(BinaryOperator::Gt, PREC_COMPARE),
-            Token::GtEq => binary(BinaryOperator::GtEq, PREC_COMPARE),
-            Token::Plus => binary(BinaryOperator::Plus, PREC_PLUS_MINUS),
-            Token::Minus => binary(BinaryOperator::Minus, PREC_PLUS_MINUS),
-            Token::Mul => binary(BinaryOperator::Multiply, PREC_MUL_DIV_MOD),
-            Token::Div => binary(BinaryOperator::Divide, PREC_MUL_DIV_MOD),
-            Token::Mod => binary(BinaryOperator::Modulo, PREC_MUL_DIV_MOD),
-            Token::StringConcat => binary(BinaryOperator::StringConcat, PREC_MUL_DIV_MOD),
+            Token::Eq => binary(BinaryOperator::Eq, prec(Precedence::Eq)),
+            Token::Neq => binary(BinaryOperator::NotEq, prec(Precedence::Eq)),
+            Token::Lt => binary(BinaryOperator::Lt, prec(Precedence::Eq)),
+            Token::LtEq => binary(BinaryOperator::LtEq, prec(Precedence::Eq)),
+            Token::Gt => binary(BinaryOperator::Gt, prec(Precedence::Eq)),
+            Token::GtEq => binary(BinaryOperator::GtEq, prec(Precedence::Eq)),
+            Token::Plus => binary(BinaryOperator::Plus, prec(Precedence::PlusMinus)),
+            Token::Minus => binary(BinaryOperator::Minus, prec(Precedence::PlusMinus)),
+            Token::Mul => binary(BinaryOperator::Multiply, prec(Precedence::MulDivModOp)),
+            Token::Div => binary(BinaryOperator::Divide, prec(Precedence::MulDivModOp)),
+            Token::Mod => binary(BinaryOperator::Modulo, prec(Precedence::MulDivModOp)),
+            Token::StringConcat => binary(BinaryOperator::StringConcat, prec(Precedence::MulDivModOp)),
             Token::Comma | Token::RParen | Token::SemiColon | Token::EOF => Some(Ahead::End),
             Token::Word(word) if word.quote_style.is_none() => match word.keyword {
-                Keyword::AND => binary(BinaryOperator::And, PREC_AND),
-                Keyword::OR => binary(BinaryOperator::Or, PREC_OR),
+                Keyword::AND => binary(BinaryOperator::And, prec(Precedence::And)),
+                Keyword::OR => binary(BinaryOperator::Or, prec(Precedence::Or)),
                 Keyword::IS => Some(Ahead::Is),
                 Keyword::FROM
                 | Keyword::WHERE
@@ -342,7 +342,7 @@ impl<'a> Reader<'a> {
         let value = |value| Some(Expr::Value(ValueWithSpan { value, span: token.span }));
         match &token.token {
             Token::Word(word) if word.quote_style.is_none() && word.keyword == Keyword::NOT => {
-                let operand = self.subexpr(PREC_UNARY_NOT)?;
+                let operand = self.subexpr(prec(Precedence::UnaryNot))?;
                 Some(Expr::UnaryOp { op: UnaryOperator::Not, expr: Box::new(operand) })
             }
             Token::Word(word) if is_quoted(word) || (word.quote_style.is_none() && is_plain_name(word.keyword)) => {
@@ -357,7 +357,7 @@ impl<'a> Reader<'a> {
             Token::Placeholder(name) => value(Value::Placeholder(name.clone())),
             Token::Minus | Token::Plus => {
                 let op = if token.token == Token::Minus { UnaryOperator::Minus } else { UnaryOperator::Plus };
-                let operand = self.subexpr(PREC_MUL_DIV_MOD)?;
+                let operand = self.subexpr(prec(Precedence::MulDivModOp))?;
                 Some(Expr::UnaryOp { op, expr: Box::new(operand) })
             }
             Token::LParen => {
