@@ -248,8 +248,10 @@ codes! {
     TypeNotAllowed = "type_not_allowed", Compiler, Refused;
     /// The statement uses a form SQL mode does not accept (see the SQL mode rules).
     UnsupportedSyntax = "unsupported_syntax", Compiler, Refused;
-    /// SQL mode was asked of an index answered by Spark; SQL mode is DuckDB's alone.
-    SqlModeUnavailable = "sql_mode_unavailable", Compiler, Refused;
+    /// SQL mode was asked of an index answered by Spark (SQL mode is DuckDB's alone), or of one
+    /// whose queries run in the calling process (the proof that DuckDB reads the caller's text
+    /// as the compiler did runs only in a query worker).
+    SqlModeUnavailable = "sql_mode_unavailable", CompilerAndHost, Refused;
 
     // ---- The compiler's sandbox (the host, around the compiler component).
     /// The compiler ran past its deadline and was stopped.
@@ -283,6 +285,9 @@ codes! {
     PolicyViolation = "policy_violation", Host, Internal;
     /// The parser the host checks statements with could not run (it ran out of memory).
     ParserUnavailable = "parser_unavailable", Host, Internal;
+    /// SQL mode: DuckDB reads the caller's text as another statement than the one the compiler
+    /// validated (a word one reads as an operator, the other as a name); nothing ran.
+    ReadingDiffers = "reading_differs", Host, Refused;
 
     // ---- Running a query.
     /// DuckDB cannot bind the statement: a compiler bug for a plan (internal), the caller's SQL in SQL mode (refused).

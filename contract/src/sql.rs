@@ -279,6 +279,11 @@ pub fn cast_type_modifiers(name: &str) -> Option<usize> {
 /// are named so, and refuses a statement whose promised count columns are named otherwise.
 pub const COUNT_COLUMN_PREFIX: &str = "__querycell_";
 
+/// The frame SQL mode's count statement puts around its main statement's text (`SELECT
+/// count(*) AS total_rows FROM (<main>) AS answer`, its row cap bound to NULL): the compiler
+/// writes it so, and the host runs a SQL-mode count only when it is exactly that.
+pub const SQL_COUNT_FRAME: (&str, &str) = ("SELECT count(*) AS total_rows FROM (", ") AS answer");
+
 /// The words a statement the host runs may begin with (after white space). The compiler
 /// refuses SQL whose re-emitted text would begin otherwise (a parenthesised query); the
 /// host refuses such text again before DuckDB binds it.

@@ -646,6 +646,7 @@ impl Compilation<'_> {
             explanation,
             warnings: self.warnings,
             resolved_dates,
+            reading: Vec::new(),
         })
     }
 

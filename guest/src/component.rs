@@ -153,6 +153,12 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
             .into_iter()
             .map(|d| wit::ResolvedDate { column: d.column, path: d.path, phrase: d.phrase, start: d.start, end: d.end })
             .collect(),
+        // The request is at most `max-request-bytes` (a u32) long, so every offset fits.
+        reading: compiled
+            .reading
+            .into_iter()
+            .map(|span| wit::TextSpan { start: span.start as u32, end: span.end as u32 })
+            .collect(),
     }
 }
 

@@ -257,4 +257,7 @@ pub struct Compiled {
     pub warnings: Vec<String>,
     /// Every relative date the request used and the days it resolved to.
     pub resolved_dates: Vec<ResolvedDate>,
+    /// SQL mode: the byte ranges of the request that, joined by one space each, are the
+    /// statement the compiler read (see the WIT contract); empty for plans.
+    pub reading: Vec<std::ops::Range<usize>>,
 }

@@ -17,7 +17,7 @@ use crate::limits::Limits;
 use crate::policy::{BoundPolicy, Policy};
 use crate::sandbox::cache::{CacheKey, CacheOutcome, CacheStats, CompileCache, RequestKind, ViewFingerprint};
 use crate::sandbox::{wit, Sandbox};
-use crate::statement::Readable;
+use crate::statement::{CallerReading, Readable};
 
 /// Where an index's queries run: the trade between isolation and cost an embedder chooses.
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -192,7 +192,10 @@ impl QueryCell {
     }
 
     /// Allow (or forbid) [`QueryCell::query_sql`]. SQL mode is off unless the deployment
-    /// turns it on.
+    /// turns it on, and answers only where queries run in query workers
+    /// ([`QueryIsolation::Workers`]): DuckDB reads the caller's text to prove that what runs
+    /// is what the caller wrote, and it reads untrusted text only there; an in-process index
+    /// refuses SQL with `sql_mode_unavailable`.
     pub fn with_sql_enabled(mut self, enabled: bool) -> Self {
         self.sql_enabled = enabled;
         self
@@ -331,7 +334,7 @@ impl QueryCell {
                 self.check_request_size(request)?;
                 let (compiled, cache) = self.compile(kind, request, today)?;
                 *compiled_sql = Some(compiled.main.clone());
-                self.answer(&compiled, cache, started, &asked)
+                self.answer(&compiled, None, cache, started, &asked)
             }),
             RequestKind::Sql => self.traced("sql", request, |compiled_sql| self.answer_sql(&asked, compiled_sql)),
         }
@@ -346,10 +349,16 @@ impl QueryCell {
                     "send a plan instead, or enable SQL mode (`--allow-sql`, or `allow_sql = true` in the config file)",
                 ));
         }
+        // A Spark index is refused by the compiler, with its own reason.
+        if self.isolation == QueryIsolation::InProcess && self.catalog.spark.is_none() {
+            return Err(crate::exec::in_process_sql_mode());
+        }
         self.check_request_size(sql)?;
         let (compiled, cache) = self.compile(RequestKind::Sql, sql, asked.today)?;
         *compiled_sql = Some(compiled.main.clone());
-        self.answer(&compiled, cache, started, asked).map_err(sql_error_is_the_callers)
+        let today = asked.today.days_since_epoch();
+        let reading = crate::check::sql_mode::caller_reading(sql, &compiled, self.answer_limits.max_rows, today)?;
+        self.answer(&compiled, Some(&reading), cache, started, asked).map_err(sql_error_is_the_callers)
     }
 
     /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
@@ -448,7 +457,15 @@ impl QueryCell {
     }
 
     /// Run what the guest compiled for `asked` and build the receipt.
-    fn answer(&self, compiled: &wit::Compiled, cache: CacheOutcome, started: Instant, asked: &Asked) -> Result<Answer> {
+    /// SQL mode's `reading` is the caller's text its main statement must be DuckDB's reading of.
+    fn answer(
+        &self,
+        compiled: &wit::Compiled,
+        reading: Option<&CallerReading>,
+        cache: CacheOutcome,
+        started: Instant,
+        asked: &Asked,
+    ) -> Result<Answer> {
         let compile_ms = started.elapsed().as_secs_f64() * 1e3;
         let pruned;
         let compiled = match self.needless_probe(compiled) {
@@ -458,7 +475,10 @@ impl QueryCell {
             }
             false => compiled,
         };
-        let execution = self.executor.run(compiled)?;
+        let execution = match reading {
+            Some(reading) => self.executor.run_read(compiled, reading)?,
+            None => self.executor.run(compiled)?,
+        };
         let mut warnings = compiled.warnings.clone();
         warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
         warnings.extend(not_finite_warnings(&execution.columns, &execution.rows));

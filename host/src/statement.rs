@@ -1,6 +1,7 @@
 //! The words every layer that runs a statement shares, and nothing else: a bound value
 //! ([`Param`]), what a query connection may read ([`Readable`], [`PolicedTable`]), whether
-//! the parse-tree check runs ([`TreeCheck`]), the connection's locked settings, and the
+//! the parse-tree check runs ([`TreeCheck`]), the caller's text a SQL-mode statement is
+//! proved against ([`CallerReading`]), the connection's locked settings, and the
 //! errors a statement's deadline and memory limit end in.
 //!
 //! It sits just above the DuckDB layer and below the checks, the executor, the query
@@ -73,6 +74,19 @@ impl Param {
             Param::Timestamp(t) => Bind::Timestamp(*t),
         }
     }
+}
+
+/// SQL mode: the caller's own statement, which DuckDB must read as the statement that runs
+/// ([`crate::check::reading`]). It travels with the main statement to wherever that runs: a
+/// query worker, since the caller's text is parsed only there (docs/security.md, invariant 1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallerReading {
+    /// The request's bytes the compiler read (its `reading` spans, joined by one space).
+    pub text: String,
+    /// The most rows this answer may carry: the row cap the caller's LIMIT is clamped to.
+    pub max_rows: u32,
+    /// The day `current_date` and `today()` resolve to, days since 1970-01-01.
+    pub today: i32,
 }
 
 /// Whether a statement's DuckDB parse tree is checked against the allowlist.

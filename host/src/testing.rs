@@ -8,4 +8,4 @@ pub use crate::check::spark::duckdb_spelling;
 pub use crate::check::{relation_key, ParseTreeCheck};
 pub use crate::duck::{parse_tree, Access, Bind, Cell, Database, FailureKind};
 pub use crate::exec::{Execution, Executor};
-pub use crate::statement::{Param, Readable};
+pub use crate::statement::{CallerReading, Param, Readable};

@@ -195,9 +195,7 @@ fn a_callers_timeout_from_the_policy_stops_its_heavy_query_and_not_anothers_answ
         format!("{POLICY}\n[requests]\ncaller_context = \"tenant\"\n[requests.callers.\"a\"]\ntimeout_ms = 20\n");
     let open_as = |tenant: &str| {
         let context: BTreeMap<String, String> = [("tenant".to_string(), tenant.to_string())].into();
-        QueryCell::open(&index, Limits::default())
-            .unwrap()
-            .with_sql_enabled(true)
+        querycell_tests::sql_cell(&index, Limits::default())
             .with_policy(Policy::parse(&policy).unwrap(), context)
             .unwrap()
     };

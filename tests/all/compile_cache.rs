@@ -50,7 +50,7 @@ fn rows(answer: &Answer) -> Vec<String> {
 fn a_repeated_question_skips_the_compiler_and_answers_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let index = build(dir.path(), 100);
-    let cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(&index, Limits::default());
     for (request, ask) in [
         (PLAN, QueryCell::query_plan as fn(&QueryCell, &str) -> Result<Answer, querycell::Error>),
         (SQL, QueryCell::query_sql),
@@ -71,11 +71,7 @@ fn another_policy_context_is_never_served_a_remembered_compile() {
     let dir = tempfile::tempdir().unwrap();
     let index = build(dir.path(), 100);
     let policy = || Policy::parse(POLICY).unwrap();
-    let cell = QueryCell::open(&index, Limits::default())
-        .unwrap()
-        .with_sql_enabled(true)
-        .with_policy(policy(), context("a"))
-        .unwrap();
+    let cell = querycell_tests::sql_cell(&index, Limits::default()).with_policy(policy(), context("a")).unwrap();
     let as_a: Vec<Answer> = [PLAN, SQL].into_iter().map(|request| ask(&cell, request)).collect();
     assert!(as_a.iter().all(|answer| !answer.cost.compile_cached && answer.params.contains(&"a".into())));
     // The same cell, and so the same cache, under tenant b.
@@ -103,7 +99,7 @@ fn another_day_is_never_served_a_remembered_compile() {
     let index = build(dir.path(), 100);
     let plan = r#"{"table": "tickets", "filters": [{"column": "opened_on", "op": "eq", "value": {"last": 7, "unit": "day"}}], "aggregations": [{"function": "count", "alias": "tickets"}]}"#;
     let sql = "SELECT count(*) AS tickets FROM tickets WHERE opened_on >= current_date - INTERVAL 7 DAY";
-    let cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(&index, Limits::default());
     let cell = cell.with_today("2026-03-10".parse().unwrap());
     let before = [ask(&cell, plan), ask(&cell, sql)];
     assert!(ask(&cell, plan).cost.compile_cached);
@@ -120,7 +116,7 @@ fn another_day_is_never_served_a_remembered_compile() {
 fn another_snapshot_is_never_served_a_remembered_compile() {
     let dir = tempfile::tempdir().unwrap();
     let index = build(dir.path(), 100);
-    let mut cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let mut cell = querycell_tests::sql_cell(&index, Limits::default());
     let before = [ask(&cell, PLAN), ask(&cell, SQL)];
     // New data under the same index, and the cell moved onto it.
     build(dir.path(), 500);
@@ -138,7 +134,7 @@ fn another_snapshot_is_never_served_a_remembered_compile() {
 fn a_reopened_version_is_compiled_against_its_own_columns() {
     let dir = tempfile::tempdir().unwrap();
     let index = build(dir.path(), 100);
-    let mut cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let mut cell = querycell_tests::sql_cell(&index, Limits::default());
     let by_priority = "SELECT priority, count(*) AS tickets FROM tickets GROUP BY priority ORDER BY priority";
     let refused = cell.query_sql(by_priority).expect_err("the first version has no priority column");
     ask(&cell, SQL);

@@ -11,7 +11,7 @@ fn cell(dir: &std::path::Path) -> QueryCell {
     write_file(&data, "incidents.csv", "team,ack_minutes\nPlatform,3\nSearch,5\n");
     let index = dir.join("index");
     ingest::ingest(&index, &[data]).unwrap();
-    QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true)
+    querycell_tests::sql_cell(&index, Limits::default())
 }
 
 /// `text` repeated to fill `budget` bytes after `head` and before `tail`.

@@ -32,6 +32,7 @@ fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled
         explanation: String::new(),
         warnings: Vec::new(),
         resolved_dates: Vec::new(),
+        reading: Vec::new(),
     }
 }
 

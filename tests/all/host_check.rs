@@ -24,6 +24,7 @@ fn wrong_compiler_output(sql: &str) -> wit::Compiled {
         explanation: String::new(),
         warnings: Vec::new(),
         resolved_dates: Vec::new(),
+        reading: Vec::new(),
     }
 }
 

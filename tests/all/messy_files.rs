@@ -256,7 +256,7 @@ fn nested_ndjson_is_flattened_and_zoned_timestamps_become_utc() {
         r#"{"table": "orders", "group_by": [{"column": "at", "granularity": "month"}], "aggregations": [{"function": "count"}], "filters": [{"column": "at", "op": "gte", "value": "2025-01-07"}]}"#,
     );
     assert_eq!(monthly["rows"], serde_json::json!([["2025-01-01 00:00:00", 1], ["2025-02-01 00:00:00", 1]]));
-    let cell = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(&index, Limits::default());
     let truncated = cell.query_sql("SELECT date_trunc('day', \"at\") AS day, count(*) AS n FROM orders WHERE \"at\" IS NOT NULL GROUP BY 1 ORDER BY 1").unwrap().to_json();
     assert_eq!(truncated["rows"].as_array().unwrap().len(), 3, "{truncated}");
     // `at` is a keyword to DuckDB: unquoted the compiler refuses it (exit 2), with the fix.

@@ -24,7 +24,7 @@ fn fixture(dir: &Path) -> QueryCell {
     write_file(&data, "teams.csv", "team,manager\nPlatform,Ada\nPayments,Grace\nSearch,Edsger\n");
     let index = dir.join("index");
     ingest::ingest(&index, &[data]).unwrap();
-    QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true)
+    querycell_tests::sql_cell(&index, Limits::default())
 }
 
 /// Plans: (request, a name the hint must contain when it is refused, or "").

@@ -108,9 +108,7 @@ pub(crate) fn build_index(dir: &Path, name: &str, tenants: &[&str]) -> PathBuf {
 
 fn open(index: &Path, policy: &str, context: &[(&str, &str)]) -> QueryCell {
     let context: BTreeMap<String, String> = context.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-    QueryCell::open(index, Limits::default())
-        .expect("open")
-        .with_sql_enabled(true)
+    querycell_tests::sql_cell(index, Limits::default())
         .with_policy(Policy::parse(policy).expect("policy parses"), context)
         .expect("policy applies")
 }
@@ -512,6 +510,7 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
         explanation: String::new(),
         warnings: vec![],
         resolved_dates: vec![],
+        reading: vec![],
     };
     let checked = executor.run(&compiled("SELECT count(*) FROM tickets")).unwrap_err();
     assert_eq!(checked.code, "policy_violation", "{checked}");
@@ -725,7 +724,7 @@ fn a_list_filter_keeps_the_rows_of_each_listed_value() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let policy = "[tables.tickets]\nrow_filters = [{ column = \"team\", in_context = \"teams\" }]\n";
-    let unpoliced = QueryCell::open(&both, Limits::default()).unwrap().with_sql_enabled(true);
+    let unpoliced = querycell_tests::sql_cell(&both, Limits::default());
     let per_team = "SELECT team, count(*) AS n, sum(minutes) AS m FROM tickets GROUP BY team";
     let all: Vec<String> = outcome(unpoliced.query_sql(per_team)).unwrap();
     let expected: Vec<String> =

@@ -58,6 +58,7 @@ fn run_unchecked(executor: &Executor, sql: &str) -> Result<Execution, Error> {
         explanation: String::new(),
         warnings: Vec::new(),
         resolved_dates: Vec::new(),
+        reading: Vec::new(),
     };
     executor.run_without_parse_tree_check(&compiled)
 }

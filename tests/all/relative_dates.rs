@@ -163,7 +163,7 @@ fn fixture(dir: &Path) -> PathBuf {
 }
 
 fn pinned(index: &Path) -> QueryCell {
-    QueryCell::open(index, Limits::default()).expect("open").with_today(TODAY.parse().unwrap()).with_sql_enabled(true)
+    querycell_tests::sql_cell(index, Limits::default()).with_today(TODAY.parse().unwrap())
 }
 
 fn count_of(answer: &querycell::Answer) -> i64 {

@@ -41,7 +41,7 @@ fn fixture(dir: &Path) -> PathBuf {
 
 fn open(index: &Path) -> QueryCell {
     let limits = Limits { query_timeout: Duration::from_secs(2), query_memory_bytes: 256 << 20, ..Limits::default() };
-    QueryCell::open(index, limits).expect("open").with_sql_enabled(true)
+    querycell_tests::sql_cell(index, limits)
 }
 
 const HOSTILE: &[(&str, &str)] = &[

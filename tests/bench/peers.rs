@@ -161,7 +161,7 @@ fn interleaved<const N: usize>(warmup: u32, runs: u32, mut calls: [&mut dyn FnMu
 /// SQL mode's answer against plain DuckDB in Rust, the Python guardrail pipeline and plain
 /// duckdb-python: the bench's `SQL`, on the same file, repeated and first seen.
 fn sql_mode_peers(index: &Path, limits: &Limits, python: Option<&Path>) {
-    let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(index, limits.clone());
     let rows = cell.query_sql(SQL).expect("SQL mode answers").row_count;
     let plain = crate::plain_duckdb(index, limits);
     let run_plain = |sql: &str| {

@@ -1,6 +1,7 @@
-//! SQL mode: the whole answer through `QueryCell::query_sql` against the same statement on a
-//! plain read-only DuckDB connection, for a statement text seen for the first time and for
-//! one seen before; then its pieces: the compile (native and sandboxed), the host's
+//! SQL mode: the whole answer through `QueryCell::query_sql` (its query in a query worker,
+//! where SQL mode runs, with the reading proof) against the same statement on a plain
+//! read-only DuckDB connection in the bench's own process, for a statement text seen for the
+//! first time and for one seen before; then its pieces: the compile (native and sandboxed), the host's
 //! parse-tree check (DuckDB's parse tree alone, then the whole check), and the executor with
 //! and without that check.
 //!
@@ -15,8 +16,8 @@ use std::time::{Duration, Instant};
 
 use querycell::catalog::Catalog;
 use querycell::sandbox::{wit, Sandbox};
-use querycell::testing::{parse_tree, Bind, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
-use querycell::{Limits, QueryCell};
+use querycell::testing::{parse_tree, Bind, CallerReading, Cell, Database, Executor, Param, ParseTreeCheck, Readable};
+use querycell::Limits;
 
 use crate::{Fresh, Timing, SQL};
 
@@ -60,7 +61,7 @@ pub(crate) fn sql_mode_bench(
 
 /// `QueryCell::query_sql` against the same statement bound and run on plain DuckDB.
 fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
-    let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(index, limits.clone());
     let plain = crate::plain_duckdb(index, limits);
     let rows = cell.query_sql(SQL).expect("answers").row_count;
     let run_plain = |sql: &str| {
@@ -126,7 +127,7 @@ fn whole_answers(index: &std::path::Path, limits: &Limits, fresh: &mut Fresh) {
 /// has parsed before. What agents often ask; the worst case stays [`whole_answers`]' first
 /// sight, where the compiled text is new too.
 fn new_values_answers(index: &std::path::Path, limits: &Limits) {
-    let cell = QueryCell::open(index, limits.clone()).expect("open index").with_sql_enabled(true);
+    let cell = querycell_tests::sql_cell(index, limits.clone());
     let plain = crate::plain_duckdb(index, limits);
     let rows = cell.query_sql(SQL).expect("answers").row_count;
     let (base, last_value) = SQL.rsplit_once(' ').expect("the bench statement ends with its LIMIT");
@@ -191,22 +192,30 @@ fn compile_pieces(
 }
 
 /// The host's parse-tree check of a new compiled statement, whole; DuckDB's tree of it as
-/// the check gets it (the parser called directly, no database); and the same tree as a
-/// query would get it (`json_serialize_sql`, prepared once, on an in-memory database with
-/// one thread), which is how the check asked for it before.
+/// the check gets it (the parser called directly, no database); the same tree as a query
+/// would get it (`json_serialize_sql`, prepared once, on an in-memory database with one
+/// thread), which is how the check asked for it before; and SQL mode's reading proof of a new
+/// text (both parsed, the trees compared), which a first sight pays in the query worker.
 fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &Catalog, fresh: &mut Fresh) {
-    let compiled: Vec<_> = (0..3 * (WARMUP + RUNS) + 1)
-        .map(|_| sandbox.compile_sql(&fresh.next(), wit_view).expect("compiles").main)
-        .collect();
-    let params: Vec<Param> = compiled[0]
-        .params
-        .iter()
-        .map(|p| match p {
-            wit::Param::Text(text) => Param::Text(text.clone()),
-            wit::Param::Integer(integer) => Param::Integer(*integer),
-            other => panic!("the bench statement binds text and integers only, not {other:?}"),
-        })
-        .collect();
+    let texts: Vec<String> = (0..4 * (WARMUP + RUNS) + 1).map(|_| fresh.next()).collect();
+    let compiled: Vec<_> =
+        texts.iter().map(|text| sandbox.compile_sql(text, wit_view).expect("compiles").main).collect();
+    let params_of = |query: &wit::Query| -> Vec<Param> {
+        query
+            .params
+            .iter()
+            .map(|p| match p {
+                wit::Param::Text(text) => Param::Text(text.clone()),
+                wit::Param::Integer(integer) => Param::Integer(*integer),
+                other => panic!("the bench statement binds text and integers only, not {other:?}"),
+            })
+            .collect()
+    };
+    let params = params_of(&compiled[0]);
+    let rows_read = match compiled[0].params.last() {
+        Some(wit::Param::Integer(cap)) => *cap as usize,
+        other => panic!("the row cap is the last parameter, not {other:?}"),
+    };
     let mut check = ParseTreeCheck::open(catalog.tables.iter().map(|t| t.name.clone()));
     let parser = Database::in_memory(&["SET threads = 1".to_string()]).expect("in-memory database");
     let mut serialize =
@@ -219,10 +228,12 @@ fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &C
         }
     };
     let json = parse_tree(&compiled[0].sql).expect("a tree");
-    let mut for_direct = compiled[1..].iter().step_by(3);
-    let mut for_query = compiled[2..].iter().step_by(3);
-    let mut for_check = compiled[3..].iter().step_by(3);
-    let [direct, by_query, whole] = interleaved(
+    let mut for_direct = compiled[1..].iter().step_by(4);
+    let mut for_query = compiled[2..].iter().step_by(4);
+    let mut for_check = compiled[3..].iter().step_by(4);
+    let mut for_proof = texts[4..].iter().zip(&compiled[4..]).step_by(4);
+    let mut proving = ParseTreeCheck::open(catalog.tables.iter().map(|t| t.name.clone()));
+    let [direct, by_query, whole, proof] = interleaved(
         WARMUP,
         RUNS,
         [
@@ -235,11 +246,23 @@ fn host_check_pieces(sandbox: &Sandbox, wit_view: &wit::CatalogView, catalog: &C
             &mut || {
                 check.check(&for_check.next().expect("a statement per call").sql, &params).expect("allowed");
             },
+            &mut || {
+                let (text, query) = for_proof.next().expect("a statement per call");
+                let reading =
+                    CallerReading { text: text.clone(), max_rows: wit_view.limits.max_rows, today: wit_view.today };
+                proving
+                    .prove_reading(&query.sql, &params_of(query), &reading, rows_read, || parse_tree(&query.sql))
+                    .expect("DuckDB reads the text as the compiled statement");
+            },
         ],
     );
     println!("  host check, whole, first sight {}", whole.micros());
     println!("    of which DuckDB's tree       {} ({} bytes of JSON)", direct.micros(), json.len());
     println!("    the tree by a query (before) {}", by_query.micros());
+    println!(
+        "  reading proof, first sight     {} (the caller's text and the statement parsed, both trees compared)",
+        proof.micros()
+    );
 }
 
 /// The executor on one compiled statement, without the parse-tree check and with it (the

@@ -36,6 +36,15 @@ pub fn querycell_bin() -> PathBuf {
     bin
 }
 
+/// A `QueryCell` over `index` that answers SQL mode: its queries run in query workers (this
+/// build's `querycell worker`), since DuckDB reads a caller's SQL only there (the reading
+/// proof, docs/sql-mode.md), with SQL mode enabled.
+pub fn sql_cell(index: &Path, limits: querycell::Limits) -> querycell::QueryCell {
+    let sandbox = querycell::sandbox::Sandbox::bundled(limits).expect("the bundled compiler loads");
+    let workers = querycell::QueryIsolation::Workers(querycell::WorkerPolicy::new(querycell_bin()));
+    querycell::QueryCell::open_isolated(index, sandbox, workers).expect("the index opens").with_sql_enabled(true)
+}
+
 /// Run `querycell` with `args`.
 pub fn querycell(args: &[&str]) -> Output {
     Command::new(querycell_bin()).args(args).output().expect("running querycell")
@@ -107,7 +116,7 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// A component exporting querycell's compiler interface whose implementation is the core
 /// module `core_wat`. The module must export `memory`, `cabi_realloc` and
-/// `querycell:engine/compiler@0.6.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
+/// `querycell:engine/compiler@0.7.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
 /// `(param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
 /// tables, three limits, today, dialect, relationships, metrics); wit-component wraps it in the WIT
 /// contract's types, exactly as it does for the real guest.

@@ -39,7 +39,7 @@ pub fn compile_sql(text: &str, view: &CatalogView) -> Result<Compiled> {
 
 fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     check_request(text, view)?;
-    let (statement_text, mut warnings) = statement_text(text)?;
+    let cleanup::Cleaned { statement: statement_text, spans: reading, mut warnings } = statement_text(text)?;
     let tokens = lexical::tokenize(&statement_text)?;
     lexical::check_tokens(&tokens, lexical::Source::Request)?;
     let mut query = single_query(parse_tokens(tokens)?, view)?;
@@ -71,6 +71,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         explanation,
         warnings,
         resolved_dates,
+        reading,
     })
 }
 
@@ -98,12 +99,12 @@ fn check_request(text: &str, view: &CatalogView) -> Result<()> {
     Ok(())
 }
 
-/// The statement inside the model's output and the warnings its cleanup raised, or a
-/// refusal when nothing is left.
-fn statement_text(text: &str) -> Result<(String, Vec<String>)> {
-    let (statement_text, warnings) = cleanup::clean(text);
-    if statement_text.is_empty() {
-        if warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
+/// The statement inside the model's output, where it lies in `text`, and the warnings its
+/// cleanup raised, or a refusal when nothing is left.
+fn statement_text(text: &str) -> Result<cleanup::Cleaned> {
+    let cleaned = cleanup::clean_spans(text);
+    if cleaned.statement.is_empty() {
+        if cleaned.warnings.iter().any(|w| w == cleanup::UNCLOSED_THINK) {
             return Err(CompileError::new(
                 Code::EmptySql,
                 "sql",
@@ -114,7 +115,7 @@ fn statement_text(text: &str) -> Result<(String, Vec<String>)> {
         return Err(CompileError::new(Code::EmptySql, "sql", "no SQL statement was found")
             .with_hint("send one SELECT statement"));
     }
-    Ok((statement_text, warnings))
+    Ok(cleaned)
 }
 
 /// The one statement sent, which must be a query.
@@ -256,12 +257,9 @@ fn count_query(main_sql: &str, main_params: &[crate::model::Param]) -> crate::mo
     if let Some(cap) = params.last_mut() {
         *cap = crate::model::Param::Null;
     }
-    crate::model::Query { sql: format!("{COUNT_PREFIX}{main_sql}{COUNT_SUFFIX}"), params }
+    let (prefix, suffix) = querycell_contract::sql::SQL_COUNT_FRAME;
+    crate::model::Query { sql: format!("{prefix}{main_sql}{suffix}"), params }
 }
-
-/// The text [`count_query`] puts around the main statement.
-const COUNT_PREFIX: &str = "SELECT count(*) AS total_rows FROM (";
-const COUNT_SUFFIX: &str = ") AS answer";
 
 fn syntax_error(error: ParserError) -> CompileError {
     match error {

@@ -20,7 +20,7 @@
 //! the tree is a function of the text alone, and the catalog is fixed for the executor's
 //! life.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 
 use querycell_contract::sql as allowlist;
 
@@ -28,10 +28,12 @@ use crate::check::policy::{PinnedParam, PolicyCheck};
 use crate::check::tree::{Node, Object};
 use crate::duck::parse_tree;
 use crate::error::{Code, Error, Result};
-use crate::statement::Param;
+use crate::statement::{CallerReading, Param};
 
 pub(crate) mod policy;
+mod reading;
 pub(crate) mod spark;
+pub(crate) mod sql_mode;
 mod tree;
 
 /// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
@@ -100,6 +102,8 @@ pub struct ParseTreeCheck {
     policy: PolicyCheck,
     /// Approved statement texts, with the parameters their policy sources pin.
     approved: HashMap<String, Vec<PinnedParam>>,
+    /// Readings proved ([`reading_key`]): a SQL-mode question asked again is not parsed again.
+    proved: HashSet<[u8; 32]>,
 }
 
 impl ParseTreeCheck {
@@ -115,7 +119,46 @@ impl ParseTreeCheck {
             tables: tables.into_iter().map(|t| t.to_lowercase()).collect(),
             policy,
             approved: HashMap::new(),
+            proved: HashSet::new(),
         }
+    }
+
+    /// SQL mode: refuse unless DuckDB reads the caller's text (`reading`) as `sql`, bound to
+    /// `params` and read to `rows_read` rows, up to the compiler's documented rewrites
+    /// ([`reading`]); `tree` gives DuckDB's tree of `sql` (the parse that runs). Call it
+    /// after [`ParseTreeCheck::check_tree_of`] approved `sql`. The caller's text is parsed
+    /// by DuckDB's parser here, so this runs where statements run: in a query worker.
+    /// A proved reading is remembered, so the same question asked again costs a lookup.
+    pub fn prove_reading(
+        &mut self,
+        sql: &str,
+        params: &[Param],
+        caller: &CallerReading,
+        rows_read: usize,
+        tree: impl FnOnce() -> std::result::Result<String, crate::duck::Failure>,
+    ) -> Result<()> {
+        let key = reading_key(sql, params, caller, rows_read);
+        if self.proved.contains(&key) {
+            return Ok(());
+        }
+        let unavailable = |f: crate::duck::Failure| Error::new(Code::ParserUnavailable, f.message);
+        let caller_json = parse_tree(&caller.text).map_err(unavailable)?;
+        let compiled_json = tree().map_err(unavailable)?;
+        let caller_tree = Node::parse(&caller_json).map_err(|e| {
+            Error::new(Code::TooDeeplyNested, format!("DuckDB's tree of the SQL cannot be compared: {e}"))
+                .at("sql")
+                .hint("flatten nested subqueries and parentheses, e.g. with CTEs")
+        })?;
+        let compiled_tree =
+            Node::parse(&compiled_json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        let policed =
+            |table: &str| self.policy.sources.keys().any(|key| key.rsplit(RELATION_SEPARATOR).next() == Some(table));
+        reading::prove(&caller_tree, &compiled_tree, params, caller, rows_read, &policed)?;
+        if self.proved.len() >= APPROVED_CAPACITY {
+            self.proved.clear();
+        }
+        self.proved.insert(key);
+        Ok(())
     }
 
     /// Refuse `sql` unless DuckDB parses it to one statement whose every node is allowed,
@@ -164,6 +207,18 @@ impl ParseTreeCheck {
         self.approved.insert(sql.to_string(), pinned);
         Ok(())
     }
+}
+
+/// What a proved reading is remembered by: a digest of everything the proof read.
+fn reading_key(sql: &str, params: &[Param], caller: &CallerReading, rows_read: usize) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut hasher = Sha256::new();
+    for part in [caller.text.as_str(), sql] {
+        hasher.update((part.len() as u64).to_le_bytes());
+        hasher.update(part.as_bytes());
+    }
+    hasher.update(format!("{params:?}|{}|{}|{rows_read}", caller.max_rows, caller.today).as_bytes());
+    hasher.finalize().into()
 }
 
 fn policy_violation(why: String) -> Error {

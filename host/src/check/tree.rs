@@ -77,6 +77,14 @@ impl<'a> Node<'a> {
         matches!(self, Node::Null)
     }
 
+    /// The number, if this is one that a `u64` holds.
+    pub(crate) fn as_u64(&self) -> Option<u64> {
+        match self {
+            Node::Number(number) => number.as_u64(),
+            _ => None,
+        }
+    }
+
     /// The value at a JSON pointer of object keys (`/type_expr/type_name`), as
     /// `Value::pointer` finds it for such a path (no array indexes, no `~` escapes).
     pub(crate) fn pointer(&self, pointer: &str) -> Option<&Node<'a>> {
@@ -93,6 +101,11 @@ impl<'a> Object<'a> {
     /// The entries in key order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &Node<'a>)> {
         self.entries.iter().map(|(key, value)| (key.as_ref(), value))
+    }
+
+    /// The text at `key`'s `inner` key, if both are there and it is text.
+    pub(crate) fn str_at(&self, key: &str, inner: &str) -> Option<&str> {
+        self.get(key)?.get(inner)?.as_str()
     }
 
     /// The keys in order.

@@ -7,10 +7,11 @@ use std::time::Instant;
 
 use crate::duck::Rows;
 use crate::error::Result;
+use crate::error::{Code, Error};
 use crate::exec::runner::StatementRunner;
 use crate::exec::worker::{Lease, WorkerPool};
 use crate::sandbox::wit;
-use crate::statement::{Param, TreeCheck};
+use crate::statement::{CallerReading, Param, TreeCheck};
 
 /// An engine that runs the compiler's statements: the seam between the answer logic
 /// ([`Executor::run`]) and where the data is. A backend re-checks every statement before it
@@ -42,11 +43,14 @@ pub trait Backend: Send + Sync {
 
 /// One answer's hold on a backend.
 pub trait BackendSession {
-    /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`.
+    /// Check and run one statement, reading at most `max_rows` rows, stopped at `deadline`;
+    /// in SQL mode (`reading`), only once DuckDB has read the caller's text as this statement,
+    /// which it parses only in a query worker (docs/security.md, invariant 1).
     fn execute(
         &mut self,
         query: &wit::Query,
         params: &[Param],
+        reading: Option<&CallerReading>,
         deadline: Instant,
         tree_check: TreeCheck,
         max_rows: usize,
@@ -71,13 +75,16 @@ impl BackendSession for DuckSession<'_> {
         &mut self,
         query: &wit::Query,
         params: &[Param],
+        reading: Option<&CallerReading>,
         deadline: Instant,
         tree_check: TreeCheck,
         max_rows: usize,
     ) -> Result<Rows> {
         match self {
-            DuckSession::InProcess(runner) => runner.execute(&query.sql, params, deadline, tree_check, max_rows),
-            DuckSession::Worker(lease) => lease.execute(&query.sql, params, deadline, tree_check, max_rows),
+            // The caller's text is never parsed in the host's own process.
+            DuckSession::InProcess(_) if reading.is_some() => Err(in_process_sql_mode()),
+            DuckSession::InProcess(runner) => runner.execute(&query.sql, params, None, deadline, tree_check, max_rows),
+            DuckSession::Worker(lease) => lease.execute(&query.sql, params, reading, deadline, tree_check, max_rows),
         }
     }
 }
@@ -118,4 +125,17 @@ impl Backend for DuckBackend {
             pool.kill_idle_before_exit();
         }
     }
+}
+
+/// The refusal of SQL mode where queries run in the calling process: proving that DuckDB
+/// reads the caller's text as the compiler did means DuckDB parsing that text, which happens
+/// only in a confined query worker.
+pub(crate) fn in_process_sql_mode() -> Error {
+    Error::new(
+        Code::SqlModeUnavailable,
+        "SQL mode needs query workers: DuckDB must read the caller's text to prove it runs what the caller wrote, \
+         and it reads untrusted text only in a confined query worker",
+    )
+    .at("sql")
+    .hint("open the index with QueryIsolation::Workers (the CLI and the MCP server always do), or send a plan")
 }

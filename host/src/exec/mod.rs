@@ -28,7 +28,8 @@ pub(crate) mod spark;
 mod watchdog;
 pub(crate) mod worker;
 
-use crate::statement::{Param, Readable, TreeCheck};
+use crate::statement::{CallerReading, Param, Readable, TreeCheck};
+pub(crate) use backend::in_process_sql_mode;
 use backend::DuckBackend;
 pub use backend::{Backend, BackendSession};
 use runner::StatementRunner;
@@ -97,8 +98,20 @@ impl Session<'_> {
         tree_check: TreeCheck,
         max_rows: usize,
     ) -> Result<Rows> {
+        self.execute_read(query, None, deadline, tree_check, max_rows)
+    }
+
+    /// [`Session::execute`], proving first that DuckDB reads `reading` as `query` (SQL mode).
+    fn execute_read(
+        &mut self,
+        query: &wit::Query,
+        reading: Option<&CallerReading>,
+        deadline: Instant,
+        tree_check: TreeCheck,
+        max_rows: usize,
+    ) -> Result<Rows> {
         let params: Vec<Param> = query.params.iter().map(param_of).collect();
-        self.0.execute(query, &params, deadline, tree_check, max_rows)
+        self.0.execute(query, &params, reading, deadline, tree_check, max_rows)
     }
 }
 
@@ -132,7 +145,14 @@ impl Executor {
     /// total count when rows were cut, and the null probe. All share one deadline and one
     /// connection.
     pub fn run(&self, compiled: &wit::Compiled) -> Result<Execution> {
-        self.run_with(compiled, TreeCheck::On)
+        self.run_with(compiled, TreeCheck::On, None)
+    }
+
+    /// [`Executor::run`] for a SQL-mode statement: the main statement runs only once DuckDB
+    /// has read the caller's text (`reading`) as it ([`crate::check`]'s reading proof), in a
+    /// query worker; in-process executors refuse (`sql_mode_unavailable`).
+    pub fn run_read(&self, compiled: &wit::Compiled, reading: &CallerReading) -> Result<Execution> {
+        self.run_with(compiled, TreeCheck::On, Some(reading))
     }
 
     /// [`Executor::run`] without the parse-tree allowlist (every other check stays), so
@@ -141,7 +161,7 @@ impl Executor {
     #[doc(hidden)]
     #[cfg(any(test, feature = "testing"))]
     pub fn run_without_parse_tree_check(&self, compiled: &wit::Compiled) -> Result<Execution> {
-        self.run_with(compiled, TreeCheck::Off)
+        self.run_with(compiled, TreeCheck::Off, None)
     }
 
     /// The process ids of the query workers alive now, idle or answering (none
@@ -172,7 +192,12 @@ impl Executor {
         Ok(Session(self.backend.session()?))
     }
 
-    fn run_with(&self, compiled: &wit::Compiled, tree_check: TreeCheck) -> Result<Execution> {
+    fn run_with(
+        &self,
+        compiled: &wit::Compiled,
+        tree_check: TreeCheck,
+        reading: Option<&CallerReading>,
+    ) -> Result<Execution> {
         let mut session = self.session()?;
         let deadline = Instant::now() + self.limits.query_timeout;
         let limit = compiled.limit.clamp(1, self.limits.max_rows.max(1)) as usize;
@@ -180,7 +205,7 @@ impl Executor {
         let main_started = Instant::now();
         // One row past the cap tells whether rows were cut; the host reads no more than
         // that, whatever the statement's own LIMIT says.
-        let main = session.execute(&compiled.main, deadline, tree_check, limit + 1)?;
+        let main = session.execute_read(&compiled.main, reading, deadline, tree_check, limit + 1)?;
         let column_count = check_promised_columns(compiled, &main)?;
         let Rows { columns: read_columns, rows: read_rows } = main;
         let columns = read_columns

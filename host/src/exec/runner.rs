@@ -15,7 +15,7 @@ use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
 use crate::statement::{
-    connection_config, memory_error, timeout_error, Param, Readable, TreeCheck, CONNECTION_LOCKDOWN,
+    connection_config, memory_error, timeout_error, CallerReading, Param, Readable, TreeCheck, CONNECTION_LOCKDOWN,
 };
 
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
@@ -44,11 +44,13 @@ impl StatementRunner {
     }
 
     /// Re-check, prepare, bind and execute one statement from the guest, reading at most
-    /// `max_rows` rows of it, interrupted at `deadline`.
+    /// `max_rows` rows of it, interrupted at `deadline`; in SQL mode, only once DuckDB has
+    /// read the caller's text (`reading`) as this statement ([`ParseTreeCheck::prove_reading`]).
     pub fn execute(
         &mut self,
         sql: &str,
         params: &[Param],
+        reading: Option<&CallerReading>,
         deadline: Instant,
         tree_check: TreeCheck,
         max_rows: usize,
@@ -64,7 +66,8 @@ impl StatementRunner {
             )
             .hint("the compiler returned SQL the host will not run; nothing was executed"));
         }
-        let mut statement = checked_statement(&self.database, &mut self.parse_tree_check, sql, params, tree_check)?;
+        let checking = Checking { sql, params, reading, tree_check, rows_read: max_rows };
+        let mut statement = checked_statement(&self.database, &mut self.parse_tree_check, &checking)?;
         let binds: Vec<Bind<'_>> = params.iter().map(Param::bind).collect();
         statement.bind_all(&binds).map_err(|f| {
             Error::new(Code::StatementRefused, format!("the host refused the compiled parameters: {}", f.message))
@@ -104,6 +107,17 @@ impl StatementRunner {
     }
 }
 
+/// What [`checked_statement`] checks: a statement, its parameters, the caller's text it must
+/// be DuckDB's reading of (SQL mode), whether the parse-tree check runs, and how many rows
+/// the statement will be read to.
+struct Checking<'s> {
+    sql: &'s str,
+    params: &'s [Param],
+    reading: Option<&'s CallerReading>,
+    tree_check: TreeCheck,
+    rows_read: usize,
+}
+
 /// `sql` checked (with `tree_check`, the parse-tree allowlist), as the statement of the
 /// connection's own parse that then runs: the tree checked is the one run, and nothing is
 /// bound or planned before the check has passed. The parse is the one the connection kept
@@ -113,21 +127,35 @@ impl StatementRunner {
 fn checked_statement<'db>(
     database: &'db Database,
     check: &mut ParseTreeCheck,
-    sql: &str,
-    params: &[Param],
-    tree_check: TreeCheck,
+    checking: &Checking<'_>,
 ) -> Result<Statement<'db>> {
+    let &Checking { sql, params, reading, tree_check, rows_read } = checking;
     check_statement_shape(sql)?;
     let parsed = match (database.parse_kept(sql), tree_check) {
-        (Ok(parsed), TreeCheck::On) => {
-            check.check_tree_of(sql, params, || parsed.tree())?;
+        (Ok(parsed), tree_check) => {
+            // The tree the allowlist check asked for, kept for the reading proof of a first
+            // sight, so DuckDB serializes it once.
+            let mut serialized = None;
+            if tree_check == TreeCheck::On {
+                check.check_tree_of(sql, params, || {
+                    let tree = parsed.tree()?;
+                    serialized = reading.is_some().then(|| tree.clone());
+                    Ok(tree)
+                })?;
+            }
+            if let Some(reading) = reading {
+                check.prove_reading(sql, params, reading, rows_read, || match serialized.take() {
+                    Some(tree) => Ok(tree),
+                    None => parsed.tree(),
+                })?;
+            }
             Ok(parsed)
         }
         (Err(failure), TreeCheck::On) => {
             check.check(sql, params)?;
             Err(failure)
         }
-        (parsed, TreeCheck::Off) => parsed,
+        (Err(failure), TreeCheck::Off) => Err(failure),
     };
     parsed.and_then(Parsed::into_single_select).map_err(|f| {
         Error::new(Code::StatementRefused, format!("the host refused the compiled statement: {}", f.message))

@@ -8,16 +8,18 @@
 //!
 //! ```json
 //! {"sql": "SELECT * FROM big", "repeat_sql": 1, "count_sql": "...", "params": [1, "x"],
-//!  "param_count": 1000000, "columns": 2, "answer_rows": true, "limit": 10}
+//!  "param_count": 1000000, "columns": 2, "answer_rows": true, "limit": 10, "reading": [[0, 8]]}
 //! ```
 //! `repeat_sql` repeats `sql` that many times (a huge statement without a huge request);
 //! `param_count` binds that many integer parameters instead of `params`; `columns` is the
 //! output columns the record claims: a list of `{"name": "team", "kind": "text"}`, or a
 //! number of columns named `c0`, `c1`, … of kind `other`; `answer_rows` claims a trailing
-//! row-count column.
+//! row-count column; `count_params` are the count statement's parameters (the main
+//! statement's unless given); `reading` is the SQL-mode reading the record claims, as `[start, end]`
+//! byte ranges of the request (none unless given).
 //!
 //! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
-//! is empty, since export names like `querycell:engine/compiler@0.6.0#compile-plan` are not
+//! is empty, since export names like `querycell:engine/compiler@0.7.0#compile-plan` are not
 //! symbols a native linker accepts.
 
 #![cfg(target_arch = "wasm32")]
@@ -62,6 +64,10 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
             .unwrap_or_default(),
     };
     let count_sql = text("count_sql").unwrap_or_else(|| format!("SELECT count(*) FROM ({sql}) AS answer"));
+    let count_params: Vec<wit::Param> = match spec.get("count_params").and_then(|v| v.as_array()) {
+        Some(values) => values.iter().map(param).collect(),
+        None => params.clone(),
+    };
     let columns = match spec.get("columns") {
         Some(serde_json::Value::Array(listed)) => listed
             .iter()
@@ -81,7 +87,7 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
     };
     Ok(wit::Compiled {
         main: wit::Query { sql, params: params.clone() },
-        count: wit::Query { sql: count_sql, params },
+        count: wit::Query { sql: count_sql, params: count_params },
         main_counts,
         null_probe: None,
         columns,
@@ -89,6 +95,17 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
         explanation: "whatever the test asked for".into(),
         warnings: Vec::new(),
         resolved_dates: Vec::new(),
+        reading: spec
+            .get("reading")
+            .and_then(serde_json::Value::as_array)
+            .map(|spans| {
+                spans
+                    .iter()
+                    .filter_map(|span| Some((span.get(0)?.as_u64()? as u32, span.get(1)?.as_u64()? as u32)))
+                    .map(|(start, end)| wit::TextSpan { start, end })
+                    .collect()
+            })
+            .unwrap_or_default(),
     })
 }
 

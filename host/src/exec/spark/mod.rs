@@ -33,7 +33,7 @@ use crate::error::{Code, Error, Result};
 use crate::exec::backend::{Backend, BackendSession};
 use crate::limits::Limits;
 use crate::sandbox::wit;
-use crate::statement::{timeout_error, Param, TreeCheck};
+use crate::statement::{timeout_error, CallerReading, Param, TreeCheck};
 
 pub use client::{SparkEndpoint, SparkSession};
 
@@ -100,6 +100,7 @@ impl BackendSession for SparkStatements<'_> {
         &mut self,
         query: &wit::Query,
         params: &[Param],
+        reading: Option<&CallerReading>,
         deadline: Instant,
         tree_check: TreeCheck,
         max_rows: usize,
@@ -109,6 +110,10 @@ impl BackendSession for SparkStatements<'_> {
             Error::new(Code::StatementRefused, message)
                 .hint("the compiler returned SQL the host will not run; nothing was executed")
         };
+        if reading.is_some() {
+            // SQL mode's reading proof is DuckDB's; no SQL-mode statement is for Spark.
+            return Err(refused("a SQL-mode statement was sent to Spark".into()));
+        }
         if query.sql.len() > limits.max_statement_bytes {
             return Err(Error::new(
                 Code::GuestOutputTooLarge,

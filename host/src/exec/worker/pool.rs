@@ -24,7 +24,7 @@ use super::replies::{Next, Replies};
 use crate::duck::Rows;
 use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
-use crate::statement::{memory_error, timeout_error, Param, TreeCheck};
+use crate::statement::{memory_error, timeout_error, CallerReading, Param, TreeCheck};
 
 /// How query workers are run: chosen by the embedder (the CLI takes the defaults).
 #[derive(Debug, Clone, PartialEq)]
@@ -312,6 +312,7 @@ impl Lease<'_> {
         &mut self,
         sql: &str,
         params: &[Param],
+        reading: Option<&CallerReading>,
         deadline: Instant,
         tree_check: TreeCheck,
         max_rows: usize,
@@ -325,6 +326,7 @@ impl Lease<'_> {
             timeout_micros: deadline.saturating_duration_since(Instant::now()).as_micros() as u64,
             tree_check,
             max_rows: max_rows as u64,
+            reading: reading.cloned(),
         };
         let frame = encode(&request).map_err(|e| {
             Error::new(Code::GuestOutputTooLarge, format!("the statement cannot be sent to a query worker: {e}"))

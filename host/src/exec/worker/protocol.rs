@@ -10,7 +10,7 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 use crate::duck::Rows;
 use crate::error::{Error, ErrorClass};
 use crate::limits::Limits;
-use crate::statement::{Param, TreeCheck};
+use crate::statement::{CallerReading, Param, TreeCheck};
 
 /// The longest frame either side reads. A reply larger than this is refused by the worker
 /// before it is sent (`answer_too_large`), and a longer frame ends the worker.
@@ -45,6 +45,10 @@ pub struct Request {
     pub tree_check: TreeCheck,
     /// The most rows to read back, whatever the statement's own LIMIT says.
     pub max_rows: u64,
+    /// SQL mode's main statement: the caller's text, which the worker has DuckDB read and
+    /// proves is this statement before it runs (`crate::check::ParseTreeCheck::prove_reading`).
+    #[serde(default)]
+    pub reading: Option<CallerReading>,
 }
 
 /// What a worker says back.
@@ -206,11 +210,13 @@ mod tests {
             timeout_micros: 5,
             tree_check: TreeCheck::On,
             max_rows: 2,
+            reading: Some(CallerReading { text: "SELECT 'x'".into(), max_rows: 1, today: -3 }),
         };
         let mut wire = Vec::new();
         write_frame(&mut wire, &request).unwrap();
         let back: Request = read_frame(&mut wire.as_slice()).unwrap().unwrap();
         assert_eq!(format!("{:?}", back.params), format!("{params:?}"));
+        assert_eq!(back.reading, request.reading);
     }
 
     #[test]

@@ -73,7 +73,9 @@ pub(super) fn serve_on(mut input: impl Read, mut output: impl Write) -> i32 {
         };
         let deadline = Instant::now() + Duration::from_micros(request.timeout_micros);
         let max_rows = usize::try_from(request.max_rows).unwrap_or(usize::MAX);
-        let reply = match runner.execute(&request.sql, &request.params, deadline, request.tree_check, max_rows) {
+        let reading = request.reading.as_ref();
+        let reply = match runner.execute(&request.sql, &request.params, reading, deadline, request.tree_check, max_rows)
+        {
             Ok(rows) => Reply::Rows(rows),
             Err(error) => Reply::failed(error),
         };
