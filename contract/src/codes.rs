@@ -163,8 +163,8 @@ codes! {
     InvalidJson = "invalid_json", Compiler, Refused;
     /// The request text is longer than the request size limit.
     RequestTooLarge = "request_too_large", CompilerAndHost, Refused;
-    /// The request nests deeper than any question needs (JSON levels; in SQL, nesting, chained operators or nested calls).
-    TooDeeplyNested = "too_deeply_nested", Compiler, Refused;
+    /// The request nests deeper than any question needs (JSON levels; in SQL, nesting, chained operators or nested calls, or a DuckDB tree of it too deep to compare).
+    TooDeeplyNested = "too_deeply_nested", CompilerAndHost, Refused;
     /// A part of the plan has the wrong JSON type, such as a string where a list belongs.
     InvalidType = "invalid_type", Compiler, Refused;
     /// The plan has a field the plan language does not know at that place.
