@@ -116,7 +116,7 @@ const HOSTILE: &[(&str, &str)] = &[
     ("smuggle", "SELECT `region` FROM teams"),
     ("smuggle", "SELECT E'\\x41' FROM teams"),
     ("smuggle", "SELECT $$x$$ FROM teams"),
-    ("smuggle", "SELECT region COLLATE nocase FROM teams"),
+    ("smuggle", "SELECT region COLLATE de FROM teams"),
     ("smuggle", "SELECT region -> '$.a' FROM teams"),
     // statements that are not queries
     ("statement", "PRAGMA version"),
