@@ -11,6 +11,12 @@
 //! inside it, `AND`, `OR` and the `IS` tests take the comparison as their operand. Each
 //! grouping was read off DuckDB 2.0's `json_serialize_sql` (the tests below hold them).
 //!
+//! Two readings of DuckDB's that `DuckDbDialect` lacks are switched on as well: a window
+//! function's `IGNORE NULLS` / `RESPECT NULLS` inside its parentheses
+//! (`last_value(x IGNORE NULLS) OVER (…)`, the only place DuckDB's grammar reads it), and
+//! `top` as a select item's alias without `AS` (`SELECT count(*) top`, which DuckDB reads as
+//! the alias; sqlparser reserves `TOP` there for SQL Server's `SELECT TOP n`).
+//!
 //! Everything else is forwarded to `DuckDbDialect`, and `dialect()` answers as
 //! `DuckDbDialect`, so the parser's and tokenizer's own DuckDB checks take the same paths.
 //! The forwarded methods are the ones `DuckDbDialect` overrides in
@@ -52,6 +58,14 @@ impl Dialect for SqlModeDialect {
         };
         let left = Box::new(expr.clone());
         Some(Ok(if negated { Expr::IsNotDistinctFrom(left, right) } else { Expr::IsDistinctFrom(left, right) }))
+    }
+
+    fn supports_window_function_null_treatment_arg(&self) -> bool {
+        true
+    }
+
+    fn is_select_item_alias(&self, explicit: bool, keyword: &Keyword, parser: &mut Parser) -> bool {
+        *keyword == Keyword::TOP || DuckDbDialect.is_select_item_alias(explicit, keyword, parser)
     }
 
     fn supports_trailing_commas(&self) -> bool {
