@@ -308,6 +308,16 @@ pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
             "a :: cast right after BETWEEN, IN, LIKE, IS or a comparison is read by DuckDB as a cast of its last operand",
             "put the condition in parentheses before casting it, e.g. (x IN (1, 2))::INTEGER",
         ),
+        // DuckDB's grammar takes no IN directly before a comparison with ANY or ALL.
+        Expr::AnyOp { left, .. } | Expr::AllOp { left, .. }
+            if matches!(left.as_ref(), Expr::InList { .. } | Expr::InSubquery { .. }) =>
+        {
+            refuse(
+                expr.span(),
+                "IN directly before a comparison with ANY or ALL does not parse in DuckDB",
+                "put the IN in parentheses: (x IN (…)) = ANY (SELECT …)",
+            )
+        }
         Expr::Interval(interval) => check_interval(expr, interval),
         Expr::Function(function) => check_call(expr, function),
         _ => ControlFlow::Continue(()),

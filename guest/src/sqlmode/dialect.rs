@@ -232,6 +232,27 @@ mod tests {
         }
     }
 
+    /// The two readings switched on beyond `DuckDbDialect`'s, each as DuckDB 2.0 reads it:
+    /// `IGNORE NULLS` inside a window function's parentheses, and `top` as an alias without
+    /// `AS`. `DuckDbDialect` refuses both.
+    #[test]
+    fn null_treatment_inside_the_call_and_top_as_an_alias_parse() {
+        for (sql, printed) in [
+            (
+                "SELECT last_value(x IGNORE NULLS) OVER (ORDER BY t), lag(x, 1, 0 RESPECT NULLS) OVER () FROM s",
+                "SELECT last_value(x IGNORE NULLS) OVER (ORDER BY t), lag(x, 1, 0 RESPECT NULLS) OVER () FROM s",
+            ),
+            ("SELECT count(*) top FROM s", "SELECT count(*) AS top FROM s"),
+            ("SELECT x top, y AS top FROM s", "SELECT x AS top, y AS top FROM s"),
+        ] {
+            let ours = parse(&SqlModeDialect, sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+            assert_eq!(ours[0].to_string(), printed, "{sql}");
+            assert!(parse(&DuckDbDialect, sql).is_err(), "{sql}: DuckDbDialect reads it now");
+        }
+        // `SELECT TOP n` is still not an alias.
+        assert!(parse(&SqlModeDialect, "SELECT TOP 5 x FROM s").is_ok_and(|s| !s[0].to_string().contains("AS top")));
+    }
+
     /// The forwarded list was read off this sqlparser release; another in Cargo.lock means
     /// `DuckDbDialect`'s overrides must be read again.
     #[test]

@@ -13,14 +13,15 @@ use super::validate::position;
 use crate::error::{Code, CompileError, Result};
 
 /// `tokens` with every bare grouping set in parentheses.
-pub fn parenthesize(mut tokens: Vec<TokenWithSpan>) -> Result<Vec<TokenWithSpan>> {
+pub fn parenthesize(tokens: Vec<TokenWithSpan>) -> Result<Vec<TokenWithSpan>> {
     if !tokens.iter().any(|t| is_keyword(&t.token, Keyword::SETS)) {
         return Ok(tokens);
     }
-    // From the last list to the first, so the positions of earlier ones stay put.
-    let lists: Vec<usize> = (0..tokens.len()).filter_map(|i| list_start(&tokens, i)).collect();
-    for open in lists.into_iter().rev() {
-        let mut wrapped = Vec::new();
+    // The sets to wrap, as indexes of their first and last tokens: the list is rebuilt once,
+    // however many sets there are.
+    let mut opens = Vec::new();
+    let mut closes = Vec::new();
+    for open in (0..tokens.len()).filter_map(|i| list_start(&tokens, i)) {
         for (first, last) in sets(&tokens, open) {
             if starts_nested_set(&tokens[first].token) {
                 return Err(CompileError::new(
@@ -33,16 +34,26 @@ pub fn parenthesize(mut tokens: Vec<TokenWithSpan>) -> Result<Vec<TokenWithSpan>
                 ));
             }
             if !is_one_group(&tokens, first, last) {
-                wrapped.push((first, last));
+                opens.push(first);
+                closes.push(last);
             }
         }
-        for (first, last) in wrapped.into_iter().rev() {
-            let (start, end) = (tokens[first].span, tokens[last].span);
-            tokens.insert(last + 1, TokenWithSpan::new(Token::RParen, end));
-            tokens.insert(first, TokenWithSpan::new(Token::LParen, start));
+    }
+    opens.sort_unstable();
+    closes.sort_unstable();
+    let mut wrapped = Vec::with_capacity(tokens.len() + 2 * opens.len());
+    let (mut next_open, mut next_close) = (opens.iter().peekable(), closes.iter().peekable());
+    for (i, token) in tokens.into_iter().enumerate() {
+        while next_open.next_if(|&&at| at == i).is_some() {
+            wrapped.push(TokenWithSpan::new(Token::LParen, token.span));
+        }
+        let span = token.span;
+        wrapped.push(token);
+        while next_close.next_if(|&&at| at == i).is_some() {
+            wrapped.push(TokenWithSpan::new(Token::RParen, span));
         }
     }
-    Ok(tokens)
+    Ok(wrapped)
 }
 
 fn is_keyword(token: &Token, keyword: Keyword) -> bool {

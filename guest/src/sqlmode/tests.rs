@@ -788,6 +788,7 @@ fn siblings_of_the_analyst_forms_stay_refused() {
         ("SELECT lag(DISTINCT team IGNORE NULLS) OVER () FROM incidents", "unsupported_syntax"),
         ("SELECT last_value(team IGNORE NULLS) FROM incidents", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE ack_minutes > ANY (ack_minutes)", "unsupported_syntax"),
+        ("SELECT team IN ('a') = ANY (SELECT true) FROM incidents", "unsupported_syntax"),
         ("SELECT (team, severity) FROM incidents", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE (team, severity) IN (('a', 'b'))", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE (team, severity) = ANY (SELECT team, manager FROM teams)", "unsupported_syntax"),
