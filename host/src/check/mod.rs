@@ -268,7 +268,9 @@ impl Walk<'_> {
             }
             "FUNCTION" if text(map, "function_name") == "row" => {
                 let seen = self.rows.contains(&(map as *const Object<'_> as *const ()));
-                let plain = text(map, "schema").is_empty() && text(map, "catalog").is_empty();
+                let plain = text(map, "schema").is_empty()
+                    && text(map, "catalog").is_empty()
+                    && map.get("export_state").and_then(Node::as_bool) != Some(true);
                 if seen && plain {
                     Ok(())
                 } else {
