@@ -806,6 +806,9 @@ fn siblings_of_the_analyst_forms_stay_refused() {
         ("SELECT finalize(count(*)) FROM incidents", "function_not_allowed"),
         ("SELECT combine(count(*), 1) FROM incidents", "function_not_allowed"),
         ("SELECT rowid FROM incidents", "unknown_column"),
+        ("SELECT * FROM incidents, LATERAL range(3)", "table_function_refused"),
+        ("SELECT * FROM incidents AS i, LATERAL (SELECT * FROM range(3)) AS r", "table_function_refused"),
+        ("SELECT CAST(opened_at AS TIMESTAMPTZ) FROM incidents", "type_not_allowed"),
         ("SELECT sum(ack_minutes) OVER (ORDER BY opened_at ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING EXCLUDE CURRENT ROW) FROM incidents", "sql_syntax"),
     ] {
         let error = refusal(sql);
