@@ -68,6 +68,10 @@ pub const SCALAR: &[&str] = &[
     "regexp_replace",
     "regexp_extract",
     "like_escape",
+    "chr",
+    "unicode",
+    // bits
+    "bit_count",
     // dates and times
     "date_trunc",
     "datetrunc",
@@ -167,8 +171,29 @@ pub const AGGREGATE: &[&str] = &[
     "kahan_sum",
     "entropy",
     "kurtosis",
+    "kurtosis_pop",
     "skewness",
+    "mad",
+    "sem",
+    "favg",
+    "regr_count",
+    "regr_avgx",
+    "regr_avgy",
+    "regr_sxx",
+    "regr_syy",
+    "regr_sxy",
+    "bit_and",
+    "bit_or",
+    "bit_xor",
+    // `first`'s and `any_value`'s other name: the type of its argument.
+    "arbitrary",
+    // DuckDB's macros `sum(value * weight) / sum(weight)` (weights of NULL values left out);
+    // a macro takes no DISTINCT, FILTER, ORDER BY or OVER (the compiler refuses them there).
+    "weighted_avg",
+    "wavg",
     "grouping",
+    // `grouping`'s other name in DuckDB's grammar (the same GROUPING_FUNCTION node).
+    "grouping_id",
 ];
 
 /// Window functions.
@@ -208,6 +233,24 @@ pub const OPERATOR_FUNCTIONS: &[&str] = &[
     "ilike_escape",
     "not_ilike_escape",
 ];
+
+/// Collations `x COLLATE name` may name: DuckDB's own, which need no extension (`nocase`,
+/// `noaccent`, `nfc`), alone or combined with dots (`nocase.noaccent`), in any case, and
+/// `binary` (no collation) alone. The collations of the `icu` extension (`de`, `en_us`, …)
+/// are not, nor any other.
+pub const COLLATIONS: &[&str] = &["nocase", "noaccent", "nfc"];
+
+/// Whether `name` (as DuckDB's parse tree spells it, `nocase.noaccent` for a combination)
+/// is `binary`, a collation of [`COLLATIONS`], or a combination of them each named once.
+pub fn is_allowed_collation(name: &str) -> bool {
+    if name.eq_ignore_ascii_case("binary") {
+        return true;
+    }
+    let parts: Vec<String> = name.split('.').map(str::to_ascii_lowercase).collect();
+    let known = parts.iter().all(|part| COLLATIONS.contains(&part.as_str()));
+    let once = parts.iter().enumerate().all(|(i, part)| !parts[..i].contains(part));
+    known && once
+}
 
 /// Binary operators SQL mode accepts, as written in SQL. Comparisons and AND/OR are
 /// DuckDB's own expression classes, not functions; arithmetic and `||` become the
@@ -523,6 +566,27 @@ mod tests {
         assert!(is_keyword_on(RESERVED_WORDS, "From") && is_keyword_on(FUNCTION_NAME_KEYWORDS, "positional"));
         for name in ["team", "fro", "fromm", "", "ack_minutes", "pivot_", "ünion"] {
             assert!(!is_keyword_on(RESERVED_WORDS, name) && !is_keyword_on(FUNCTION_NAME_KEYWORDS, name), "{name}");
+        }
+    }
+
+    #[test]
+    fn collations_are_duckdbs_own_alone_or_combined() {
+        for name in ["nocase", "NOCASE", "noaccent", "nocase.noaccent", "NoAccent.NoCase", "nfc", "binary"] {
+            assert!(is_allowed_collation(name), "{name}");
+        }
+        for name in [
+            "",
+            "de",
+            "en_us",
+            "icu_noaccent",
+            "nocase.nocase",
+            "nocase.",
+            ".nocase",
+            "nocase.de",
+            "c",
+            "nocase.binary",
+        ] {
+            assert!(!is_allowed_collation(name), "{name}");
         }
     }
 

@@ -68,7 +68,9 @@ fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
         "SELECT team FROM main.incidents LIMIT $1",
         "SELECT team FROM incidents, query_table('incidents') LIMIT $1",
         "SELECT CAST(team AS mytype) FROM incidents LIMIT $1",
-        "SELECT team COLLATE nocase FROM incidents LIMIT $1",
+        "SELECT team COLLATE de FROM incidents LIMIT $1",
+        "SELECT avg(ack_minutes) EXPORT_STATE FROM incidents LIMIT $1",
+        "SELECT (team, severity) FROM incidents LIMIT $1",
         "SELECT list_transform([1], x -> x + 1) FROM incidents LIMIT $1",
     ] {
         let error = executor.run(&wrong_compiler_output(sql)).expect_err(sql);

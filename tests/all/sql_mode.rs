@@ -116,7 +116,7 @@ const HOSTILE: &[(&str, &str)] = &[
     ("smuggle", "SELECT `region` FROM teams"),
     ("smuggle", "SELECT E'\\x41' FROM teams"),
     ("smuggle", "SELECT $$x$$ FROM teams"),
-    ("smuggle", "SELECT region COLLATE nocase FROM teams"),
+    ("smuggle", "SELECT region COLLATE de FROM teams"),
     ("smuggle", "SELECT region -> '$.a' FROM teams"),
     // statements that are not queries
     ("statement", "PRAGMA version"),
@@ -284,6 +284,19 @@ const BENIGN: &[(&str, &str)] = &[
     ("SELECT incident_id FROM incidents WHERE ack_minutes IS DISTINCT FROM 30 AND severity IS NOT DISTINCT FROM 'P2' OR team IS NOT DISTINCT FROM 'Data' ORDER BY 1", ""),
     ("SELECT incident_id, team IS DISTINCT FROM 'Search' AND ack_minutes > 100 AS flagged, ack_minutes IS DISTINCT FROM 7 IS NULL AS never FROM incidents ORDER BY 1", ""),
     ("SELECT team, incident_id FROM incidents QUALIFY row_number() OVER (PARTITION BY team ORDER BY incident_id) = 1 ORDER BY team", ""),
+    // Analyst forms (issue 16): grouping sets without parentheses and (), null treatment,
+    // ANY/ALL, row values, LATERAL, collations, `top`, and the statistics added beside their
+    // siblings (weighted_avg is DuckDB's macro, grouping_id grouping's other name).
+    ("SELECT team, severity, grouping_id(team, severity) AS g, count(*) AS n FROM incidents GROUP BY GROUPING SETS (team, (team, severity), ()) ORDER BY g, team, severity", ""),
+    ("SELECT count(*) AS n FROM incidents GROUP BY ()", ""),
+    ("SELECT incident_id, last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY incident_id) AS filled, lag(ack_minutes, 1, 0 IGNORE NULLS) OVER (ORDER BY incident_id) AS prev FROM incidents ORDER BY incident_id", ""),
+    ("SELECT incident_id, last_value(ack_minutes) IGNORE NULLS OVER (ORDER BY incident_id) AS filled FROM incidents ORDER BY incident_id", "SELECT incident_id, last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY incident_id) AS filled FROM incidents ORDER BY incident_id"),
+    ("SELECT incident_id FROM incidents WHERE ack_minutes > ALL (SELECT ack_minutes FROM incidents WHERE team = 'Data' AND ack_minutes IS NOT NULL) OR ack_minutes = ANY (SELECT 7) ORDER BY 1", ""),
+    ("SELECT incident_id FROM incidents WHERE (team, severity) IN (SELECT team, 'P1' FROM teams WHERE region = 'EU') ORDER BY 1", ""),
+    ("SELECT t.team, s.worst FROM teams t, LATERAL (SELECT max(ack_minutes) AS worst FROM incidents i WHERE i.team = t.team) s ORDER BY t.team", ""),
+    ("SELECT DISTINCT lower(team) COLLATE nocase AS t FROM incidents WHERE team COLLATE NOCASE = 'platform' ORDER BY t", ""),
+    ("SELECT count(*) top FROM incidents", ""),
+    ("SELECT team, mad(ack_minutes) AS m, round(sem(ack_minutes), 6) AS s, round(weighted_avg(ack_minutes, 2), 6) AS w, regr_count(ack_minutes, ack_minutes) AS c, bit_or(ack_minutes) AS b, chr(65) AS a, unicode(team) AS u FROM incidents GROUP BY team ORDER BY team", ""),
     ("Here is the query you asked for:\n```sql\nSELECT severity, count(*) AS n FROM incidents GROUP BY severity ORDER BY severity;\n```", "SELECT severity, count(*) AS n FROM incidents GROUP BY severity ORDER BY severity"),
 ];
 

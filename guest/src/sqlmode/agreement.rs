@@ -9,9 +9,10 @@
 use std::ops::ControlFlow;
 
 use sqlparser::ast::{
-    visit_expressions, CastKind, CeilFloorKind, DateTimeField, Expr, Function, FunctionArguments, Ident, Interval,
-    Join, JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr, Query, Select, SetExpr, SetOperator,
-    Spanned, TableAlias, TableFactor, TableWithJoins, UnaryOperator, Value, ValueWithSpan, WindowSpec, WindowType,
+    visit_expressions, CastKind, CeilFloorKind, DateTimeField, Expr, Function, FunctionArgumentClause,
+    FunctionArguments, Ident, Interval, Join, JoinConstraint, JoinOperator, NamedWindowDefinition, NamedWindowExpr,
+    Query, Select, SelectItem, SetExpr, SetOperator, Spanned, TableAlias, TableFactor, TableWithJoins, UnaryOperator,
+    Value, ValueWithSpan, WindowSpec, WindowType,
 };
 use sqlparser::tokenizer::Span;
 
@@ -79,11 +80,44 @@ fn check_body(body: &SetExpr, at: &dyn Spanned) -> ControlFlow<CompileError> {
 }
 
 fn check_select(select: &Select) -> ControlFlow<CompileError> {
+    check_postfix_aliases(select)?;
     for from in &select.from {
         check_joins(from)?;
     }
     check_window_clause(&select.named_window)?;
     check_window_copies(select)
+}
+
+/// Words sqlparser reads as a select item's alias (`SELECT d isnull`) that DuckDB's grammar
+/// reads as a postfix operator or modifier of the expression before them, with what DuckDB
+/// does with them (`duckdb_keywords()`, each tried after a column, literal, cast and call).
+const POSTFIX_WORDS: &[(&str, &str, &str)] = &[
+    ("isnull", "reads `x ISNULL` as `x IS NULL`", "write x IS NULL"),
+    (
+        "export_state",
+        "returns an aggregate's internal state for `agg(x) EXPORT_STATE`",
+        "call the aggregate alone: avg(x)",
+    ),
+];
+
+/// A select item aliased by one of [`POSTFIX_WORDS`], unquoted: refused with or without
+/// `AS`, since the tree does not say which was written.
+fn check_postfix_aliases(select: &Select) -> ControlFlow<CompileError> {
+    for item in &select.projection {
+        let SelectItem::ExprWithAlias { alias, .. } = item else { continue };
+        if alias.quote_style.is_some() {
+            continue;
+        }
+        if let Some((word, reading, instead)) = POSTFIX_WORDS.iter().find(|(w, ..)| alias.value.eq_ignore_ascii_case(w))
+        {
+            return refuse(
+                alias.span,
+                format!("'{word}' after an expression is not an alias to DuckDB: it {reading}"),
+                format!("{instead}; for a column named {word}, double-quote it: AS \"{word}\""),
+            );
+        }
+    }
+    ControlFlow::Continue(())
 }
 
 fn same_name(a: &Ident, b: &Ident) -> bool {
@@ -274,6 +308,16 @@ pub fn check_expr(expr: &Expr) -> ControlFlow<CompileError> {
             "a :: cast right after BETWEEN, IN, LIKE, IS or a comparison is read by DuckDB as a cast of its last operand",
             "put the condition in parentheses before casting it, e.g. (x IN (1, 2))::INTEGER",
         ),
+        // DuckDB's grammar takes no IN directly before a comparison with ANY or ALL.
+        Expr::AnyOp { left, .. } | Expr::AllOp { left, .. }
+            if matches!(left.as_ref(), Expr::InList { .. } | Expr::InSubquery { .. }) =>
+        {
+            refuse(
+                expr.span(),
+                "IN directly before a comparison with ANY or ALL does not parse in DuckDB",
+                "put the IN in parentheses: (x IN (…)) = ANY (SELECT …)",
+            )
+        }
         Expr::Interval(interval) => check_interval(expr, interval),
         Expr::Function(function) => check_call(expr, function),
         _ => ControlFlow::Continue(()),
@@ -408,7 +452,14 @@ const GRAMMAR_FORMS: &[(&str, usize, Option<usize>, &str)] = &[
     ("grouping", 1, None, "grouping(column, …) names GROUP BY columns"),
     ("substring", 1, None, "substring(text, start[, length]) takes plain values"),
     ("ifnull", 2, Some(2), "ifnull(a, b) takes exactly two values; coalesce(a, b, c, …) takes more"),
+    ("grouping_id", 1, None, "grouping_id(column, …) names GROUP BY columns"),
+    // Macros: DuckDB refuses DISTINCT, FILTER, ORDER BY and OVER on them.
+    ("weighted_avg", 2, Some(2), "weighted_avg(value, weight) takes exactly two values"),
+    ("wavg", 2, Some(2), "wavg(value, weight) takes exactly two values"),
 ];
+
+/// The window functions DuckDB reads `IGNORE NULLS` / `RESPECT NULLS` on.
+const NULL_TREATMENT_FUNCTIONS: &[&str] = &["first_value", "last_value", "lag", "lead", "nth_value"];
 
 /// A call's form, where DuckDB would read it otherwise or refuse it while parsing.
 fn check_call(expr: &Expr, function: &Function) -> ControlFlow<CompileError> {
@@ -455,6 +506,7 @@ fn check_call(expr: &Expr, function: &Function) -> ControlFlow<CompileError> {
             "add parentheses around each comparison, or combine them with AND",
         );
     }
+    check_null_treatment(expr, function, &name, list)?;
     if !function.within_group.is_empty() {
         return check_within_group(expr, function, &name, list);
     }
@@ -473,6 +525,39 @@ fn check_call(expr: &Expr, function: &Function) -> ControlFlow<CompileError> {
         }
     }
     ControlFlow::Continue(())
+}
+
+/// `IGNORE NULLS` / `RESPECT NULLS` inside the parentheses (where [`super::null_treatment`]
+/// put one written after them): DuckDB reads it on a window function over a window, as the
+/// call's one clause (its grammar wants it after an ORDER BY, sqlparser's before).
+fn check_null_treatment(
+    expr: &Expr,
+    function: &Function,
+    name: &str,
+    list: Option<&sqlparser::ast::FunctionArgumentList>,
+) -> ControlFlow<CompileError> {
+    let Some(list) = list else { return ControlFlow::Continue(()) };
+    let treated = |c: &FunctionArgumentClause| matches!(c, FunctionArgumentClause::IgnoreOrRespectNulls(_));
+    if !list.clauses.iter().any(treated) {
+        return ControlFlow::Continue(());
+    }
+    let ok = NULL_TREATMENT_FUNCTIONS.contains(&name)
+        && function.over.is_some()
+        && function.filter.is_none()
+        && list.duplicate_treatment.is_none()
+        && list.clauses.len() == 1
+        && !list.args.is_empty();
+    if ok {
+        return ControlFlow::Continue(());
+    }
+    refuse(
+        expr.span(),
+        format!("IGNORE/RESPECT NULLS does not apply to '{name}' written so"),
+        format!(
+            "write it last inside the call of a window function ({}) with OVER: last_value(x IGNORE NULLS) OVER (ORDER BY t)",
+            NULL_TREATMENT_FUNCTIONS.join(", ")
+        ),
+    )
 }
 
 /// DuckDB reads `WITHIN GROUP (ORDER BY x)` on `mode()` alone of the allowed functions.

@@ -11,6 +11,12 @@
 //! inside it, `AND`, `OR` and the `IS` tests take the comparison as their operand. Each
 //! grouping was read off DuckDB 2.0's `json_serialize_sql` (the tests below hold them).
 //!
+//! Two readings of DuckDB's that `DuckDbDialect` lacks are switched on as well: a window
+//! function's `IGNORE NULLS` / `RESPECT NULLS` inside its parentheses
+//! (`last_value(x IGNORE NULLS) OVER (…)`, the only place DuckDB's grammar reads it), and
+//! `top` as a select item's alias without `AS` (`SELECT count(*) top`, which DuckDB reads as
+//! the alias; sqlparser reserves `TOP` there for SQL Server's `SELECT TOP n`).
+//!
 //! Everything else is forwarded to `DuckDbDialect`, and `dialect()` answers as
 //! `DuckDbDialect`, so the parser's and tokenizer's own DuckDB checks take the same paths.
 //! The forwarded methods are the ones `DuckDbDialect` overrides in
@@ -52,6 +58,14 @@ impl Dialect for SqlModeDialect {
         };
         let left = Box::new(expr.clone());
         Some(Ok(if negated { Expr::IsNotDistinctFrom(left, right) } else { Expr::IsDistinctFrom(left, right) }))
+    }
+
+    fn supports_window_function_null_treatment_arg(&self) -> bool {
+        true
+    }
+
+    fn is_select_item_alias(&self, explicit: bool, keyword: &Keyword, parser: &mut Parser) -> bool {
+        *keyword == Keyword::TOP || DuckDbDialect.is_select_item_alias(explicit, keyword, parser)
     }
 
     fn supports_trailing_commas(&self) -> bool {
@@ -216,6 +230,27 @@ mod tests {
             assert!(ours.is_ok(), "{sql}: {ours:?}");
             assert_eq!(ours, theirs, "{sql}");
         }
+    }
+
+    /// The two readings switched on beyond `DuckDbDialect`'s, each as DuckDB 2.0 reads it:
+    /// `IGNORE NULLS` inside a window function's parentheses, and `top` as an alias without
+    /// `AS`. `DuckDbDialect` refuses both.
+    #[test]
+    fn null_treatment_inside_the_call_and_top_as_an_alias_parse() {
+        for (sql, printed) in [
+            (
+                "SELECT last_value(x IGNORE NULLS) OVER (ORDER BY t), lag(x, 1, 0 RESPECT NULLS) OVER () FROM s",
+                "SELECT last_value(x IGNORE NULLS) OVER (ORDER BY t), lag(x, 1, 0 RESPECT NULLS) OVER () FROM s",
+            ),
+            ("SELECT count(*) top FROM s", "SELECT count(*) AS top FROM s"),
+            ("SELECT x top, y AS top FROM s", "SELECT x AS top, y AS top FROM s"),
+        ] {
+            let ours = parse(&SqlModeDialect, sql).unwrap_or_else(|e| panic!("{sql}: {e}"));
+            assert_eq!(ours[0].to_string(), printed, "{sql}");
+            assert!(parse(&DuckDbDialect, sql).is_err(), "{sql}: DuckDbDialect reads it now");
+        }
+        // `SELECT TOP n` is still not an alias.
+        assert!(parse(&SqlModeDialect, "SELECT TOP 5 x FROM s").is_ok_and(|s| !s[0].to_string().contains("AS top")));
     }
 
     /// The forwarded list was read off this sqlparser release; another in Cargo.lock means

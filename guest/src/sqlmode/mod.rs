@@ -10,7 +10,9 @@ pub mod cleanup;
 pub mod clock;
 pub mod dialect;
 pub mod from_first;
+pub mod grouping_sets;
 pub mod lexical;
+pub mod null_treatment;
 pub mod plain_parse;
 pub mod policy;
 pub mod rewrite;
@@ -42,9 +44,13 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     let cleanup::Cleaned { statement: statement_text, spans: reading, mut warnings } = statement_text(text)?;
     let tokens = lexical::tokenize(&statement_text)?;
     lexical::check_tokens(&tokens, lexical::Source::Request)?;
+    let tokens = grouping_sets::parenthesize(tokens)?;
     let mut query = single_query(parse_tokens(tokens)?, view)?;
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
+    }
+    if null_treatment::move_inside(&mut query) {
+        warnings.push("moved IGNORE/RESPECT NULLS inside the call's parentheses, where DuckDB reads it".into());
     }
     let tables = validate::validate(&query, view)?;
 

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 
 use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
-    visit_relations, BinaryOperator, Cte, DataType, Expr, Function, FunctionArguments, Ident, LimitClause,
+    visit_relations, BinaryOperator, Cte, DataType, Expr, Function, FunctionArguments, GroupByExpr, Ident, LimitClause,
     NamedWindowExpr, ObjectName, ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr,
     Spanned, TableFactor, TypedString, UnaryOperator, Value, Visit, Visitor, WindowType, With,
 };
@@ -31,7 +31,7 @@ pub fn validate(query: &Query, view: &CatalogView) -> Result<Vec<String>> {
     // Relations first: a statement about a table that does not exist is refused for the
     // table, not for the first of its columns.
     for pass in [Pass::Relations, Pass::Everything] {
-        let mut checker = Checker { view, names: &names, cte_scopes: Vec::new(), pass };
+        let mut checker = Checker { view, names: &names, cte_scopes: Vec::new(), pass, rows: Vec::new() };
         if let ControlFlow::Break(error) = query.visit(&mut checker) {
             return Err(error);
         }
@@ -124,6 +124,10 @@ struct Checker<'a> {
     /// CTE names visible at the current point, one frame per enclosing query.
     cte_scopes: Vec<Vec<String>>,
     pass: Pass,
+    /// The tuples that may stand where they are, met before the walk reaches them: a row
+    /// value on the left of `IN (subquery)`, and `()` as a GROUP BY item (the empty
+    /// grouping set). Any other tuple is refused.
+    rows: Vec<*const Expr>,
 }
 
 fn refuse(code: Code, span: Span, message: impl Into<String>, hint: impl Into<String>) -> ControlFlow<CompileError> {
@@ -149,6 +153,10 @@ impl Visitor for Checker<'_> {
         for select in selects(&query.body) {
             self.check_named_windows(select)?;
             self.check_qualified_wildcards(select, query)?;
+            if let GroupByExpr::Expressions(items, _) = &select.group_by {
+                let empty_sets = items.iter().filter(|item| matches!(item, Expr::Tuple(parts) if parts.is_empty()));
+                self.rows.extend(empty_sets.map(|item| item as *const Expr));
+            }
         }
         if self.pass == Pass::Everything {
             agreement::check_query(query)?;
@@ -278,6 +286,17 @@ impl Visitor for Checker<'_> {
             Expr::TypedString(typed) => check_typed_literal(expr, typed),
             Expr::BinaryOp { op, left, right } => check_binary_operator(expr, op, left, right),
             Expr::UnaryOp { op, .. } => check_unary_operator(expr, op),
+            Expr::InSubquery { expr: operand, .. } => {
+                if matches!(operand.as_ref(), Expr::Tuple(parts) if parts.len() > 1) {
+                    self.rows.push(operand.as_ref() as *const Expr);
+                }
+                ControlFlow::Continue(())
+            }
+            Expr::Tuple(_) => self.check_row(expr),
+            Expr::AnyOp { compare_op, right, .. } | Expr::AllOp { compare_op, right, .. } => {
+                check_quantified(expr, compare_op, right)
+            }
+            Expr::Collate { collation, .. } => check_collation(expr, collation),
             Expr::Like { any, escape_char, expr: operand, pattern, .. }
             | Expr::ILike { any, escape_char, expr: operand, pattern, .. } => {
                 check_like(expr, *any, escape_char.as_ref(), operand, pattern)
@@ -297,6 +316,19 @@ impl Visitor for Checker<'_> {
 }
 
 impl Checker<'_> {
+    /// A tuple is allowed only where [`Checker::rows`] says.
+    fn check_row(&self, expr: &Expr) -> ControlFlow<CompileError> {
+        if self.rows.iter().any(|row| std::ptr::eq(*row, expr)) {
+            return ControlFlow::Continue(());
+        }
+        refuse(
+            Code::UnsupportedSyntax,
+            expr.span(),
+            format!("a row value is not allowed here: {}", clip(&expr.to_string())),
+            "a row value may stand only on the left of IN over a subquery: (a, b) IN (SELECT x, y …)",
+        )
+    }
+
     fn check_column(&self, ident: &sqlparser::ast::Ident) -> ControlFlow<CompileError> {
         let lower = ident.value.to_lowercase();
         if self.names.columns.contains(&lower) || self.names.qualifiers.contains(&lower) {
@@ -572,6 +604,45 @@ fn check_call_form(function: &Function, at: &dyn Spanned) -> ControlFlow<Compile
         );
     }
     ControlFlow::Continue(())
+}
+
+/// `x > ANY (SELECT …)`, `x = ALL (SELECT …)`: a comparison with the rows of a subquery.
+fn check_quantified(expr: &Expr, op: &BinaryOperator, right: &Expr) -> ControlFlow<CompileError> {
+    if is_comparison(op) && matches!(right, Expr::Subquery(_)) {
+        return ControlFlow::Continue(());
+    }
+    refuse(
+        Code::UnsupportedSyntax,
+        expr.span(),
+        format!("ANY, SOME and ALL apply here to a comparison with a subquery: {}", clip(&expr.to_string())),
+        "write x > ANY (SELECT …), with one of = <> != < <= > >=",
+    )
+}
+
+/// `x COLLATE nocase`: one of DuckDB's own collations (no extension), or a combination.
+fn check_collation(expr: &Expr, collation: &ObjectName) -> ControlFlow<CompileError> {
+    let mut parts = Vec::with_capacity(collation.0.len());
+    for part in &collation.0 {
+        let ObjectNamePart::Identifier(ident) = part else { return refuse_collation(expr) };
+        // `COLLATE binary` does not parse in DuckDB: `binary` is a keyword there.
+        agreement::check_name(ident)?;
+        parts.push(ident.value.as_str());
+    }
+    if allowlist::is_allowed_collation(&parts.join(".")) {
+        ControlFlow::Continue(())
+    } else {
+        refuse_collation(expr)
+    }
+}
+
+fn refuse_collation(expr: &Expr) -> ControlFlow<CompileError> {
+    refuse(
+        Code::UnsupportedSyntax,
+        expr.span(),
+        format!("this collation is not available: {}", clip(&expr.to_string())),
+        "collate with nocase, noaccent or nfc, or a combination such as nocase.noaccent; other collations need \
+         an extension querycell does not load",
+    )
 }
 
 /// Literals: plain numbers, 'single-quoted' strings, booleans and NULL; values are bound by

@@ -238,7 +238,7 @@ pub(crate) fn check_tree(tree: &Node<'_>, tables: &BTreeSet<String>) -> std::res
             return Err(format!("DuckDB's parser found {} statements; exactly one is allowed", other.unwrap_or(0)))
         }
     }
-    let walk = Walk { tables };
+    let mut walk = Walk { tables, rows: Vec::new() };
     walk_in_scope(tree, &mut |map, ctes| {
         if let Some(class) = map.get("class").and_then(Node::as_str) {
             walk.expression(class, map)?;
@@ -303,18 +303,55 @@ pub(crate) fn walk_in_scope(
 
 struct Walk<'a> {
     tables: &'a BTreeSet<String>,
+    /// The row values met so far as the compared side of `IN (subquery)` or a quantified
+    /// comparison (DuckDB's `SUBQUERY` node of type `ANY`, whose `child` is the function
+    /// `row`): the only place a row (`(a, b)`) may stand. Each is visited after its subquery
+    /// node, so the walk knows it by then.
+    rows: Vec<*const ()>,
 }
 
 impl Walk<'_> {
-    fn expression(&self, class: &str, map: &Object<'_>) -> std::result::Result<(), String> {
+    fn expression(&mut self, class: &str, map: &Object<'_>) -> std::result::Result<(), String> {
         match class {
+            "SUBQUERY" => {
+                if let Some(row) = map.get("child").and_then(Node::as_object) {
+                    if text(map, "subquery_type") == "ANY" && text(row, "function_name") == "row" {
+                        self.rows.push(row as *const Object<'_> as *const ());
+                    }
+                }
+                Ok(())
+            }
+            "FUNCTION" if text(map, "function_name") == "row" => {
+                let seen = self.rows.contains(&(map as *const Object<'_> as *const ()));
+                let plain = text(map, "schema").is_empty()
+                    && text(map, "catalog").is_empty()
+                    && map.get("export_state").and_then(Node::as_bool) != Some(true);
+                if seen && plain {
+                    Ok(())
+                } else {
+                    Err("a row value is allowed only on the left of IN (subquery)".into())
+                }
+            }
             "FUNCTION" | "WINDOW" => {
                 let name = text(map, "function_name");
                 unqualified(map, "schema", "catalog", name)?;
+                // `avg(x) EXPORT_STATE` returns the aggregate's internal state, not its value.
+                if map.get("export_state").and_then(Node::as_bool) == Some(true) {
+                    return Err(format!("'{name}' is asked for its aggregate state (EXPORT_STATE)"));
+                }
                 if allowlist::is_allowed_function(name) || allowlist::OPERATOR_FUNCTIONS.contains(&name) {
                     Ok(())
                 } else {
                     Err(format!("function '{name}' is not on the allowlist"))
+                }
+            }
+            // `x COLLATE nocase`: DuckDB's own collations only (no extension's).
+            "COLLATE" => {
+                let name = text(map, "collation");
+                if allowlist::is_allowed_collation(name) {
+                    Ok(())
+                } else {
+                    Err(format!("the collation '{name}' is not allowed"))
                 }
             }
             "COLUMN_REF" => match map.get("column_names").and_then(Node::as_array).map(Vec::len) {
@@ -448,6 +485,32 @@ mod tests {
         }
     }
 
+    /// The forms of analyst SQL SQL mode accepts besides the plain ones, as the compiler
+    /// emits them: DuckDB's tree of each passes.
+    #[test]
+    fn analyst_forms_pass() {
+        let mut check = checker();
+        for sql in [
+            "SELECT team, severity, count(*) FROM incidents GROUP BY GROUPING SETS ((team), (team, severity), ()) LIMIT $1",
+            "SELECT count(*) FROM incidents GROUP BY () LIMIT $1",
+            "SELECT team, grouping_id(team, severity), count(*) FROM incidents GROUP BY ROLLUP (team, (team, severity)) LIMIT $1",
+            "SELECT last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY opened_at), lag(ack_minutes, 1, 0 RESPECT NULLS) OVER (ORDER BY opened_at) FROM incidents",
+            "SELECT nth_value(ack_minutes, 2 IGNORE NULLS) OVER (PARTITION BY team ORDER BY opened_at) FROM incidents",
+            "SELECT team FROM incidents WHERE ack_minutes > ANY (SELECT ack_minutes FROM incidents) AND ack_minutes <= ALL (SELECT 1)",
+            "SELECT team FROM incidents WHERE ack_minutes <> SOME (SELECT ack_minutes FROM incidents WHERE team = $1)",
+            "SELECT team FROM incidents WHERE (team, severity) IN (SELECT team, severity FROM incidents) OR (team, ack_minutes) NOT IN (SELECT team, 1 FROM incidents)",
+            "SELECT i.team, s.n FROM incidents AS i, LATERAL (SELECT count(*) AS n FROM incidents AS j WHERE j.team = i.team) AS s",
+            "SELECT i.team FROM incidents AS i LEFT JOIN LATERAL (SELECT max(ack_minutes) AS m FROM incidents AS j WHERE j.team = i.team) AS s ON true",
+            "SELECT team COLLATE nocase, count(DISTINCT team COLLATE NOCASE.NoAccent) FROM incidents WHERE team COLLATE nfc = $1 GROUP BY 1 ORDER BY team COLLATE \"binary\"",
+            "SELECT count(*) AS top FROM incidents",
+            "SELECT mad(ack_minutes), sem(ack_minutes), kurtosis_pop(ack_minutes), regr_count(ack_minutes, ack_minutes), regr_avgx(ack_minutes, ack_minutes), regr_avgy(ack_minutes, ack_minutes) FROM incidents",
+            "SELECT regr_sxx(ack_minutes, ack_minutes), regr_syy(ack_minutes, ack_minutes), regr_sxy(ack_minutes, ack_minutes), favg(ack_minutes), weighted_avg(ack_minutes, ack_minutes), wavg(ack_minutes, ack_minutes) FROM incidents",
+            "SELECT bit_and(ack_minutes), bit_or(ack_minutes), bit_xor(ack_minutes), bit_count(ack_minutes), arbitrary(team), chr(65), unicode(team) FROM incidents",
+        ] {
+            check.check(sql, &[]).unwrap_or_else(|e| panic!("{sql}: {e}"));
+        }
+    }
+
     #[test]
     fn names_off_the_allowlist_are_refused() {
         let mut check = checker();
@@ -465,7 +528,17 @@ mod tests {
             "SELECT main.count(*) FROM incidents",
             "SELECT * FROM range(10)",
             "SELECT list_transform([1], x -> x + 1)",
-            "SELECT team COLLATE nocase FROM incidents",
+            "SELECT team COLLATE de FROM incidents",
+            "SELECT team COLLATE icu_noaccent FROM incidents",
+            "SELECT team COLLATE nocase.nocase FROM incidents",
+            "SELECT avg(ack_minutes) EXPORT_STATE FROM incidents",
+            "SELECT grouping_id(team) FROM incidents GROUP BY team HAVING finalize(count(*) EXPORT_STATE) > 1",
+            "SELECT * FROM incidents, LATERAL (SELECT * FROM range(3)) AS r",
+            "SELECT team FROM incidents WHERE (team, team) IN (SELECT current_setting('threads'), team FROM incidents)",
+            "SELECT (team, severity) FROM incidents",
+            "SELECT team FROM incidents WHERE (team, severity) IN ((team, severity))",
+            "SELECT team FROM incidents WHERE (team, severity) = ANY (SELECT (team, severity) FROM incidents)",
+            "SELECT team FROM incidents WHERE ((team, severity), team) IN (SELECT 1, 2)",
             "WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r) SELECT * FROM r",
             "SELECT * FROM incidents PIVOT (count(*) FOR team IN ('a'))",
             "SELECT 1; SELECT 2",
