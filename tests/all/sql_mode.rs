@@ -290,7 +290,7 @@ const BENIGN: &[(&str, &str)] = &[
     ("SELECT team, severity, grouping_id(team, severity) AS g, count(*) AS n FROM incidents GROUP BY GROUPING SETS (team, (team, severity), ()) ORDER BY g, team, severity", ""),
     ("SELECT count(*) AS n FROM incidents GROUP BY ()", ""),
     ("SELECT incident_id, last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY incident_id) AS filled, lag(ack_minutes, 1, 0 IGNORE NULLS) OVER (ORDER BY incident_id) AS prev FROM incidents ORDER BY incident_id", ""),
-    ("SELECT incident_id, last_value(ack_minutes) IGNORE NULLS OVER (ORDER BY incident_id) AS filled FROM incidents ORDER BY incident_id", "SELECT incident_id, last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY incident_id) AS filled FROM incidents ORDER BY incident_id"),
+    ("SELECT incident_id, last_value(ack_minutes IGNORE NULLS) OVER (ORDER BY incident_id) AS filled FROM incidents ORDER BY incident_id", ""),
     ("SELECT incident_id FROM incidents WHERE ack_minutes > ALL (SELECT ack_minutes FROM incidents WHERE team = 'Data' AND ack_minutes IS NOT NULL) OR ack_minutes = ANY (SELECT 7) ORDER BY 1", ""),
     ("SELECT incident_id FROM incidents WHERE (team, severity) IN (SELECT team, 'P1' FROM teams WHERE region = 'EU') ORDER BY 1", ""),
     ("SELECT t.team, s.worst FROM teams t, LATERAL (SELECT max(ack_minutes) AS worst FROM incidents i WHERE i.team = t.team) s ORDER BY t.team", ""),

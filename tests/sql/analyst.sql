@@ -44,6 +44,7 @@ SELECT region, channel, count(*) AS orders FROM sales GROUP BY GROUPING SETS (re
 SELECT region, channel, count(*) AS orders, grouping(region, channel) AS level FROM sales GROUP BY GROUPING SETS ((region, channel), region, ()) ORDER BY level, region NULLS LAST, channel NULLS LAST;
 SELECT region, product, sum(qty) AS units, grouping_id(region, product) AS gid FROM sales GROUP BY ROLLUP (region, product) ORDER BY gid, region NULLS LAST, product NULLS LAST;
 SELECT region, channel, product, count(*) AS n FROM sales GROUP BY GROUPING SETS (ROLLUP (region, channel), (product)) ORDER BY ALL NULLS LAST;
+SELECT region, channel, count(*) AS n, grouping(region, channel) AS level FROM sales GROUP BY GROUPING SETS (CUBE (region, channel), GROUPING SETS ((product), ())) ORDER BY ALL NULLS LAST;
 
 -- windows
 SELECT order_id, region, amount, rank() OVER (PARTITION BY region ORDER BY amount DESC) AS position FROM sales ORDER BY region, position, order_id;

@@ -15,7 +15,8 @@
 //! function's `IGNORE NULLS` / `RESPECT NULLS` inside its parentheses
 //! (`last_value(x IGNORE NULLS) OVER (…)`, the only place DuckDB's grammar reads it), and
 //! `top` as a select item's alias without `AS` (`SELECT count(*) top`, which DuckDB reads as
-//! the alias; sqlparser reserves `TOP` there for SQL Server's `SELECT TOP n`).
+//! the alias; sqlparser reserves `TOP` there for SQL Server's `SELECT TOP n`) and as a name
+//! after a select list's comma (`SELECT a, top.n`, not a trailing comma).
 //!
 //! Everything else is forwarded to `DuckDbDialect`, and `dialect()` answers as
 //! `DuckDbDialect`, so the parser's and tokenizer's own DuckDB checks take the same paths.
@@ -66,6 +67,12 @@ impl Dialect for SqlModeDialect {
 
     fn is_select_item_alias(&self, explicit: bool, keyword: &Keyword, parser: &mut Parser) -> bool {
         *keyword == Keyword::TOP || DuckDbDialect.is_select_item_alias(explicit, keyword, parser)
+    }
+
+    /// `top` may name a column: also where the parser asks whether a select list's comma is
+    /// a trailing one (`SELECT a, top.n FROM …` is not `SELECT a, FROM …`).
+    fn is_column_alias(&self, keyword: &Keyword, parser: &mut Parser) -> bool {
+        *keyword == Keyword::TOP || DuckDbDialect.is_column_alias(keyword, parser)
     }
 
     fn supports_trailing_commas(&self) -> bool {
@@ -249,6 +256,9 @@ mod tests {
             assert_eq!(ours[0].to_string(), printed, "{sql}");
             assert!(parse(&DuckDbDialect, sql).is_err(), "{sql}: DuckDbDialect reads it now");
         }
+        // `top` after a comma is an item, not the end of a trailing comma.
+        let item = parse(&SqlModeDialect, "SELECT s.a, top.n FROM s, (SELECT 1 AS n) AS top").unwrap();
+        assert!(item[0].to_string().contains("s.a, top.n FROM"), "{}", item[0]);
         // `SELECT TOP n` is still not an alias.
         assert!(parse(&SqlModeDialect, "SELECT TOP 5 x FROM s").is_ok_and(|s| !s[0].to_string().contains("AS top")));
     }

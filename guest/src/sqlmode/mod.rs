@@ -12,7 +12,6 @@ pub mod dialect;
 pub mod from_first;
 pub mod grouping_sets;
 pub mod lexical;
-pub mod null_treatment;
 pub mod plain_parse;
 pub mod policy;
 pub mod rewrite;
@@ -48,9 +47,6 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
     let mut query = single_query(parse_tokens(tokens)?, view)?;
     if from_first::to_standard(&mut query) {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
-    }
-    if null_treatment::move_inside(&mut query) {
-        warnings.push("moved IGNORE/RESPECT NULLS inside the call's parentheses, where DuckDB reads it".into());
     }
     let tables = validate::validate(&query, view)?;
 
@@ -283,8 +279,13 @@ fn syntax_error(error: ParserError) -> CompileError {
                 .map(|(line, column)| format!("sql:{}:{}", line.trim(), column.trim()))
                 .unwrap_or_else(|| "sql".into());
             let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
-            CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}"))
-                .with_hint("send one DuckDB SELECT statement")
+            // sqlparser 0.59's window frame has no place for DuckDB's EXCLUDE clause.
+            let hint = if message.ends_with("found: EXCLUDE") {
+                "a window frame's EXCLUDE CURRENT ROW / GROUP / TIES is not accepted yet; subtract the row instead, e.g. sum(x) OVER (…) - x"
+            } else {
+                "send one DuckDB SELECT statement"
+            };
+            CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}")).with_hint(hint)
         }
     }
 }
