@@ -119,13 +119,15 @@ miri:
 # Fuzz the compilers (and the summary checker) for `seconds` each (cargo-fuzz, nightly): SQL mode's (`compile_sql`),
 # then the plan compiler's (`compile_plan`), then both again with generated input (plans built
 # by fuzz/plan_gen.rs: `plan_structured`; SQL written by fuzz/sql_gen.rs: `sql_grammar`; raw
-# bytes, so no dictionary); then replay all four corpora through the oracles plus DuckDB's
-# parser on stable. Crashes land in fuzz/artifacts/<target>/; copy each into
+# bytes, so no dictionary), then SQL mode against DuckDB itself (`sql_differential`: SQL
+# generated and mutated by fuzz/sql_diff_gen.rs, every accepted statement judged by the
+# `sql-oracle` process the stable build made, which links DuckDB so the fuzz build need not);
+# then replay all the corpora through the oracles plus DuckDB's parser on stable. Crashes land in fuzz/artifacts/<target>/; copy each into
 # fuzz/regressions/<target>/ so `just test` replays it forever.
 fuzz seconds="1800": build
     rustup toolchain install nightly --profile minimal
     command -v cargo-fuzz >/dev/null || cargo install cargo-fuzz --locked
-    mkdir -p fuzz/corpus/compile_sql fuzz/corpus/compile_plan fuzz/corpus/plan_structured fuzz/corpus/sql_grammar
+    mkdir -p fuzz/corpus/compile_sql fuzz/corpus/compile_plan fuzz/corpus/plan_structured fuzz/corpus/sql_grammar fuzz/corpus/sql_differential
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_sql corpus/compile_sql seeds/compile_sql -- \
         -dict=sql.dict -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none compile_plan corpus/compile_plan seeds/compile_plan -- \
@@ -134,6 +136,10 @@ fuzz seconds="1800": build
         -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
     cd fuzz && CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz cargo +nightly fuzz run --sanitizer none sql_grammar corpus/sql_grammar -- \
         -max_total_time={{seconds}} -max_len=4096 -timeout=10 -print_final_stats=1
+    # The oracle process answers for DuckDB; a crash input's verdict is in the panic message.
+    cd fuzz && QUERYCELL_SQL_ORACLE={{CARGO_TARGET_DIR}}/release/sql-oracle CARGO_TARGET_DIR={{CARGO_TARGET_DIR}}/fuzz \
+        cargo +nightly fuzz run --sanitizer none sql_differential corpus/sql_differential seeds/sql_differential -- \
+        -dict=differential.dict -max_total_time={{seconds}} -max_len=4096 -timeout=20 -print_final_stats=1
     # The sandbox boundary is a fuzz package of its own (it links wasmtime); it loads the
     # compiler component the stable build made.
     mkdir -p fuzz/sandbox/corpus
@@ -148,4 +154,5 @@ fuzz seconds="1800": build
     QUERYCELL_FUZZ_SANDBOX_CORPUS=fuzz/sandbox/corpus QUERYCELL_FUZZ_SUMMARY_CORPUS=fuzz/summary/corpus \
         QUERYCELL_FUZZ_CORPUS=fuzz/corpus/compile_sql QUERYCELL_FUZZ_PLAN_CORPUS=fuzz/corpus/compile_plan \
         QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS=fuzz/corpus/plan_structured QUERYCELL_FUZZ_SQL_GRAMMAR_CORPUS=fuzz/corpus/sql_grammar \
-        cargo test --release --locked -p querycell-tests --test all -- fuzz_regressions sandbox_boundary every_kept_summary_fuzz_input --nocapture
+        QUERYCELL_FUZZ_DIFFERENTIAL_CORPUS=fuzz/corpus/sql_differential \
+        cargo test --release --locked -p querycell-tests --test all -- fuzz_regressions differential_replay sandbox_boundary every_kept_summary_fuzz_input --nocapture

@@ -20,8 +20,9 @@ use querycell::testing::{PolicyCheck, SourceRule};
 pub(crate) mod oracle;
 #[path = "../../fuzz/plan_gen.rs"]
 mod plan_gen;
+// The differential replay decodes with it too.
 #[path = "../../fuzz/sql_gen.rs"]
-mod sql_gen;
+pub(crate) mod sql_gen;
 
 /// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):
 /// the lexical gate, then DuckDB's parse-tree check of the text as the gate spells it, with

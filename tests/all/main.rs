@@ -10,6 +10,7 @@ mod catalog_lookup;
 mod compile_cache;
 mod component_jco;
 mod depth_limits;
+mod differential_replay;
 mod doc_examples;
 mod end_to_end;
 mod executor_limits;

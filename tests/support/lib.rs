@@ -1,7 +1,9 @@
 //! Helpers shared by the cross-crate tests: locating the built `querycell` binary, writing
 //! fixture files, fingerprinting an index folder, and building hostile guest components;
-//! [`spark`], the Spark servers and their setup.
+//! [`spark`], the Spark servers and their setup; [`differential`], the differential fuzz
+//! target's oracle.
 
+pub mod differential;
 pub mod spark;
 
 use std::collections::BTreeMap;

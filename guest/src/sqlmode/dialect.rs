@@ -1,5 +1,7 @@
 //! The dialect every SQL-mode tokenize and parse uses: sqlparser's `DuckDbDialect`, except
-//! that the right side of `IS [NOT] DISTINCT FROM` ends where DuckDB ends it.
+//! that the right side of `IS [NOT] DISTINCT FROM` ends where DuckDB ends it, and that a word
+//! DuckDB does not read as a select item's alias without AS is not one here either
+//! (`is_select_item_alias`).
 //!
 //! sqlparser 0.59 reads that right side as a whole expression (`parse_expr`), so
 //! `a IS DISTINCT FROM b AND c` is `a IS DISTINCT FROM (b AND c)` to it, while DuckDB (and
@@ -63,10 +65,6 @@ impl Dialect for SqlModeDialect {
 
     fn supports_window_function_null_treatment_arg(&self) -> bool {
         true
-    }
-
-    fn is_select_item_alias(&self, explicit: bool, keyword: &Keyword, parser: &mut Parser) -> bool {
-        *keyword == Keyword::TOP || DuckDbDialect.is_select_item_alias(explicit, keyword, parser)
     }
 
     /// `top` may name a column: also where the parser asks whether a select list's comma is
@@ -145,6 +143,20 @@ impl Dialect for SqlModeDialect {
 
     fn supports_notnull_operator(&self) -> bool {
         DuckDbDialect.supports_notnull_operator()
+    }
+
+    /// A word after a select item is its alias without AS only where DuckDB reads it so too
+    /// ([`super::agreement::is_bare_alias`]); otherwise the statement does not parse here,
+    /// as it does not in DuckDB (`x year`), or reads otherwise there (`d ISNULL`).
+    fn is_select_item_alias(&self, explicit: bool, kw: &Keyword, parser: &mut Parser) -> bool {
+        let bare = match &parser.get_current_token().token {
+            sqlparser::tokenizer::Token::Word(word) => {
+                explicit || word.quote_style.is_some() || super::agreement::is_bare_alias(&word.value)
+            }
+            _ => true,
+        };
+        // `top` too, which sqlparser reserves for SQL Server's `SELECT TOP n`.
+        bare && (*kw == Keyword::TOP || DuckDbDialect.is_select_item_alias(explicit, kw, parser))
     }
 }
 

@@ -85,12 +85,26 @@ pub fn check_tokens(tokens: &[TokenWithSpan], source: Source) -> Result<()> {
     // The last token that is not white space or a comment.
     let mut significant: Option<&Token> = None;
     let mut levels = vec![Level { call: false, chain: 0 }];
+    // How far into `FILTER (WHERE` the last tokens are (see `check_filter`).
+    let mut filter = 0;
     let too_deep = |token: &TokenWithSpan, message: String| {
         CompileError::new(Code::TooDeeplyNested, position(token.span), message)
             .with_hint(format!("split the expression, e.g. with CTEs; parentheses may nest {MAX_NESTING} levels, function calls {MAX_CALL_NESTING}"))
     };
     for token in tokens {
         check_token(token, source)?;
+        check_differential(token, significant)?;
+        filter = check_filter(token, filter)?;
+        if matches!(token.token, Token::SingleQuotedString(_)) && significant.is_some_and(ends_operand) {
+            // sqlparser reads `x 'b'` as x under the alias 'b'; DuckDB as a literal of type x
+            // (`'a' 'b'`, `count(*) 'n'`: not at all). Found by the `sql_differential` target.
+            return Err(CompileError::new(
+                Code::UnsupportedSyntax,
+                position(token.span),
+                "a string right after a value is read as an alias by one SQL grammar and as a typed literal by another",
+            )
+            .with_hint("write AS \"name\" for an alias, or CAST('…' AS type) for a typed value"));
+        }
         if let Some(before) = previous {
             check_adjacent(before, token)?;
         }
@@ -106,6 +120,15 @@ pub fn check_tokens(tokens: &[TokenWithSpan], source: Source) -> Result<()> {
                 }
             }
             Token::RParen if levels.len() > 1 => {
+                // DuckDB reads `(x,)` as a row of one value, sqlparser as `(x)`.
+                if matches!(significant, Some(Token::Comma)) && !levels.last().is_some_and(|l| l.call) {
+                    return Err(CompileError::new(
+                        Code::UnsupportedSyntax,
+                        position(token.span),
+                        "a comma before a closing parenthesis makes a row to DuckDB and nothing to another SQL grammar",
+                    )
+                    .with_hint("leave out the comma before ), or write row(x) for a row"));
+                }
                 levels.pop();
             }
             Token::Comma => levels.last_mut().expect("one level is always open").chain = 0,
@@ -126,7 +149,142 @@ pub fn check_tokens(tokens: &[TokenWithSpan], source: Source) -> Result<()> {
         }
         previous = Some(token);
     }
+    if filter > 0 {
+        return Err(filter_refused(tokens.last().map_or(sqlparser::tokenizer::Span::empty(), |t| t.span)));
+    }
     Ok(())
+}
+
+/// sqlparser reads `FILTER` after a call only as `FILTER (WHERE …)`, and where the words that
+/// follow are not that, it drops what it read of them (`count(x) filter FROM t` lost its
+/// `filter`, which DuckDB refuses: found by the `sql_differential` target). An unquoted
+/// `FILTER` must be followed by `(` and `WHERE`; `state` counts how much of that has been
+/// seen (white space and comments do not count).
+fn check_filter(token: &TokenWithSpan, state: u8) -> Result<u8> {
+    use sqlparser::keywords::Keyword;
+    let keyword = |k: Keyword| matches!(&token.token, Token::Word(w) if w.quote_style.is_none() && w.keyword == k);
+    match (state, &token.token) {
+        (_, Token::Whitespace(_)) => Ok(state),
+        (0, _) if keyword(Keyword::FILTER) => Ok(1),
+        (0, _) => Ok(0),
+        (1, Token::LParen) => Ok(2),
+        (2, _) if keyword(Keyword::WHERE) => Ok(0),
+        _ => Err(filter_refused(token.span)),
+    }
+}
+
+fn filter_refused(span: sqlparser::tokenizer::Span) -> CompileError {
+    CompileError::new(Code::UnsupportedSyntax, position(span), "FILTER is read here only as FILTER (WHERE condition)")
+        .with_hint("write FILTER (WHERE …) after an aggregate, or put a name that is FILTER in double quotes")
+}
+
+/// Tokens found by the `sql_differential` target where DuckDB and sqlparser part: a NUL
+/// character in a string or name (the host's executor hands DuckDB the statement as a C
+/// string, which ends there), `NOTNULL`, and `GLOBAL` after a table or value (sqlparser's join parser
+/// takes it as the start of ClickHouse's `GLOBAL JOIN` and drops it when no join follows:
+/// `FROM sales global` loses the alias DuckDB reads).
+fn check_differential(token: &TokenWithSpan, before: Option<&Token>) -> Result<()> {
+    let (message, hint) = match &token.token {
+        Token::SingleQuotedString(text) if text.contains('\0') => {
+            ("a string holds a NUL character", "leave the NUL character out")
+        }
+        Token::Word(word) if word.value.contains('\0') => {
+            ("a name holds a NUL character", "leave the NUL character out")
+        }
+        Token::Word(word)
+            if word.quote_style.is_none()
+                && word.keyword == sqlparser::keywords::Keyword::GLOBAL
+                && before.is_some_and(ends_operand) =>
+        {
+            (
+                "GLOBAL is read as the start of a join by one SQL grammar and as an alias by another",
+                "write AS \"global\" for an alias",
+            )
+        }
+        // sqlparser reads `x NOTNULL` as `x IS NOT NULL` and prints it so, but the two bind
+        // differently in DuckDB: `0 NOTNULL + a ILIKE b` parses there, its `IS NOT NULL` form
+        // does not.
+        Token::Word(word) if word.quote_style.is_none() && word.keyword == sqlparser::keywords::Keyword::NOTNULL => (
+            "NOTNULL binds otherwise than IS NOT NULL in DuckDB",
+            "write IS NOT NULL, in parentheses where it is an operand",
+        ),
+        _ => return Ok(()),
+    };
+    Err(CompileError::new(Code::UnsupportedSyntax, position(token.span), message).with_hint(hint))
+}
+
+/// Whether `token` may end an operand: a string, a number, a closing bracket, or a word
+/// that is quoted or no keyword a string may follow ([`precedes_a_string`]).
+fn ends_operand(token: &Token) -> bool {
+    match token {
+        Token::SingleQuotedString(_) | Token::Number(..) | Token::RParen | Token::RBracket => true,
+        Token::Word(word) => word.quote_style.is_some() || !precedes_a_string(word.keyword),
+        _ => false,
+    }
+}
+
+/// Keywords a string literal may follow: clause and operator words, and the types of the
+/// typed literals both grammars read alike. After any other word (a name, `NULL`, a CASE's
+/// `END`, `MONTH`, …) a string is an alias to sqlparser and a typed literal, or nothing, to
+/// DuckDB.
+fn precedes_a_string(keyword: sqlparser::keywords::Keyword) -> bool {
+    use sqlparser::keywords::Keyword as K;
+    matches!(
+        keyword,
+        K::AS
+            | K::SELECT
+            | K::DISTINCT
+            | K::ALL
+            | K::WHERE
+            | K::HAVING
+            | K::QUALIFY
+            | K::ON
+            | K::BY
+            | K::THEN
+            | K::ELSE
+            | K::WHEN
+            | K::CASE
+            | K::AND
+            | K::OR
+            | K::NOT
+            | K::LIKE
+            | K::ILIKE
+            | K::SIMILAR
+            | K::TO
+            | K::BETWEEN
+            | K::IN
+            | K::IS
+            | K::ESCAPE
+            | K::ANY
+            | K::SOME
+            | K::LIMIT
+            | K::OFFSET
+            | K::BOTH
+            | K::LEADING
+            | K::TRAILING
+            | K::PLACING
+            | K::FOR
+            | K::FROM
+            | K::ZONE
+            | K::DATE
+            | K::TIME
+            | K::TIMESTAMP
+            | K::INTERVAL
+            | K::RETURN
+            | K::USING
+            | K::OVER
+            | K::PARTITION
+            | K::FILTER
+            // Statements that are no query, refused as such once parsed (`ATTACH 'x.db'`).
+            | K::ATTACH
+            | K::DATABASE
+            | K::INSTALL
+            | K::LOAD
+            | K::PRAGMA
+            | K::COPY
+            | K::CALL
+            | K::SET
+    )
 }
 
 /// Keywords whose parenthesis opens a subquery, a list or a clause, not a call.

@@ -236,11 +236,16 @@ pub(crate) fn parse_tokens(tokens: Vec<sqlparser::tokenizer::TokenWithSpan>) -> 
     if let Some(statement) = plain_parse::statement(&tokens) {
         return Ok(vec![statement]);
     }
-    Parser::new(&dialect::SqlModeDialect)
-        .with_recursion_limit(MAX_NESTING)
-        .with_tokens_with_locations(tokens)
-        .parse_statements()
-        .map_err(syntax_error)
+    let mut parser =
+        Parser::new(&dialect::SqlModeDialect).with_recursion_limit(MAX_NESTING).with_tokens_with_locations(tokens);
+    let statements = parser.parse_statements().map_err(|e| not_an_alias(syntax_error(e)))?;
+    // sqlparser stops at an END after a statement (a BEGIN … END block's) and leaves the rest
+    // unread: `SELECT … FROM t end AS x` lost `end AS x` (found by the `sql_differential` target).
+    let rest = parser.peek_token();
+    if rest.token != sqlparser::tokenizer::Token::EOF {
+        return Err(syntax_error(ParserError::ParserError(format!("Expected: end of statement, found: {rest}"))));
+    }
+    Ok(statements)
 }
 
 /// The statement that counts every row the main statement would give without its row cap:
@@ -288,6 +293,25 @@ fn syntax_error(error: ParserError) -> CompileError {
             CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}")).with_hint(hint)
         }
     }
+}
+
+/// A parse that stopped at a word DuckDB does not read as an alias without AS (the dialect
+/// would not take it as one: `x ISNULL`, `avg(x) EXPORT_STATE`, `x year`) says so, with what
+/// to write instead.
+fn not_an_alias(error: CompileError) -> CompileError {
+    let word = error.message.rsplit_once("found: ").map(|(_, word)| word.trim()).unwrap_or("");
+    let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    // A window frame's EXCLUDE is not an alias gone wrong: its own hint stands.
+    let frame_exclusion = word.eq_ignore_ascii_case("EXCLUDE");
+    if !plain || frame_exclusion || agreement::is_bare_alias(word) || error.code != Code::SqlSyntax.as_str() {
+        return error;
+    }
+    CompileError::new(
+        Code::UnsupportedSyntax,
+        error.path.clone(),
+        format!("'{word}' is not read as an alias without AS by DuckDB, which reads it as part of the statement"),
+    )
+    .with_hint(format!("write AS \"{word}\" for an alias; for a null test write IS NULL or IS NOT NULL"))
 }
 
 /// The statement's kind in words, for refusals (`PRAGMA`, `COPY`, …).

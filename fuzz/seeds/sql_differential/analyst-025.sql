@@ -1,0 +1,1 @@
+SELECT product, regr_count(amount, qty) AS n, regr_avgx(amount, qty) AS ax, regr_avgy(amount, qty) AS ay, regr_sxx(amount, qty) AS sxx, regr_syy(amount, qty) AS syy, regr_sxy(amount, qty) AS sxy FROM sales GROUP BY product ORDER BY product

@@ -1,0 +1,1 @@
+SELECT order_id, first_value(product) OVER w AS first_product, last_value(product) OVER w AS last_product FROM sales WINDOW w AS (PARTITION BY region ORDER BY day, order_id ROWS BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING) ORDER BY order_id

@@ -1,0 +1,1 @@
+SELECT region, product, sum(amount) AS revenue FROM sales GROUP BY region, product QUALIFY row_number() OVER (PARTITION BY region ORDER BY sum(amount) DESC, product) <= 2 ORDER BY region, revenue DESC

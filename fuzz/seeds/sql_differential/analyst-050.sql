@@ -1,0 +1,1 @@
+SELECT order_id, sum(qty) OVER (ORDER BY order_id ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING EXCLUDE CURRENT ROW) AS neighbours FROM sales ORDER BY order_id

@@ -1,0 +1,1 @@
+SELECT order_id, count(*) OVER (ORDER BY product RANGE BETWEEN CURRENT ROW AND CURRENT ROW EXCLUDE TIES) AS alone FROM sales ORDER BY order_id

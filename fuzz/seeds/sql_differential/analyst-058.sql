@@ -1,0 +1,1 @@
+WITH monthly AS (SELECT date_trunc('month', day) AS month, sum(amount) AS revenue FROM sales GROUP BY 1) SELECT month, revenue, revenue - lag(revenue) OVER (ORDER BY month) AS growth FROM monthly ORDER BY month

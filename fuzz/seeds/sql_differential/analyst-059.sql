@@ -1,0 +1,1 @@
+WITH r AS (SELECT region, sum(amount) AS revenue FROM sales GROUP BY region), t AS (SELECT region, sum(target) AS target FROM targets GROUP BY region) SELECT r.region, r.revenue, t.target, r.revenue >= t.target AS met FROM r JOIN t USING (region) ORDER BY r.region

@@ -1,0 +1,1 @@
+SELECT order_id FROM sales WHERE qty = SOME (SELECT 3 UNION SELECT 5) ORDER BY order_id

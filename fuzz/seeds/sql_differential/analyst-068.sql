@@ -1,0 +1,1 @@
+SELECT region FROM sales INTERSECT SELECT region FROM targets ORDER BY region

@@ -1,0 +1,1 @@
+SELECT region FROM sales GROUP BY region ORDER BY region COLLATE NOCASE NULLS LAST

@@ -1,0 +1,1 @@
+SELECT strftime(day, '%Y-%m') AS month, count(*) AS orders FROM sales GROUP BY month ORDER BY month

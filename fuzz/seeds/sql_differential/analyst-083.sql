@@ -1,0 +1,1 @@
+FROM sales SELECT region, count(*) AS n GROUP BY region ORDER BY region

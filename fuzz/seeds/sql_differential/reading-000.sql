@@ -1,0 +1,1 @@
+SELECT cost, cost ISNULL FROM incidents

@@ -1,0 +1,1 @@
+SELECT cost NOTNULL FROM incidents

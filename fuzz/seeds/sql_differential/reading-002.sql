@@ -1,0 +1,1 @@
+SELECT avg(cost) EXPORT_STATE FROM incidents

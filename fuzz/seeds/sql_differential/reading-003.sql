@@ -1,0 +1,1 @@
+SELECT team top FROM incidents

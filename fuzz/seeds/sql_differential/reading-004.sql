@@ -1,0 +1,1 @@
+SELECT team desc FROM incidents

@@ -1,0 +1,1 @@
+SELECT team x FROM incidents

@@ -1,0 +1,1 @@
+SELECT team COLLATE nocase FROM incidents

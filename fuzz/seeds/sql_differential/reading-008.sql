@@ -1,0 +1,1 @@
+SELECT team::VARCHAR, ack_minutes::DOUBLE FROM incidents

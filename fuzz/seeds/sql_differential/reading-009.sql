@@ -1,0 +1,1 @@
+SELECT count(*) FROM incidents WHERE cost > 1.50

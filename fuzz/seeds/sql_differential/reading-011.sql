@@ -1,0 +1,1 @@
+SELECT * FROM incidents WHERE opened_at < current_date LIMIT 5

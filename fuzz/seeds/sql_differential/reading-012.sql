@@ -1,0 +1,1 @@
+FROM incidents SELECT team, count(*) GROUP BY team

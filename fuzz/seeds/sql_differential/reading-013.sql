@@ -1,0 +1,1 @@
+SELECT team FROM incidents WHERE cost > 1e3

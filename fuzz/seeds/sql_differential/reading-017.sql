@@ -1,0 +1,1 @@
+SELECT team FROM incidents WHERE team IN ('platform', 'search') ORDER BY team

@@ -1,0 +1,1 @@
+SELECT team FROM incidents WHERE team LIKE 'p%' OR team ILIKE 'D%'

@@ -1,0 +1,1 @@
+SELECT * FROM sales WHERE amount > 100.005

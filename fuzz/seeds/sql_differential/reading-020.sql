@@ -1,0 +1,1 @@
+SELECT sum(amount) FROM sales WHERE discount = 0.1

@@ -1,0 +1,1 @@
+SELECT order_id FROM sales WHERE qty = 2.0

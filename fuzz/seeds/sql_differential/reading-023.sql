@@ -1,0 +1,1 @@
+SELECT count(*) FROM sales WHERE qty > 2147483648

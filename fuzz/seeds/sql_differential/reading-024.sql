@@ -1,0 +1,1 @@
+SELECT count(*) FROM incidents WHERE resolved = true AND severity <> 'P1'

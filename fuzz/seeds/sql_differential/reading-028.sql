@@ -1,0 +1,1 @@
+SELECT region, sum(headcount) FROM teams GROUP BY ROLLUP (region)
