@@ -27,7 +27,7 @@ pub struct Bound {
 /// `current_date` / `today()` by `CAST($n AS DATE)` with one `$n` bound to `today` (days
 /// since 1970-01-01).
 pub fn bind_literals(query: &mut Query, today: i32) -> Bound {
-    let mut binder = Binder { params: Vec::new(), today, today_placeholder: None, today_spellings: Vec::new() };
+    let mut binder = Binder { params: Vec::new(), today, today_placeholders: Vec::new(), today_spellings: Vec::new() };
     let _ = query.visit(&mut binder);
     Bound { params: binder.params, today_spellings: binder.today_spellings }
 }
@@ -35,8 +35,12 @@ pub fn bind_literals(query: &mut Query, today: i32) -> Bound {
 struct Binder {
     params: Vec<Param>,
     today: i32,
-    /// The placeholder number already bound to today, so every mention shares it.
-    today_placeholder: Option<usize>,
+    /// The placeholder each spelling of today is bound to, so every mention of one spelling
+    /// shares one. Spellings apart get placeholders apart: DuckDB merges a grouping
+    /// expression written twice, and `current_date` and `today()` are two expressions to it,
+    /// where one shared placeholder would be one (`GROUPING SETS ((current_date, today()))`,
+    /// found by the `sql_differential` fuzz target).
+    today_placeholders: Vec<(&'static str, usize)>,
     today_spellings: Vec<&'static str>,
 }
 
@@ -115,10 +119,14 @@ impl VisitorMut for Binder {
                 if !self.today_spellings.contains(&spelling) {
                     self.today_spellings.push(spelling);
                 }
-                let n = *self.today_placeholder.get_or_insert_with(|| {
-                    self.params.push(Param::Date(self.today));
-                    self.params.len()
-                });
+                let n = match self.today_placeholders.iter().find(|(written, _)| *written == spelling) {
+                    Some(&(_, n)) => n,
+                    None => {
+                        self.params.push(Param::Date(self.today));
+                        self.today_placeholders.push((spelling, self.params.len()));
+                        self.params.len()
+                    }
+                };
                 // Typed here, so DuckDB never has to guess the parameter's type from context.
                 *expr = Expr::Cast {
                     kind: CastKind::Cast,

@@ -425,7 +425,7 @@ fn schema_questions_are_answered_with_the_schema() {
 }
 
 #[test]
-fn current_date_and_today_become_one_bound_date() {
+fn current_date_and_today_become_bound_dates() {
     assert_eq!(crate::values::format_date(view().today), "2026-03-15");
     let compiled = compile_sql(
         "SELECT count(*) FROM incidents WHERE opened_at > current_date - INTERVAL 30 DAY AND opened_at <= today() AND team = 'A'",
@@ -434,11 +434,15 @@ fn current_date_and_today_become_one_bound_date() {
     .unwrap();
     assert_eq!(
         compiled.main.sql,
-        "SELECT count(*) FROM incidents WHERE opened_at > CAST($1 AS DATE) - INTERVAL 30 DAY AND opened_at <= CAST($1 AS DATE) AND team = $2 LIMIT $3"
+        "SELECT count(*) FROM incidents WHERE opened_at > CAST($1 AS DATE) - INTERVAL 30 DAY AND opened_at <= CAST($2 AS DATE) AND team = $3 LIMIT $4"
     );
-    assert_eq!(compiled.main.params, vec![Param::Date(view().today), Param::Text("A".into()), Param::Integer(101)]);
+    let today = Param::Date(view().today);
+    assert_eq!(compiled.main.params, vec![today.clone(), today.clone(), Param::Text("A".into()), Param::Integer(101)]);
     assert!(compiled.count.sql.contains("CAST($1 AS DATE) - INTERVAL 30 DAY"), "{}", compiled.count.sql);
-    assert_eq!(compiled.count.params, vec![Param::Date(view().today), Param::Text("A".into()), Param::Null]);
+    assert_eq!(compiled.count.params, vec![today.clone(), today, Param::Text("A".into()), Param::Null]);
+    // One spelling written twice shares its placeholder, as DuckDB reads it as one expression.
+    let twice = compile_sql("SELECT current_date AS a, CURRENT_DATE AS b, today() AS c", &view()).unwrap();
+    assert_eq!(twice.main.sql, "SELECT CAST($1 AS DATE) AS a, CAST($1 AS DATE) AS b, CAST($2 AS DATE) AS c LIMIT $3");
     assert_eq!(
         compiled.resolved_dates,
         vec![crate::model::ResolvedDate {
