@@ -652,6 +652,22 @@ fn check_no_window_function_in(spec: &WindowSpec) -> ControlFlow<CompileError> {
 
 /// A FROM source's alias and, for a parenthesised join, its joins.
 pub fn check_table_factor(factor: &TableFactor) -> ControlFlow<CompileError> {
+    // DuckDB's grammar takes a number as a sample's size, sqlparser any expression
+    // (`TABLESAMPLE 5 || 'x' ROWS`, a sql_differential finding).
+    if let TableFactor::Table { sample: Some(kind), .. } = factor {
+        let (sqlparser::ast::TableSampleKind::BeforeTableAlias(sample)
+        | sqlparser::ast::TableSampleKind::AfterTableAlias(sample)) = kind;
+        let plain = sample.quantity.as_ref().is_none_or(|quantity| {
+            matches!(&quantity.value, Expr::Value(ValueWithSpan { value: Value::Number(..), .. }))
+        });
+        if !plain {
+            return refuse(
+                factor.span(),
+                "a sample's size is a number in DuckDB",
+                "write TABLESAMPLE 10 PERCENT or TABLESAMPLE 100 ROWS",
+            );
+        }
+    }
     let alias = match factor {
         TableFactor::Table { alias, .. } | TableFactor::Derived { alias, .. } => alias.as_ref(),
         TableFactor::NestedJoin { table_with_joins, alias } => {

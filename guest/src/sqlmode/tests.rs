@@ -803,6 +803,8 @@ fn siblings_of_the_analyst_forms_stay_refused() {
     for (sql, code) in [
         ("SELECT team FROM incidents GROUP BY GROUPING SETS (CUBE (a, b, c, d, e, f, g, h, i))", "unsupported_syntax"),
         ("SELECT team FROM incidents GROUP BY GROUPING SETS (ROLLUP)", "unsupported_syntax"),
+        ("SELECT team COLLATE nocase::VARCHAR FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents TABLESAMPLE 5 || 'x' ROWS", "unsupported_syntax"),
         ("SELECT sum(ack_minutes IGNORE NULLS) OVER () FROM incidents", "unsupported_syntax"),
         ("SELECT first(team IGNORE NULLS) FROM incidents", "unsupported_syntax"),
         ("SELECT lag(DISTINCT team IGNORE NULLS) OVER () FROM incidents", "unsupported_syntax"),

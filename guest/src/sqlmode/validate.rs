@@ -282,6 +282,18 @@ impl Visitor for Checker<'_> {
             Expr::CompoundIdentifier(parts) => self.check_qualified_column(parts),
             Expr::Function(function) => self.check_function_call(function, expr),
             Expr::Value(value) => check_literal(expr, &value.value),
+            // DuckDB reads `x COLLATE nocase::T` as a collation named by a cast, which it
+            // refuses, where sqlparser casts the collated value (a sql_differential finding).
+            Expr::Cast { kind: sqlparser::ast::CastKind::DoubleColon, expr: inner, .. }
+                if matches!(inner.as_ref(), Expr::Collate { .. }) =>
+            {
+                refuse(
+                    Code::UnsupportedSyntax,
+                    expr.span(),
+                    "`::` right after a COLLATE is not read as a cast by DuckDB",
+                    "put the collated value in parentheses, (x COLLATE nocase)::VARCHAR, or CAST it",
+                )
+            }
             Expr::Cast { data_type, format, .. } => check_cast(expr, data_type, format.is_some()),
             Expr::TypedString(typed) => check_typed_literal(expr, typed),
             Expr::BinaryOp { op, left, right } => check_binary_operator(expr, op, left, right),
