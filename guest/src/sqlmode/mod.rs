@@ -19,6 +19,7 @@ pub mod roundtrip;
 pub mod scan;
 pub mod types;
 pub mod validate;
+pub mod window_scope;
 
 use sqlparser::ast::{Query, Statement};
 use sqlparser::parser::{Parser, ParserError};

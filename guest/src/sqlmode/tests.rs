@@ -407,6 +407,39 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
     }
 }
 
+/// A window name belongs to the SELECT whose WINDOW clause defines it, as in DuckDB: each
+/// refused form below is one DuckDB 2.0 refuses ("window "w" does not exist"), and each
+/// accepted one DuckDB answers (checked with `json_serialize_sql` and by running it).
+#[test]
+fn window_names_resolve_in_their_own_select() {
+    for sql in [
+        // Another SELECT of a set operation (the sql_differential finding).
+        "SELECT rank() OVER w FROM incidents WINDOW w AS (ORDER BY team) UNION ALL SELECT rank() OVER w FROM incidents",
+        "SELECT 1 FROM incidents WINDOW w AS (ORDER BY team) UNION ALL SELECT rank() OVER w FROM incidents",
+        // Into a subquery, out of one, and into a CTE.
+        "SELECT (SELECT max(rank() OVER w) FROM incidents) FROM incidents WINDOW w AS (ORDER BY team)",
+        "SELECT * FROM (SELECT rank() OVER w FROM incidents) WINDOW w AS (ORDER BY team)",
+        "WITH c AS (SELECT rank() OVER w AS r FROM incidents) SELECT r FROM c WINDOW w AS (ORDER BY r)",
+        "SELECT rank() OVER w FROM incidents WHERE team IN (SELECT team FROM incidents WINDOW w AS (ORDER BY team))",
+        // The query's ORDER BY is outside its SELECT.
+        "SELECT team FROM incidents WINDOW w AS (ORDER BY team) ORDER BY rank() OVER w",
+    ] {
+        let error = refusal(sql);
+        assert_eq!(error.code, "unknown_window", "{sql}: {error}");
+        assert!(error.hint.is_some(), "{sql}");
+    }
+    for sql in [
+        "SELECT rank() OVER w FROM incidents WINDOW w AS (ORDER BY team) UNION ALL SELECT 1 FROM incidents",
+        "SELECT rank() OVER w FROM incidents WINDOW w AS (ORDER BY team) \
+         UNION ALL SELECT rank() OVER w FROM incidents WINDOW w AS (ORDER BY severity)",
+        "SELECT team FROM incidents WINDOW w AS (ORDER BY team) QUALIFY rank() OVER w = 1",
+        "SELECT (SELECT max(x) FROM (SELECT rank() OVER w AS x FROM incidents WINDOW w AS (ORDER BY team))) \
+         FROM incidents WINDOW w AS (ORDER BY severity)",
+    ] {
+        compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
+    }
+}
+
 /// Questions about the schema get the schema, with the names.
 #[test]
 fn schema_questions_are_answered_with_the_schema() {

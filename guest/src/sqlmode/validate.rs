@@ -13,12 +13,12 @@ use std::ops::ControlFlow;
 use querycell_contract::sql as allowlist;
 use sqlparser::ast::{
     visit_relations, BinaryOperator, Cte, DataType, Expr, Function, FunctionArguments, GroupByExpr, Ident, LimitClause,
-    NamedWindowExpr, ObjectName, ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr,
-    Spanned, TableFactor, TypedString, UnaryOperator, Value, Visit, Visitor, WindowType, With,
+    ObjectName, ObjectNamePart, Query, Select, SelectItem, SelectItemQualifiedWildcardKind, SetExpr, Spanned,
+    TableFactor, TypedString, UnaryOperator, Value, Visit, Visitor, With,
 };
 use sqlparser::tokenizer::Span;
 
-use super::{agreement, clock, types};
+use super::{agreement, clock, types, window_scope};
 use crate::error::{Code, CompileError, Result};
 use crate::model::CatalogView;
 use crate::plan::clip;
@@ -64,8 +64,6 @@ struct Names {
     columns: BTreeSet<String>,
     /// Lowercased names that may qualify a column (`t.col`): tables, aliases, CTEs.
     qualifiers: BTreeSet<String>,
-    /// Lowercased names of the windows the statement defines (`WINDOW w AS (…)`).
-    windows: BTreeSet<String>,
 }
 
 struct Collector<'a> {
@@ -89,7 +87,6 @@ impl Visitor for Collector<'_> {
                     self.names.columns.insert(alias.value.to_lowercase());
                 }
             }
-            self.names.windows.extend(select.named_window.iter().map(|w| w.0.value.to_lowercase()));
         }
         ControlFlow::Continue(())
     }
@@ -151,7 +148,6 @@ impl Visitor for Checker<'_> {
             return ControlFlow::Break(error);
         }
         for select in selects(&query.body) {
-            self.check_named_windows(select)?;
             self.check_qualified_wildcards(select, query)?;
             if let GroupByExpr::Expressions(items, _) = &select.group_by {
                 let empty_sets = items.iter().filter(|item| matches!(item, Expr::Tuple(parts) if parts.is_empty()));
@@ -159,6 +155,7 @@ impl Visitor for Checker<'_> {
             }
         }
         if self.pass == Pass::Everything {
+            window_scope::check_query(query, &selects(&query.body))?;
             agreement::check_query(query)?;
         }
         self.cte_scopes.push(cte_frame(query));
@@ -394,7 +391,6 @@ impl Checker<'_> {
                 "write position(needle IN text), or strpos(text, needle)",
             );
         }
-        self.check_window_reference(function.over.as_ref())?;
         // `f(a = b)` is a named argument to sqlparser and a comparison to DuckDB, so `a`
         // must be a column the statement can see.
         if let FunctionArguments::List(list) = &function.args {
@@ -410,45 +406,6 @@ impl Checker<'_> {
             }
         }
         check_call_form(function, at)
-    }
-
-    /// `OVER w` (or `OVER (w …)`) must name a window the statement defines.
-    fn check_window_reference(&self, over: Option<&WindowType>) -> ControlFlow<CompileError> {
-        let window_name = match over {
-            Some(WindowType::NamedWindow(window)) => Some(window),
-            Some(WindowType::WindowSpec(spec)) => spec.window_name.as_ref(),
-            None => None,
-        };
-        if let Some(window) = window_name {
-            if !self.names.windows.contains(&window.value.to_lowercase()) {
-                return refuse(
-                    Code::UnknownWindow,
-                    window.span,
-                    format!("there is no window '{}'", clip(&window.value)),
-                    "define it with WINDOW name AS (…) after the FROM/WHERE/GROUP BY clauses, or write OVER (…) in place",
-                );
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// `WINDOW w AS (v …)` may build only on windows the statement defines.
-    fn check_named_windows(&self, select: &Select) -> ControlFlow<CompileError> {
-        for definition in &select.named_window {
-            let referenced = match &definition.1 {
-                NamedWindowExpr::NamedWindow(name) => Some(name),
-                NamedWindowExpr::WindowSpec(spec) => spec.window_name.as_ref(),
-            };
-            if let Some(name) = referenced.filter(|n| !self.names.windows.contains(&n.value.to_lowercase())) {
-                return refuse(
-                    Code::UnknownWindow,
-                    name.span,
-                    format!("there is no window '{}'", clip(&name.value)),
-                    "define the windows a WINDOW clause refers to, or write the window in full",
-                );
-            }
-        }
-        ControlFlow::Continue(())
     }
 
     /// `t.*` must name a table, alias or CTE of the statement.
