@@ -238,7 +238,7 @@ codes! {
     TableFunctionRefused = "table_function_refused", Compiler, Refused;
     /// The statement calls a function that is not on the allowlist.
     FunctionNotAllowed = "function_not_allowed", Compiler, Refused;
-    /// A window name is used that no `WINDOW` clause of the statement defines.
+    /// A window name is used that the `WINDOW` clause of its own `SELECT` does not define.
     UnknownWindow = "unknown_window", Compiler, Refused;
     /// The text holds a placeholder (`?`, `$1`), which a caller cannot bind.
     PlaceholderRefused = "placeholder_refused", Compiler, Refused;

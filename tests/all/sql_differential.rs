@@ -145,16 +145,5 @@ fn every_analyst_statement_answers_exactly_as_duckdb_does() {
     }
     println!("{answered} of {} statements answered exactly as DuckDB answers them", statements.len());
     assert!(differed.is_empty(), "answered otherwise than DuckDB:\n{}", differed.join("\n"));
-    let unexpected: Vec<&String> =
-        refused.iter().filter(|refusal| !STILL_REFUSED.iter().any(|form| refusal.contains(form))).collect();
-    assert!(
-        unexpected.is_empty(),
-        "refused:\n{}",
-        unexpected.iter().map(|r| r.as_str()).collect::<Vec<_>>().join("\n")
-    );
-    assert_eq!(refused.len(), 3, "the corpus's EXCLUDE frames, and nothing else, are refused: {refused:#?}");
+    assert!(refused.is_empty(), "refused:\n{}", refused.join("\n"));
 }
-
-/// Forms of the corpus still refused, and why: sqlparser 0.59's window frame has no place for
-/// DuckDB's frame exclusion, so the compiler cannot validate or re-emit it (docs/sql-mode.md).
-const STILL_REFUSED: &[&str] = &["EXCLUDE CURRENT ROW) AS", "EXCLUDE TIES) AS", "EXCLUDE GROUP) AS"];

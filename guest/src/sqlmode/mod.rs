@@ -285,13 +285,8 @@ fn syntax_error(error: ParserError) -> CompileError {
                 .map(|(line, column)| format!("sql:{}:{}", line.trim(), column.trim()))
                 .unwrap_or_else(|| "sql".into());
             let message = message.split(" at Line: ").next().unwrap_or(&message).to_string();
-            // sqlparser 0.59's window frame has no place for DuckDB's EXCLUDE clause.
-            let hint = if message.ends_with("found: EXCLUDE") {
-                "a window frame's EXCLUDE CURRENT ROW / GROUP / TIES is not accepted yet; subtract the row instead, e.g. sum(x) OVER (…) - x"
-            } else {
-                "send one DuckDB SELECT statement"
-            };
-            CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}")).with_hint(hint)
+            CompileError::new(Code::SqlSyntax, path, format!("the SQL does not parse: {message}"))
+                .with_hint("send one DuckDB SELECT statement")
         }
     }
 }
@@ -302,9 +297,7 @@ fn syntax_error(error: ParserError) -> CompileError {
 fn not_an_alias(error: CompileError) -> CompileError {
     let word = error.message.rsplit_once("found: ").map(|(_, word)| word.trim()).unwrap_or("");
     let plain = !word.is_empty() && word.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-    // A window frame's EXCLUDE is not an alias gone wrong: its own hint stands.
-    let frame_exclusion = word.eq_ignore_ascii_case("EXCLUDE");
-    if !plain || frame_exclusion || agreement::is_bare_alias(word) || error.code != Code::SqlSyntax.as_str() {
+    if !plain || agreement::is_bare_alias(word) || error.code != Code::SqlSyntax.as_str() {
         return error;
     }
     CompileError::new(
