@@ -100,6 +100,15 @@ fn check_select(select: &Select) -> ControlFlow<CompileError> {
     for from in &select.from {
         check_joins(from)?;
     }
+    // sqlparser reads `DISTINCT ON ()`; DuckDB's grammar needs an expression there (found by
+    // the `sql_differential` target).
+    if matches!(&select.distinct, Some(sqlparser::ast::Distinct::On(exprs)) if exprs.is_empty()) {
+        return refuse(
+            select.span(),
+            "DISTINCT ON () names no expression",
+            "name what to keep one row of, e.g. DISTINCT ON (team), or write DISTINCT",
+        );
+    }
     // DuckDB reads a bare `current_date` as a column first, so an alias of that name takes
     // its place, where the compiler binds today's date (found by the `sql_differential`
     // target: `SELECT current_date current_date` is a binder error in DuckDB).
