@@ -69,7 +69,7 @@ test-deps:
     [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes
-# dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.7.0,
+# dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.8.0,
 # imports nothing), its contract wit/compiler.wit, a README and SHA256SUMS.
 component: build
     rm -rf {{component_dir}}
@@ -79,7 +79,7 @@ component: build
     printf '%s\n' \
         "querycell's query compiler as a WebAssembly component ($(git describe --always --dirty 2>/dev/null || echo unknown))." \
         "" \
-        "querycell_compiler.wasm  world query-compiler of wit/compiler.wit: exports querycell:engine/compiler@0.7.0" \
+        "querycell_compiler.wasm  world query-compiler of wit/compiler.wit: exports querycell:engine/compiler@0.8.0" \
         "                         (compile-plan, compile-sql); imports nothing, not even WASI." \
         "wit/compiler.wit         the contract: what a catalog view holds, what answers and refusals carry." \
         "" \

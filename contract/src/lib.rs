@@ -13,5 +13,6 @@ pub mod calendar;
 pub mod codes;
 pub mod limits;
 pub mod quote;
+pub mod roles;
 pub mod sql;
 pub mod text;

@@ -8,8 +8,8 @@ use serde_json::Value;
 use crate::calendar;
 use crate::error::{Code, CompileError, Result};
 use crate::model::{
-    CatalogView, Column, Compiled, Dialect, ExcludedNulls, NullProbe, OutputColumn, Param, ProbeCount, Query,
-    ResolvedDate, Table, ValueKind,
+    AggregateRole, CatalogView, Column, ColumnRole, Compiled, Dialect, ExcludedNulls, NullProbe, OrderKey,
+    OutputColumn, Param, ProbeCount, Query, ResolvedDate, Table, ValueKind,
 };
 use crate::plan::{self, clip, Aggregation, At, Condition, Direction, FilterValue, Function, Op, Plan, RelativeDate};
 use crate::sql::{like_literal, Params};
@@ -93,6 +93,8 @@ struct Output {
     filter: Option<CompiledFilter>,
     /// The days the relative dates of an aggregation's `where` resolved to.
     resolved: Vec<ResolvedDate>,
+    /// What the column is, for the receipt.
+    role: ColumnRole,
 }
 
 /// An aggregation's `where` as SQL (its conditions joined by `AND`) and the values bound to it.
@@ -185,6 +187,14 @@ impl CompiledCondition {
     }
 }
 
+/// The answer's order: its SQL, the explanation's words for its first key, and the answer
+/// columns it sorts by (WIT `order-key`).
+struct Ordering {
+    sql: String,
+    phrase: Option<String>,
+    keys: Vec<OrderKey>,
+}
+
 /// What kind of answer the plan asks for.
 enum Shape {
     Listing(Vec<Output>),
@@ -220,6 +230,7 @@ impl Shape {
                             params: Vec::new(),
                             filter: None,
                             resolved: Vec::new(),
+                            role: ColumnRole::Listed { column: reach.written.clone() },
                         })
                     })
                     .collect::<Result<Vec<_>>>()?;
@@ -260,6 +271,7 @@ fn group_output(scope: Scope<'_>, key: &plan::GroupKey) -> Result<Output> {
             params: Vec::new(),
             filter: None,
             resolved: Vec::new(),
+            role: ColumnRole::GroupKey { by: reach.written.clone(), grain: None },
         });
     };
     if !column.kind.is_temporal() {
@@ -288,6 +300,7 @@ fn group_output(scope: Scope<'_>, key: &plan::GroupKey) -> Result<Output> {
         params: Vec::new(),
         filter: None,
         resolved: Vec::new(),
+        role: ColumnRole::GroupKey { by: reach.written.clone(), grain: Some(part.to_string()) },
     })
 }
 
@@ -300,7 +313,7 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
     let filter = CompiledFilter::of(&conditions);
     let mut params = Vec::new();
     let (expression, kind, phrase, skips) = match (function, &target) {
-        (Function::Share, _) => return share_output(agg, &conditions, filter),
+        (Function::Share, _) => return share_output(agg, &conditions, filter, metrics::role(scope.view, agg)),
         (Function::Count, None) => ("count(*)".to_string(), ValueKind::Integer, "number of rows".to_string(), None),
         (Function::Count, Some(c)) => {
             (format!("count({})", c.expression), ValueKind::Integer, format!("count of {}", c.written), None)
@@ -345,9 +358,16 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
         }
         None => (expression, phrase),
     };
+    let role = ColumnRole::Aggregate(AggregateRole {
+        function: function.name().to_string(),
+        column: target.as_ref().map(|c| c.written.clone()),
+        filter: (!conditions.is_empty()).then(|| phrases(&conditions)),
+        p,
+        ..metrics::role(scope.view, agg)
+    });
     let phrase = metrics::phrase(scope.view, agg, &name, phrase);
     let resolved = conditions.iter().filter_map(|c| c.resolved.clone()).collect();
-    Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips, params, filter, resolved })
+    Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips, params, filter, resolved, role })
 }
 
 /// The column an aggregation reads, resolved: the catalog's column, its SQL in the query's
@@ -447,7 +467,12 @@ fn ordinal(p: f64) -> String {
 
 /// `share`: the fraction of the rows the plan's filters keep that meet every condition of
 /// its `where`. A row where a condition is unknown (its column is null) does not meet it.
-fn share_output(agg: &Aggregation, conditions: &[CompiledCondition], filter: Option<CompiledFilter>) -> Result<Output> {
+fn share_output(
+    agg: &Aggregation,
+    conditions: &[CompiledCondition],
+    filter: Option<CompiledFilter>,
+    metric: AggregateRole,
+) -> Result<Output> {
     if let Some(column) = &agg.column {
         return Err(CompileError::new(
             Code::UnexpectedField,
@@ -488,6 +513,11 @@ fn share_output(agg: &Aggregation, conditions: &[CompiledCondition], filter: Opt
         params: filter.params,
         filter: None,
         resolved: conditions.iter().filter_map(|c| c.resolved.clone()).collect(),
+        role: ColumnRole::Aggregate(AggregateRole {
+            function: Function::Share.name().to_string(),
+            filter: Some(phrases(conditions)),
+            ..metric
+        }),
     })
 }
 
@@ -626,7 +656,7 @@ impl Compilation<'_> {
         self.params.extend(count_params);
         self.params.extend(body_params.iter().cloned());
 
-        let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
+        let Ordering { sql: order_sql, phrase: order_phrase, keys: order } = self.order_by(plan, &outputs)?;
         let limit = self.limit(plan);
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
         let main_sql =
@@ -641,7 +671,11 @@ impl Compilation<'_> {
             count: count_query(&select_list, &body, select_params.into_iter().chain(body_params).collect(), dialect),
             main_counts,
             null_probe,
-            columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
+            columns: outputs
+                .iter()
+                .map(|o| OutputColumn { name: o.name.clone(), kind: o.kind, role: o.role.clone() })
+                .collect(),
+            order,
             limit,
             explanation,
             warnings: self.warnings,
@@ -790,12 +824,23 @@ impl Compilation<'_> {
         Scope { view: self.view, table: self.table, frame: self.frame }
     }
 
-    fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<(String, Option<String>)> {
+    fn order_by(&mut self, plan: &Plan, outputs: &[Output]) -> Result<Ordering> {
         let dialect = self.view.dialect;
         let quote_ident = |name: &str| dialect.quote(name);
         let mut keys: Vec<String> = Vec::new();
         let mut ordered: Vec<String> = Vec::new();
         let mut phrase = None;
+        // The answer columns the rows are sorted by, while the sort keys so far are all
+        // answer columns (a listing may sort by a column it does not show).
+        let mut order: Vec<OrderKey> = Vec::new();
+        let mut by_outputs = true;
+        let note = |name: &str, descending: bool, order: &mut Vec<OrderKey>, by_outputs: &mut bool| match outputs
+            .iter()
+            .position(|o| o.name == name)
+        {
+            Some(column) if *by_outputs => order.push(OrderKey { column: column as u32, descending }),
+            _ => *by_outputs = false,
+        };
         for (i, key) in plan.order_by.iter().enumerate() {
             let name = &key.column.value;
             let expression = if outputs.iter().any(|o| &o.name == name) {
@@ -818,6 +863,7 @@ impl Compilation<'_> {
             }
             let direction = if key.direction == Direction::Desc { "DESC" } else { "ASC" };
             keys.push(format!("{expression} {direction} NULLS LAST"));
+            note(name, key.direction == Direction::Desc, &mut order, &mut by_outputs);
             ordered.push(name.clone());
             if i == 0 {
                 let words = if key.direction == Direction::Desc { "highest" } else { "lowest" };
@@ -833,6 +879,7 @@ impl Compilation<'_> {
         for output in breakers {
             if !ordered.contains(&output.name) {
                 keys.push(format!("{} ASC NULLS LAST", quote_ident(&output.name)));
+                note(&output.name, false, &mut order, &mut by_outputs);
                 ordered.push(output.name.clone());
             }
         }
@@ -840,7 +887,7 @@ impl Compilation<'_> {
             // A single aggregate row: order by its first column keeps the SQL uniform.
             keys.push("1".to_string());
         }
-        Ok((keys.join(", "), phrase))
+        Ok(Ordering { sql: keys.join(", "), phrase, keys: order })
     }
 
     fn limit(&mut self, plan: &Plan) -> u32 {

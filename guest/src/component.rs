@@ -143,7 +143,12 @@ fn compiled_to_wit(compiled: model::Compiled) -> wit::Compiled {
         columns: compiled
             .columns
             .into_iter()
-            .map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind) })
+            .map(|c| wit::OutputColumn { name: c.name, kind: kind_to_wit(c.kind), role: role_to_wit(c.role) })
+            .collect(),
+        order: compiled
+            .order
+            .into_iter()
+            .map(|k| wit::OrderKey { column: k.column, descending: k.descending })
             .collect(),
         limit: compiled.limit,
         explanation: compiled.explanation,
@@ -186,3 +191,19 @@ fn error_to_wit(error: model_error::CompileError) -> wit::CompileError {
 }
 
 use crate::error as model_error;
+
+fn role_to_wit(role: model::ColumnRole) -> wit::ColumnRole {
+    match role {
+        model::ColumnRole::GroupKey { by, grain } => wit::ColumnRole::GroupKey(wit::GroupKey { by, grain }),
+        model::ColumnRole::Aggregate(a) => wit::ColumnRole::Aggregate(wit::AggregateRole {
+            function: a.function,
+            column: a.column,
+            filter: a.filter,
+            p: a.p,
+            metric: a.metric,
+            unit: a.unit,
+        }),
+        model::ColumnRole::Listed { column } => wit::ColumnRole::Listed(column),
+        model::ColumnRole::Expression => wit::ColumnRole::Expression,
+    }
+}

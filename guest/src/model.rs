@@ -1,6 +1,8 @@
 //! Native mirror of the WIT contract's types (`wit/compiler.wit`), so the compiler can be
 //! used and tested without the component machinery.
 
+pub use querycell_contract::roles::{AggregateRole, ColumnRole};
+
 /// Coarse type of a column or output value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
@@ -195,6 +197,14 @@ pub struct Query {
 pub struct OutputColumn {
     pub name: String,
     pub kind: ValueKind,
+    pub role: ColumnRole,
+}
+
+/// A key the rows are sorted by (WIT `order-key`): an index into [`Compiled::columns`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OrderKey {
+    pub column: u32,
+    pub descending: bool,
 }
 
 /// What one count of a [`NullProbe`] measures.
@@ -252,6 +262,8 @@ pub struct Compiled {
     pub main_counts: Vec<ProbeCount>,
     pub null_probe: Option<NullProbe>,
     pub columns: Vec<OutputColumn>,
+    /// The keys the rows are sorted by, first key first.
+    pub order: Vec<OrderKey>,
     pub limit: u32,
     pub explanation: String,
     pub warnings: Vec<String>,

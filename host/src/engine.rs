@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use crate::answer::trace::{Trace, TraceRecord};
-use crate::answer::{param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, AskedRequest, ResolvedDate};
+use crate::answer::{
+    param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, AskedRequest, ResolvedDate, RECEIPT_VERSION,
+};
 use crate::calendar::Date;
 use crate::catalog::{Catalog, PinnedIndex};
 use crate::error::{Code, Error, ErrorClass, Result};
@@ -486,8 +488,10 @@ impl QueryCell {
             warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
         }
         Ok(Answer {
+            receipt_version: RECEIPT_VERSION,
             row_count: execution.rows.len(),
             columns: execution.columns,
+            order: execution.order,
             rows: execution.rows,
             truncated: execution.truncated,
             total_rows: execution.total_rows,

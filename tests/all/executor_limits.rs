@@ -26,8 +26,13 @@ fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled
         main_counts: Vec::new(),
         null_probe: None,
         columns: (0..columns)
-            .map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other })
+            .map(|i| wit::OutputColumn {
+                name: format!("c{i}"),
+                kind: wit::ValueKind::Other,
+                role: wit::ColumnRole::Expression,
+            })
             .collect(),
+        order: Vec::new(),
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),

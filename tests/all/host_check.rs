@@ -20,6 +20,7 @@ fn wrong_compiler_output(sql: &str) -> wit::Compiled {
         main_counts: Vec::new(),
         null_probe: None,
         columns: Vec::new(),
+        order: Vec::new(),
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),

@@ -7,6 +7,7 @@ mod audit_trace;
 mod binary_start;
 mod budgets;
 mod catalog_lookup;
+mod column_roles;
 mod compile_cache;
 mod component_jco;
 mod depth_limits;

@@ -506,6 +506,7 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
         main_counts: vec![],
         null_probe: None,
         columns: vec![],
+        order: Vec::new(),
         limit: 100,
         explanation: String::new(),
         warnings: vec![],

@@ -53,7 +53,12 @@ fn run_unchecked(executor: &Executor, sql: &str) -> Result<Execution, Error> {
         count: query("SELECT 1"),
         main_counts: Vec::new(),
         null_probe: None,
-        columns: vec![wit::OutputColumn { name: "c0".into(), kind: wit::ValueKind::Other }],
+        columns: vec![wit::OutputColumn {
+            name: "c0".into(),
+            kind: wit::ValueKind::Other,
+            role: wit::ColumnRole::Expression,
+        }],
+        order: Vec::new(),
         limit: 10,
         explanation: String::new(),
         warnings: Vec::new(),

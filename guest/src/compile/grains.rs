@@ -15,7 +15,7 @@ use super::grain::Reaches;
 use super::paths::Frame;
 use super::{
     aggregate_output, count_query, group_output, joined_with_and, null_probe, resolved_dates, select_list, Compilation,
-    CompiledCondition, Output, Scope, Shape,
+    CompiledCondition, Ordering, Output, Scope, Shape,
 };
 use crate::error::Result;
 use crate::model::{CatalogView, Compiled, OutputColumn, Param, ProbeCount, Query, Table};
@@ -114,7 +114,7 @@ impl Compilation<'_> {
         let body_params: Vec<Param> =
             from_params.into_iter().chain(having.iter().flat_map(|c| c.params.iter().cloned())).collect();
         self.params.extend(body_params.iter().cloned());
-        let (order_sql, order_phrase) = self.order_by(plan, &outputs)?;
+        let Ordering { sql: order_sql, phrase: order_phrase, keys: order } = self.order_by(plan, &outputs)?;
         let limit = self.limit(plan);
         let limit_placeholder = self.params.bind(Param::Integer(i64::from(limit) + 1));
         let main_sql =
@@ -135,7 +135,11 @@ impl Compilation<'_> {
             count: count_query(&select_list, &body, body_params, dialect),
             main_counts,
             null_probe,
-            columns: outputs.iter().map(|o| OutputColumn { name: o.name.clone(), kind: o.kind }).collect(),
+            columns: outputs
+                .iter()
+                .map(|o| OutputColumn { name: o.name.clone(), kind: o.kind, role: o.role.clone() })
+                .collect(),
+            order,
             limit,
             explanation,
             warnings: self.warnings,

@@ -260,3 +260,77 @@ fn listing_columns_beside_aggregations_at_two_grains_is_refused() {
     );
     assert_eq!((err.code, err.path.as_str()), ("mixed_query_kinds", "columns"), "{err}");
 }
+
+/// Every answer column says what it is, for each plan shape: a path, a time grain, a
+/// metric (with its unit), an aggregation's `where`, `share`, `percentile`, aggregations at
+/// two grains, and a listing; and the order keys name answer columns.
+#[test]
+fn every_plan_shape_says_what_each_column_is() {
+    let roles = |plan: &str| -> Vec<ColumnRole> { compile(plan).columns.into_iter().map(|c| c.role).collect() };
+    let key = |by: &str| ColumnRole::GroupKey { by: by.into(), grain: None };
+    let aggregate = |function: &str, column: Option<&str>| {
+        ColumnRole::Aggregate(AggregateRole {
+            function: function.into(),
+            column: column.map(String::from),
+            filter: None,
+            p: None,
+            metric: None,
+            unit: None,
+        })
+    };
+    assert_eq!(
+        roles(
+            r#"{"table": "incidents", "group_by": ["teams.region", "severity"], "aggregations": [{"function": "count"}, {"function": "count_distinct", "column": "services.tier"}]}"#
+        ),
+        vec![
+            key("teams.region"),
+            key("severity"),
+            aggregate("count", None),
+            aggregate("count_distinct", Some("services.tier"))
+        ]
+    );
+    // Two grains: each aggregation keeps its role in the outer query.
+    assert_eq!(
+        roles(
+            r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}, {"function": "sum", "column": "teams.headcount"}]}"#
+        ),
+        vec![key("teams.region"), aggregate("count", None), aggregate("sum", Some("teams.headcount"))]
+    );
+    let with = |role: ColumnRole, edit: &dyn Fn(&mut AggregateRole)| match role {
+        ColumnRole::Aggregate(mut a) => {
+            edit(&mut a);
+            ColumnRole::Aggregate(a)
+        }
+        other => other,
+    };
+    assert_eq!(
+        roles(
+            r#"{"table": "incidents", "group_by": ["severity"], "aggregations": [{"metric": "mtta"}, {"function": "share", "where": [{"column": "ack_minutes", "op": "lte", "value": 15}]}, {"function": "percentile", "column": "ack_minutes", "p": 0.9}, {"function": "max", "column": "ack_minutes", "where": [{"column": "reopened", "op": "eq", "value": true}]}]}"#
+        ),
+        vec![
+            key("severity"),
+            with(aggregate("avg", Some("ack_minutes")), &|a| {
+                a.filter = Some(r#"severity is one of "P1", "P2" and reopened = false"#.into());
+                a.metric = Some("mtta".into());
+                a.unit = Some("minutes".into());
+            }),
+            with(aggregate("share", None), &|a| a.filter = Some("ack_minutes <= 15".into())),
+            with(aggregate("percentile", Some("ack_minutes")), &|a| a.p = Some(0.9)),
+            with(aggregate("max", Some("ack_minutes")), &|a| a.filter = Some("reopened = true".into())),
+        ]
+    );
+    assert_eq!(
+        roles(r#"{"table": "incidents", "columns": ["severity", "teams.name"]}"#),
+        vec![ColumnRole::Listed { column: "severity".into() }, ColumnRole::Listed { column: "teams.name".into() }]
+    );
+    let ordered = compile(
+        r#"{"table": "incidents", "group_by": ["severity"], "aggregations": [{"function": "count", "alias": "n"}], "order_by": [{"column": "n", "direction": "desc"}]}"#,
+    );
+    assert_eq!(
+        ordered.order,
+        vec![OrderKey { column: 1, descending: true }, OrderKey { column: 0, descending: false }]
+    );
+    // A listing sorted by a column it does not show has no order keys past it.
+    let listing = compile(r#"{"table": "incidents", "columns": ["severity"], "order_by": ["ack_minutes"]}"#);
+    assert!(listing.order.is_empty(), "{:?}", listing.order);
+}

@@ -3,7 +3,7 @@
 //! compiled, so a metric is grouped, filtered and checked like any aggregation.
 
 use crate::error::{Code, CompileError, Result};
-use crate::model::CatalogView;
+use crate::model::{AggregateRole, CatalogView};
 use crate::plan::{self, Aggregation, At, Plan};
 
 /// `plan` with every metric replaced by its definition. The answer column keeps the
@@ -54,4 +54,18 @@ pub(super) fn phrase(view: &CatalogView, agg: &Aggregation, name: &str, computed
     let unit = metric.unit.as_ref().map(|u| format!(", in {u}")).unwrap_or_default();
     let description = if metric.description.is_empty() { String::new() } else { format!(": {}", metric.description) };
     format!("{name} (the metric {}{description}; {computed}{unit})", metric.name)
+}
+
+/// The parts of an aggregation's role its metric gives: the metric's name and unit (the
+/// rest is filled in by the aggregation itself).
+pub(super) fn role(view: &CatalogView, agg: &Aggregation) -> AggregateRole {
+    let metric = agg.metric.as_ref().and_then(|m| view.metrics.iter().find(|d| d.name == m.value));
+    AggregateRole {
+        function: String::new(),
+        column: None,
+        filter: None,
+        p: None,
+        metric: metric.map(|m| m.name.clone()),
+        unit: metric.and_then(|m| m.unit.clone()),
+    }
 }

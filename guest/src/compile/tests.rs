@@ -885,3 +885,14 @@ fn the_new_aggregates_compile_for_spark() {
         compiled.main.sql
     );
 }
+
+/// A time grain is a group key with its grain.
+#[test]
+fn a_grouped_date_says_its_grain() {
+    let compiled = compile(
+        r#"{"table": "incidents", "group_by": [{"column": "opened_at", "granularity": "month"}], "aggregations": [{"function": "median", "column": "cost"}]}"#,
+    )
+    .unwrap();
+    assert_eq!(compiled.columns[0].role, ColumnRole::GroupKey { by: "opened_at".into(), grain: Some("month".into()) });
+    assert!(matches!(&compiled.columns[1].role, ColumnRole::Aggregate(a) if a.function == "median"));
+}

@@ -15,6 +15,7 @@ pub mod lexical;
 pub mod plain_parse;
 pub mod policy;
 pub mod rewrite;
+pub mod roles;
 pub mod roundtrip;
 pub mod scan;
 pub mod types;
@@ -50,6 +51,7 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         warnings.push("rewrote FROM-first syntax as SELECT … FROM".into());
     }
     let tables = validate::validate(&query, view)?;
+    let (columns, order) = roles::of(&query);
 
     let bound = rewrite::bind_literals(&mut query, view.today);
     let mut params = bound.params;
@@ -69,7 +71,8 @@ fn compile(text: &str, view: &CatalogView) -> Result<Compiled> {
         count,
         main_counts: Vec::new(),
         null_probe: None,
-        columns: Vec::new(),
+        columns,
+        order,
         limit,
         explanation,
         warnings,

@@ -391,6 +391,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT position('a') FROM incidents", "unsupported_syntax"),
         ("SELECT position(team, 'a') FROM incidents", "unsupported_syntax"),
         ("SELECT POSITION() FROM incidents", "unsupported_syntax"),
+        ("SELECT DISTINCT ON () team FROM incidents", "unsupported_syntax"),
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, code, "{sql}: {error}");
@@ -1026,4 +1027,60 @@ fn a_whole_number_past_hugeint_stays_a_literal() {
         compiled.main.sql
     );
     assert_eq!(compiled.main.params, vec![Param::Integer(101)]);
+}
+
+/// SQL mode says what a column is where the validated tree proves it, and `expression`
+/// otherwise; with `*` (or a set operation) it promises no columns at all.
+#[test]
+fn sql_mode_says_what_it_can_prove_of_each_column() {
+    use crate::model::{AggregateRole, ColumnRole, OrderKey};
+    let roles = |sql: &str| -> Vec<ColumnRole> {
+        compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}")).columns.into_iter().map(|c| c.role).collect()
+    };
+    let key = |by: &str| ColumnRole::GroupKey { by: by.into(), grain: None };
+    let aggregate = |function: &str, column: Option<&str>, filter: Option<&str>| {
+        ColumnRole::Aggregate(AggregateRole {
+            function: function.into(),
+            column: column.map(String::from),
+            filter: filter.map(String::from),
+            p: None,
+            metric: None,
+            unit: None,
+        })
+    };
+    assert_eq!(
+        roles("SELECT team, count(*) AS n, avg(ack_minutes) FILTER (WHERE severity = 'P1') AS p1, count(DISTINCT severity), max(ack_minutes) - min(ack_minutes) AS spread FROM incidents GROUP BY team"),
+        vec![
+            key("team"),
+            aggregate("count", None, None),
+            aggregate("avg", Some("ack_minutes"), Some("severity = 'P1'")),
+            aggregate("count_distinct", Some("severity"), None),
+            ColumnRole::Expression,
+        ]
+    );
+    // By position, and GROUP BY ALL; not by alias, which DuckDB reads as a column first.
+    assert_eq!(roles("SELECT severity AS s, sum(ack_minutes) FROM incidents GROUP BY 1")[0], key("severity"));
+    assert_eq!(roles("SELECT upper(team) AS t, count(*) FROM incidents GROUP BY t")[0], ColumnRole::Expression);
+    assert_eq!(
+        roles("SELECT team, severity, count(*) FROM incidents GROUP BY ALL")[..2],
+        [key("team"), key("severity")]
+    );
+    // A grouping the select list does not show all of, and grouping sets: no keys.
+    assert_eq!(roles("SELECT team, count(*) FROM incidents GROUP BY team, severity")[0], ColumnRole::Expression);
+    assert_eq!(roles("SELECT team, count(*) FROM incidents GROUP BY ROLLUP (team)")[0], ColumnRole::Expression);
+    // A listing, and a window function.
+    assert_eq!(
+        roles("SELECT team, rank() OVER (ORDER BY ack_minutes) FROM incidents"),
+        vec![ColumnRole::Listed { column: "team".into() }, ColumnRole::Expression]
+    );
+    for sql in ["SELECT * FROM incidents", "SELECT team FROM incidents UNION SELECT severity FROM incidents"] {
+        assert!(roles(sql).is_empty(), "{sql}");
+    }
+    let compiled =
+        compile_sql("SELECT team, count(*) AS n FROM incidents GROUP BY team ORDER BY n DESC, 1", &view()).unwrap();
+    assert_eq!(
+        compiled.order,
+        vec![OrderKey { column: 1, descending: true }, OrderKey { column: 0, descending: false }]
+    );
+    assert!(compiled.columns.iter().all(|c| c.kind == ValueKind::Other), "SQL mode promises no kinds");
 }

@@ -7,9 +7,11 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::calendar::format_date;
+pub use crate::exec::roles::SortKey;
 pub use crate::exec::ResultColumn;
 use crate::sandbox::cache::RequestKind;
 use crate::sandbox::wit;
+pub use querycell_contract::roles::{AggregateRole, ColumnRole, RECEIPT_VERSION};
 
 pub mod seal;
 pub mod trace;
@@ -28,9 +30,16 @@ pub struct AnswerLimits {
 /// ([`Answer::to_json`]) is the contract.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Answer {
+    /// The receipt's format ([`RECEIPT_VERSION`]): 2 and later carry each column's `role`
+    /// and the rows' `order`.
+    pub receipt_version: u32,
     /// The answer's columns in order, each with DuckDB's type (the compiler's count columns
-    /// removed).
+    /// removed) and, where the compiler says it, its role (a group key, which aggregate, a
+    /// listed column or an expression).
     pub columns: Vec<ResultColumn>,
+    /// The answer columns the rows are sorted by, first key first (empty when the order is
+    /// not by answer columns).
+    pub order: Vec<SortKey>,
     /// The rows, one JSON value per column: null, a boolean, a number, or text (dates and
     /// timestamps as DuckDB writes them; integers beyond `i64` as their digits).
     pub rows: Vec<Vec<Value>>,

@@ -36,12 +36,13 @@ pub fn caller_reading(request: &str, compiled: &wit::Compiled, max_rows: u32, to
     Ok(CallerReading { text: parts.join(" "), max_rows, today })
 }
 
-/// A SQL-mode compile carries no counts, no probe and no promised columns (SQL mode
-/// promises none), and its count statement is the fixed frame around its main statement
-/// with the row cap bound to NULL.
+/// A SQL-mode compile carries no counts, no probe and no column it promises a kind for
+/// (its columns say only their roles: DuckDB's result types them), and its count statement
+/// is the fixed frame around its main statement with the row cap bound to NULL.
 fn check_shape(compiled: &wit::Compiled) -> Result<()> {
-    if !compiled.main_counts.is_empty() || compiled.null_probe.is_some() || !compiled.columns.is_empty() {
-        return Err(mismatch("a SQL-mode compile carries counts, a probe or promised columns".into()));
+    let typed = compiled.columns.iter().any(|c| c.kind != wit::ValueKind::Other);
+    if !compiled.main_counts.is_empty() || compiled.null_probe.is_some() || typed {
+        return Err(mismatch("a SQL-mode compile carries counts, a probe or columns of promised kinds".into()));
     }
     let (prefix, suffix) = SQL_COUNT_FRAME;
     let framed = compiled

@@ -23,6 +23,7 @@ use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 pub(crate) mod backend;
+pub mod roles;
 pub(crate) mod runner;
 pub(crate) mod spark;
 mod watchdog;
@@ -45,6 +46,10 @@ pub struct ResultColumn {
     /// their digits in a string.
     #[serde(rename = "type")]
     pub sql_type: String,
+    /// What the compiler says the column is (and the host re-checked, [`roles`]); none
+    /// where it does not say (SQL mode with `*`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub role: Option<querycell_contract::roles::ColumnRole>,
 }
 
 /// What running a compiled query produced.
@@ -61,6 +66,8 @@ pub struct Execution {
     /// Each null-probe count above zero, with what it counts: nulls an aggregate skipped,
     /// or rows a `ne` / `not_in` filter left out for being null.
     pub null_counts: Vec<(wit::ProbeCount, u64)>,
+    /// The answer columns the rows are sorted by, first key first.
+    pub order: Vec<roles::SortKey>,
     /// What each statement took.
     pub cost: QueryCost,
 }
@@ -208,19 +215,26 @@ impl Executor {
         let main = session.execute_read(&compiled.main, reading, deadline, tree_check, limit + 1)?;
         let column_count = check_promised_columns(compiled, &main)?;
         let Rows { columns: read_columns, rows: read_rows } = main;
-        let columns = read_columns
+        let columns: Vec<ResultColumn> = read_columns
             .into_iter()
             .take(column_count)
-            .map(|c| ResultColumn { name: c.name, sql_type: c.type_name })
+            .enumerate()
+            .map(|(i, c)| ResultColumn {
+                name: c.name,
+                sql_type: c.type_name,
+                role: compiled.columns.get(i).map(|promised| roles::role_of(&promised.role)),
+            })
             .collect();
         let fetched = read_rows.len();
         let (answer_rows, mut null_counts) = carried_counts(compiled, &read_rows, column_count);
         let kept = fetched.min(limit);
-        let rows = read_rows
+        let rows: Vec<Vec<Value>> = read_rows
             .into_iter()
             .take(kept)
             .map(|row| row.into_iter().take(column_count).map(json_cell).collect())
             .collect();
+        let names: Vec<String> = columns.iter().map(|c| c.name.clone()).collect();
+        let order = roles::checked(compiled, &names, &rows)?;
         let mut cost = QueryCost { main_ms: millis(main_started), count_ms: None, null_probe_ms: None };
         let truncated = fetched > limit;
 
@@ -242,7 +256,7 @@ impl Executor {
             probe_nulls(&mut session, probe, deadline, tree_check, &mut null_counts)?;
             cost.null_probe_ms = Some(millis(probe_started));
         }
-        Ok(Execution { columns, rows, truncated, total_rows, null_counts, cost })
+        Ok(Execution { columns, rows, truncated, total_rows, null_counts, order, cost })
     }
 }
 

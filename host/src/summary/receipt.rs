@@ -3,10 +3,13 @@
 //! affect, the numbers the request itself stated, and the answer's order.
 //!
 //! The receipt is read leniently: fields it does not know are ignored (a newer receipt
-//! carries more), and only `columns` and `rows` must be there. Nothing in it is run: the SQL
-//! text is only scanned, by hand and in linear time, for each column's aggregate function
-//! and for the order of the rows.
+//! carries more), and only `columns` and `rows` must be there. Nothing in it is run. What a
+//! column is comes from its `role` (receipt format 2: a group key, which aggregate), else
+//! from its type and name; the rows' order from `order`. The SQL text is read only to tell
+//! the row cap among the bound values (the statement ends in `LIMIT` of it).
 
+use querycell_contract::roles::ColumnRole;
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::{Code, Error, Result};
@@ -133,7 +136,7 @@ pub struct Facts {
     pub order: Option<(usize, bool)>,
 }
 
-/// The SQL text scanned for aggregates and the order: a plan's statement is a few KiB.
+/// The SQL text scanned for the row cap: a plan's statement is a few KiB.
 const MAX_SQL_SCANNED: usize = 256 << 10;
 /// The explanation text scanned for numbers.
 const MAX_EXPLANATION_SCANNED: usize = 16 << 10;
@@ -177,8 +180,7 @@ impl Facts {
         if cells > limits.max_cells {
             return Err(too_many("cells", cells, limits.max_cells));
         }
-        let sql = object.get("sql").and_then(Value::as_str).map(|s| prefix(s, MAX_SQL_SCANNED)).unwrap_or("");
-        let mut columns = read_columns(columns, sql)?;
+        let mut columns = read_columns(columns)?;
         let rows = read_rows(rows, &columns)?;
         refine_kinds(&mut columns, &rows);
         let truncated = object.get("truncated").and_then(Value::as_bool).unwrap_or(false);
@@ -186,7 +188,7 @@ impl Facts {
         let total_rows = object.get("total_rows").and_then(Value::as_u64).unwrap_or(row_count);
         let warnings = read_warnings(object.get("warnings"), truncated)?;
         let request_numbers = request_numbers(object, &columns);
-        let order = order_of(sql, &columns);
+        let order = order_of(object.get("order"), &columns);
         Ok(Facts { columns, rows, truncated, row_count, total_rows, warnings, request_numbers, order })
     }
 
@@ -252,21 +254,51 @@ pub fn prefix(text: &str, max: usize) -> &str {
     &text[..end]
 }
 
-fn read_columns(columns: &[Value], sql: &str) -> Result<Vec<Column>> {
+fn read_columns(columns: &[Value]) -> Result<Vec<Column>> {
     let mut out = Vec::with_capacity(columns.len());
     for (i, column) in columns.iter().enumerate() {
         let name = column.get("name").and_then(Value::as_str).ok_or_else(|| {
             Error::new(Code::ReceiptInvalid, "a column has no name").at(format!("receipt.columns[{i}].name"))
         })?;
         let kind_text = column.get("type").and_then(Value::as_str).unwrap_or("").to_ascii_uppercase();
-        let kind = column_kind(name, &kind_text, sql);
+        // A role the checker cannot read is no role: the column is read by its type and name.
+        let role = column.get("role").and_then(|r| ColumnRole::deserialize(r).ok());
+        let kind = column_kind(name, &kind_text, role.as_ref());
         out.push(Column { name: name.to_string(), kind });
     }
     Ok(out)
 }
 
-fn column_kind(name: &str, type_name: &str, sql: &str) -> ColumnKind {
+fn column_kind(name: &str, type_name: &str, role: Option<&ColumnRole>) -> ColumnKind {
     let base = type_name.split('(').next().unwrap_or("").trim();
+    let temporal = base.starts_with("DATE") || base.starts_with("TIMESTAMP");
+    match role {
+        // A group key names its group, whatever its type: a number there is a label.
+        Some(ColumnRole::GroupKey { grain, .. }) => {
+            let grain = grain.as_deref().and_then(grain_of_word).or_else(|| grain_of_name(name));
+            return match (temporal, grain) {
+                (true, grain) | (false, grain @ Some(_)) => ColumnKind::Time(grain.unwrap_or(Grain::Day)),
+                (false, None) => ColumnKind::Label,
+            };
+        }
+        Some(ColumnRole::Aggregate(aggregate)) if is_numeric_type(base) => {
+            return ColumnKind::Numeric(role_aggregate(&aggregate.function))
+        }
+        _ => {}
+    }
+    if is_numeric_type(base) {
+        return ColumnKind::Numeric(name_aggregate(name));
+    }
+    if temporal || grain_of_name(name).is_some() {
+        return ColumnKind::Time(grain_of_name(name).unwrap_or(Grain::Day));
+    }
+    match base {
+        "VARCHAR" | "TEXT" | "STRING" | "ENUM" | "UUID" | "" => ColumnKind::Label,
+        _ => ColumnKind::Other,
+    }
+}
+
+fn is_numeric_type(base: &str) -> bool {
     const NUMERIC: &[&str] = &[
         "TINYINT",
         "SMALLINT",
@@ -288,16 +320,27 @@ fn column_kind(name: &str, type_name: &str, sql: &str) -> ColumnKind {
         "SHORT",
         "BYTE",
     ];
-    if NUMERIC.contains(&base) {
-        return ColumnKind::Numeric(aggregate_of(name, sql));
+    NUMERIC.contains(&base)
+}
+
+/// The checker's aggregate for a role's function (the plan language's word).
+fn role_aggregate(function: &str) -> Aggregate {
+    match function {
+        "count" | "count_distinct" => Aggregate::Count,
+        "sum" => Aggregate::Sum,
+        "avg" => Aggregate::Average,
+        "median" => Aggregate::Median,
+        "percentile" => Aggregate::Percentile,
+        "max" => Aggregate::Max,
+        "min" => Aggregate::Min,
+        "share" => Aggregate::Share,
+        _ => Aggregate::Unknown,
     }
-    if base.starts_with("DATE") || base.starts_with("TIMESTAMP") || grain_of_name(name).is_some() {
-        return ColumnKind::Time(grain_of_name(name).unwrap_or(Grain::Day));
-    }
-    match base {
-        "VARCHAR" | "TEXT" | "STRING" | "ENUM" | "UUID" | "" => ColumnKind::Label,
-        _ => ColumnKind::Other,
-    }
+}
+
+/// A role's grain word (`month`).
+fn grain_of_word(word: &str) -> Option<Grain> {
+    grain_of_name(&format!("_{word}"))
 }
 
 /// `opened_at_month` is a month; a time column without such a suffix is read by its values.
@@ -313,16 +356,8 @@ fn grain_of_name(name: &str) -> Option<Grain> {
     grains.iter().find(|(suffix, _)| lower.ends_with(suffix)).map(|(_, grain)| *grain)
 }
 
-/// A column's aggregate, from the select item that names it in the SQL (`avg(…) AS "name"`),
-/// else from its name (`avg_ack_minutes`, `average_minutes`).
-fn aggregate_of(name: &str, sql: &str) -> Aggregate {
-    let from_sql = select_item_function(name, sql).map(|f| function_aggregate(&f, sql_item(name, sql).unwrap_or("")));
-    match from_sql {
-        Some(aggregate) if aggregate != Aggregate::Unknown => aggregate,
-        _ => name_aggregate(name),
-    }
-}
-
+/// A column's aggregate from its name (`avg_ack_minutes`, `average_minutes`), where the
+/// receipt does not say it.
 fn name_aggregate(name: &str) -> Aggregate {
     let lower = name.to_ascii_lowercase();
     let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
@@ -350,75 +385,6 @@ fn name_aggregate(name: &str) -> Aggregate {
     }
 }
 
-/// The text of the select item that ends with `AS "name"`, from its start (the comma or
-/// `SELECT` before it at the same depth of parentheses).
-fn sql_item<'a>(name: &str, sql: &'a str) -> Option<&'a str> {
-    let needle = format!("AS {}", querycell_contract::quote::identifier(name));
-    let end = sql.find(&needle)?;
-    let bytes = sql.as_bytes();
-    let mut depth = 0i32;
-    let mut i = end;
-    while i > 0 {
-        i -= 1;
-        match bytes[i] {
-            b')' => depth += 1,
-            b'(' => {
-                if depth == 0 {
-                    break;
-                }
-                depth -= 1;
-            }
-            b',' if depth == 0 => break,
-            _ => {}
-        }
-        if depth == 0 && i >= 6 && sql.is_char_boundary(i) && sql[..i].ends_with("SELECT") {
-            break;
-        }
-    }
-    Some(&sql[i..end])
-}
-
-/// The first function the select item naming `name` calls, lowercased.
-fn select_item_function(name: &str, sql: &str) -> Option<String> {
-    let item = sql_item(name, sql)?;
-    let open = item.find('(')?;
-    let before = item[..open].trim_end();
-    let start = before
-        .char_indices()
-        .rev()
-        .find(|(_, c)| !(c.is_ascii_alphanumeric() || *c == '_'))
-        .map_or(0, |(i, c)| i + c.len_utf8());
-    let function = &before[start..];
-    (!function.is_empty()).then(|| function.to_ascii_lowercase())
-}
-
-fn function_aggregate(function: &str, item: &str) -> Aggregate {
-    match function {
-        "count" => {
-            // A share is compiled as a count over a count: `count(*) FILTER (…) / count(*)`.
-            if item.contains('/') {
-                Aggregate::Share
-            } else {
-                Aggregate::Count
-            }
-        }
-        "count_distinct" | "approx_count_distinct" => Aggregate::Count,
-        "sum" => Aggregate::Sum,
-        "avg" | "mean" => {
-            if item.contains("CASE") || item.contains("::DOUBLE") && item.contains("THEN") {
-                Aggregate::Share
-            } else {
-                Aggregate::Average
-            }
-        }
-        "median" => Aggregate::Median,
-        "quantile_cont" | "quantile_disc" | "quantile" | "percentile_cont" | "percentile_disc" => Aggregate::Percentile,
-        "max" | "arg_max" => Aggregate::Max,
-        "min" | "arg_min" => Aggregate::Min,
-        _ => Aggregate::Unknown,
-    }
-}
-
 fn read_rows(rows: &[Value], columns: &[Column]) -> Result<Vec<Vec<Cell>>> {
     let mut out = Vec::with_capacity(rows.len());
     for (r, row) in rows.iter().enumerate() {
@@ -441,6 +407,8 @@ fn read_rows(rows: &[Value], columns: &[Column]) -> Result<Vec<Vec<Cell>>> {
 
 fn read_cell(cell: &Value, column: &Column) -> Cell {
     match (cell, &column.kind) {
+        // A group key that is a number names its group (`severity_level` 2).
+        (Value::Number(n), ColumnKind::Label) => Cell::Text(n.to_string()),
         (Value::Number(n), _) => n.as_f64().filter(|x| x.is_finite()).map_or(Cell::Null, Cell::Number),
         // Integers beyond i64 (and decimals) may come as their digits.
         (Value::String(s), ColumnKind::Numeric(_)) => {
@@ -583,24 +551,11 @@ fn digit_runs(text: &str) -> Vec<f64> {
     out
 }
 
-/// The main query's first ORDER BY key, when it is an answer column: `ORDER BY "x" DESC`.
-fn order_of(sql: &str, columns: &[Column]) -> Option<(usize, bool)> {
-    let at = sql.rfind("ORDER BY ")?;
-    let rest = &sql[at + "ORDER BY ".len()..];
-    // Inside a window's parentheses if the rest closes more than it opens.
-    let closes = rest.bytes().filter(|b| *b == b')').count();
-    let opens = rest.bytes().filter(|b| *b == b'(').count();
-    if closes > opens {
-        return None;
-    }
-    let (name, after) = if let Some(quoted) = rest.strip_prefix('"') {
-        let end = quoted.find('"')?;
-        (&quoted[..end], &quoted[end + 1..])
-    } else {
-        let end = rest.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(rest.len());
-        (&rest[..end], &rest[end..])
-    };
+/// The first key the rows are sorted by, from the receipt's `order` (format 2): the answer
+/// column it names and whether descending.
+fn order_of(order: Option<&Value>, columns: &[Column]) -> Option<(usize, bool)> {
+    let first = order?.as_array()?.first()?;
+    let name = first.get("column")?.as_str()?;
     let index = columns.iter().position(|c| c.name == name)?;
-    let descending = after.trim_start().starts_with("DESC");
-    Some((index, descending))
+    Some((index, first.get("descending").and_then(Value::as_bool).unwrap_or(false)))
 }

@@ -7,11 +7,35 @@ use super::scan::{scan, Kind};
 use super::{check, Report};
 use crate::limits::SummaryLimits;
 
+/// The role a compiler gives the column computed by the SQL `item`.
+fn role_of_item(item: &str) -> serde_json::Value {
+    let function = [
+        ("avg(CASE", "share"),
+        ("count(", "count"),
+        ("avg(", "avg"),
+        ("sum(", "sum"),
+        ("median(", "median"),
+        ("max(", "max"),
+        ("min(", "min"),
+        ("percentile_cont(", "percentile"),
+    ]
+    .iter()
+    .find(|(start, _)| item.starts_with(start))
+    .map(|(_, function)| *function);
+    match function {
+        Some(function) => serde_json::json!({"kind": "aggregate", "function": function}),
+        None => serde_json::json!({"kind": "expression"}),
+    }
+}
+
 /// A receipt of `team` and the given numeric columns (`name`, `type`, the SQL item that
-/// computes it), one row per `(team, values…)`.
+/// computes it, which gives its role), one row per `(team, values…)`, sorted by the first
+/// numeric column, highest first.
 fn receipt(columns: &[(&str, &str, &str)], rows: &[(&str, &[f64])], truncated: bool, warnings: &[&str]) -> String {
-    let mut cols = vec![serde_json::json!({"name": "team", "type": "VARCHAR"})];
-    cols.extend(columns.iter().map(|(name, kind, _)| serde_json::json!({"name": name, "type": kind})));
+    let mut cols = vec![serde_json::json!({"name": "team", "type": "VARCHAR", "role": {"kind": "group_key", "by": "team"}})];
+    cols.extend(
+        columns.iter().map(|(name, kind, item)| serde_json::json!({"name": name, "type": kind, "role": role_of_item(item)})),
+    );
     let items: Vec<String> = columns.iter().map(|(name, _, item)| format!("{item} AS \"{name}\"")).collect();
     let rows: Vec<serde_json::Value> = rows
         .iter()
@@ -23,7 +47,9 @@ fn receipt(columns: &[(&str, &str, &str)], rows: &[(&str, &[f64])], truncated: b
         .collect();
     let count = rows.len();
     serde_json::json!({
+        "receipt_version": 2,
         "columns": cols,
+        "order": [{"column": columns[0].0, "descending": true}],
         "rows": rows,
         "row_count": count,
         "truncated": truncated,

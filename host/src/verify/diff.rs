@@ -1,15 +1,15 @@
 //! How a re-run's answer differs from a receipt's: rows added, removed and changed, matched
 //! by their group key; the columns, the row order, the total and the warnings.
 //!
-//! **The key.** A receipt does not say which columns are groups and which are aggregates,
-//! and the host does not read the request to find out. The key is found from the rows: the
-//! columns are taken in order, those of non-numeric types (text, dates, booleans) first,
-//! and the key is the shortest run of them whose values tell every row apart in both
-//! answers. A plan's groups are its first columns and each group is one row, so the key is
-//! the plan's `group_by` (or the part of it that already tells the rows apart: with one
-//! region per team, `team` alone); an aggregate without groups has one row and an empty
-//! key. When no run of columns tells the rows apart (a listing with repeated rows), whole
-//! rows are compared as a multiset: only added and removed.
+//! **The key.** A receipt of format 2 says which columns are group keys (`columns[i].role`,
+//! which the host re-checked on the rows when it answered): those are the key, whatever
+//! their types, when they tell the rows apart in both answers; an answer whose columns are
+//! all aggregates has one row and an empty key. Otherwise (a listing, a SQL statement whose
+//! roles the compiler could not tell, a receipt of format 1) the key is found from the rows:
+//! the columns are taken in order, those of non-numeric types (text, dates, booleans)
+//! first, and the key is the shortest run of them whose values tell every row apart in both
+//! answers. When no run of columns tells the rows apart (a listing with repeated rows),
+//! whole rows are compared as a multiset: only added and removed.
 //!
 //! **Values.** Cells compare as JSON values, except that two floats are the same when they
 //! differ by at most one part in 10⁹: DuckDB sums floats in parallel, in an order that can
@@ -20,7 +20,7 @@ use std::collections::{BTreeMap, HashMap};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::answer::printable;
+use crate::answer::{printable, ColumnRole};
 use crate::error::{Code, Error, Result};
 
 /// How much two floats may differ, relative to the larger, and still be the same value.
@@ -38,13 +38,16 @@ pub struct Side {
 }
 
 /// An answer column as a receipt lists it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Column {
     /// The column's name.
     pub name: String,
     /// DuckDB's type for it.
     #[serde(rename = "type")]
     pub sql_type: String,
+    /// What the column is, in a receipt of format 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub role: Option<ColumnRole>,
 }
 
 impl Side {
@@ -168,15 +171,35 @@ pub fn compare(receipt: &Side, now: &Side) -> RowDiff {
     diff
 }
 
-/// The key: the shortest run of columns (non-numeric types first) unique in both answers.
+/// The key: the declared group keys, or the shortest run of columns (non-numeric types
+/// first) unique in both answers.
 fn key_columns(columns: &[Column], a: &[Vec<Value>], b: &[Vec<Value>]) -> Option<Vec<usize>> {
-    let mut order: Vec<usize> = (0..columns.len()).filter(|&i| !is_numeric(&columns[i].sql_type)).collect();
-    order.extend((0..columns.len()).filter(|&i| is_numeric(&columns[i].sql_type)));
     let unique = |key: &[usize], rows: &[Vec<Value>]| {
         let mut seen = std::collections::HashSet::new();
         rows.iter().all(|row| seen.insert(key_text(row, key)))
     };
+    if let Some(declared) = declared_key(columns) {
+        if unique(&declared, a) && unique(&declared, b) {
+            return Some(declared);
+        }
+    }
+    let mut order: Vec<usize> = (0..columns.len()).filter(|&i| !is_numeric(&columns[i].sql_type)).collect();
+    order.extend((0..columns.len()).filter(|&i| is_numeric(&columns[i].sql_type)));
     (0..=order.len()).map(|k| order[..k].to_vec()).find(|key| unique(key, a) && unique(key, b))
+}
+
+/// The group keys the receipt declares, when every column says what it is and the rest are
+/// aggregates: a grouped answer's key is its group keys, an ungrouped aggregate's is empty.
+fn declared_key(columns: &[Column]) -> Option<Vec<usize>> {
+    let mut key = Vec::new();
+    for (i, column) in columns.iter().enumerate() {
+        match column.role.as_ref()? {
+            ColumnRole::GroupKey { .. } => key.push(i),
+            ColumnRole::Aggregate(_) => {}
+            ColumnRole::Listed { .. } | ColumnRole::Expression => return None,
+        }
+    }
+    Some(key)
 }
 
 /// DuckDB's numeric types, which aggregates have (and groups rarely).

@@ -12,14 +12,16 @@
 //! ```
 //! `repeat_sql` repeats `sql` that many times (a huge statement without a huge request);
 //! `param_count` binds that many integer parameters instead of `params`; `columns` is the
-//! output columns the record claims: a list of `{"name": "team", "kind": "text"}`, or a
-//! number of columns named `c0`, `c1`, … of kind `other`; `answer_rows` claims a trailing
+//! output columns the record claims: a list of `{"name": "team", "kind": "text", "role":
+//! "group_key"}` (roles `group_key`, `listed`, `aggregate:<function>`, else an expression),
+//! or a number of columns named `c0`, `c1`, … of kind `other`; `order` the sort keys it
+//! claims, as `[{"column": 0, "descending": true}]`; `answer_rows` claims a trailing
 //! row-count column; `count_params` are the count statement's parameters (the main
 //! statement's unless given); `reading` is the SQL-mode reading the record claims, as `[start, end]`
 //! byte ranges of the request (none unless given).
 //!
 //! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
-//! is empty, since export names like `querycell:engine/compiler@0.7.0#compile-plan` are not
+//! is empty, since export names like `querycell:engine/compiler@0.8.0#compile-plan` are not
 //! symbols a native linker accepts.
 
 #![cfg(target_arch = "wasm32")]
@@ -74,12 +76,29 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
             .map(|c| wit::OutputColumn {
                 name: c["name"].as_str().unwrap_or_default().to_string(),
                 kind: kind(c["kind"].as_str().unwrap_or_default()),
+                role: role(c["role"].as_str().unwrap_or_default(), c["name"].as_str().unwrap_or_default()),
             })
             .collect(),
         _ => (0..number("columns").unwrap_or(0))
-            .map(|i| wit::OutputColumn { name: format!("c{i}"), kind: wit::ValueKind::Other })
+            .map(|i| wit::OutputColumn {
+                name: format!("c{i}"),
+                kind: wit::ValueKind::Other,
+                role: wit::ColumnRole::Expression,
+            })
             .collect(),
     };
+    let order = spec
+        .get("order")
+        .and_then(serde_json::Value::as_array)
+        .map(|keys| {
+            keys.iter()
+                .map(|k| wit::OrderKey {
+                    column: k["column"].as_u64().unwrap_or(0) as u32,
+                    descending: k["descending"].as_bool().unwrap_or(false),
+                })
+                .collect()
+        })
+        .unwrap_or_default();
     let main_counts = if spec.get("answer_rows").and_then(|v| v.as_bool()).unwrap_or(false) {
         vec![wit::ProbeCount::AnswerRows]
     } else {
@@ -91,6 +110,7 @@ fn compiled(request: &str) -> Result<wit::Compiled, wit::CompileError> {
         main_counts,
         null_probe: None,
         columns,
+        order,
         limit: number("limit").unwrap_or(10) as u32,
         explanation: "whatever the test asked for".into(),
         warnings: Vec::new(),
@@ -130,5 +150,22 @@ fn kind(name: &str) -> wit::ValueKind {
         "date" => wit::ValueKind::Date,
         "timestamp" => wit::ValueKind::Timestamp,
         _ => wit::ValueKind::Other,
+    }
+}
+
+/// A column's claimed role: `group_key`, `listed`, `aggregate:<function>`, else an expression.
+fn role(word: &str, name: &str) -> wit::ColumnRole {
+    match word.split_once(':') {
+        _ if word == "group_key" => wit::ColumnRole::GroupKey(wit::GroupKey { by: name.to_string(), grain: None }),
+        _ if word == "listed" => wit::ColumnRole::Listed(name.to_string()),
+        Some(("aggregate", function)) => wit::ColumnRole::Aggregate(wit::AggregateRole {
+            function: function.to_string(),
+            column: None,
+            filter: None,
+            p: None,
+            metric: None,
+            unit: None,
+        }),
+        _ => wit::ColumnRole::Expression,
     }
 }

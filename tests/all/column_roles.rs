@@ -1,0 +1,121 @@
+//! The receipt knows its columns (WIT 0.8.0 `column-role`, receipt format 2): each answer
+//! column says whether it is a group key, which aggregate, a listed column or an expression,
+//! and `order` says how the rows are sorted. The host re-checks the compiler's word on the
+//! rows (a lying compiler gets `guest_output_mismatch`); `verify` keys rows by the declared
+//! group keys, so a number-valued group column beside a text one is part of the key.
+
+use std::path::Path;
+
+use querycell::sandbox::Sandbox;
+use querycell::{ingest, ErrorClass, Limits, QueryCell};
+use querycell_tests::{ingest_table, querycell, sql_cell, stdout_json, write_file, INCIDENTS_CSV};
+use serde_json::{json, Value};
+
+const MALICIOUS_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH"));
+
+fn roles(answer: &Value) -> Vec<Value> {
+    answer["columns"].as_array().unwrap().iter().map(|c| c["role"].clone()).collect()
+}
+
+#[test]
+fn a_plans_receipt_says_what_each_column_is_and_how_rows_are_sorted() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest_table(dir.path(), "incidents", INCIDENTS_CSV);
+    let cell = QueryCell::open(Path::new(&index), Limits::default()).unwrap();
+    let plan = json!({"table": "incidents", "group_by": ["team"],
+        "aggregations": [{"function": "avg", "column": "ack_minutes", "where": [{"column": "severity", "op": "eq", "value": "P1"}], "alias": "p1_ack"},
+                         {"function": "percentile", "column": "ack_minutes", "p": 0.5}, {"function": "count", "alias": "n"}],
+        "order_by": [{"column": "n", "direction": "desc"}]});
+    let answer = cell.query_plan(&plan.to_string()).unwrap().to_json();
+    assert_eq!(answer["receipt_version"], json!(2));
+    assert_eq!(
+        roles(&answer),
+        vec![
+            json!({"kind": "group_key", "by": "team"}),
+            json!({"kind": "aggregate", "function": "avg", "column": "ack_minutes", "filter": "severity = 'P1'"}),
+            json!({"kind": "aggregate", "function": "percentile", "column": "ack_minutes", "p": 0.5}),
+            json!({"kind": "aggregate", "function": "count"}),
+        ]
+    );
+    assert_eq!(answer["order"], json!([{"column": "n", "descending": true}, {"column": "team", "descending": false}]));
+    let listing = cell.query_plan(r#"{"table": "incidents", "columns": ["team", "ack_minutes"]}"#).unwrap().to_json();
+    assert_eq!(
+        roles(&listing),
+        vec![json!({"kind": "listed", "column": "team"}), json!({"kind": "listed", "column": "ack_minutes"})]
+    );
+}
+
+#[test]
+fn a_sql_receipt_says_what_the_compiler_can_prove() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest_table(dir.path(), "incidents", INCIDENTS_CSV);
+    let cell = sql_cell(Path::new(&index), Limits::default());
+    let answer = cell
+        .query_sql("SELECT team, count(*) AS n, max(ack_minutes) - min(ack_minutes) AS spread FROM incidents GROUP BY team ORDER BY n DESC")
+        .unwrap()
+        .to_json();
+    assert_eq!(
+        roles(&answer),
+        vec![
+            json!({"kind": "group_key", "by": "team"}),
+            json!({"kind": "aggregate", "function": "count"}),
+            json!({"kind": "expression"}),
+        ]
+    );
+    assert_eq!(answer["order"][0], json!({"column": "n", "descending": true}));
+    // With `*` the compiler cannot count the columns: DuckDB's result describes them alone.
+    let star = cell.query_sql("SELECT * FROM incidents").unwrap().to_json();
+    assert!(star["columns"].as_array().unwrap().iter().all(|c| c.get("role").is_none()), "{star}");
+}
+
+/// A compiler that says a column groups the answer when its values repeat, that the rows
+/// are sorted when they are not, or that a column is an aggregate no language has: nothing
+/// is returned.
+#[test]
+fn roles_a_compiler_lies_about_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
+    let index = dir.path().join("index");
+    ingest::ingest(&index, &[csv]).unwrap();
+    let sandbox = Sandbox::from_component_bytes(MALICIOUS_GUEST, Limits::default(), None).unwrap();
+    let cell = QueryCell::open_with_sandbox(&index, sandbox).unwrap();
+    let team = |role: &str| json!({"name": "team", "kind": "text", "role": role});
+    let minutes = |role: &str| json!({"name": "ack_minutes", "kind": "integer", "role": role});
+    let sql = "SELECT team, ack_minutes FROM incidents ORDER BY ack_minutes";
+    for lie in [
+        json!({"sql": sql, "columns": [team("group_key"), minutes("listed")]}),
+        json!({"sql": sql, "columns": [team("listed"), minutes("listed")], "order": [{"column": 1, "descending": true}]}),
+        json!({"sql": sql, "columns": [team("listed"), minutes("aggregate:exfiltrate")]}),
+        json!({"sql": sql, "columns": [team("listed"), minutes("listed")], "order": [{"column": 7}]}),
+    ] {
+        let error = cell.query_plan(&lie.to_string()).expect_err(&lie.to_string());
+        assert_eq!((error.code.as_str(), error.class), ("guest_output_mismatch", ErrorClass::Internal), "{lie}: {error}");
+    }
+    // The same statement, described truthfully, answers.
+    let truth = json!({"sql": sql, "columns": [team("listed"), minutes("listed")], "order": [{"column": 1}]});
+    assert_eq!(cell.query_plan(&truth.to_string()).unwrap().rows.len(), 4);
+}
+
+/// Grouped by a text column and a number column: `verify` keys the rows by both, as the
+/// receipt declares. When EU's only level moves from 1 to 2, the group (EU, 1) is gone and
+/// (EU, 2) is new; a key found from the rows alone (region, unique in both answers) would
+/// call it one group whose level changed.
+#[test]
+fn verify_keys_rows_by_the_declared_group_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest_table(dir.path(), "costs", "region,level,cost\nEU,1,10\nUS,2,5\n");
+    let plan = r#"{"table": "costs", "group_by": ["region", "level"], "aggregations": [{"function": "sum", "column": "cost", "alias": "total"}]}"#;
+    let plan_file = write_file(dir.path(), "plan.json", plan);
+    let output = querycell(&["query", "--index", &index, "--plan", plan_file.to_str().unwrap(), "--format", "json"]);
+    let receipt = stdout_json(&output);
+    ingest_table(dir.path(), "costs", "region,level,cost\nEU,2,10\nUS,2,5\n");
+    let file = write_file(dir.path(), "receipt.json", &receipt.to_string());
+    let output = querycell(&["verify", "--index", &index, "--format", "json", file.to_str().unwrap()]);
+    let verification = stdout_json(&output);
+    assert_eq!(verification["outcome"], json!("data_changed"), "{verification:#}");
+    let diff = &verification["diff"];
+    assert_eq!(diff["key"], json!(["region", "level"]), "{diff:#}");
+    assert_eq!(diff["removed"], json!([["EU", 1, 10]]), "{diff:#}");
+    assert_eq!(diff["added"], json!([["EU", 2, 10]]), "{diff:#}");
+    assert_eq!(diff["changed"], json!([]), "{diff:#}");
+}
