@@ -451,8 +451,8 @@ fn percentiles_of_amounts_are_not_cut_to_their_places() {
 }
 
 /// A sum or average of doubles past what a DOUBLE holds is DuckDB's `inf`, carried as the
-/// text "inf" in a DOUBLE column: the receipt warns which column holds it and why, where it
-/// used to say nothing (a DECIMAL sum that overflows is refused instead).
+/// text "inf" in a DOUBLE column: the receipt warns which column holds it and why (a DECIMAL
+/// sum that overflows is refused instead).
 #[test]
 fn an_overflowing_double_aggregate_is_warned_about() {
     let dir = tempfile::tempdir().unwrap();

@@ -302,7 +302,7 @@ fn every_kept_grammar_sql_input_holds_the_oracles_and_the_host_check() {
         .join()
         .unwrap();
     // A statement the compiler accepts and the host refuses is safe (nothing runs) but tells
-    // the model the compiler was wrong; each kind the generator found is now refused by the
+    // the model the compiler was wrong; each kind the generator found is refused by the
     // compiler with a hint, or admitted by the host (fuzz/regressions/compile_sql/host-disagrees-*).
     assert!(
         failures.is_empty(),

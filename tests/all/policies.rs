@@ -204,7 +204,7 @@ fn joined_plans() -> Vec<String> {
     plans
 }
 
-/// SQL, including every way the issue names of reaching a table's other rows or columns.
+/// SQL, including every known way of reaching a table's other rows or columns.
 const STATEMENTS: &[&str] = &[
     "SELECT * FROM tickets",
     "SELECT t.* FROM tickets t",
@@ -524,7 +524,7 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
 }
 
 /// The hostile corpus: a policy that also hides the filter column, and statements that try
-/// every way the issue names of reaching another tenant's rows or a hidden column. Each is
+/// every known way of reaching another tenant's rows or a hidden column. Each is
 /// refused, or answered exactly as over a copy holding only tenant a's rows.
 const HOSTILE_POLICY: &str = r#"
 [tables.tickets]

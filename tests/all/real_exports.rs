@@ -1,4 +1,4 @@
-//! Issue [14]'s text and date cases, as real exports write them: dotted day-first dates,
+//! Text and date cases as real exports write them: dotted day-first dates,
 //! ISO timestamps with UTC offsets in a CSV, a column mixing three ways of writing dates,
 //! files in windows-1252, latin-1 and UTF-16, and repeated headers. Each checks the loaded
 //! type, the decision where the catalog, `schema --format markdown` and MCP `describe_table`

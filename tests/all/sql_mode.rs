@@ -284,7 +284,7 @@ const BENIGN: &[(&str, &str)] = &[
     ("SELECT incident_id FROM incidents WHERE ack_minutes IS DISTINCT FROM 30 AND severity IS NOT DISTINCT FROM 'P2' OR team IS NOT DISTINCT FROM 'Data' ORDER BY 1", ""),
     ("SELECT incident_id, team IS DISTINCT FROM 'Search' AND ack_minutes > 100 AS flagged, ack_minutes IS DISTINCT FROM 7 IS NULL AS never FROM incidents ORDER BY 1", ""),
     ("SELECT team, incident_id FROM incidents QUALIFY row_number() OVER (PARTITION BY team ORDER BY incident_id) = 1 ORDER BY team", ""),
-    // Analyst forms (issue 16): grouping sets without parentheses and (), null treatment,
+    // Analyst forms: grouping sets without parentheses and (), null treatment,
     // ANY/ALL, row values, LATERAL, collations, `top`, and the statistics added beside their
     // siblings (weighted_avg is DuckDB's macro, grouping_id grouping's other name).
     ("SELECT team, severity, grouping_id(team, severity) AS g, count(*) AS n FROM incidents GROUP BY GROUPING SETS (team, (team, severity), ()) ORDER BY g, team, severity", ""),
@@ -437,8 +437,8 @@ fn an_untyped_null_column_is_refused_not_a_crash() {
     assert_eq!(typed.status.code(), Some(0), "stderr: {}", String::from_utf8_lossy(&typed.stderr));
 }
 
-/// The issue's example, as a new user would send it through the binary: `grouping(…)` with
-/// ROLLUP answers (it used to end in `statement_refused`, exit 1, blaming the compiler), with
+/// A new user's example, sent through the binary: `grouping(…)` with
+/// ROLLUP answers (not `statement_refused`, exit 1, which would blame the compiler), with
 /// the subtotal rows DuckDB gives; and a form DuckDB reads otherwise than sqlparser does is
 /// refused by the compiler with a typed code and a hint saying what to write (exit 2).
 #[test]

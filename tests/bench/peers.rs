@@ -341,7 +341,7 @@ fn motherduck(python: &Path, data: &Path, dir: &Path) -> Result<(PathBuf, PathBu
     Ok((server_bin, copy))
 }
 
-/// The report of each server in `names`' order, with the goal of issue [13] for querycell.
+/// The report of each server in `names`' order, with querycell's MCP goal.
 fn print_mcp(report: &Value, names: &[&str]) {
     println!("peers: MCP tool calls over stdio, official Python client, {MCP_RUNS} calls of each tool after {MCP_WARMUP}, taken in turn:");
     println!("  the question: {TEAMS_SQL} (4 rows; the `query` tool gets it as a plan)");
@@ -366,6 +366,6 @@ fn print_mcp(report: &Value, names: &[&str]) {
     if let Some(querycell) = report["querycell"].get("sql") {
         let over = samples(querycell).p50().saturating_sub(samples(&report["querycell"]["list_tables"]).p50());
         let verdict = if over <= Duration::from_millis(1) { "met" } else { "not met" };
-        println!("  goal (issue [13]): querycell `sql` p50 <= its `list_tables` p50 + 1 ms: {verdict}");
+        println!("  goal: querycell `sql` p50 <= its `list_tables` p50 + 1 ms: {verdict}");
     }
 }

@@ -95,7 +95,7 @@ pub fn ingest_table(dir: &Path, name: &str, csv: &str) -> String {
     index.to_str().unwrap().to_string()
 }
 
-/// The incidents table of issue 1's acceptance test.
+/// A small incidents table as a CSV: four incidents of two teams.
 pub const INCIDENTS_CSV: &str = "incident_id,team,severity,ack_minutes\nI-101,Platform,P1,10\nI-102,Platform,P1,20\nI-103,Payments,P1,12\nI-104,Payments,P2,90\n";
 
 /// Every file under `dir` with its full contents, to prove nothing changed.

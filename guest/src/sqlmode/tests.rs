@@ -750,7 +750,7 @@ fn distinct_from_is_grouped_as_duckdb_groups_it_and_its_value_is_bound() {
     assert_eq!(compiled.main.params, vec![Param::Integer(101)]);
 }
 
-/// Analyst SQL beyond the plain forms (issue 16): each compiles to text whose DuckDB parse
+/// Analyst SQL beyond the plain forms: each compiles to text whose DuckDB parse
 /// tree is the one DuckDB gives the caller's text (checked against DuckDB 2.0's
 /// `json_serialize_sql`, literals aside), and runs to the same answer.
 #[test]
