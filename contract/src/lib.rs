@@ -11,6 +11,7 @@
 
 pub mod calendar;
 pub mod codes;
+pub mod kinds;
 pub mod limits;
 pub mod quote;
 pub mod roles;

@@ -281,7 +281,7 @@ fn group_output(scope: Scope<'_>, key: &plan::GroupKey) -> Result<Output> {
             format!(
                 "'{}' is a {} column; a granularity needs a date or timestamp column",
                 reach.written,
-                column.kind.describe()
+                column.kind.word()
             ),
         )
         .with_hint("drop \"granularity\", or group by a date column"));
@@ -574,7 +574,7 @@ fn wrong_column_kind(agg: &Aggregation, column: &Column, wanted: &str) -> Compil
             "'{}' needs {wanted}; '{}' is {} ({})",
             function.name(),
             column.name,
-            column.kind.describe(),
+            column.kind.word(),
             column.sql_type
         ),
     )
@@ -1135,7 +1135,7 @@ impl<'a> Scope<'a> {
             path,
             format!(
                 "a relative date ({phrase}) needs a date or timestamp column; '{name}' is a {} column",
-                kind.describe()
+                kind.word()
             ),
         )
         .with_hint(hint)
@@ -1299,7 +1299,7 @@ fn check_op_applies(op: Op, kind: ValueKind, name: &str, op_path: &str) -> Resul
     if allowed {
         return Ok(());
     }
-    let why = format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.describe());
+    let why = format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.word());
     Err(CompileError::new(Code::InvalidOperator, op_path, why).with_hint(match kind {
         ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
         ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",

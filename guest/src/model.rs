@@ -1,57 +1,8 @@
 //! Native mirror of the WIT contract's types (`wit/compiler.wit`), so the compiler can be
 //! used and tested without the component machinery.
 
+pub use querycell_contract::kinds::ValueKind;
 pub use querycell_contract::roles::{AggregateRole, ColumnRole};
-
-/// Coarse type of a column or output value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ValueKind {
-    Text,
-    Integer,
-    Float,
-    Boolean,
-    Date,
-    Timestamp,
-    Other,
-}
-
-impl ValueKind {
-    /// Every kind, in the WIT `value-kind`'s order.
-    pub const ALL: [ValueKind; 7] = [
-        ValueKind::Text,
-        ValueKind::Integer,
-        ValueKind::Float,
-        ValueKind::Boolean,
-        ValueKind::Date,
-        ValueKind::Timestamp,
-        ValueKind::Other,
-    ];
-
-    pub fn is_numeric(self) -> bool {
-        matches!(self, ValueKind::Integer | ValueKind::Float)
-    }
-
-    pub fn is_temporal(self) -> bool {
-        matches!(self, ValueKind::Date | ValueKind::Timestamp)
-    }
-
-    /// Types with a meaningful `<`, `min` and `max`.
-    pub fn is_ordered(self) -> bool {
-        !matches!(self, ValueKind::Other | ValueKind::Boolean)
-    }
-
-    pub fn describe(self) -> &'static str {
-        match self {
-            ValueKind::Text => "text",
-            ValueKind::Integer => "integer",
-            ValueKind::Float => "number",
-            ValueKind::Boolean => "boolean",
-            ValueKind::Date => "date",
-            ValueKind::Timestamp => "timestamp",
-            ValueKind::Other => "other",
-        }
-    }
-}
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Column {

@@ -18,7 +18,7 @@ pub fn param_for(kind: ValueKind, value: &Value, path: &str) -> Result<Param> {
         CompileError::new(
             Code::InvalidValue,
             path,
-            format!("expected {expected} for a {} column, got {}", kind.describe(), describe_json(value)),
+            format!("expected {expected} for a {} column, got {}", kind.word(), describe_json(value)),
         )
         .with_hint(match value {
             // A model asking for missing values writes `null`; the ops for them take none.

@@ -89,7 +89,11 @@ fn roles_a_compiler_lies_about_are_refused() {
         json!({"sql": sql, "columns": [team("listed"), minutes("listed")], "order": [{"column": 7}]}),
     ] {
         let error = cell.query_plan(&lie.to_string()).expect_err(&lie.to_string());
-        assert_eq!((error.code.as_str(), error.class), ("guest_output_mismatch", ErrorClass::Internal), "{lie}: {error}");
+        assert_eq!(
+            (error.code.as_str(), error.class),
+            ("guest_output_mismatch", ErrorClass::Internal),
+            "{lie}: {error}"
+        );
     }
     // The same statement, described truthfully, answers.
     let truth = json!({"sql": sql, "columns": [team("listed"), minutes("listed")], "order": [{"column": 1}]});

@@ -38,7 +38,10 @@ fn average_ack_minutes_by_team_for_p1() {
     assert_eq!(answer["rows"], json!([["Platform", 15.0], ["Payments", 12.0]]));
     assert_eq!(
         answer["columns"],
-        json!([{"name": "team", "type": "VARCHAR"}, {"name": "average_minutes", "type": "DOUBLE"}])
+        json!([
+            {"name": "team", "type": "VARCHAR", "role": {"kind": "group_key", "by": "team"}},
+            {"name": "average_minutes", "type": "DOUBLE", "role": {"kind": "aggregate", "function": "avg", "column": "ack_minutes"}}
+        ])
     );
     assert_eq!(answer["row_count"], json!(2));
     assert_eq!(answer["total_rows"], json!(2));
@@ -221,7 +224,10 @@ fn dates_group_by_month_with_having() {
     );
     assert_eq!(code, 0, "{answer}");
     assert_eq!(answer["rows"], json!([["2026-02-01", 3], ["2026-03-01", 5]]));
-    assert_eq!(answer["columns"][0], json!({"name": "opened_at_month", "type": "DATE"}));
+    assert_eq!(
+        answer["columns"][0],
+        json!({"name": "opened_at_month", "type": "DATE", "role": {"kind": "group_key", "by": "opened_at", "grain": "month"}})
+    );
     assert_eq!(answer["params"], json!(["2026-02-01", 3, 1001]));
 }
 

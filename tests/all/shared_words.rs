@@ -277,7 +277,7 @@ fn value_kinds_are_the_same_on_every_side() {
         assert_eq!(HostKind::from(on_the_wire), kind, "{kind:?} does not come back from the WIT as itself");
         let read_back: HostKind = serde_json::from_value(serde_json::json!(wit_names[i])).unwrap();
         assert_eq!(read_back, kind, "catalog.json's {:?}", wit_names[i]);
-        assert_eq!(kind.word(), GuestKind::ALL[i].describe(), "the word for {:?}", wit_names[i]);
+        assert_eq!(kind.word(), GuestKind::ALL[i].word(), "the word for {:?}", wit_names[i]);
     }
 }
 

@@ -32,9 +32,12 @@ fn role_of_item(item: &str) -> serde_json::Value {
 /// computes it, which gives its role), one row per `(team, values…)`, sorted by the first
 /// numeric column, highest first.
 fn receipt(columns: &[(&str, &str, &str)], rows: &[(&str, &[f64])], truncated: bool, warnings: &[&str]) -> String {
-    let mut cols = vec![serde_json::json!({"name": "team", "type": "VARCHAR", "role": {"kind": "group_key", "by": "team"}})];
+    let mut cols =
+        vec![serde_json::json!({"name": "team", "type": "VARCHAR", "role": {"kind": "group_key", "by": "team"}})];
     cols.extend(
-        columns.iter().map(|(name, kind, item)| serde_json::json!({"name": name, "type": kind, "role": role_of_item(item)})),
+        columns
+            .iter()
+            .map(|(name, kind, item)| serde_json::json!({"name": name, "type": kind, "role": role_of_item(item)})),
     );
     let items: Vec<String> = columns.iter().map(|(name, _, item)| format!("{item} AS \"{name}\"")).collect();
     let rows: Vec<serde_json::Value> = rows
