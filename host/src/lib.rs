@@ -29,8 +29,11 @@
 //!    runner and its watchdog, query workers, the Spark backend.
 //! 9. [`ingest`]: trusted loading of files under a root (and of a Spark catalog) into a new
 //!    index, swapped in atomically.
-//! 10. [`answer`]: the receipt and its renderings, and the audit trace ([`answer::trace`]).
-//! 11. [`engine`]: [`QueryCell`], tying the layers together for one index.
+//! 10. [`answer`]: the receipt and its renderings, its warnings in words
+//!     ([`answer::warnings`]), and the audit trace ([`answer::trace`]).
+//! 11. [`engine`]: [`QueryCell`], tying the layers together for one index: opening a
+//!     version (`engine/open.rs`), the receipt of an answer (`engine/receipt.rs`), DuckDB's
+//!     failures reworded for SQL mode (`engine/sql_errors.rs`).
 //! 12. [`verify`]: whether a receipt still holds: its digest checked, its request asked
 //!     again, the rows compared.
 //! 13. [`serve`]: the configuration file, the MCP server, the query worker's entry point.

@@ -15,6 +15,7 @@ pub use querycell_contract::roles::{AggregateRole, ColumnRole, RECEIPT_VERSION};
 
 pub mod seal;
 pub mod trace;
+pub mod warnings;
 
 /// The deployment's bounds an answer ran under, as the receipt reports them.
 #[derive(Debug, Clone, PartialEq, Serialize)]

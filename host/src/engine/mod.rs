@@ -6,36 +6,25 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Instant;
 
+mod open;
+mod receipt;
+mod sql_errors;
+
+pub use open::QueryIsolation;
+
 use crate::answer::trace::{Trace, TraceRecord};
-use crate::answer::{
-    param_json, Answer, AnswerCost, AnswerLimits, AppliedPolicy, AskedRequest, ResolvedDate, RECEIPT_VERSION,
-};
+use crate::answer::Answer;
 use crate::calendar::Date;
-use crate::catalog::{Catalog, PinnedIndex};
+use crate::catalog::Catalog;
 use crate::error::{Code, Error, ErrorClass, Result};
-use crate::exec::worker::WorkerPolicy;
 use crate::exec::Executor;
 use crate::limits::Limits;
 use crate::policy::{BoundPolicy, Policy};
 use crate::sandbox::cache::{CacheKey, CacheOutcome, CacheStats, CompileCache, RequestKind, ViewFingerprint};
 use crate::sandbox::{wit, Sandbox};
-use crate::statement::{CallerReading, Readable};
-
-/// Where an index's queries run: the trade between isolation and cost an embedder chooses.
-#[derive(Debug, Clone, PartialEq, Default)]
-pub enum QueryIsolation {
-    /// DuckDB runs in the calling process, on one connection that concurrent callers wait
-    /// for. No process to start or deploy, the cheapest answer; but a query that ignores
-    /// DuckDB's interrupt holds its caller past the timeout, an allocation DuckDB does not
-    /// count is the embedding process's memory, and a crash in DuckDB is a crash of the
-    /// embedding process.
-    #[default]
-    InProcess,
-    /// DuckDB runs in query worker processes ([`crate::exec::worker`]): killed at the deadline
-    /// plus a grace or past a memory ceiling, confined (rlimits, Landlock), replaced when
-    /// lost; concurrent answers beyond the pool are refused as `busy`. The CLI's mode.
-    Workers(WorkerPolicy),
-}
+use open::{open_version, Version};
+use receipt::{Answering, Asked};
+use sql_errors::sql_error_is_the_callers;
 
 /// An opened index, ready to answer: its catalog, the sandboxed compiler, and a read-only
 /// executor for one version of its data. Safe to share between threads.
@@ -336,7 +325,7 @@ impl QueryCell {
                 self.check_request_size(request)?;
                 let (compiled, cache) = self.compile(kind, request, today)?;
                 *compiled_sql = Some(compiled.main.clone());
-                self.answer(&compiled, None, cache, started, &asked)
+                self.answering().answer(&compiled, None, cache, started, &asked)
             }),
             RequestKind::Sql => self.traced("sql", request, |compiled_sql| self.answer_sql(&asked, compiled_sql)),
         }
@@ -360,7 +349,7 @@ impl QueryCell {
         *compiled_sql = Some(compiled.main.clone());
         let today = asked.today.days_since_epoch();
         let reading = crate::check::sql_mode::caller_reading(sql, &compiled, self.answer_limits.max_rows, today)?;
-        self.answer(&compiled, Some(&reading), cache, started, asked).map_err(sql_error_is_the_callers)
+        self.answering().answer(&compiled, Some(&reading), cache, started, asked).map_err(sql_error_is_the_callers)
     }
 
     /// Run `answer` and, when the deployment keeps a trace, record what it did. `answer`
@@ -419,6 +408,18 @@ impl QueryCell {
         outcome
     }
 
+    /// What the receipt of an answer needs of this index.
+    fn answering(&self) -> Answering<'_> {
+        Answering {
+            executor: &self.executor,
+            catalog: &self.catalog,
+            answer_limits: &self.answer_limits,
+            bound: self.bound.as_ref(),
+            policy_context: self.policy_context(),
+            compiler: self.sandbox.compiler_id(),
+        }
+    }
+
     fn check_policy_context(&self) -> Result<()> {
         match self.bound.as_ref().and_then(BoundPolicy::missing_context_error) {
             Some(error) => Err(error),
@@ -456,317 +457,5 @@ impl QueryCell {
                 UNPOLICED.get_or_init(|| crate::policy::context_id(None, &Default::default())).clone()
             }
         }
-    }
-
-    /// Run what the guest compiled for `asked` and build the receipt.
-    /// SQL mode's `reading` is the caller's text its main statement must be DuckDB's reading of.
-    fn answer(
-        &self,
-        compiled: &wit::Compiled,
-        reading: Option<&CallerReading>,
-        cache: CacheOutcome,
-        started: Instant,
-        asked: &Asked,
-    ) -> Result<Answer> {
-        let compile_ms = started.elapsed().as_secs_f64() * 1e3;
-        let pruned;
-        let compiled = match self.needless_probe(compiled) {
-            true => {
-                pruned = wit::Compiled { null_probe: None, ..compiled.clone() };
-                &pruned
-            }
-            false => compiled,
-        };
-        let execution = match reading {
-            Some(reading) => self.executor.run_read(compiled, reading)?,
-            None => self.executor.run(compiled)?,
-        };
-        let mut warnings = compiled.warnings.clone();
-        warnings.extend(execution.null_counts.iter().map(|(what, count)| null_warning(what, *count)));
-        warnings.extend(not_finite_warnings(&execution.columns, &execution.rows));
-        if execution.truncated {
-            warnings.push(format!("the answer shows {} of {} rows", execution.rows.len(), execution.total_rows));
-        }
-        Ok(Answer {
-            receipt_version: RECEIPT_VERSION,
-            row_count: execution.rows.len(),
-            columns: execution.columns,
-            order: execution.order,
-            rows: execution.rows,
-            truncated: execution.truncated,
-            total_rows: execution.total_rows,
-            sql: compiled.main.sql.clone(),
-            params: compiled.main.params.iter().map(param_json).collect(),
-            explanation: compiled.explanation.clone(),
-            warnings,
-            resolved_dates: compiled.resolved_dates.iter().map(ResolvedDate::from_wit).collect(),
-            limits: AnswerLimits {
-                max_rows: self.answer_limits.max_rows,
-                timeout_ms: self.answer_limits.query_timeout.as_millis() as u64,
-            },
-            snapshot: self.catalog.snapshot.clone(),
-            cost: AnswerCost {
-                compile_ms: round_ms(compile_ms),
-                compile_cached: cache == CacheOutcome::Hit,
-                main_ms: round_ms(execution.cost.main_ms),
-                count_ms: execution.cost.count_ms.map(round_ms),
-                null_probe_ms: execution.cost.null_probe_ms.map(round_ms),
-            },
-            elapsed_ms: round_ms(started.elapsed().as_secs_f64() * 1000.0),
-            policy: self
-                .bound
-                .as_ref()
-                .map(|bound| AppliedPolicy { id: bound.id.clone(), row_filters: bound.filters_described.clone() }),
-            request: AskedRequest { kind: asked.kind, text: asked.text.to_string() },
-            today: asked.today.to_string(),
-            index_id: self.catalog.index_id.clone(),
-            policy_context: self.policy_context(),
-            compiler: self.sandbox.compiler_id().to_string(),
-        })
-    }
-
-    /// A null probe that can only count nulls in columns the catalog, computed from this
-    /// very snapshot, says have none: it would scan the table to answer zero.
-    fn needless_probe(&self, compiled: &wit::Compiled) -> bool {
-        let Some(probe) = &compiled.null_probe else { return false };
-        probe.counts.iter().all(|count| match count {
-            wit::ProbeCount::FilterExcluded(excluded) => {
-                let mut columns = self
-                    .catalog
-                    .tables
-                    .iter()
-                    .flat_map(|t| &t.columns)
-                    .filter(|c| c.name == excluded.column)
-                    .peekable();
-                columns.peek().is_some() && columns.all(|c| c.stats.null_count == 0)
-            }
-            wit::ProbeCount::AggregateSkipped(_) | wit::ProbeCount::AnswerRows | wit::ProbeCount::Unmatched(_) => false,
-        })
-    }
-}
-
-/// A request being answered: what the receipt records of it.
-struct Asked<'a> {
-    kind: RequestKind,
-    text: &'a str,
-    today: Date,
-}
-
-fn round_ms(ms: f64) -> f64 {
-    (ms * 100.0).round() / 100.0
-}
-
-/// A warning for each DOUBLE column of the answer holding a value no number is: a sum or an
-/// average of doubles past what a DOUBLE holds is `inf` in DuckDB (a DECIMAL sum is refused
-/// instead), and the receipt carries it as the text `"inf"` (JSON has no such number).
-fn not_finite_warnings(columns: &[crate::exec::ResultColumn], rows: &[Vec<serde_json::Value>]) -> Vec<String> {
-    let mut warnings = Vec::new();
-    for (at, column) in columns.iter().enumerate() {
-        if !matches!(column.sql_type.as_str(), "DOUBLE" | "FLOAT") {
-            continue;
-        }
-        let texts: Vec<&str> = rows.iter().filter_map(|row| row.get(at)?.as_str()).collect();
-        if let Some(first) = texts.first() {
-            let (count, are) = if texts.len() == 1 {
-                ("1 value".to_string(), "is")
-            } else {
-                (format!("{} values", texts.len()), "are")
-            };
-            warnings.push(format!(
-                "{}: {count} {are} no finite number (\"{first}\"): the doubles it is computed from overflow what a DOUBLE holds, so it is shown as text",
-                column.name
-            ));
-        }
-    }
-    warnings
-}
-
-/// The warning for one null-probe count above zero.
-fn null_warning(what: &wit::ProbeCount, count: u64) -> String {
-    match what {
-        wit::ProbeCount::AggregateSkipped(label) => {
-            format!(
-                "{label}: {count} null value{} skipped in the matching rows",
-                if count == 1 { " was" } else { "s were" }
-            )
-        }
-        wit::ProbeCount::FilterExcluded(excluded) => {
-            // Filters are ANDed, so the way to see these rows is a second question with
-            // is_null in place of the filter, not is_null added to it.
-            let keep = serde_json::json!({"column": excluded.column, "op": "is_null"});
-            let which = if excluded.path.contains(',') { "these filters" } else { "this filter" };
-            format!(
-                "{} ({}) also left out {count} row{} where {} is missing, because SQL compares nothing with a missing value; to count those rows, ask again with {keep} in place of {which}",
-                excluded.path,
-                excluded.filter,
-                if count == 1 { "" } else { "s" },
-                excluded.column,
-            )
-        }
-        wit::ProbeCount::Unmatched(unmatched) => unmatched_warning(unmatched, count),
-        // The executor reads this one as the answer's total, never as a warning.
-        wit::ProbeCount::AnswerRows => format!("the answer has {count} rows before its limit"),
-    }
-}
-
-/// The warning for rows whose path broke at a relationship (orphan keys).
-fn unmatched_warning(unmatched: &wit::UnmatchedRows, count: u64) -> String {
-    let r = &unmatched.relationship;
-    let (rows, verb) = if count == 1 { ("row", "has") } else { ("rows", "have") };
-    let broken = if unmatched.rows_of == r.from_table {
-        format!("{count} {rows} of {} {verb} a {} that matches no row of {}", r.from_table, r.from_column, r.to_table)
-    } else {
-        format!(
-            "{count} {rows} of {} reach a {} row whose {} matches no row of {}",
-            unmatched.rows_of, r.from_table, r.from_column, r.to_table
-        )
-    };
-    format!(
-        "{broken} ({}.{}): every column reached through it is missing for {}, so {} counted in the group where those columns are missing",
-        r.to_table,
-        r.to_column,
-        if count == 1 { "it" } else { "them" },
-        if count == 1 { "it is" } else { "they are" },
-    )
-}
-
-/// How many times opening starts again when an ingest replaced the index midway.
-const OPEN_ATTEMPTS: usize = 8;
-
-/// One version of an index, opened for a caller.
-struct Version {
-    /// The catalog as the policy lets the caller see it.
-    catalog: Catalog,
-    /// A read-only executor whose connections carry the policy's views and hold answers to
-    /// `limits`.
-    executor: Executor,
-    /// The policy bound to this version's catalog and the caller's context.
-    bound: Option<BoundPolicy>,
-    /// The deployment's limits tightened by the policy's request limits for the caller.
-    limits: Limits,
-}
-
-/// Open the index's current version for the caller. The catalog and the executor are of one
-/// and the same version: an ingest that swaps the index between reading the catalog and
-/// opening the data deletes the pinned version's data file, and the open then starts again
-/// on the new version.
-fn open_version(
-    index: &Path,
-    limits: &Limits,
-    isolation: &QueryIsolation,
-    policy: Option<&(Policy, std::collections::BTreeMap<String, String>)>,
-    spark_token: Option<&str>,
-) -> Result<Version> {
-    let mut attempt = 0;
-    loop {
-        attempt += 1;
-        let pinned = PinnedIndex::open(index)?;
-        let bound = policy.map(|(policy, context)| policy.bind(&pinned.catalog, context)).transpose()?;
-        let catalog = match &bound {
-            Some(bound) => bound.visible_catalog(&pinned.catalog),
-            None => pinned.catalog.clone(),
-        };
-        // The executor is opened with the caller's limits, so the host's row cap and
-        // deadline are the caller's whatever the compiler makes of the catalog view's.
-        let mut limits = match &bound {
-            Some(bound) => bound.request_limits.tighten(limits.clone()),
-            None => limits.clone(),
-        };
-        let largest_table_rows = catalog.tables.iter().map(|t| t.row_count).max().unwrap_or(0);
-        limits.query_threads = limits.query_threads_for(largest_table_rows);
-        let readable = Readable {
-            tables: catalog.tables.iter().map(|t| t.name.clone()).collect(),
-            policed: bound.as_ref().map(|b| b.policed.clone()).unwrap_or_default(),
-            hidden_tables: bound.as_ref().map(|b| b.hidden_tables.clone()).unwrap_or_default(),
-        };
-        if let Some(source) = &pinned.catalog.spark {
-            // The data is on the cluster: there is no file to pin, and no worker to run DuckDB in.
-            let executor = open_spark(source, spark_token, &pinned.catalog, &catalog, bound.as_ref(), &limits)?;
-            return Ok(Version { catalog, executor, bound, limits });
-        }
-        let opened = match isolation {
-            QueryIsolation::InProcess => Executor::open(&pinned.data_path(), &limits, readable),
-            QueryIsolation::Workers(policy) => {
-                pinned.open_data_file().and_then(|data| Executor::open_in_workers(data, &limits, readable, policy))
-            }
-        };
-        match opened {
-            Ok(executor) => return Ok(Version { catalog, executor, bound, limits }),
-            Err(_) if attempt < OPEN_ATTEMPTS && !pinned.data_present() => continue,
-            Err(error) => return Err(error),
-        }
-    }
-}
-
-/// An executor on the Spark cluster `source` for a catalog built by `ingest --spark`: the
-/// caller may read the tables of `visible`, policed ones only in their policy's form.
-/// `token` is the server's, as the application gave it to [`QueryCell::open_with`].
-fn open_spark(
-    source: &crate::catalog::SparkSource,
-    token: Option<&str>,
-    full: &Catalog,
-    visible: &Catalog,
-    bound: Option<&BoundPolicy>,
-    limits: &Limits,
-) -> Result<Executor> {
-    let relation_of = |name: &str| {
-        full.tables
-            .iter()
-            .find(|t| t.name == name)
-            .map(|t| t.relation_parts())
-            .unwrap_or_else(|| vec![name.to_string()])
-    };
-    let readable = crate::exec::spark::SparkReadable {
-        relations: visible.tables.iter().map(|t| t.relation_parts()).collect(),
-        policed: bound
-            .map(|b| b.policed.iter().map(|p| (relation_of(&p.name), p.columns.clone(), p.filters.clone())).collect())
-            .unwrap_or_default(),
-        hidden: bound.map(|b| b.hidden_tables.iter().map(|name| relation_of(name)).collect()).unwrap_or_default(),
-    };
-    let endpoint = crate::exec::spark::SparkEndpoint { url: source.url.clone(), token: token.map(str::to_string) };
-    let backend = crate::exec::spark::SparkBackend::open(&endpoint, limits, readable)?;
-    Ok(Executor::on(Box::new(backend), limits))
-}
-
-/// DuckDB's message about a statement, in words the caller can act on, and the hint. Two of
-/// its messages sent a model the wrong way: a function on a TIMESTAMP WITH TIME ZONE (what
-/// `to_timestamp` returns) needs the `icu` extension, which querycell never installs or loads,
-/// and DuckDB said so as a failure to install it (a model then tried `INSTALL icu`); an
-/// operator no overload takes listed every candidate, a hundred lines of no use.
-fn duckdbs_words_for_the_caller(message: &str) -> (String, String) {
-    let fix = "fix the statement: the schema lists every table, column and type; values must fit their column's type";
-    let cast = "to_timestamp gives a TIMESTAMP WITH TIME ZONE, which querycell cannot compute with: cast it first, CAST(to_timestamp(x) AS TIMESTAMP)";
-    if message.contains("Extension Autoloading Error") || message.contains("INSTALL ") {
-        let extension = message
-            .split_once("extension '")
-            .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_alphanumeric() && c != '_').next())
-            .filter(|name| !name.is_empty())
-            .unwrap_or("another");
-        let said = format!("it needs DuckDB's {extension} extension, which querycell does not load");
-        let hint = if extension == "icu" { cast } else { fix };
-        return (said, hint.to_string());
-    }
-    let said = message.split("Candidate functions:").next().unwrap_or(message).trim_end().to_string();
-    let hint = if said.contains("TIME ZONE") { cast } else { fix };
-    (said, hint.to_string())
-}
-
-/// In SQL mode, a validated statement that DuckDB cannot bind or run (a column of the wrong
-/// type, a value that does not convert) is the caller's SQL to fix: a refusal (exit 2), not
-/// an internal fault. In plan mode the same failure would be a compiler bug and stays one.
-fn sql_error_is_the_callers(error: Error) -> Error {
-    match Code::from_text(&error.code) {
-        Some(code @ (Code::QueryInvalid | Code::QueryFailed)) => {
-            let (message, hint) = duckdbs_words_for_the_caller(&error.message);
-            Error::classed(ErrorClass::Refused, code, format!("DuckDB could not answer the statement: {message}"))
-                .at("sql")
-                .hint(hint)
-        }
-        // The guest's parser is more lenient than DuckDB's in places: most often a column
-        // named like a DuckDB keyword (`at`, `order`) written without quotes.
-        Some(Code::StatementUnparsable) => Error::new(Code::SqlSyntax, error.message)
-            .at("sql")
-            .hint("write the statement in DuckDB's SQL; a name that is an SQL keyword, such as at or order, goes in double quotes: \"at\""),
-        _ => error,
     }
 }
