@@ -89,6 +89,21 @@ pub fn check_statement_shape(sql: &str) -> Result<()> {
     }
 }
 
+/// DuckDB's tree of a compiled statement that the host cannot read. Too deep to read is the
+/// statement's nesting, which the caller wrote (a chain of thirty `*` inside an `IN` list
+/// inside a CTE is deeper in DuckDB's tree than the compiler's count of levels): refused
+/// with what to do, as the compiler refuses nesting (a `sql_differential` finding). Any
+/// other unreadable tree is the host refusing what it cannot check.
+fn unreadable_tree(error: serde_json::Error) -> Error {
+    if error.to_string().starts_with("recursion limit exceeded") {
+        Error::new(Code::TooDeeplyNested, format!("DuckDB's tree of the statement is too deep to check: {error}"))
+            .at("sql")
+            .hint("flatten nested subqueries, parentheses and long chains of operators, e.g. with CTEs")
+    } else {
+        refused(format!("DuckDB's parse tree is unreadable: {error}"))
+    }
+}
+
 fn refused(message: String) -> Error {
     Error::new(Code::StatementRefused, message)
         .hint("the compiler returned SQL the host will not run; nothing was executed")
@@ -149,8 +164,7 @@ impl ParseTreeCheck {
                 .at("sql")
                 .hint("flatten nested subqueries and parentheses, e.g. with CTEs")
         })?;
-        let compiled_tree =
-            Node::parse(&compiled_json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        let compiled_tree = Node::parse(&compiled_json).map_err(unreadable_tree)?;
         let policed =
             |table: &str| self.policy.sources.keys().any(|key| key.rsplit(RELATION_SEPARATOR).next() == Some(table));
         reading::prove(&caller_tree, &compiled_tree, params, caller, rows_read, &policed)?;
@@ -183,7 +197,7 @@ impl ParseTreeCheck {
             return PolicyCheck::check_params(pinned, params).map_err(policy_violation);
         }
         let json = tree().map_err(|f| Error::new(Code::ParserUnavailable, f.message))?;
-        let tree = Node::parse(&json).map_err(|e| refused(format!("DuckDB's parse tree is unreadable: {e}")))?;
+        let tree = Node::parse(&json).map_err(unreadable_tree)?;
         if tree.get("error_type").and_then(Node::as_str) == Some("parser") {
             // Nothing ran. The statement is one DuckDB's grammar rejects although the
             // compiler's accepted it; SQL mode tells the caller (see `engine`).
@@ -509,6 +523,26 @@ mod tests {
         ] {
             check.check(sql, &[]).unwrap_or_else(|e| panic!("{sql}: {e}"));
         }
+    }
+
+    /// A statement DuckDB's tree of which is deeper than the host reads (a long chain of `*`
+    /// inside an `IN` list inside a CTE, found by `sql_differential`) is refused as too deeply
+    /// nested, with a hint, like nesting the compiler counts; a shallow one passes.
+    #[test]
+    fn a_tree_too_deep_to_read_is_too_deeply_nested() {
+        let chain = |n: usize| vec!["ack_minutes"; n].join(" * ");
+        let sql = |n: usize| {
+            format!(
+                "WITH c AS (SELECT team FROM incidents WHERE {} IN (({}) * 2, {})) SELECT team FROM c",
+                chain(n),
+                chain(n),
+                chain(n)
+            )
+        };
+        checker().check(&sql(3), &[]).unwrap();
+        let error = checker().check(&sql(60), &[]).unwrap_err();
+        assert_eq!(error.code, "too_deeply_nested", "{error}");
+        assert!(error.hint.is_some());
     }
 
     #[test]
