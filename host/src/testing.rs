@@ -4,8 +4,9 @@
 //! statement vocabulary they speak. Not a stable API; an application has no use for it.
 
 pub use crate::check::policy::{PolicyCheck, SourceRule};
+pub use crate::check::relation::relation_key;
 pub use crate::check::spark::duckdb_spelling;
-pub use crate::check::{relation_key, ParseTreeCheck};
+pub use crate::check::ParseTreeCheck;
 pub use crate::duck::{parse_tree, Access, Bind, Cell, Database, FailureKind};
 pub use crate::exec::{Execution, Executor};
 pub use crate::statement::{CallerReading, Param, Readable};

@@ -1,6 +1,6 @@
 //! Columns whose texts are nearly all distinct (ids, timestamps, amounts, free text) are
 //! profiled row by row rather than grouped by text, once a table is larger than the
-//! distinct sample (`ingest::types::DISTINCT_SAMPLE`). Their types, decisions and statistics
+//! distinct sample (`ingest::column_types::groups::DISTINCT_SAMPLE`). Their types, decisions and statistics
 //! must be what grouping gives, but for the distinct count, which is an estimate there (and
 //! flagged so): each is checked here against figures computed from the rows the test
 //! writes, with tokens (`NA`, `-`) and values padded with spaces among them.
@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::fmt::Write;
 
 use querycell::catalog::ColumnStats;
-use querycell::ingest::{self, types::DISTINCT_SAMPLE};
+use querycell::ingest::{self, column_types::groups::DISTINCT_SAMPLE};
 use querycell_tests::write_file;
 use serde_json::json;
 

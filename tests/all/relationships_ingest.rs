@@ -170,7 +170,7 @@ fn a_relationship_the_data_shows_is_suggested_as_a_decision() {
 /// hundredth of its rows, is not suggested.
 #[test]
 fn a_key_with_an_estimated_distinct_count_is_counted_before_it_is_suggested() {
-    let rows = querycell::ingest::types::DISTINCT_SAMPLE + 20_000;
+    let rows = querycell::ingest::column_types::groups::DISTINCT_SAMPLE + 20_000;
     let accounts = |repeat_every: usize| {
         let mut text = String::from("account_id,name\n");
         for i in 0..rows {

@@ -16,7 +16,7 @@ use sqlparser::ast::{
 };
 use sqlparser::tokenizer::Span;
 
-use super::validate::position;
+use super::position::position;
 use crate::error::{Code, CompileError};
 use crate::plan::clip;
 

@@ -11,7 +11,7 @@
 use sqlparser::keywords::Keyword;
 use sqlparser::tokenizer::{Token, TokenWithSpan};
 
-use super::validate::position;
+use super::position::position;
 use crate::error::{Code, CompileError, Result};
 
 /// `tokens` with every bare grouping set in parentheses, and every `ROLLUP`, `CUBE` or

@@ -21,7 +21,7 @@
 use sqlparser::tokenizer::{Token, TokenWithSpan, Tokenizer};
 
 use super::dialect::SqlModeDialect;
-use super::validate::position;
+use super::position::position;
 use super::MAX_NESTING;
 use crate::error::{Code, CompileError, Result};
 use crate::plan::clip;

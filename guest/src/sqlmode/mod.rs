@@ -14,6 +14,7 @@ pub mod grouping_sets;
 pub mod lexical;
 pub mod plain_parse;
 pub mod policy;
+pub mod position;
 pub mod rewrite;
 pub mod roles;
 pub mod roundtrip;

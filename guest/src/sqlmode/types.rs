@@ -7,7 +7,7 @@
 use sqlparser::ast::{CharacterLength, DataType, ExactNumberInfo, ObjectNamePart, TimezoneInfo};
 use sqlparser::tokenizer::Span;
 
-use super::validate::position;
+use super::position::position;
 use crate::error::{Code, CompileError, Result};
 use crate::plan::clip;
 

@@ -18,6 +18,7 @@ use sqlparser::ast::{
 };
 use sqlparser::tokenizer::Span;
 
+use super::position::position;
 use super::{agreement, clock, types, window_scope};
 use crate::error::{Code, CompileError, Result};
 use crate::model::CatalogView;
@@ -45,15 +46,6 @@ enum Pass {
     /// Relations and table sources only.
     Relations,
     Everything,
-}
-
-/// `sql:<line>:<column>` for a span, or `sql` when the parser kept no position.
-pub fn position(span: Span) -> String {
-    if span.start.line == 0 {
-        "sql".into()
-    } else {
-        format!("sql:{}:{}", span.start.line, span.start.column)
-    }
 }
 
 #[derive(Default)]

@@ -12,7 +12,7 @@ use std::ops::ControlFlow;
 use sqlparser::ast::{Expr, Ident, NamedWindowExpr, Query, Select, Visit, Visitor, WindowType};
 use sqlparser::tokenizer::Span;
 
-use super::validate::position;
+use super::position::position;
 use crate::error::{Code, CompileError};
 use crate::plan::clip;
 

@@ -25,20 +25,20 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use querycell_contract::sql as allowlist;
 
 use crate::check::policy::{PinnedParam, PolicyCheck};
-use crate::check::tree::{Node, Object};
+use crate::check::relation::{base_table_key, RELATION_SEPARATOR};
+use crate::check::tree::{text, Node, Object};
+use crate::check::walk::{walk_in_scope, Descend};
 use crate::duck::parse_tree;
 use crate::error::{Code, Error, Result};
 use crate::statement::{CallerReading, Param};
 
 pub(crate) mod policy;
 mod reading;
+pub(crate) mod relation;
 pub(crate) mod spark;
 pub(crate) mod sql_mode;
 mod tree;
-
-/// How deep the walk over DuckDB's JSON goes before it refuses (serde_json itself stops at
-/// 128 levels while parsing; this guards the walk independently).
-const MAX_TREE_DEPTH: usize = 256;
+mod walk;
 
 /// Approved statements remembered before the memory is cleared.
 const APPROVED_CAPACITY: usize = 1024;
@@ -111,7 +111,7 @@ fn refused(message: String) -> Error {
 
 /// The parse-tree allowlist check, with DuckDB's parser and the catalog's table names.
 pub struct ParseTreeCheck {
-    /// The catalog's relations as [`relation_key`]s: the only relations besides CTEs.
+    /// The catalog's relations as [`relation_key`](relation::relation_key)s: the only relations besides CTEs.
     tables: BTreeSet<String>,
     /// What a policy restricts, and the only form a statement may read it in.
     policy: PolicyCheck,
@@ -122,7 +122,7 @@ pub struct ParseTreeCheck {
 }
 
 impl ParseTreeCheck {
-    /// `tables` are [`relation_key`]s (for a table known by its name alone, the name).
+    /// `tables` are [`relation_key`](relation::relation_key)s (for a table known by its name alone, the name).
     #[cfg(any(test, feature = "testing"))]
     pub fn open(tables: impl IntoIterator<Item = String>) -> Self {
         Self::open_policed(tables, PolicyCheck::default())
@@ -263,58 +263,6 @@ pub(crate) fn check_tree(tree: &Node<'_>, tables: &BTreeSet<String>) -> std::res
     })
 }
 
-/// Whether [`walk_in_scope`] goes on into a node's children.
-pub(crate) enum Descend {
-    Yes,
-    No,
-}
-
-/// Visit every object of a `json_serialize_sql` tree, with the CTE names in scope there
-/// (lowercased, innermost last): a CTE's body sees the CTEs defined before it, the rest of
-/// its query node sees them all. Deeper than [`MAX_TREE_DEPTH`] is an error.
-pub(crate) fn walk_in_scope(
-    tree: &Node<'_>,
-    visit: &mut impl FnMut(&Object<'_>, &[String]) -> std::result::Result<Descend, String>,
-) -> std::result::Result<(), String> {
-    fn step(
-        node: &Node<'_>,
-        depth: usize,
-        ctes: &mut Vec<String>,
-        visit: &mut impl FnMut(&Object<'_>, &[String]) -> std::result::Result<Descend, String>,
-    ) -> std::result::Result<(), String> {
-        if depth > MAX_TREE_DEPTH {
-            return Err(format!("the statement's tree is deeper than {MAX_TREE_DEPTH} levels"));
-        }
-        match node {
-            Node::Array(items) => items.iter().try_for_each(|item| step(item, depth + 1, ctes, visit)),
-            Node::Object(map) => {
-                if let Descend::No = visit(map, ctes)? {
-                    return Ok(());
-                }
-                let in_scope = ctes.len();
-                let entries = map
-                    .get("cte_map")
-                    .and_then(|c| c.get("map"))
-                    .and_then(Node::as_array)
-                    .map(Vec::as_slice)
-                    .unwrap_or_default();
-                for entry in entries {
-                    step(entry.get("value").unwrap_or(&Node::Null), depth + 1, ctes, visit)?;
-                    ctes.push(entry.get("key").and_then(Node::as_str).unwrap_or_default().to_lowercase());
-                }
-                let walked = map
-                    .iter()
-                    .filter(|(key, _)| *key != "cte_map")
-                    .try_for_each(|(_, value)| step(value, depth + 1, ctes, visit));
-                ctes.truncate(in_scope);
-                walked
-            }
-            _ => Ok(()),
-        }
-    }
-    step(tree, 0, &mut Vec::new(), visit)
-}
-
 struct Walk<'a> {
     tables: &'a BTreeSet<String>,
     /// The row values met so far as the compared side of `IN (subquery)` or a quantified
@@ -420,40 +368,6 @@ impl Walk<'_> {
         }
         Ok(())
     }
-}
-
-/// Joins the parts of a relation's name in a [`relation_key`]: a control character, which
-/// no catalog name holds.
-pub const RELATION_SEPARATOR: char = '\u{1f}';
-
-/// How the checks compare relation names: the parts (`["lake", "incidents"]`, or the table's
-/// name alone), lowercased as DuckDB and Spark compare them, joined by [`RELATION_SEPARATOR`].
-pub fn relation_key<S: AsRef<str>>(parts: &[S]) -> String {
-    parts.iter().map(|part| part.as_ref().to_lowercase()).collect::<Vec<_>>().join(&RELATION_SEPARATOR.to_string())
-}
-
-/// The [`relation_key`] of a `BASE_TABLE` node: its catalog, schema and table names, which
-/// must agree with DuckDB 2's `qualified_name.path` where the tree has one.
-pub(crate) fn base_table_key(map: &Object<'_>) -> std::result::Result<String, String> {
-    let parts: Vec<&str> = ["catalog_name", "schema_name", "table_name"]
-        .iter()
-        .map(|key| text(map, key))
-        .filter(|part| !part.is_empty())
-        .collect();
-    if let Some(path) = map.get("qualified_name").and_then(|q| q.get("path")) {
-        let path: Option<Vec<&str>> = path.as_array().and_then(|items| items.iter().map(Node::as_str).collect());
-        if path.as_deref() != Some(parts.as_slice()) {
-            return Err(format!("the relation '{}' is named two ways in DuckDB's tree", parts.join(".")));
-        }
-    }
-    if parts.is_empty() || parts.iter().any(|part| part.contains(RELATION_SEPARATOR)) {
-        return Err("a relation has an empty or unreadable name".into());
-    }
-    Ok(relation_key(&parts))
-}
-
-pub(crate) fn text<'a>(map: &'a Object<'_>, key: &str) -> &'a str {
-    map.get(key).and_then(Node::as_str).unwrap_or("")
 }
 
 /// Refuse a name that carries a schema or catalog.

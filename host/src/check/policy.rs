@@ -20,8 +20,9 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use crate::check::tree::{Node, Object};
-use crate::check::{base_table_key, text, walk_in_scope, Descend, RELATION_SEPARATOR};
+use crate::check::relation::{base_table_key, RELATION_SEPARATOR};
+use crate::check::tree::{text, Node, Object};
+use crate::check::walk::{walk_in_scope, Descend};
 use crate::statement::Param;
 
 /// The keys a policy source's query node may carry, with the values that say "unused"
@@ -42,7 +43,7 @@ const SOURCE_NODE_KEYS: &[&str] = &[
     "qualify",
 ];
 
-/// What a policy lets a statement read, by [`crate::check::relation_key`] (lowercased for
+/// What a policy lets a statement read, by [`crate::check::relation::relation_key`] (lowercased for
 /// DuckDB's and Spark's case-insensitive names).
 #[derive(Debug, Clone, Default)]
 pub struct PolicyCheck {

@@ -253,6 +253,11 @@ impl<'de> Deserialize<'de> for Key<'de> {
     }
 }
 
+/// The text under `key` of `map`; empty when there is none, or it is no string.
+pub(crate) fn text<'a>(map: &'a Object<'_>, key: &str) -> &'a str {
+    map.get(key).and_then(Node::as_str).unwrap_or("")
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::Value;

@@ -580,6 +580,21 @@ impl Cell {
     }
 }
 
+/// The first row of a result (empty when there is none).
+pub(crate) fn first_row(rows: Vec<Vec<Cell>>) -> Vec<Cell> {
+    rows.into_iter().next().unwrap_or_default()
+}
+
+/// The text of cell `column` of `row` (see [`Cell::text`]); `None` for NULL or no such cell.
+pub(crate) fn cell_text(row: &[Cell], column: usize) -> Option<String> {
+    row.get(column).and_then(Cell::text)
+}
+
+/// The whole number in cell `column` of `row`; 0 for NULL, another type or no such cell.
+pub(crate) fn cell_integer(row: &[Cell], column: usize) -> i64 {
+    row.get(column).and_then(Cell::integer).unwrap_or(0)
+}
+
 /// The error of a failed result, classified.
 unsafe fn result_failure(result: &mut ffi::duckdb_result) -> Failure {
     // SAFETY: by the caller's contract, `result` was filled by a failed DuckDB call and is still live.

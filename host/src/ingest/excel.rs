@@ -1,6 +1,6 @@
 //! Excel workbooks (`.xlsx`): each sheet becomes a table named `<file stem>_<sheet name>`.
 //! DuckDB has no Excel reader here, so calamine reads the workbook from the descriptor the
-//! host opened and each sheet's cells become text; [`super::layout::sheet`] then finds the
+//! host opened and each sheet's cells become text; [`super::layout::text_layout::sheet`] then finds the
 //! table in the sheet (header row, title rows above it) and writes it as CSV into the
 //! private staging folder, from where it is loaded like any CSV (types decided the same
 //! careful way). Excel dates become ISO text, so they type as DATE/TIMESTAMP, read in the
@@ -17,8 +17,25 @@ use std::io::BufReader;
 
 use calamine::{Data, Reader, Xlsx};
 
-use super::layout::SheetRows;
 use crate::error::{Code, Error, ErrorClass, Result};
+
+/// A sheet's cells as text, from its first filled row and column.
+pub struct SheetRows {
+    /// The sheet's name in the workbook.
+    pub name: String,
+    /// The cells as text, row by row (an empty cell as empty text).
+    pub rows: Vec<Vec<String>>,
+    /// The sheet row number (1-based, as Excel shows it) of `rows[0]`.
+    pub first_row: u64,
+    /// What reading the cells decided (merged cells filled), for the table's decisions.
+    pub notes: Vec<String>,
+    /// For each column of `rows`, whether it holds a number cell with a fraction, written
+    /// out with a decimal dot (see [`super::numbers::FileEvidence::decimal_dot`]).
+    pub dotted_numbers: Vec<bool>,
+    /// For each column of `rows`, whether it holds a duration cell, written out in seconds
+    /// (see [`super::numbers::FileEvidence::durations`]).
+    pub duration_columns: Vec<bool>,
+}
 
 /// An open workbook, read sheet by sheet so only one sheet's cells are held at a time.
 pub struct Workbook {

@@ -1,47 +1,60 @@
-//! Trusted ingest: files under the roots the operator named become tables of a new index.
+//! Trusted ingest: files under the roots the operator named become tables of a new index,
+//! through a one-way pipeline of phases, split the way DuckDB's CSV sniffer is (dialect,
+//! header, type detection, type refinement, then the load). [`ingest()`] is the one
+//! orchestrator; a phase uses the output types of the phases before it, never the reverse
+//! (`tests/all/layers.rs` fails on any cycle between files).
 //!
-//! - [`sources`]: confinement (cap-std `Dir` per root, no symlinks), format detection, and
-//!   the list of what was skipped and why.
-//! - [`sidecar`]: `querycell.toml` overrides beside the data.
-//! - [`encoding`]: CSV/TSV files in windows-1252, latin-1 or UTF-16, transcoded to UTF-8
-//!   in the staging folder (the file on disk never changes).
-//! - [`layout`]: where the table sits in a CSV or sheet (delimiter, header, title rows,
-//!   totals rows, ragged lines), every decision recorded.
-//! - [`types`]: careful, recorded type decisions for text sources.
-//! - [`numbers`]: which marks a column's numbers use (decimal comma, thousands separators).
-//! - [`excel`]: `.xlsx` sheets through calamine.
-//! - [`load`]: per-source loading, allowed-value checks and statistics.
-//! - [`names`]: the field map from headers to SQL identifiers.
-//! - [`staging`]: the locked folder a new index is built in, and cleanup of abandoned ones.
-//! - [`relationships`]: declared relationships verified (unique, present keys; counts of the
-//!   rows that reach nothing), and undeclared ones seen in the data suggested.
-//! - [`metrics`]: declared metrics gathered, each compiled before the index is published.
+//! 1. [`sources`]: the files under each root (a cap-std `Dir` per root, no symlinks), their
+//!    formats, and what was skipped and why; each root's [`sidecar`] (`querycell.toml`).
+//! 2. [`transcode`]: CSV/TSV files in windows-1252, latin-1 or UTF-16 (see [`encoding`]), and
+//!    JSON files that start with a byte-order mark, copied as UTF-8 into the staging folder
+//!    (the file on disk never changes).
+//! 3. [`layout`]: where the table sits in a CSV or an [`excel`] sheet (the dialect, the
+//!    header and the title rows above it, and once the text is loaded the empty, repeated
+//!    and totals rows below the data), ragged lines named in words, every decision recorded.
+//! 4. [`column_types`]: careful, recorded type decisions for each text column, [`numbers`]
+//!    saying how its numbers are written (decimal comma, thousands separators).
+//! 5. [`load`]: each source's tables written (text tables straight, checked as they load, or
+//!    profiled; typed sources with their own types), with catalog entries and statistics.
+//! 6. [`relationships`] verified (unique, present keys; counts of the rows that reach
+//!    nothing) and suggested, [`metrics`] compiled, then the index published: built in a
+//!    [`staging`] folder beside the target and swapped in with one atomic
+//!    `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
+//!    it was. A folder that is not a querycell index is never replaced.
 //!
-//! The index is built in a temporary folder beside the target and swapped in with one atomic
-//! `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
-//! it was. A folder that is not a querycell index is never replaced.
+//! Leaves any phase may use: [`names`] (headers and file stems to SQL identifiers),
+//! [`padding`] (SQL reading a cell's padding as DuckDB's `trim` does) and [`failure`] (a
+//! DuckDB failure in the operator's words). [`spark`] builds a catalog from a Spark cluster's
+//! metadata instead.
 
+pub mod column_types;
 pub mod encoding;
 pub mod excel;
+pub mod failure;
 pub mod layout;
 pub mod load;
 pub mod metrics;
 pub mod names;
 pub mod numbers;
+pub mod padding;
+mod publish;
 pub mod relationships;
 pub mod sidecar;
 pub mod sources;
 pub mod spark;
 pub mod staging;
-pub mod types;
+pub mod transcode;
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use querycell_contract::quote;
+
 use crate::catalog::{Catalog, MetricEntry, Skipped, TableEntry, CATALOG_FILE, CATALOG_FORMAT, DATA_FILE};
 use crate::duck::{Access, Database};
 use crate::error::{Code, Error, ErrorClass, Result};
+use publish::{check_replaceable, index_id_for, swap_into_place, sync_path, write_synced};
 
 pub use names::normalize_identifier;
 
@@ -79,8 +92,14 @@ pub fn ingest(index: &Path, inputs: &[PathBuf]) -> Result<Catalog> {
     let mut table_roots: Vec<usize> = Vec::new();
     for source in &found.sources {
         let progress = Progress::start(&source.relative);
-        let loaded =
-            load::load_source(&connection, source, &found.roots[source.root], &scratch, &mut names, &mut skipped);
+        let loaded = load::one_source::load_source(
+            &connection,
+            source,
+            &found.roots[source.root],
+            &scratch,
+            &mut names,
+            &mut skipped,
+        );
         progress.finish();
         let loaded = loaded?;
         table_roots.extend(loaded.iter().map(|_| source.root));
@@ -139,7 +158,7 @@ fn linked_catalog(
 ) -> Result<Catalog> {
     let defined = metrics::gather(roots)?;
     let run = relationships::Engine::duckdb(connection);
-    let engine = relationships::Engine { run: &run, quote: types::quote };
+    let engine = relationships::Engine { run: &run, quote: quote::identifier };
     let relationships = relationships::verify(&engine, &tables, &relationships::gather(roots))?;
     relationships::suggest(connection, &mut tables, &relationships)?;
     let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
@@ -173,18 +192,6 @@ pub fn publish_catalog(index: &Path, mut catalog: Catalog) -> Result<Catalog> {
     )?;
     swap_into_place(staging.into_finished()?, index)?;
     Ok(catalog)
-}
-
-/// The id of the index at `index`: the one its current catalog carries, so every ingest
-/// into a folder keeps it, or a new random one for a new index (or one written before ids
-/// existed). A receipt carries it, and `querycell verify` tells this index's later data
-/// from another index by it.
-fn index_id_for(index: &Path) -> String {
-    let kept = std::fs::read(index.join(CATALOG_FILE))
-        .ok()
-        .and_then(|bytes| serde_json::from_slice::<serde_json::Value>(&bytes).ok())
-        .and_then(|catalog| catalog.get("index_id")?.as_str().map(str::to_string));
-    kept.unwrap_or_else(|| format!("idx-{}", uuid::Uuid::new_v4()))
 }
 
 /// Every table and column a `querycell.toml` names must exist: a typo must not silently
@@ -250,79 +257,5 @@ impl Progress {
 
     fn finish(self) {
         self.bar.finish_and_clear();
-    }
-}
-
-/// Refuse to replace anything that is not a querycell index (or empty).
-fn check_replaceable(index: &Path) -> Result<()> {
-    match std::fs::symlink_metadata(index) {
-        Err(_) => Ok(()),
-        Ok(m) if m.is_dir() => {
-            let is_index = index.join(CATALOG_FILE).is_file();
-            let is_empty = std::fs::read_dir(index).map(|mut d| d.next().is_none()).unwrap_or(false);
-            if is_index || is_empty {
-                Ok(())
-            } else {
-                Err(Error::new(
-                    Code::IndexPathInUse,
-                    format!("{} exists and is not a querycell index; it will not be replaced", index.display()),
-                )
-                .at("--index")
-                .hint("choose a new folder for the index"))
-            }
-        }
-        Ok(_) => {
-            Err(Error::new(Code::IndexPathInUse, format!("{} exists and is not a folder", index.display()))
-                .at("--index"))
-        }
-    }
-}
-
-fn write_synced(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let mut file = std::fs::File::create(path).map_err(|e| Error::io(&format!("creating {}", path.display()), &e))?;
-    file.write_all(bytes)
-        .and_then(|_| file.sync_all())
-        .map_err(|e| Error::io(&format!("writing {}", path.display()), &e))
-}
-
-fn sync_path(path: &Path) -> Result<()> {
-    std::fs::File::open(path)
-        .and_then(|f| f.sync_all())
-        .map_err(|e| Error::io(&format!("syncing {}", path.display()), &e))
-}
-
-/// Put the staged index at `index`: a plain rename when nothing is there, otherwise an
-/// atomic exchange, after which the old index (now at the staging path) is removed.
-fn swap_into_place(staging: tempfile::TempDir, index: &Path) -> Result<()> {
-    let staged = staging.path().to_path_buf();
-    if std::fs::symlink_metadata(index).is_err() {
-        std::fs::rename(&staged, index)
-            .map_err(|e| Error::io(&format!("moving the new index to {}", index.display()), &e))?;
-    } else {
-        exchange(&staged, index)
-            .map_err(|e| Error::io(&format!("swapping the new index into {}", index.display()), &e))?;
-    }
-    // Either the staging path is gone (rename) or it holds the previous index (exchange);
-    // dropping the TempDir removes whatever is there.
-    drop(staging);
-    if let Some(parent) = index.parent().filter(|p| !p.as_os_str().is_empty()) {
-        let _ = std::fs::File::open(parent).and_then(|d| d.sync_all());
-    }
-    Ok(())
-}
-
-fn exchange(a: &Path, b: &Path) -> std::io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let a = CString::new(a.as_os_str().as_bytes())?;
-    let b = CString::new(b.as_os_str().as_bytes())?;
-    // SAFETY: both paths are valid NUL-terminated strings; AT_FDCWD resolves them as given.
-    let status =
-        unsafe { libc::renameat2(libc::AT_FDCWD, a.as_ptr(), libc::AT_FDCWD, b.as_ptr(), libc::RENAME_EXCHANGE) };
-    if status == 0 {
-        Ok(())
-    } else {
-        Err(std::io::Error::last_os_error())
     }
 }

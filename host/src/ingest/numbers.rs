@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use super::types::sql_string;
+use querycell_contract::quote;
 
 /// The decimal mark of a reading.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -154,7 +154,7 @@ impl Reading {
                 format!("[+-]?({whole}({mark}[0-9]+)?|{mark}[0-9]+)")
             }
         };
-        format!("regexp_full_match(v, {})", sql_string(&pattern))
+        format!("regexp_full_match(v, {})", quote::literal(&pattern))
     }
 
     /// SQL condition on `v`, equal to [`Reading::matches`] for a value known to be plain
@@ -173,7 +173,7 @@ impl Reading {
     pub fn normalized(self, value: &str) -> String {
         let without_groups = match self.grouping.class() {
             None => value.to_string(),
-            Some(class) => format!("regexp_replace({value}, {}, '', 'g')", sql_string(&format!("[{class}]"))),
+            Some(class) => format!("regexp_replace({value}, {}, '', 'g')", quote::literal(&format!("[{class}]"))),
         };
         match self.decimal {
             DecimalMark::Dot => without_groups,
@@ -395,7 +395,7 @@ mod tests {
                         "SELECT {PLAIN_NUMBER}, coalesce({}, false), coalesce({}, false) FROM (SELECT {} AS v)",
                         reading.matches_plain(),
                         reading.matches(),
-                        sql_string(value)
+                        quote::literal(value)
                     ))
                     .unwrap();
                 let row = &row[0];

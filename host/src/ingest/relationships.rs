@@ -7,13 +7,13 @@
 //! only if the `to` column is unique and present, which is why ingest refuses one that is
 //! not (`relationship_not_unique`) instead of letting a join pick "the first match".
 
+use querycell_contract::quote;
+
 use crate::catalog::{ColumnEntry, RelationshipEntry, TableEntry, ValueKind};
-use crate::duck::{Cell, Database as Connection, Failure};
+use crate::duck::{cell_integer, first_row, Cell, Database as Connection, Failure};
 use crate::error::{Code, Error, ErrorClass, Result};
 
-use super::load::{cell_integer, first_row};
 use super::sources::Root;
-use super::types::quote;
 
 /// Candidate pairs ingest checks for suggestions at most: one query each, so an index of
 /// many similar columns costs a bounded time.
@@ -255,10 +255,10 @@ pub fn suggest(connection: &Connection, tables: &mut [TableEntry], declared: &[R
         let (from, to) = (tables[candidate.from_table].name.clone(), tables[candidate.to_table].name.clone());
         let sql = format!(
             "SELECT count(*) FROM {ft} AS f WHERE f.{fc} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM {tt} AS t WHERE t.{tc} = f.{fc})",
-            ft = quote(&from),
-            fc = quote(&candidate.from_column),
-            tt = quote(&to),
-            tc = quote(&candidate.to_column),
+            ft = quote::identifier(&from),
+            fc = quote::identifier(&candidate.from_column),
+            tt = quote::identifier(&to),
+            tc = quote::identifier(&candidate.to_column),
         );
         let rows = connection.query(&sql).map_err(|e| {
             Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("looking for relationships: {e}"))
@@ -331,7 +331,11 @@ fn settle_key(connection: &Connection, table: &mut TableEntry, column: &str) -> 
     if !entry.stats.distinct_estimated {
         return Ok(entry.stats.distinct_count == rows);
     }
-    let sql = format!("SELECT count(DISTINCT {c}) FROM {t}", c = quote(column), t = quote(&table.name));
+    let sql = format!(
+        "SELECT count(DISTINCT {c}) FROM {t}",
+        c = quote::identifier(column),
+        t = quote::identifier(&table.name)
+    );
     let counted = connection.query(&sql).map_err(|e| {
         Error::classed(ErrorClass::Internal, Code::IngestFailed, format!("looking for relationships: {e}"))
     })?;

@@ -13,7 +13,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use querycell_contract::quote::spark_identifier as quote;
+use querycell_contract::quote;
 
 use crate::catalog::{
     Catalog, ColumnEntry, ColumnStats, LeftOutColumn, MetricEntry, SparkSource, TableEntry, ValueKind, CATALOG_FORMAT,
@@ -66,7 +66,7 @@ pub fn build_with(endpoint: &SparkEndpoint, tables: &[String], settings: Option<
     let roots: Vec<Root> = root.into_iter().collect();
     let defined = metrics::gather(&roots)?;
     let run = |sql: &str| session.catalog_query(sql, Instant::now() + CATALOG_QUERY_TIMEOUT, 2).map(|r| r.rows);
-    let engine = relationships::Engine { run: &run, quote };
+    let engine = relationships::Engine { run: &run, quote: quote::spark_identifier };
     let relationships = relationships::verify(&engine, &entries, &relationships::gather(&roots))?;
     let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
     let catalog = Catalog {
@@ -125,7 +125,7 @@ fn table_entry(session: &SparkSession, relation: &[String], name: String, qualif
         }
         _ => error,
     })?;
-    let from = relation.iter().map(|part| quote(part)).collect::<Vec<_>>().join(".");
+    let from = relation.iter().map(|part| quote::spark_identifier(part)).collect::<Vec<_>>().join(".");
     let (mut columns, left_out) = readable_columns(schema);
     if columns.is_empty() {
         return Err(Error::new(Code::NoInputs, format!("{qualified} has no column querycell reads")).at("--tables"));
@@ -199,7 +199,7 @@ fn count_rows_and_bounds(
 ) -> Result<u64> {
     let mut select = vec!["count(*)".to_string()];
     for column in columns.iter() {
-        let quoted = quote(&column.name);
+        let quoted = quote::spark_identifier(&column.name);
         select.push(format!("count({quoted})"));
         if ordered(column.kind) {
             select.push(format!("min({quoted})"));
@@ -229,7 +229,7 @@ fn count_rows_and_bounds(
 fn list_text_values(session: &SparkSession, from: &str, columns: &mut [ColumnEntry]) -> Result<()> {
     let deadline = || Instant::now() + CATALOG_QUERY_TIMEOUT;
     for column in columns.iter_mut().filter(|c| c.kind == ValueKind::Text) {
-        let quoted = quote(&column.name);
+        let quoted = quote::spark_identifier(&column.name);
         let distinct = session.catalog_query(&format!("SELECT count(DISTINCT {quoted}) FROM {from}"), deadline(), 2)?;
         column.stats.distinct_count = count(distinct.rows.first().and_then(|r| r.first()));
         if column.stats.distinct_count > 0 && column.stats.distinct_count <= VALUE_LIST_CAP {

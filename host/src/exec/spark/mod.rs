@@ -27,7 +27,8 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use crate::check::policy::{PolicyCheck, SourceRule};
-use crate::check::{check_statement_shape, relation_key, ParseTreeCheck};
+use crate::check::relation::relation_key;
+use crate::check::{check_statement_shape, ParseTreeCheck};
 use crate::duck::Rows;
 use crate::error::{Code, Error, Result};
 use crate::exec::backend::{Backend, BackendSession};

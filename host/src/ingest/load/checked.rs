@@ -11,7 +11,22 @@
 //! entry; what the load does not check (rows that are not data) is asked of the table
 //! after it, and any doubt there drops it and profiles instead.
 
-use super::*;
+use querycell_contract::quote;
+
+use super::catalog_entry::{decided_entry, finish_table, text_statistics, Statistics};
+use super::columns::{decide_columns, Decided, DecidedColumn, Ruled};
+use crate::catalog::{ColumnEntry, TableEntry};
+use crate::duck::{cell_integer, first_row, Database as Connection, Failure};
+use crate::error::Result;
+use crate::ingest::column_types::decision::{DecimalMarkBasis, Decision, NumberSettings};
+use crate::ingest::column_types::detect;
+use crate::ingest::column_types::groups::{self, Groups, DISTINCT_SAMPLE};
+use crate::ingest::failure::failed;
+use crate::ingest::layout::below_data::may_be_totals_label;
+use crate::ingest::layout::text_layout::TextLayout;
+use crate::ingest::numbers::FileEvidence;
+use crate::ingest::padding::blank;
+use crate::ingest::sidecar::Sidecar;
 
 /// A text table's columns as its first rows decided them.
 struct Prediction {
@@ -74,7 +89,7 @@ pub(super) fn load(connection: &Connection, name: &str, ruled: &Ruled<'_>) -> Re
     if !ENABLED.with(std::cell::Cell::get) {
         return Ok(None);
     }
-    let first_rows = quote(ruled.staging_table);
+    let first_rows = quote::identifier(ruled.staging_table);
     // As many rows as profiling's sample: the text columns' samples are these rows.
     let read = connection.execute_batch(&format!(
         "CREATE OR REPLACE TEMP TABLE {first_rows} AS SELECT * FROM {} LIMIT {DISTINCT_SAMPLE}",
@@ -108,12 +123,12 @@ fn load_predicted(
     if !prediction.checkable(ruled) || !no_text_passes_a_check(connection, ruled, &prediction.columns) {
         return Ok(None);
     }
-    let table = quote(name);
+    let table = quote::identifier(name);
     let select = prediction
         .columns
         .iter()
         .map(|c| {
-            let raw = quote(&c.raw);
+            let raw = quote::identifier(&c.raw);
             match &c.decision.checked {
                 Some(conversion) => format!("{conversion}({raw}) AS {raw}"),
                 None => raw,
@@ -159,7 +174,7 @@ fn no_text_passes_a_check(connection: &Connection, ruled: &Ruled<'_>, columns: &
         }
         // A conversion that fails is a check that fails: one statement per text.
         for text in tokens.iter().map(String::as_str).chain(header) {
-            if connection.query(&format!("SELECT {conversion}({})", sql_string(text))).is_ok() {
+            if connection.query(&format!("SELECT {conversion}({})", quote::literal(text))).is_ok() {
                 return false;
             }
         }
@@ -180,19 +195,23 @@ fn decide_text_columns(
     ruled: &Ruled<'_>,
     prediction: Prediction,
 ) -> Result<Option<(Vec<ColumnEntry>, Vec<Statistics>)>> {
-    let table = quote(name);
+    let table = quote::identifier(name);
     if holds_empty_rows(connection, &table, &prediction.columns).map_err(failed(ruled.source))? {
         return Ok(None);
     }
     let text: Vec<&str> =
         prediction.columns.iter().filter(|c| c.decision.checked.is_none()).map(|c| c.raw.as_str()).collect();
     // The first rows are profiling's sample: the file's first rows, none dropped.
-    let mut samples = types::samples(connection, ruled.staging_table, &text)?.into_iter();
+    let mut samples = groups::samples(connection, ruled.staging_table, &text)?.into_iter();
     let null_tokens = ruled.sidecar.null_tokens(ruled.over);
     let (mut columns, mut statistics, mut renames) = (Vec::new(), Vec::new(), Vec::new());
     for Predicted { mut entry, decision, evidence, raw } in prediction.columns {
         if raw != entry.name {
-            renames.push(format!("ALTER TABLE {table} RENAME COLUMN {} TO {}", quote(&raw), quote(&entry.name)));
+            renames.push(format!(
+                "ALTER TABLE {table} RENAME COLUMN {} TO {}",
+                quote::identifier(&raw),
+                quote::identifier(&entry.name)
+            ));
         }
         if decision.checked.is_some() {
             columns.push(entry);
@@ -208,7 +227,7 @@ fn decide_text_columns(
         let column_over = ruled.over.columns.get(&entry.name);
         let numbers = NumberSettings { evidence, configured: Sidecar::number_reading(ruled.over, column_over) };
         let decided =
-            types::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers, false).and_then(|whole| {
+            detect::decide(connection, &groups, &raw, &null_tokens, column_over, &numbers, false).and_then(|whole| {
                 // Only a column read with a comma for the delimiter's sake is decided again
                 // by another's dot, and such a column needs the others decided first.
                 if whole.decimal_mark == Some(DecimalMarkBasis::CommaFromTheDelimiter) {
@@ -218,7 +237,7 @@ fn decide_text_columns(
                     connection
                         .execute_batch(&format!(
                             "ALTER TABLE {table} ALTER COLUMN {} SET DATA TYPE {} USING {}",
-                            quote(&raw),
+                            quote::identifier(&raw),
                             whole.sql_type,
                             whole.expression
                         ))
@@ -241,7 +260,7 @@ fn decide_text_columns(
 }
 
 /// Whether the loaded `table` holds a row with every cell empty, which profiling would
-/// drop as no data (see [`layout::trim_rows`]). A typed cell's check admits no empty text,
+/// drop as no data (see [`trim_rows`](crate::ingest::layout::below_data::trim_rows)). A typed cell's check admits no empty text,
 /// so such a row is missing there; those cells are asked first, as few rows get past them.
 fn holds_empty_rows(connection: &Connection, table: &str, columns: &[Predicted]) -> std::result::Result<bool, Failure> {
     if columns.len() < 2 {
@@ -250,8 +269,8 @@ fn holds_empty_rows(connection: &Connection, table: &str, columns: &[Predicted])
     let (typed, text): (Vec<&Predicted>, Vec<&Predicted>) = columns.iter().partition(|c| c.decision.checked.is_some());
     let empty = typed
         .iter()
-        .map(|c| format!("{} IS NULL", quote(&c.raw)))
-        .chain(text.iter().map(|c| types::blank(&quote(&c.raw))))
+        .map(|c| format!("{} IS NULL", quote::identifier(&c.raw)))
+        .chain(text.iter().map(|c| blank(&quote::identifier(&c.raw))))
         .collect::<Vec<_>>()
         .join(" AND ");
     let rows = connection.query(&format!("SELECT count(*) FROM (SELECT 1 FROM {table} WHERE {empty} LIMIT 1)"))?;
@@ -259,12 +278,12 @@ fn holds_empty_rows(connection: &Connection, table: &str, columns: &[Predicted])
 }
 
 /// Whether a text of the text column `groups` holds may be the label of a totals row, which
-/// profiling would drop if it were among the last rows (see [`layout::trim_rows`]): a table
+/// profiling would drop if it were among the last rows (see [`trim_rows`](crate::ingest::layout::below_data::trim_rows)): a table
 /// written in parallel cannot tell its last rows, so every text is asked, with the label
 /// alone. A yes only costs the profiling. A typed cell's check admits no words, so a label
 /// is in a text column.
 fn holds_a_totals_label(connection: &Connection, groups: &Groups, raw: &str) -> std::result::Result<bool, Failure> {
-    let label = layout::may_be_totals_label(&quote(raw));
+    let label = may_be_totals_label(&quote::identifier(raw));
     let rows =
         connection.query(&format!("SELECT count(*) FROM (SELECT 1 FROM {} WHERE {label} LIMIT 1)", groups.table))?;
     Ok(cell_integer(&first_row(rows), 0) > 0)
@@ -280,7 +299,8 @@ mod tests {
     use std::fmt::Write as _;
     use std::path::{Path, PathBuf};
 
-    use super::{DISTINCT_SAMPLE, ENABLED, TABLES};
+    use super::{ENABLED, TABLES};
+    use crate::ingest::column_types::groups::DISTINCT_SAMPLE;
     use crate::ingest::ingest;
 
     /// The catalog of `inputs` ingested with the checked load on or off, as JSON without the

@@ -19,12 +19,15 @@
 //! - Mixed currencies, or percentages beside plain numbers (is `0.5` half a percent or
 //!   fifty?), keep the column text, the decision naming the values that disagree.
 
-use super::{
-    not_configured_number, numbers, sql_string, written_with, Decision, NumberSettings, Outcomes, Values, FILE_ORDER,
-};
+use querycell_contract::quote;
+
+use super::decision::{Decision, NumberSettings, Outcomes};
+use super::groups::FILE_ORDER;
+use super::number_columns::{ambiguous_numbers, not_configured_number, written_with};
+use super::values::Values;
+use crate::duck::{cell_integer, cell_text, first_row};
 use crate::error::Result;
-use crate::ingest::load::{cell_integer, cell_text, first_row};
-use numbers::{Reading, Verdict};
+use crate::ingest::numbers::{self, Reading, Verdict};
 
 /// Currency marks, longest first where one ends another (`US$` before `$`).
 const CURRENCIES: &[&str] = &[
@@ -87,12 +90,12 @@ fn shaped() -> String {
         // a zero in an accounting format: `$ -`, `- €`
         dash_zero(),
     ];
-    format!("regexp_full_match(v, {})", sql_string(&format!("(?:{})", shapes.join("|"))))
+    format!("regexp_full_match(v, {})", quote::literal(&format!("(?:{})", shapes.join("|"))))
 }
 
 /// SQL: the unit of the amount `value` (`''` for none).
 fn unit_of(value: &str) -> String {
-    format!("regexp_extract({value}, {}, 0)", sql_string(&units()))
+    format!("regexp_extract({value}, {}, 0)", quote::literal(&units()))
 }
 
 /// SQL: the number inside the amount `value`, without unit or sign (`1,234.56`); `0` for
@@ -100,7 +103,7 @@ fn unit_of(value: &str) -> String {
 fn core_of(value: &str) -> String {
     format!(
         "coalesce(nullif(regexp_extract({value}, {}, 0), ''), CASE WHEN {value} IS NOT NULL THEN '0' END)",
-        sql_string(CORE)
+        quote::literal(CORE)
     )
 }
 
@@ -112,7 +115,7 @@ fn negative(value: &str) -> String {
 
 /// The decision for a column of amounts; `None` when some value is no amount (or no reading
 /// fits the numbers in them), so the other types are tried.
-pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outcomes<'_>) -> Result<Option<Decision>> {
+pub(crate) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outcomes<'_>) -> Result<Option<Decision>> {
     if values.any_fitting_none(&[&shaped()])?.is_some() {
         return Ok(None);
     }
@@ -130,7 +133,7 @@ pub(super) fn decide(values: &Values<'_>, settings: &NumberSettings, out: &Outco
         (cell_integer(&row, 0), cell_text(&row, 1), cell_text(&row, 2), cell_text(&row, 3));
     if units > 1 {
         let (first, last) = (first.unwrap_or_default(), last.unwrap_or_default());
-        let of = |u: &str| values.example(&format!("{unit} = {}", sql_string(u)));
+        let of = |u: &str| values.example(&format!("{unit} = {}", quote::literal(u)));
         return out
             .text(format!(
                 "amounts in more than one unit ('{}' in {first}, '{}' in {last}): kept as text; one currency per column, or convert them in the file",
@@ -205,7 +208,7 @@ fn reading(cores: &Values<'_>, settings: &NumberSettings) -> Result<Read> {
     let (fits, marked) = cores.readings()?;
     Ok(match numbers::verdict(&fits, marked, &settings.evidence) {
         Verdict::Number { reading, example, why } => Read::Number(reading, written_with(reading, example, why)),
-        Verdict::Ambiguous { example } => Read::Text(format!("amounts: {}", super::ambiguous_numbers(&fits, &example))),
+        Verdict::Ambiguous { example } => Read::Text(format!("amounts: {}", ambiguous_numbers(&fits, &example))),
         Verdict::NotNumbers => Read::NotNumbers,
     })
 }
@@ -214,7 +217,7 @@ fn reading(cores: &Values<'_>, settings: &NumberSettings) -> Result<Read> {
 /// with an example of each.
 fn negatives_note(values: &Values<'_>) -> Result<String> {
     let mut note = String::new();
-    if let Some(example) = values.example(&format!("regexp_full_match(v, {})", sql_string(&dash_zero())))? {
+    if let Some(example) = values.example(&format!("regexp_full_match(v, {})", quote::literal(&dash_zero())))? {
         note.push_str(&format!("; '{example}' is zero, as accounting formats write it"));
     }
     if let Some(example) = values.example("contains(v, '(')")? {
