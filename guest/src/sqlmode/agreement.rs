@@ -387,6 +387,20 @@ fn check_operands(expr: &Expr) -> ControlFlow<CompileError> {
             "write the operand in parentheses, e.g. a = (NOT b), or put NOT before the whole condition",
         );
     }
+    // `a IS NULL - a LIKE 'x'`: sqlparser reads `((a IS NULL) - a) LIKE 'x'`, DuckDB's
+    // grammar does not parse an IS test at the head of LIKE's, IN's or BETWEEN's operand
+    // (found by the `sql_differential` target).
+    let ranged = matches!(
+        expr,
+        Expr::Like { .. } | Expr::ILike { .. } | Expr::InList { .. } | Expr::InSubquery { .. } | Expr::Between { .. }
+    );
+    if ranged && matches!(operands.first(), Some(first) if starts_with_is_test(first)) {
+        return refuse(
+            expr.span(),
+            "an IS test cannot begin the operand of LIKE, IN or BETWEEN without parentheses",
+            "add parentheses around the IS test, e.g. (a IS NULL) - a, or around the whole operand",
+        );
+    }
     if comparisons_chain && operands.iter().any(|e| is_comparison_like(e)) {
         return refuse(
             expr.span(),
@@ -395,6 +409,33 @@ fn check_operands(expr: &Expr) -> ControlFlow<CompileError> {
         );
     }
     ControlFlow::Continue(())
+}
+
+/// Whether `expr` is an arithmetic (or other non-logical) chain whose leftmost operand is an
+/// `IS [NOT] NULL / TRUE / FALSE / UNKNOWN` test written without parentheses.
+fn starts_with_is_test(expr: &Expr) -> bool {
+    use sqlparser::ast::BinaryOperator as Op;
+    let mut at = expr;
+    let mut chained = false;
+    while let Expr::BinaryOp { op, left, .. } = at {
+        if matches!(op, Op::And | Op::Or) {
+            return false;
+        }
+        chained = true;
+        at = left;
+    }
+    chained
+        && matches!(
+            at,
+            Expr::IsNull(_)
+                | Expr::IsNotNull(_)
+                | Expr::IsTrue(_)
+                | Expr::IsNotTrue(_)
+                | Expr::IsFalse(_)
+                | Expr::IsNotFalse(_)
+                | Expr::IsUnknown(_)
+                | Expr::IsNotUnknown(_)
+        )
 }
 
 /// Comparisons DuckDB's grammar does not chain without parentheses.

@@ -392,6 +392,10 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT position(team, 'a') FROM incidents", "unsupported_syntax"),
         ("SELECT POSITION() FROM incidents", "unsupported_syntax"),
         ("SELECT DISTINCT ON () team FROM incidents", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE ack_minutes IS NOT TRUE - ack_minutes ILIKE 'x'", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE team IS NULL || 'x' LIKE 'x'", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE ack_minutes IS NULL * 2 IN (1, 2)", "unsupported_syntax"),
+        ("SELECT team FROM incidents WHERE ack_minutes IS NULL - 1 BETWEEN 1 AND 2", "unsupported_syntax"),
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, code, "{sql}: {error}");
@@ -403,6 +407,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         "SELECT * REPLACE (upper(team) AS team) FROM incidents",
         "SELECT (ack_minutes < 9) = true FROM incidents",
         "SELECT position('a' IN team) FROM incidents",
+        "SELECT team FROM incidents WHERE (ack_minutes IS NULL) || 'x' LIKE 'x'",
     ] {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
