@@ -452,8 +452,10 @@ fn window_names_resolve_in_their_own_select() {
         "SELECT * FROM (SELECT rank() OVER w FROM incidents) WINDOW w AS (ORDER BY team)",
         "WITH c AS (SELECT rank() OVER w AS r FROM incidents) SELECT r FROM c WINDOW w AS (ORDER BY r)",
         "SELECT rank() OVER w FROM incidents WHERE team IN (SELECT team FROM incidents WINDOW w AS (ORDER BY team))",
-        // The query's ORDER BY is outside its SELECT.
+        // The query's ORDER BY is outside its SELECT, and a VALUES list has no windows.
         "SELECT team FROM incidents WINDOW w AS (ORDER BY team) ORDER BY rank() OVER w",
+        "SELECT team FROM incidents WHERE ack_minutes IN (VALUES (rank() OVER w))",
+        "WITH v AS (VALUES (rank() OVER w)) SELECT team FROM incidents",
     ] {
         let error = refusal(sql);
         assert_eq!(error.code, "unknown_window", "{sql}: {error}");

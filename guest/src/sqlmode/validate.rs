@@ -147,7 +147,7 @@ impl Visitor for Checker<'_> {
             }
         }
         if self.pass == Pass::Everything {
-            window_scope::check_query(query, &selects(&query.body))?;
+            window_scope::check_query(query)?;
             agreement::check_query(query)?;
         }
         self.cte_scopes.push(cte_frame(query));

@@ -9,7 +9,7 @@
 
 use std::ops::ControlFlow;
 
-use sqlparser::ast::{Expr, Ident, NamedWindowExpr, Query, Select, Visit, Visitor, WindowType};
+use sqlparser::ast::{Expr, Ident, NamedWindowExpr, Query, Select, SetExpr, Visit, Visitor, WindowType};
 use sqlparser::tokenizer::Span;
 
 use super::position::position;
@@ -18,15 +18,27 @@ use crate::plan::clip;
 
 /// Every window name `query` uses at its own level resolves in the SELECT that uses it.
 /// Nested queries are checked when the validator reaches them.
-pub fn check_query(query: &Query, selects: &[&Select]) -> ControlFlow<CompileError> {
-    for select in selects {
-        check_select(select)?;
-    }
+pub fn check_query(query: &Query) -> ControlFlow<CompileError> {
+    check_body(&query.body)?;
     // The query's ORDER BY, LIMIT and OFFSET are outside every SELECT: no window is in scope.
     let mut outside = References { defined: Vec::new(), depth: 0 };
     query.order_by.visit(&mut outside)?;
     query.limit_clause.visit(&mut outside)?;
     query.fetch.visit(&mut outside)
+}
+
+/// Each SELECT of a set operation against its own windows; a `VALUES` list (or any other
+/// body) has none in scope. A body that is a query in parentheses is a nested query.
+fn check_body(body: &SetExpr) -> ControlFlow<CompileError> {
+    match body {
+        SetExpr::Select(select) => check_select(select),
+        SetExpr::SetOperation { left, right, .. } => {
+            check_body(left)?;
+            check_body(right)
+        }
+        SetExpr::Query(_) => ControlFlow::Continue(()),
+        other => other.visit(&mut References { defined: Vec::new(), depth: 0 }),
+    }
 }
 
 /// The SELECT's WINDOW clause builds only on its own windows, and its OVER clauses name them.
