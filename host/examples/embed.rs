@@ -34,7 +34,7 @@ fn run() -> Result<(), Error> {
     let sandbox = Sandbox::bundled_on(&engine, limits)?;
     // In-process: the cheapest answer. A long-lived service answering untrusted requests
     // would use QueryIsolation::Workers(WorkerPolicy::new(<querycell binary>)) instead.
-    let cell = QueryCell::open_isolated(&index, sandbox, QueryIsolation::InProcess)?;
+    let cell = QueryCell::builder(&index).sandbox(sandbox).isolation(QueryIsolation::InProcess).open()?;
 
     let plan = r#"{"table": "incidents", "group_by": ["team"],
                    "aggregations": [{"function": "count", "alias": "incidents"}],

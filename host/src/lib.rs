@@ -105,7 +105,7 @@ pub use answer::Answer;
 pub use calendar::Date;
 pub use catalog::Catalog;
 #[cfg(feature = "duckdb")]
-pub use engine::{QueryCell, QueryIsolation};
+pub use engine::{Opening, QueryCell, QueryIsolation};
 pub use error::{Error, ErrorClass};
 #[cfg(feature = "duckdb")]
 pub use exec::spark::{SparkEndpoint, TOKEN_VARIABLE as SPARK_TOKEN_VARIABLE};

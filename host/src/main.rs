@@ -485,12 +485,14 @@ fn open(
     };
     let isolation = QueryIsolation::Workers(workers);
     // Opened under its policy at once: its worker opens the policy's views from the start.
-    let policy = match options.policy.as_ref().or(config.policy.as_ref()) {
-        Some(path) => Some((Policy::load(path)?, options.context.iter().cloned().collect())),
-        None => None,
-    };
-    let mut cell = QueryCell::open_loading(&options.index, limits.clone(), load, isolation, spark_token, policy)?
-        .with_sql_enabled(config.allow_sql || allow_sql_flag);
+    let mut choices = QueryCell::builder(&options.index)
+        .load_sandbox(limits.clone(), load)
+        .isolation(isolation)
+        .spark_token(spark_token);
+    if let Some(path) = options.policy.as_ref().or(config.policy.as_ref()) {
+        choices = choices.policy(Policy::load(path)?, options.context.iter().cloned().collect());
+    }
+    let mut cell = choices.open()?.with_sql_enabled(config.allow_sql || allow_sql_flag);
     if let Some(today) = options.today {
         cell = cell.with_today(today);
     }

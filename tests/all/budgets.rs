@@ -167,7 +167,9 @@ fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
             None,
         )
         .unwrap();
-        QueryCell::open_with_sandbox(&index, sandbox)
+        QueryCell::builder(&index)
+            .sandbox(sandbox)
+            .open()
             .unwrap()
             .with_policy(
                 Policy::parse(&format!("{POLICY}\n{REQUESTS}")).unwrap(),

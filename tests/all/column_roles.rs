@@ -78,7 +78,7 @@ fn roles_a_compiler_lies_about_are_refused() {
     let index = dir.path().join("index");
     ingest::ingest(&index, &[csv]).unwrap();
     let sandbox = Sandbox::from_component_bytes(MALICIOUS_GUEST, Limits::default(), None).unwrap();
-    let cell = QueryCell::open_with_sandbox(&index, sandbox).unwrap();
+    let cell = QueryCell::builder(&index).sandbox(sandbox).open().unwrap();
     let team = |role: &str| json!({"name": "team", "kind": "text", "role": role});
     let minutes = |role: &str| json!({"name": "ack_minutes", "kind": "integer", "role": role});
     let sql = "SELECT team, ack_minutes FROM incidents ORDER BY ack_minutes";

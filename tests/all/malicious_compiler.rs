@@ -22,7 +22,10 @@ fn index(dir: &Path) -> PathBuf {
 }
 
 fn malicious(index: &Path, limits: Limits) -> QueryCell {
-    QueryCell::open_with_sandbox(index, Sandbox::from_component_bytes(MALICIOUS_GUEST, limits, None).unwrap()).unwrap()
+    QueryCell::builder(index)
+        .sandbox(Sandbox::from_component_bytes(MALICIOUS_GUEST, limits, None).unwrap())
+        .open()
+        .unwrap()
 }
 
 /// The honest request that must answer after every hostile one.
@@ -168,11 +171,10 @@ fn a_100_mb_statement_is_refused() {
 
     let roomy = SandboxEngine::new(EnginePolicy { pool_slots: None, ..EnginePolicy::default() }).unwrap();
     let limits = Limits { guest_memory_bytes: 512 << 20, ..Limits::default() };
-    let cell = QueryCell::open_with_sandbox(
-        &index,
-        Sandbox::from_component_bytes_on(&roomy, MALICIOUS_GUEST, limits.clone(), None).unwrap(),
-    )
-    .unwrap();
+    let cell = QueryCell::builder(&index)
+        .sandbox(Sandbox::from_component_bytes_on(&roomy, MALICIOUS_GUEST, limits.clone(), None).unwrap())
+        .open()
+        .unwrap();
     refused(&cell, huge, "guest_output_too_large", ErrorClass::Internal);
     let over_the_statement_cap = json!({ "sql": clause, "repeat_sql": 2 * limits.max_statement_bytes / clause.len() });
     refused(&cell, over_the_statement_cap, "guest_output_too_large", ErrorClass::Internal);

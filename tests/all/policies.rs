@@ -445,7 +445,9 @@ fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
         None,
     )
     .unwrap();
-    let cell = QueryCell::open_with_sandbox(&both, sandbox)
+    let cell = QueryCell::builder(&both)
+        .sandbox(sandbox)
+        .open()
         .unwrap()
         .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
         .unwrap();

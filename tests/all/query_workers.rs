@@ -302,7 +302,8 @@ fn sixteen_threads(queue_wait: Duration) -> (usize, usize) {
     let limits = Limits::default();
     let sandbox = Sandbox::bundled(limits.clone()).expect("sandbox");
     let workers = WorkerPolicy { max_workers: 4, queue_wait, ..policy() };
-    let cell = QueryCell::open_isolated(&index, sandbox, QueryIsolation::Workers(workers)).expect("open");
+    let cell =
+        QueryCell::builder(&index).sandbox(sandbox).isolation(QueryIsolation::Workers(workers)).open().expect("open");
     let plan = r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "n"}]}"#;
     let expected = cell.query_plan(plan).expect("answers").rows;
     let asked = AtomicUsize::new(0);

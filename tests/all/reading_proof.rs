@@ -24,7 +24,7 @@ fn index(dir: &Path) -> PathBuf {
 
 fn malicious(index: &Path, isolation: QueryIsolation) -> QueryCell {
     let sandbox = Sandbox::from_component_bytes(MALICIOUS_GUEST, Limits::default(), None).unwrap();
-    QueryCell::open_isolated(index, sandbox, isolation).unwrap().with_sql_enabled(true)
+    QueryCell::builder(index).sandbox(sandbox).isolation(isolation).open().unwrap().with_sql_enabled(true)
 }
 
 fn workers() -> QueryIsolation {

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use querycell::sandbox::Sandbox;
 use querycell::testing::{Access, Database};
-use querycell::{Answer, Date, Error, Limits, QueryCell, QueryIsolation};
+use querycell::{Answer, Date, Error, Limits, QueryCell};
 use querycell_tests::spark::{not_run, run_ddl, server, try_statement, SparkServer};
 use querycell_tests::{querycell, write_file};
 use serde_json::Value;
@@ -214,7 +214,10 @@ fn warm_up(spark_index: &Path) {
 fn open(index: &Path, limits: Limits) -> QueryCell {
     let token = std::env::var("QUERYCELL_SPARK_TOKEN").ok();
     let sandbox = Sandbox::bundled(limits).expect("the bundled compiler");
-    QueryCell::open_with(index, sandbox, QueryIsolation::InProcess, token)
+    QueryCell::builder(index)
+        .sandbox(sandbox)
+        .spark_token(token)
+        .open()
         .expect("opening the index")
         .with_today(TODAY.parse::<Date>().unwrap())
 }

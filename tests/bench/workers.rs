@@ -14,7 +14,7 @@ pub(crate) fn worker_bench(in_process: &QueryCell, index: &std::path::Path, limi
     const WARMUP: u32 = 200;
     let isolation = QueryIsolation::Workers(WorkerPolicy::new(querycell_tests::querycell_bin()));
     let sandbox = Sandbox::bundled(limits.clone()).expect("load");
-    let in_worker = QueryCell::open_isolated(index, sandbox, isolation).expect("open with workers");
+    let in_worker = QueryCell::builder(index).sandbox(sandbox).isolation(isolation).open().expect("open with workers");
     let local = Timing::measure(WARMUP, RUNS, || {
         in_process.query_plan(PLAN).expect("answers");
     });

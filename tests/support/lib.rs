@@ -44,7 +44,12 @@ pub fn querycell_bin() -> PathBuf {
 pub fn sql_cell(index: &Path, limits: querycell::Limits) -> querycell::QueryCell {
     let sandbox = querycell::sandbox::Sandbox::bundled(limits).expect("the bundled compiler loads");
     let workers = querycell::QueryIsolation::Workers(querycell::WorkerPolicy::new(querycell_bin()));
-    querycell::QueryCell::open_isolated(index, sandbox, workers).expect("the index opens").with_sql_enabled(true)
+    querycell::QueryCell::builder(index)
+        .sandbox(sandbox)
+        .isolation(workers)
+        .open()
+        .expect("the index opens")
+        .with_sql_enabled(true)
 }
 
 /// Run `querycell` with `args`.

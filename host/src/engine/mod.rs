@@ -7,10 +7,13 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod open;
+mod opening;
 mod receipt;
 mod sql_errors;
 
 pub use open::QueryIsolation;
+use opening::Compiler;
+pub use opening::Opening;
 
 use crate::answer::trace::{Trace, TraceRecord};
 use crate::answer::Answer;
@@ -66,70 +69,16 @@ struct CompilerView {
 }
 
 impl QueryCell {
-    /// Open `index` with the bundled compiler component.
+    /// Open `index` with the bundled compiler component under `limits`, queries in this
+    /// process. Every other choice goes through [`QueryCell::builder`].
     pub fn open(index: &Path, limits: Limits) -> Result<Self> {
-        let sandbox = Sandbox::bundled(limits.clone())?;
-        Self::open_with_sandbox(index, sandbox)
+        Self::builder(index).limits(limits).open()
     }
 
-    /// Open `index` with a compiler component the caller loaded (plugin hosts, tests).
-    pub fn open_with_sandbox(index: &Path, sandbox: Sandbox) -> Result<Self> {
-        Self::open_isolated(index, sandbox, QueryIsolation::InProcess)
-    }
-
-    /// Open `index` with a compiler component and the choice of where queries run.
-    pub fn open_isolated(index: &Path, sandbox: Sandbox, isolation: QueryIsolation) -> Result<Self> {
-        Self::open_with(index, sandbox, isolation, None)
-    }
-
-    /// Open `index` as [`QueryCell::open_isolated`] does, with the token of the Spark Connect
-    /// server an index built by `ingest --spark` answers from. The library never reads the
-    /// token from the environment: the CLI reads [`crate::SPARK_TOKEN_VARIABLE`] and passes
-    /// it here; an embedder passes its own.
-    pub fn open_with(
-        index: &Path,
-        sandbox: Sandbox,
-        isolation: QueryIsolation,
-        spark_token: Option<String>,
-    ) -> Result<Self> {
-        let limits = sandbox.limits().clone();
-        let spark_token = spark_token.filter(|token| !token.is_empty());
-        let version = open_version(index, &limits, &isolation, None, spark_token.as_deref())?;
-        Ok(Self::opened(index, sandbox, isolation, spark_token, version))
-    }
-
-    /// Open `index` as [`QueryCell::open_with`] does, under `policy` (as
-    /// [`QueryCell::with_policy`] would set it, without first opening the index without
-    /// it), loading the compiler component with `load` (given `limits`) on another thread
-    /// meanwhile: the index's query workers start, and open the data, while the component
-    /// loads. For a process whose first answer is what it waits for (the CLI); the sandbox
-    /// `load` returns must hold `limits`.
-    pub fn open_loading(
-        index: &Path,
-        limits: Limits,
-        load: impl FnOnce(Limits) -> Result<Sandbox> + Send,
-        isolation: QueryIsolation,
-        spark_token: Option<String>,
-        policy: Option<(Policy, std::collections::BTreeMap<String, String>)>,
-    ) -> Result<Self> {
-        let spark_token = spark_token.filter(|token| !token.is_empty());
-        let (sandbox, version) = std::thread::scope(|scope| {
-            let loading = scope.spawn(|| load(limits.clone()));
-            let version = open_version(index, &limits, &isolation, policy.as_ref(), spark_token.as_deref());
-            let sandbox = loading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (sandbox, version)
-        });
-        let (sandbox, version) = (sandbox?, version?);
-        if sandbox.limits() != &limits {
-            return Err(Error::classed(
-                ErrorClass::Internal,
-                Code::SandboxConfigInvalid,
-                "the loaded compiler holds other limits than the index was opened with",
-            ));
-        }
-        let mut cell = Self::opened(index, sandbox, isolation, spark_token, version);
-        cell.policy = policy;
-        Ok(cell)
+    /// The choices to open `index` with ([`Opening`]): the compiler component, where
+    /// queries run, a Spark token, a policy; then [`Opening::open`].
+    pub fn builder(index: &Path) -> Opening<'_> {
+        Opening::new(index)
     }
 
     fn opened(
@@ -457,5 +406,45 @@ impl QueryCell {
                 UNPOLICED.get_or_init(|| crate::policy::context_id(None, &Default::default())).clone()
             }
         }
+    }
+}
+
+impl Opening<'_> {
+    /// Open the index's current version with these choices. With a compiler being loaded,
+    /// the index's query workers start, and open the data, while the component loads.
+    pub fn open(self) -> Result<QueryCell> {
+        let Opening { index, compiler, isolation, spark_token, policy } = self;
+        let open = |limits: &Limits| open_version(index, limits, &isolation, policy.as_ref(), spark_token.as_deref());
+        let (sandbox, version) = match compiler {
+            Compiler::Bundled(limits) => {
+                let sandbox = Sandbox::bundled(limits.clone())?;
+                let version = open(&limits)?;
+                (sandbox, version)
+            }
+            Compiler::Loaded(sandbox) => {
+                let version = open(sandbox.limits())?;
+                (sandbox, version)
+            }
+            Compiler::Loading(limits, load) => {
+                let (sandbox, version) = std::thread::scope(|scope| {
+                    let loading = scope.spawn(|| load(limits.clone()));
+                    let version = open(&limits);
+                    let sandbox = loading.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    (sandbox, version)
+                });
+                let (sandbox, version) = (sandbox?, version?);
+                if sandbox.limits() != &limits {
+                    return Err(Error::classed(
+                        ErrorClass::Internal,
+                        Code::SandboxConfigInvalid,
+                        "the loaded compiler holds other limits than the index was opened with",
+                    ));
+                }
+                (sandbox, version)
+            }
+        };
+        let mut cell = QueryCell::opened(index, sandbox, isolation, spark_token, version);
+        cell.policy = policy;
+        Ok(cell)
     }
 }

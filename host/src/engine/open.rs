@@ -98,7 +98,7 @@ pub(super) fn open_version(
 
 /// An executor on the Spark cluster `source` for a catalog built by `ingest --spark`: the
 /// caller may read the tables of `visible`, policed ones only in their policy's form.
-/// `token` is the server's, as the application gave it to [`QueryCell::open_with`].
+/// `token` is the server's, as the application gave it to [`Opening::spark_token`](super::Opening::spark_token).
 fn open_spark(
     source: &crate::catalog::SparkSource,
     token: Option<&str>,
