@@ -123,3 +123,37 @@ fn verify_keys_rows_by_the_declared_group_keys() {
     assert_eq!(diff["added"], json!([["EU", 2, 10]]), "{diff:#}");
     assert_eq!(diff["changed"], json!([]), "{diff:#}");
 }
+
+/// A receipt of format 1 (no `receipt_version`, no roles, no `order`), as a compiler before
+/// WIT 0.8.0 wrote it: asked again at its snapshot it cannot be verified (another compiler
+/// writes other fields, so what it says ran is vouched for by nothing here), never `same`
+/// and never `tampered`; after a change of data it is `data_changed`, keyed from the rows.
+#[test]
+fn a_receipt_of_format_1_is_cannot_verify_or_keyed_from_its_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest_table(dir.path(), "incidents", INCIDENTS_CSV);
+    let plan = r#"{"table": "incidents", "group_by": ["team"], "aggregations": [{"function": "count", "alias": "n"}]}"#;
+    let plan_file = write_file(dir.path(), "plan.json", plan);
+    let output = querycell(&["query", "--index", &index, "--plan", plan_file.to_str().unwrap(), "--format", "json"]);
+    let mut old = stdout_json(&output);
+    let fields = old.as_object_mut().unwrap();
+    fields.remove("receipt_version");
+    fields.remove("order");
+    for column in fields["columns"].as_array_mut().unwrap() {
+        column.as_object_mut().unwrap().remove("role");
+    }
+    fields.insert("compiler".into(), json!("0123456789abcdef0123456789abcdef"));
+    querycell::answer::seal::seal(&mut old);
+    let verify = |receipt: &Value| {
+        let file = write_file(dir.path(), "old.json", &receipt.to_string());
+        stdout_json(&querycell(&["verify", "--index", &index, "--format", "json", file.to_str().unwrap()]))
+    };
+    let verification = verify(&old);
+    assert_eq!(verification["outcome"], json!("cannot_verify"), "{verification:#}");
+    assert!(verification["reasons"].to_string().contains("compiler_changed"), "{verification:#}");
+    ingest_table(dir.path(), "incidents", &format!("{INCIDENTS_CSV}I-105,Search,P1,30\n"));
+    let verification = verify(&old);
+    assert_eq!(verification["outcome"], json!("data_changed"), "{verification:#}");
+    assert_eq!(verification["diff"]["key"], json!(["team"]));
+    assert_eq!(verification["diff"]["added"], json!([["Search", 1]]));
+}

@@ -150,7 +150,7 @@ pub fn compare(receipt: &Side, now: &Side) -> RowDiff {
     let names = |side: &Side| side.columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>();
     let mut diff = RowDiff {
         key: Vec::new(),
-        columns: (receipt.columns != now.columns)
+        columns: (!same_columns(&receipt.columns, &now.columns))
             .then(|| ColumnsChange { receipt: receipt.columns.clone(), now: now.columns.clone() }),
         added: Vec::new(),
         removed: Vec::new(),
@@ -169,6 +169,16 @@ pub fn compare(receipt: &Side, now: &Side) -> RowDiff {
         None => compare_whole(receipt, now, &mut diff),
     }
     diff
+}
+
+/// The same columns: names and types, and roles where the receipt has them (a receipt of
+/// format 1 says none, which is no change of the answer).
+fn same_columns(receipt: &[Column], now: &[Column]) -> bool {
+    receipt.len() == now.len()
+        && receipt
+            .iter()
+            .zip(now)
+            .all(|(r, n)| r.name == n.name && r.sql_type == n.sql_type && (r.role.is_none() || r.role == n.role))
 }
 
 /// The key: the declared group keys, or the shortest run of columns (non-numeric types
