@@ -109,6 +109,21 @@ fn check_select(select: &Select) -> ControlFlow<CompileError> {
             "name what to keep one row of, e.g. DISTINCT ON (team), or write DISTINCT",
         );
     }
+    // `select.*`: a reserved word qualifies a wildcard only in double quotes, as anywhere
+    // else (found by the `sql_differential` target).
+    for item in &select.projection {
+        if let sqlparser::ast::SelectItem::QualifiedWildcard(
+            sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(name),
+            _,
+        ) = item
+        {
+            for part in &name.0 {
+                if let sqlparser::ast::ObjectNamePart::Identifier(ident) = part {
+                    check_name(ident)?;
+                }
+            }
+        }
+    }
     // DuckDB reads a bare `current_date` as a column first, so an alias of that name takes
     // its place, where the compiler binds today's date (found by the `sql_differential`
     // target: `SELECT current_date current_date` is a binder error in DuckDB).

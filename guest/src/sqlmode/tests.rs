@@ -392,6 +392,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT position(team, 'a') FROM incidents", "unsupported_syntax"),
         ("SELECT POSITION() FROM incidents", "unsupported_syntax"),
         ("SELECT DISTINCT ON () team FROM incidents", "unsupported_syntax"),
+        ("SELECT select.* FROM incidents AS \"select\"", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE ack_minutes IS NOT TRUE - ack_minutes ILIKE 'x'", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE team IS NULL || 'x' LIKE 'x'", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE ack_minutes IS NULL * 2 IN (1, 2)", "unsupported_syntax"),
@@ -408,6 +409,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         "SELECT (ack_minutes < 9) = true FROM incidents",
         "SELECT position('a' IN team) FROM incidents",
         "SELECT team FROM incidents WHERE (ack_minutes IS NULL) || 'x' LIKE 'x'",
+        "SELECT \"select\".* FROM incidents AS \"select\"",
     ] {
         compile_sql(sql, &view()).unwrap_or_else(|e| panic!("{sql}: {e}"));
     }
