@@ -14,9 +14,9 @@ use std::path::{Path, PathBuf};
 
 use querycell_tests::differential::{case, Oracle};
 
-#[path = "../../fuzz/duckdb_keywords.rs"]
+#[path = "../../../fuzz/duckdb_keywords.rs"]
 mod duckdb_keywords;
-#[path = "../../fuzz/sql_diff_gen.rs"]
+#[path = "../../../fuzz/sql_diff_gen.rs"]
 mod sql_diff_gen;
 // One copy of the grammar generator for the test binary (clippy's `duplicate_mod`).
 use super::fuzz_regressions::sql_gen;

@@ -6,9 +6,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::fuzz_regressions::oracle;
+use super::fuzz_regressions::oracle;
 
-#[path = "../../fuzz/sandbox/boundary.rs"]
+#[path = "../../../fuzz/sandbox/boundary.rs"]
 mod boundary;
 
 fn files(folder: &Path) -> Vec<PathBuf> {

@@ -16,12 +16,12 @@ use querycell::testing::{relation_key, ParseTreeCheck};
 use querycell::testing::{PolicyCheck, SourceRule};
 
 // One copy of the oracles for the whole test binary; sandbox_boundary uses it too.
-#[path = "../../fuzz/oracle.rs"]
+#[path = "../../../fuzz/oracle.rs"]
 pub(crate) mod oracle;
-#[path = "../../fuzz/plan_gen.rs"]
+#[path = "../../../fuzz/plan_gen.rs"]
 mod plan_gen;
 // The differential replay decodes with it too.
-#[path = "../../fuzz/sql_gen.rs"]
+#[path = "../../../fuzz/sql_gen.rs"]
 pub(crate) mod sql_gen;
 
 /// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):

@@ -17,7 +17,7 @@ use querycell::{ErrorClass, Limits, QueryCell};
 use querycell_tests::{querycell_bin, querycell_with_stdin, stdout_json, write_file};
 use serde_json::{json, Value};
 
-use crate::policies::{build_index, POLICY};
+use super::policies::{build_index, POLICY};
 
 /// Every ticket of the caller's tenant, one per row: tenant a has 40, tenant b 20.
 const LISTING: &str = r#"{"table": "tickets", "columns": ["ticket_id"], "order_by": ["ticket_id"]}"#;

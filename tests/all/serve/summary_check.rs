@@ -13,7 +13,7 @@ use querycell_tests::{querycell, querycell_with_stdin, workspace};
 use serde_json::Value;
 
 // The summary_check fuzz target's oracles and input decoding, replayed here on stable.
-#[path = "../../fuzz/summary/oracle.rs"]
+#[path = "../../../fuzz/summary/oracle.rs"]
 mod oracle;
 
 /// One summary of the corpus.

@@ -121,8 +121,10 @@ fn a_query_that_ignores_the_interrupt_is_killed_at_the_deadline_plus_grace() {
 /// peak resident memory is its own and not that of other tests running alongside.
 #[test]
 fn a_query_past_the_memory_ceiling_ends_typed_and_the_host_stays_small() {
+    // The probe's test path: this module's, less the binary's name (`all::`).
+    let probe = format!("{}::memory_ceiling_probe", module_path!().split_once("::").unwrap().1);
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "query_workers::memory_ceiling_probe", "--ignored", "--nocapture", "--test-threads", "1"])
+        .args(["--exact", &probe, "--ignored", "--nocapture", "--test-threads", "1"])
         .env("QUERYCELL_MEMORY_PROBE", "1")
         .stdin(Stdio::null())
         .output()
