@@ -161,13 +161,7 @@ fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
     let dir = tempfile::tempdir().unwrap();
     let index = build_index(dir.path(), "both", &["a", "b"]);
     let open_as = |tenant: &str| {
-        let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
-            include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
-            Limits::default(),
-            None,
-        )
-        .unwrap();
-        QueryCell::open_with_sandbox(&index, sandbox)
+        QueryCell::open_with_sandbox(&index, querycell_tests::malicious_sandbox(Limits::default()))
             .unwrap()
             .with_policy(
                 Policy::parse(&format!("{POLICY}\n{REQUESTS}")).unwrap(),

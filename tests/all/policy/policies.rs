@@ -439,13 +439,7 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
 fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
-    let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
-        include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
-        Limits::default(),
-        None,
-    )
-    .unwrap();
-    let cell = QueryCell::open_with_sandbox(&both, sandbox)
+    let cell = QueryCell::open_with_sandbox(&both, querycell_tests::malicious_sandbox(Limits::default()))
         .unwrap()
         .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
         .unwrap();
@@ -500,19 +494,7 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
     };
     let executor = Executor::open(&Catalog::data_path(&both), &Limits::default(), readable).unwrap();
     let query = |sql: &str| wit::Query { sql: sql.into(), params: vec![] };
-    let compiled = |sql: &str| wit::Compiled {
-        main: query(sql),
-        count: query("SELECT 1"),
-        main_counts: vec![],
-        null_probe: None,
-        columns: vec![],
-        order: Vec::new(),
-        limit: 100,
-        explanation: String::new(),
-        warnings: vec![],
-        resolved_dates: vec![],
-        reading: vec![],
-    };
+    let compiled = |sql: &str| querycell_tests::compiled(query(sql), query("SELECT 1"), Vec::new(), 100);
     let checked = executor.run(&compiled("SELECT count(*) FROM tickets")).unwrap_err();
     assert_eq!(checked.code, "policy_violation", "{checked}");
     let unchecked = executor
