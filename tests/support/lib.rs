@@ -56,7 +56,7 @@ pub fn querycell(args: &[&str]) -> Output {
 }
 
 /// Run `querycell` with `args` and `stdin` as standard input.
-pub fn querycell_with_stdin(args: &[&str], stdin: &str) -> Output {
+pub fn querycell_with_stdin(args: &[impl AsRef<std::ffi::OsStr>], stdin: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(querycell_bin())
         .args(args)

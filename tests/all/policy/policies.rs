@@ -11,6 +11,8 @@ use querycell::{ingest, Answer, Error, Limits, QueryCell};
 use querycell_tests::{querycell_with_stdin, snapshot_folder, stdout_json, write_file};
 use serde_json::Value;
 
+use super::query_as;
+
 const TEAMS: [&str; 4] = ["Platform", "Payments", "Search", "Mobile"];
 
 /// Tickets of two tenants. Tenant b's rows are deliberately unlike a's (other teams' values,
@@ -311,27 +313,9 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let policy = write_file(dir.path(), "policy.toml", POLICY);
-    let args = |tenant: &'static str| -> Vec<String> {
-        [
-            "query",
-            "--index",
-            both.to_str().unwrap(),
-            "--policy",
-            policy.to_str().unwrap(),
-            "--context",
-            &format!("tenant={tenant}"),
-            "--format",
-            "json",
-            "--plan",
-            "-",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-    };
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count", "alias": "n"}]}"#;
-    let a = stdout_json(&querycell_with_stdin(&args("a").iter().map(String::as_str).collect::<Vec<_>>(), plan));
-    let b = stdout_json(&querycell_with_stdin(&args("b").iter().map(String::as_str).collect::<Vec<_>>(), plan));
+    let a = stdout_json(&query_as(&both, &policy, "a", plan));
+    let b = stdout_json(&query_as(&both, &policy, "b", plan));
     assert_eq!((a["rows"][0][0].as_i64(), b["rows"][0][0].as_i64()), (Some(40), Some(20)), "{a}\n{b}");
     assert!(a["policy"]["id"].as_str().unwrap().starts_with("sha256:"));
     assert_eq!(
@@ -388,25 +372,7 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
     );
     let index_before = snapshot_folder(&both);
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count"}]}"#;
-    let ask_as = |index: &Path, policy: &Path, tenant: &str| {
-        let context = format!("tenant={tenant}");
-        querycell_with_stdin(
-            &[
-                "query",
-                "--index",
-                index.to_str().unwrap(),
-                "--policy",
-                policy.to_str().unwrap(),
-                "--context",
-                &context,
-                "--format",
-                "json",
-                "--plan",
-                "-",
-            ],
-            plan,
-        )
-    };
+    let ask_as = |index: &Path, policy: &Path, tenant: &str| query_as(index, policy, tenant, plan);
     let ask = |tenant: &str| ask_as(&both, &policy, tenant);
     // Six at once: each reserves its query under the state file's lock, none is lost.
     let threads: Vec<_> = (0..6)
