@@ -51,11 +51,11 @@ lint:
     cargo fmt --all -- --check
     cargo clippy --release --locked --workspace --all-targets -- -D warnings
 
-# The Spark tests alone (tests/all/spark.rs), against a local[2] Spark Connect server and a
-# standalone master with one worker; Java 17+ must be on the machine, and the script installs
+# The Spark tests alone (tests/all/serve/spark.rs), against a local[2] Spark Connect server and
+# a standalone master with one worker; Java 17+ must be on the machine, and the script installs
 # pyspark where missing (docs/spark.md).
 spark-test: build
-    tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all spark::
+    tests/spark/with-spark.sh cargo test --release --locked -p querycell-tests --test all serve::spark::
 
 # What the tests need besides Rust, installed without root: a Python virtual environment
 # (python_env, first on every recipe's PATH) with the official MCP SDK, a real client for the

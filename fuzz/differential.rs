@@ -1,5 +1,5 @@
 //! The differential target's shared half (`fuzz_targets/sql_differential.rs`, the oracle
-//! process `tests/oracle/main.rs` and the stable replay `tests/all/differential_replay.rs`
+//! process `tests/oracle/main.rs` and the stable replay `tests/all/fuzz/differential_replay.rs`
 //! all include it): the catalog the statements are compiled against ([`view`]) and the very
 //! rows DuckDB holds for it ([`fixture_sql`]), defined once so both sides agree; what the
 //! fuzz target asks the oracle about a statement the compiler accepted ([`Request`]: the

@@ -9,7 +9,7 @@
 //! ([`policed_view`]) and require every read of the policed table to be exactly the policy's
 //! source with the context's value bound ([`policy_holds`]). Plans are compiled for Spark as
 //! well and must mean the same there ([`check_plan_spark`]). Callers add DuckDB's parser as
-//! a further oracle where they can link DuckDB (`tests/all/fuzz_regressions.rs`).
+//! a further oracle where they can link DuckDB (`tests/all/fuzz/fuzz_regressions.rs`).
 
 // Each fuzz target uses one half (SQL or plan); the stable replay uses both.
 #![allow(dead_code)]

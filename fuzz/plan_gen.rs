@@ -15,7 +15,7 @@
 //! relative dates, text-level damage) to keep the refusal paths covered too.
 //!
 //! Shared by `fuzz_targets/plan_structured.rs` and the stable replay in
-//! `tests/all/fuzz_regressions.rs` (both include it with `#[path]`), so a kept regression
+//! `tests/all/fuzz/fuzz_regressions.rs` (both include it with `#[path]`), so a kept regression
 //! decodes to the same plan in both. Changing how bytes decode changes what every kept
 //! input means: add variants at the end of weight lists rather than reorder them.
 

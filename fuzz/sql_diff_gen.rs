@@ -16,7 +16,7 @@
 //!   to a later one.
 //!
 //! Shared by `fuzz_targets/sql_differential.rs` and the stable replay
-//! (`tests/all/differential_replay.rs`), so a kept input decodes to the same text in both.
+//! (`tests/all/fuzz/differential_replay.rs`), so a kept input decodes to the same text in both.
 //! Add choices at the end of lists rather than reorder them.
 
 #![allow(dead_code)]

@@ -14,7 +14,7 @@
 //! framing (code fences, `<think>`) and deep parentheses and call nesting.
 //!
 //! Shared by `fuzz_targets/sql_grammar.rs` and the stable replay in
-//! `tests/all/fuzz_regressions.rs` (both include it with `#[path]`), so a kept regression
+//! `tests/all/fuzz/fuzz_regressions.rs` (both include it with `#[path]`), so a kept regression
 //! decodes to the same text in both. Changing how bytes decode changes what every kept input
 //! means: add choices at the end of weight lists rather than reorder them.
 

@@ -8,7 +8,7 @@
 //! from the heap, growing the instance's memory by 2 MiB on every call. The depth guards
 //! bound every walk instead (`src/sqlmode/lexical.rs` and the parser's recursion limit), and
 //! this stack holds the deepest statement each admits:
-//! `tests/all/sandbox_boundary.rs` compiles each in the component.
+//! `tests/all/fuzz/sandbox_boundary.rs` compiles each in the component.
 
 /// Bytes of the component's stack. The deepest admitted statement (nested derived tables)
 /// compiled on the default 1 MiB and overflowed 512 KiB, so this is at least twice what it

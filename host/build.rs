@@ -100,7 +100,7 @@ fn build_duckdb_shims(manifest_dir: &Path) {
 /// compiler's `libstdc++.a`, searched first, makes that request a static one without
 /// rebuilding DuckDB. The GCC runtime library exception allows this. Where the compiler
 /// has no static archive, the binaries load libstdc++.so as before, with a build warning;
-/// `tests/all/binary_start.rs` fails on such a build.
+/// `tests/all/repo/binary_start.rs` fails on such a build.
 fn link_cxx_runtime_statically() {
     let target = |key: &str| std::env::var(key).unwrap_or_default();
     if target("CARGO_CFG_TARGET_OS") != "linux" || target("CARGO_CFG_TARGET_ENV") != "gnu" {

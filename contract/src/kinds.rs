@@ -26,7 +26,7 @@ pub enum ValueKind {
 }
 
 impl ValueKind {
-    /// Every kind, in the WIT `value-kind`'s order (`tests/all/shared_words.rs` holds the
+    /// Every kind, in the WIT `value-kind`'s order (`tests/all/repo/shared_words.rs` holds the
     /// two to the same names).
     pub const ALL: [ValueKind; 7] = [
         ValueKind::Text,

@@ -1,7 +1,7 @@
 //! The default request limits: what the host puts in `catalog-view.limits` unless the
 //! deployment says otherwise (`host/src/limits.rs`), and what the compiler assumes when a
 //! native caller builds a view without them (`guest/src/model.rs`). One definition, so the
-//! two defaults cannot drift apart; `tests/all/shared_words.rs` holds `docs/limits.md`'s
+//! two defaults cannot drift apart; `tests/all/repo/shared_words.rs` holds `docs/limits.md`'s
 //! table to them.
 
 /// Rows an answer may carry; a plan's `limit` is clamped to it.

@@ -335,8 +335,8 @@ pub const QUERY_FIRST_WORDS: &[&str] = &["SELECT", "WITH"];
 /// DuckDB's reserved keywords (its grammar's `ReservedKeyword`): the words it reads as an
 /// identifier only in double quotes. sqlparser takes some of them as aliases (`FROM t AS
 /// from`), so the compiler refuses them unquoted where DuckDB wants an identifier: table and
-/// CTE names and their column lists, and window names. `tests/all/host_check.rs` holds the
-/// list to DuckDB's own (`duckdb_keywords()`).
+/// CTE names and their column lists, and window names. `tests/all/executor/host_check.rs` holds
+/// the list to DuckDB's own (`duckdb_keywords()`).
 pub const RESERVED_WORDS: &[&str] = &[
     "ALL",
     "ANALYSE",
@@ -419,7 +419,8 @@ pub const RESERVED_WORDS: &[&str] = &[
 /// table, CTE, window or column unquoted (its grammar's `TypeFuncNameKeyword`, less the words
 /// that are also column-name keywords): `FROM incidents AS left`, `WITH join AS (…)` and
 /// `SELECT at FROM t` do not parse. The compiler refuses them unquoted where it refuses
-/// [`RESERVED_WORDS`]; `tests/all/host_check.rs` holds the list to `duckdb_keywords()`.
+/// [`RESERVED_WORDS`]; `tests/all/executor/host_check.rs` holds the list to
+/// `duckdb_keywords()`.
 pub const FUNCTION_NAME_KEYWORDS: &[&str] = &[
     "ANTI",
     "ASOF",

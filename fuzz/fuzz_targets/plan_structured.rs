@@ -1,7 +1,7 @@
 //! Structured plans into the plan compiler: the bytes are decoded by
 //! `plan_gen.rs` (`arbitrary`) into a plan over the oracle's catalog, mostly well formed and
 //! naming real tables and columns, then serialised to plan JSON and checked by
-//! `oracle::check_plan`. The stable replay (`tests/all/fuzz_regressions.rs`) decodes kept
+//! `oracle::check_plan`. The stable replay (`tests/all/fuzz/fuzz_regressions.rs`) decodes kept
 //! inputs with the same generator.
 
 #![no_main]

@@ -1,7 +1,7 @@
 //! The sandbox-boundary oracles, shared by the fuzz target
-//! (`fuzz_targets/sandbox_boundary.rs`) and the stable replay (`tests/all/fuzz_regressions.rs`):
-//! a request through the host's real `Sandbox` (on demand, with a small fuel budget), compared
-//! with the same compiler run natively.
+//! (`fuzz_targets/sandbox_boundary.rs`) and the stable replay
+//! (`tests/all/fuzz/fuzz_regressions.rs`): a request through the host's real `Sandbox` (on
+//! demand, with a small fuel budget), compared with the same compiler run natively.
 //!
 //! The first byte picks plan or SQL mode; the rest is the request text. Oracles:
 //! - no panic in the host, and no `guest_fault` (a trap inside the compiler is a bug);

@@ -25,7 +25,7 @@ pub const COMPONENT_ARENA_BYTES: usize = 1 << 20;
 ///
 /// A new arena is all zero bytes, so the component's static one is zero-initialised data
 /// that the linker leaves out of the module (one non-zero field would put the whole region
-/// in it as a data segment; `tests/all/sandbox_boundary.rs` fails if it is ever there).
+/// in it as a data segment; `tests/all/fuzz/sandbox_boundary.rs` fails if it is ever there).
 #[repr(C, align(16))]
 pub struct Arena<const BYTES: usize> {
     region: UnsafeCell<[u8; BYTES]>,

@@ -216,7 +216,8 @@ pub struct OrderKey {
 }
 
 /// The fields each object of a plan may have: the parser's side of the contract with the
-/// host's JSON Schema (`host/src/catalog/schema.rs`; tests/all/plan_language_drift.rs ties them).
+/// host's JSON Schema (`host/src/catalog/schema.rs`; tests/all/plans/plan_language_drift.rs
+/// ties them).
 pub const PLAN_FIELDS: [&str; 8] =
     ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
 pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];

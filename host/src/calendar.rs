@@ -3,8 +3,8 @@
 //! the system clock (UTC) or pinned by the operator (`--today`, [`crate::QueryCell::with_today`]).
 //!
 //! The civil-date arithmetic itself is the contract's (`querycell_contract::calendar`), the
-//! one definition the compiler's relative dates use too; `tests/all/relative_dates.rs` checks
-//! that the host's `--today` parser and the compiler's date parser agree on every day.
+//! one definition the compiler's relative dates use too; `tests/all/plans/relative_dates.rs`
+//! checks that the host's `--today` parser and the compiler's date parser agree on every day.
 
 use std::fmt;
 use std::str::FromStr;

@@ -82,7 +82,7 @@ impl Error {
 
     /// An error of `code` in `class`, for the few codes the contract declares with two classes
     /// ([`Code::classes`]; `docs/errors.md` says why each has two). Every call names a class
-    /// the contract declares for its code: `tests/all/shared_words.rs` reads the calls.
+    /// the contract declares for its code: `tests/all/repo/shared_words.rs` reads the calls.
     pub fn classed(class: ErrorClass, code: Code, message: impl Into<String>) -> Self {
         Error { code: code.as_str().to_string(), message: message.into(), path: "$".into(), hint: None, class }
     }

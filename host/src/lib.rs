@@ -7,7 +7,7 @@
 //!
 //! # Module map, by layer
 //!
-//! Each layer imports only from the layers above it in this list; `tests/all/layers.rs`
+//! Each layer imports only from the layers above it in this list; `tests/all/repo/layers.rs`
 //! fails on an import that goes the other way, and on any cycle between these modules.
 //!
 //! 1. Leaves: [`error`] (the one typed error), [`limits`] (every bound querycell promises),

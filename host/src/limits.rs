@@ -1,5 +1,6 @@
 //! Every bound querycell promises, in one place. Each field says what it bounds and why;
-//! each has a test that shows the bound holding (tests/all/: hostile_guests, executor_limits).
+//! each has a test that shows the bound holding (tests/all/sandbox/hostile_guests.rs,
+//! tests/all/executor/executor_limits.rs).
 
 use std::time::Duration;
 

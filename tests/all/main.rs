@@ -1,51 +1,14 @@
 //! Every cross-crate test in one binary, so DuckDB and Cranelift are linked once (the way
-//! wasmtime keeps `tests/all/`). One module per area.
+//! wasmtime keeps `tests/all/`). One folder per area, one module per file in it; a test's
+//! path is `area::file::test`, e.g. `serve::end_to_end::average_ack_minutes_by_team_for_p1`.
+//! Helpers more than one area uses are in `tests/support` (`querycell_tests`).
 
-mod aggregates;
-mod amounts_and_decimals;
-mod audit_trace;
-mod binary_start;
-mod budgets;
-mod catalog_lookup;
-mod column_roles;
-mod compile_cache;
-mod component_jco;
-mod depth_limits;
-mod differential_replay;
-mod doc_examples;
-mod end_to_end;
-mod executor_limits;
-mod fuzz_regressions;
-mod host_check;
-mod hostile_guests;
-mod hygiene;
-mod ingest_formats;
-mod ingest_layouts;
-mod ingest_text_tables;
-mod ingest_wide_columns;
-mod joined_plans;
-mod layers;
-mod malicious_compiler;
-mod mcp_server;
-mod messy_corpus;
-mod messy_files;
-mod model_requests;
-mod plan_language_drift;
-mod policies;
-mod query_workers;
-mod reading_proof;
-mod readme_examples;
-mod real_exports;
-mod relationships_ingest;
-mod relative_dates;
-mod release_duckdb;
-mod result_values;
-mod run_once;
-mod sandbox_boundary;
-mod shared_words;
-mod snapshots;
-mod spark;
-mod sql_differential;
-mod sql_mode;
-mod summary_check;
-mod verify_receipts;
+mod executor;
+mod fuzz;
+mod ingest;
+mod plans;
+mod policy;
+mod repo;
+mod sandbox;
+mod serve;
+mod sql;

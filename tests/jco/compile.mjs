@@ -1,5 +1,5 @@
 // querycell's compiler component in a second component host: jco's JavaScript bindings
-// (`jco transpile --instantiation sync`) on Node. Used by tests/all/component_jco.rs.
+// (`jco transpile --instantiation sync`) on Node. Used by tests/all/sandbox/component_jco.rs.
 //
 //   node compile.mjs <folder jco wrote> < {"view": ..., "requests": [{"kind": "plan"|"sql", "text": ...}]}
 //

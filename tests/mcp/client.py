@@ -1,6 +1,6 @@
 """A real MCP client (PyPI's `mcp`, the official Python SDK) against `querycell mcp`.
 
-Run by tests/all/mcp_server.rs as `client.py <querycell binary> <index> <allow-sql: 0|1>`,
+Run by tests/all/serve/mcp_server.rs as `client.py <querycell binary> <index> <allow-sql: 0|1>`,
 which starts the server over stdio, or `client.py --http <url> <allow-sql: 0|1>`, which
 connects to a server the test started with `querycell mcp --http`. It lists the tools,
 calls each with an answer and with a refusal (`check_summary` with the receipt `query`

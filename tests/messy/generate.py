@@ -4,9 +4,9 @@ export them (bank statements from five countries, ERP and CRM exports, spreadshe
 merged cells, hidden rows, formulas and serial numbers, JSON with nested records).
 
 The files are committed; this script is how they were made, and writes the same bytes
-again (a fixed seed, fixed zip timestamps). tests/all/messy_corpus.rs reads each file's own
-text (or, for .xlsx, its sheet XML) to compute the answers it expects, never this script's
-values. Run: python3 tests/messy/generate.py
+again (a fixed seed, fixed zip timestamps). tests/all/ingest/messy_corpus.rs reads each
+file's own text (or, for .xlsx, its sheet XML) to compute the answers it expects, never this
+script's values. Run: python3 tests/messy/generate.py
 """
 
 import json

@@ -78,7 +78,7 @@ connect() { # name port master [conf...]
     --conf spark.sql.shuffle.partitions=4 --conf spark.driver.memory=1g "$@" >/dev/null
 }
 # Its sessions default to another time zone than UTC and to ANSI mode off, as a real
-# cluster's may: querycell's session must set its own (tests/all/spark.rs,
+# cluster's may: querycell's session must set its own (tests/all/serve/spark.rs,
 # a_cluster_in_another_time_zone_answers_in_utc, an_overflowing_sum_on_spark_is_an_error_not_a_wrong_number).
 connect local "$local_port" 'local[2]' --conf spark.sql.session.timeZone=America/Los_Angeles --conf spark.sql.ansi.enabled=false
 connect standalone "$standalone_port" "spark://127.0.0.1:$master_port" --conf spark.cores.max=1 --conf spark.executor.memory=1g

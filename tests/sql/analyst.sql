@@ -1,4 +1,4 @@
--- Analyst-style SQL over the differential fixture (tests/all/sql_differential.rs): sales
+-- Analyst-style SQL over the differential fixture (tests/all/sql/sql_differential.rs): sales
 -- (order_id, region, product, channel, day, amount, qty, discount, note) and targets
 -- (region, quarter, target). One statement per entry, each ending in `;` at the end of a
 -- line. Every statement querycell answers must answer exactly as DuckDB does over the same

@@ -1,6 +1,7 @@
 //! The differential oracle: what DuckDB says of a statement SQL mode accepted
 //! ([`case::Request`]), for the fuzz target `sql_differential` (through the `sql-oracle`
-//! process, `tests/oracle/main.rs`) and its stable replay (`tests/all/differential_replay.rs`).
+//! process, `tests/oracle/main.rs`) and its stable replay
+//! (`tests/all/fuzz/differential_replay.rs`).
 //!
 //! First the host's own checks, as its statement runner makes them
 //! (`host/src/exec/runner.rs`): the parse-tree check of the compiled statement

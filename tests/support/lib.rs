@@ -1,7 +1,8 @@
 //! Helpers shared by the cross-crate tests: locating the built `querycell` binary, writing
-//! fixture files, fingerprinting an index folder, and building hostile guest components;
-//! [`spark`], the Spark servers and their setup; [`differential`], the differential fuzz
-//! target's oracle.
+//! fixture files and indexes, fingerprinting an index folder, building hostile guest
+//! components, the malicious fixture compiler and compiler output to hand the executor, and
+//! reading the fuzz targets' kept inputs; [`spark`], the Spark servers and their setup;
+//! [`differential`], the differential fuzz target's oracle.
 
 pub mod differential;
 pub mod spark;
@@ -9,6 +10,8 @@ pub mod spark;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+use querycell::sandbox::wit;
 
 /// The workspace root: the checkout cargo runs the tests from. Not only the path compiled
 /// in: one target folder serves every checkout on a machine (the justfile's), and cargo
@@ -58,7 +61,7 @@ pub fn querycell(args: &[&str]) -> Output {
 }
 
 /// Run `querycell` with `args` and `stdin` as standard input.
-pub fn querycell_with_stdin(args: &[&str], stdin: &str) -> Output {
+pub fn querycell_with_stdin(args: &[impl AsRef<std::ffi::OsStr>], stdin: &str) -> Output {
     use std::io::Write;
     let mut child = Command::new(querycell_bin())
         .args(args)
@@ -103,6 +106,25 @@ pub fn ingest_table(dir: &Path, name: &str, csv: &str) -> String {
 /// A small incidents table as a CSV: four incidents of two teams.
 pub const INCIDENTS_CSV: &str = "incident_id,team,severity,ack_minutes\nI-101,Platform,P1,10\nI-102,Platform,P1,20\nI-103,Payments,P1,12\nI-104,Payments,P2,90\n";
 
+/// [`INCIDENTS_CSV`] as `dir/data/incidents.csv`, ingested through the library into
+/// `dir/index`; the index's path.
+pub fn incidents_index(dir: &Path) -> PathBuf {
+    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
+    let index = dir.join("index");
+    querycell::ingest::ingest(&index, &[csv]).expect("ingest");
+    index
+}
+
+/// The rows of DuckDB's `select` written to `path` as a Parquet file (its folder made if
+/// missing) by an in-memory DuckDB, as an exporting tool would write them.
+pub fn write_parquet(path: &Path, select: &str) {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("creating fixture folder");
+    }
+    let maker = querycell::testing::Database::in_memory(&[]).expect("in-memory DuckDB");
+    maker.execute_batch(&format!("COPY ({select}) TO '{}' (FORMAT parquet)", path.display())).expect("writing Parquet");
+}
+
 /// Every file under `dir` with its full contents, to prove nothing changed.
 pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
     let mut files = BTreeMap::new();
@@ -146,4 +168,70 @@ pub fn component_from_core_wat_and_wit(core_wat: &str, wit: &str) -> Vec<u8> {
         .validate(true)
         .encode()
         .expect("component encodes")
+}
+
+/// The malicious fixture compiler (`tests/malicious-guest`, built by tests/build.rs): it
+/// exports the real compiler's WIT world and returns whatever output the request describes.
+pub const MALICIOUS_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH"));
+
+/// A sandbox running [`MALICIOUS_GUEST`] under `limits`, with no compile cache.
+pub fn malicious_sandbox(limits: querycell::Limits) -> querycell::sandbox::Sandbox {
+    querycell::sandbox::Sandbox::from_component_bytes(MALICIOUS_GUEST, limits, None)
+        .expect("the malicious fixture loads")
+}
+
+/// What a compiler might return, as the executor takes it: `main` and its `count` query,
+/// `columns`, the row cap `limit`, and nothing else (no counts carried, null probe, order,
+/// explanation, warnings, resolved dates or reading).
+pub fn compiled(main: wit::Query, count: wit::Query, columns: Vec<wit::OutputColumn>, limit: u32) -> wit::Compiled {
+    wit::Compiled {
+        main,
+        count,
+        main_counts: Vec::new(),
+        null_probe: None,
+        columns,
+        order: Vec::new(),
+        limit,
+        explanation: String::new(),
+        warnings: Vec::new(),
+        resolved_dates: Vec::new(),
+        reading: Vec::new(),
+    }
+}
+
+/// `count` output columns `c0`, `c1`, …, of no known kind, each an expression.
+pub fn expression_columns(count: usize) -> Vec<wit::OutputColumn> {
+    (0..count)
+        .map(|i| wit::OutputColumn {
+            name: format!("c{i}"),
+            kind: wit::ValueKind::Other,
+            role: wit::ColumnRole::Expression,
+        })
+        .collect()
+}
+
+/// The inputs a fuzz folder keeps (seeds, regressions, a run's corpus): its files, sorted,
+/// not dotfiles (a `.gitkeep` keeps an empty folder in git and is no input); none when the
+/// folder is missing.
+pub fn fuzz_inputs(folder: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
+    let mut files: Vec<PathBuf> = entries
+        .flatten()
+        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
+        .map(|e| e.path())
+        .filter(|p| p.is_file())
+        .collect();
+    files.sort();
+    files
+}
+
+/// The inputs of the corpus folder the environment variable `var` names, when it is set
+/// (`just fuzz` sets it after a run): relative to the workspace, where `just fuzz` names it,
+/// not to tests/, where cargo runs the tests. A folder named but holding no inputs fails.
+pub fn fuzz_corpus(var: &str) -> Vec<PathBuf> {
+    let Some(corpus) = std::env::var_os(var) else { return Vec::new() };
+    let corpus = workspace().join(corpus);
+    let found = fuzz_inputs(&corpus);
+    assert!(!found.is_empty(), "{var} names {}, which holds no inputs", corpus.display());
+    found
 }

@@ -1,6 +1,6 @@
 //! Arbitrary summaries and receipts through the summary checker (`querycell::summary`). The
 //! oracles are `oracle::check`, shared with the stable replay of the seeds and kept
-//! regressions (`tests/all/summary_check.rs`).
+//! regressions (`tests/all/serve/summary_check.rs`).
 
 #![no_main]
 

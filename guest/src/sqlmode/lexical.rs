@@ -29,8 +29,9 @@ use crate::plan::clip;
 /// Binary operators one parenthesis level may chain. Each one is a level of the tree, in
 /// sqlparser's and in DuckDB's, and the host reads DuckDB's tree as JSON only 128 levels
 /// deep; a longer chain would be a statement the guest accepts and the host must refuse
-/// (found by replaying the fuzz corpus through the host's check). `tests/all/host_check.rs`
-/// fails if the deepest chain accepted here stops passing the host's check.
+/// (found by replaying the fuzz corpus through the host's check).
+/// `tests/all/executor/host_check.rs` fails if the deepest chain accepted here stops passing
+/// the host's check.
 pub const MAX_OPERATOR_CHAIN: usize = 32;
 
 /// Function calls (a name followed by `(`) that may nest inside one another. Real queries

@@ -406,7 +406,7 @@ pub fn plan_json_schema() -> serde_json::Value {
 /// How a model should plan, told to it when it connects (the MCP server's instructions).
 /// Generated from [`plan_json_schema`]: the fields with their descriptions, and every op,
 /// function, granularity and direction the schema allows, so the two cannot disagree (and
-/// the schema is held to the guest's parser by `tests/all/plan_language_drift.rs`).
+/// the schema is held to the guest's parser by `tests/all/plans/plan_language_drift.rs`).
 pub fn plan_instructions() -> String {
     let schema = plan_json_schema();
     let words = |definition: &str| -> String {

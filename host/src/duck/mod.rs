@@ -720,8 +720,8 @@ mod tests {
 
     /// The query side opens the data file through the folder descriptor it holds, the version
     /// whose catalog it read; DuckDB by itself opens the folder's name instead, which an
-    /// ingest may have exchanged for another version in between (tests/all/snapshots.rs shows
-    /// the race; this shows the cause without waiting for it).
+    /// ingest may have exchanged for another version in between (tests/all/ingest/snapshots.rs
+    /// shows the race; this shows the cause without waiting for it).
     #[test]
     fn the_query_side_opens_the_path_it_is_given_not_the_name_it_resolves_to() {
         use std::os::fd::AsRawFd;

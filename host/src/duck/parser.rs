@@ -4,7 +4,7 @@
 //! database instance of its own and pays no query per statement ([`parse_tree`]: the text
 //! reaches no connection). [`extracted_tree`] writes the same JSON for the statements a
 //! connection's parser has split, nothing bound yet, so an executor checks the trees it then
-//! runs. A test holds all three to the same output (`tests/all/host_check.rs`).
+//! runs. A test holds all three to the same output (`tests/all/executor/host_check.rs`).
 
 use std::os::raw::c_char;
 use std::sync::atomic::{AtomicBool, Ordering};

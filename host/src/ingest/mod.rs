@@ -2,7 +2,7 @@
 //! through a one-way pipeline of phases, split the way DuckDB's CSV sniffer is (dialect,
 //! header, type detection, type refinement, then the load). [`ingest()`] is the one
 //! orchestrator; a phase uses the output types of the phases before it, never the reverse
-//! (`tests/all/layers.rs` fails on any cycle between files).
+//! (`tests/all/repo/layers.rs` fails on any cycle between files).
 //!
 //! 1. [`sources`]: the files under each root (a cap-std `Dir` per root, no symlinks), their
 //!    formats, and what was skipped and why; each root's [`sidecar`] (`querycell.toml`).

@@ -1,6 +1,6 @@
 //! The checker's rules one by one, on small receipts built here; the limits and the bound on
 //! work per byte, on adversarial text. The corpus of real receipts and summaries is
-//! `tests/all/summary_check.rs`.
+//! `tests/all/serve/summary_check.rs`.
 
 use super::report::{Finding, FindingKind};
 use super::scan::{scan, Kind};

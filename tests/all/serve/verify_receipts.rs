@@ -13,7 +13,7 @@ use std::path::Path;
 use querycell_tests::{ingest_table, querycell, querycell_with_stdin, stdout_json, write_file, INCIDENTS_CSV};
 use serde_json::{json, Value};
 
-use crate::end_to_end::ingest;
+use super::end_to_end::ingest;
 
 /// Average time to acknowledge and count of P1 incidents by team, teams in order.
 const P1_BY_TEAM: &str = r#"{"table": "incidents", "filters": [{"column": "severity", "op": "eq", "value": "P1"}],

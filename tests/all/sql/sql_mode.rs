@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use querycell::{ingest, ErrorClass, Limits, QueryCell};
-use querycell_tests::{snapshot_folder, write_file};
+use querycell_tests::{snapshot_folder, write_file, write_parquet};
 use serde_json::Value;
 
 /// 120 incidents over four teams, with some missing ack times, and a teams table.
@@ -480,17 +480,13 @@ fn grouping_with_rollup_answers_and_forms_duckdb_reads_otherwise_are_refused_wit
 fn number_literals_compare_exactly_with_decimals_and_large_integers() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    std::fs::create_dir_all(&data).unwrap();
-    let maker = querycell::testing::Database::in_memory(&[]).unwrap();
-    maker
-        .execute_batch(&format!(
-            "COPY (SELECT * FROM (VALUES (1, 12345678901234567.89::DECIMAL(38,2), 9007199254740992::BIGINT), \
-             (2, 12345678901234567.88::DECIMAL(38,2), 9007199254740993::BIGINT), \
-             (3, 12345678901234567.90::DECIMAL(38,2), 9007199254740994::BIGINT), (4, 0.10::DECIMAL(38,2), 1::BIGINT)) \
-             AS t(id, amount, snowflake)) TO '{}' (FORMAT parquet)",
-            data.join("ledger.parquet").display()
-        ))
-        .unwrap();
+    write_parquet(
+        &data.join("ledger.parquet"),
+        "SELECT * FROM (VALUES (1, 12345678901234567.89::DECIMAL(38,2), 9007199254740992::BIGINT), \
+         (2, 12345678901234567.88::DECIMAL(38,2), 9007199254740993::BIGINT), \
+         (3, 12345678901234567.90::DECIMAL(38,2), 9007199254740994::BIGINT), (4, 0.10::DECIMAL(38,2), 1::BIGINT)) \
+         AS t(id, amount, snowflake)",
+    );
     let index = dir.path().join("index");
     ingest::ingest(&index, &[data]).unwrap();
     let statements = [

@@ -5,27 +5,15 @@
 //! must end in a typed refusal or a capped answer; the index's bytes never change and the next
 //! call answers.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use querycell::sandbox::Sandbox;
-use querycell::{ingest, EnginePolicy, ErrorClass, Limits, QueryCell, SandboxEngine};
-use querycell_tests::{snapshot_folder, write_file, INCIDENTS_CSV};
+use querycell::{EnginePolicy, ErrorClass, Limits, QueryCell, SandboxEngine};
+use querycell_tests::{incidents_index, malicious_sandbox, snapshot_folder, MALICIOUS_GUEST};
 use serde_json::json;
 
-const MALICIOUS_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH"));
-
-fn index(dir: &Path) -> PathBuf {
-    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.join("index");
-    ingest::ingest(&index, &[csv]).unwrap();
-    index
-}
-
 fn malicious(index: &Path, limits: Limits) -> QueryCell {
-    QueryCell::builder(index)
-        .sandbox(Sandbox::from_component_bytes(MALICIOUS_GUEST, limits, None).unwrap())
-        .open()
-        .unwrap()
+    QueryCell::builder(index).sandbox(malicious_sandbox(limits)).open().unwrap()
 }
 
 /// The honest request that must answer after every hostile one.
@@ -49,7 +37,7 @@ fn refused(cell: &QueryCell, output: serde_json::Value, code: &str, class: Error
 #[test]
 fn hostile_statements_are_refused_and_touch_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     let cell = malicious(&index, Limits::default());
     let written = dir.path().join("written");
@@ -73,7 +61,7 @@ fn hostile_statements_are_refused_and_touch_nothing() {
 #[test]
 fn parameters_that_do_not_match_their_placeholders_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let cell = malicious(&index, Limits::default());
     let sql = "SELECT team FROM incidents WHERE ack_minutes > ? AND team = ?";
     refused(&cell, json!({ "sql": sql, "params": [1] }), "statement_refused", ErrorClass::Internal);
@@ -97,7 +85,7 @@ fn parameters_that_do_not_match_their_placeholders_are_refused() {
 #[test]
 fn output_columns_that_lie_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let cell = malicious(&index, Limits::default());
     // More (or fewer) columns than the statement returns.
     refused(
@@ -140,7 +128,7 @@ fn output_columns_that_lie_are_refused() {
 #[test]
 fn a_statement_without_a_limit_gets_a_capped_answer() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     let cell = malicious(&index, Limits { query_memory_bytes: 64 << 20, ..Limits::default() });
     let from: Vec<String> = (0..12).map(|i| format!("incidents AS t{i}")).collect();
@@ -163,7 +151,7 @@ fn a_statement_without_a_limit_gets_a_capped_answer() {
 #[test]
 fn a_100_mb_statement_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let clause = "SELECT team FROM incidents WHERE team = 'x' OR ";
     let huge = json!({ "sql": clause, "repeat_sql": 100_000_000 / clause.len() });
     let cell = malicious(&index, Limits::default());

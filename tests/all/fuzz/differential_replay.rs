@@ -10,73 +10,32 @@
 //! read by DuckDB as the compiler read it, pass the host's checks, and answer as the
 //! caller's own text answers.
 
-use std::path::{Path, PathBuf};
-
 use querycell_tests::differential::{case, Oracle};
 
-#[path = "../../fuzz/duckdb_keywords.rs"]
+use super::{kept_inputs, pseudo_random_inputs, read_inputs};
+
+#[path = "../../../fuzz/duckdb_keywords.rs"]
 mod duckdb_keywords;
-#[path = "../../fuzz/sql_diff_gen.rs"]
+#[path = "../../../fuzz/sql_diff_gen.rs"]
 mod sql_diff_gen;
 // One copy of the grammar generator for the test binary (clippy's `duplicate_mod`).
 use super::fuzz_regressions::sql_gen;
 
-/// The files of `folder`, sorted, without dotfiles (`.gitkeep`).
-fn inputs(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    files
-}
-
-/// The seeds, the kept regressions, a run's corpus if named, and `samples` generator inputs
-/// (first byte at least 0x80: `sql_diff_gen.rs` writes them), by name.
-fn all_inputs(samples: usize) -> (Vec<(String, Vec<u8>)>, usize) {
-    let fuzz = querycell_tests::workspace().join("fuzz");
-    let mut files = inputs(&fuzz.join("seeds/sql_differential"));
-    let seeds = files.len();
-    files.extend(inputs(&fuzz.join("regressions/sql_differential")));
-    if let Some(corpus) = std::env::var_os("QUERYCELL_FUZZ_DIFFERENTIAL_CORPUS") {
-        let corpus = querycell_tests::workspace().join(corpus);
-        let found = inputs(&corpus);
-        assert!(
-            !found.is_empty(),
-            "QUERYCELL_FUZZ_DIFFERENTIAL_CORPUS names {}, which holds no inputs",
-            corpus.display()
-        );
-        files.extend(found);
-    }
-    let mut all: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|f| (f.display().to_string(), std::fs::read(&f).expect("reading a fuzz input")))
-        .collect();
-    // xorshift64: the same bytes on every run and machine.
-    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    for i in 0..samples {
-        let len = 1 + (next() % 600) as usize;
-        let mut bytes: Vec<u8> = (0..len).map(|_| (next() >> 24) as u8).collect();
+/// The seeds (at least 100), the kept regressions, a run's corpus if named, and `samples`
+/// generator inputs (first byte at least 0x80: `sql_diff_gen.rs` writes them), by name.
+fn all_inputs(samples: usize) -> Vec<(String, Vec<u8>)> {
+    let mut all = read_inputs(kept_inputs("sql_differential", "QUERYCELL_FUZZ_DIFFERENTIAL_CORPUS", 100));
+    for (i, mut bytes) in pseudo_random_inputs(0x2545_f491_4f6c_dd1d, samples, 1).into_iter().enumerate() {
         bytes[0] |= 0x80;
         all.push((format!("generated sample {i}"), bytes));
     }
-    (all, seeds)
+    all
 }
 
 #[test]
 fn every_kept_differential_input_is_read_and_answered_alike() {
     let samples = std::env::var("QUERYCELL_DIFFERENTIAL_SAMPLES").ok().and_then(|n| n.parse().ok()).unwrap_or(256);
-    let (inputs, seeds) = all_inputs(samples);
-    assert!(seeds >= 100, "the sql_differential seed corpus has {seeds} inputs");
+    let inputs = all_inputs(samples);
     // The compiler recurses on the parsed tree; give it the stack the guest's limits assume.
     let (failures, accepted, report) = std::thread::Builder::new()
         .stack_size(64 << 20)

@@ -8,33 +8,19 @@ use querycell::catalog::Catalog;
 use querycell::sandbox::wit;
 use querycell::testing::Readable;
 use querycell::testing::{Database, Executor, ParseTreeCheck};
-use querycell::{ingest, ErrorClass, Limits};
-use querycell_tests::{querycell, snapshot_folder, stdout_json, write_file, INCIDENTS_CSV};
+use querycell::{ErrorClass, Limits};
+use querycell_tests::{compiled, incidents_index, querycell, snapshot_folder, stdout_json, write_file};
 
 /// What a wrong compiler returns: `sql` as main query with one bound row cap.
 fn wrong_compiler_output(sql: &str) -> wit::Compiled {
     let query = |sql: &str| wit::Query { sql: sql.into(), params: vec![wit::Param::Integer(11)] };
-    wit::Compiled {
-        main: query(sql),
-        count: query(&format!("SELECT count(*) FROM ({sql}) AS answer")),
-        main_counts: Vec::new(),
-        null_probe: None,
-        columns: Vec::new(),
-        order: Vec::new(),
-        limit: 10,
-        explanation: String::new(),
-        warnings: Vec::new(),
-        resolved_dates: Vec::new(),
-        reading: Vec::new(),
-    }
+    compiled(query(sql), query(&format!("SELECT count(*) FROM ({sql}) AS answer")), Vec::new(), 10)
 }
 
 #[test]
 fn a_function_hidden_in_compiler_output_is_refused_by_the_host() {
     let dir = tempfile::tempdir().unwrap();
-    let csv = write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.path().join("index");
-    ingest::ingest(&index, &[csv]).unwrap();
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     let catalog = Catalog::load(&index).unwrap();
     let executor = Executor::open(

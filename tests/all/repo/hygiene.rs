@@ -16,8 +16,8 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits};
 use querycell_tests::{component_from_core_wat, querycell_bin, write_file};
 
-use crate::doc_examples::documentation_pages;
-use crate::hostile_guests::{view, HOSTILE_CORE};
+use super::doc_examples::documentation_pages;
+use crate::sandbox::hostile_guests::{view, HOSTILE_CORE};
 
 fn only_entry(dir: &Path) -> PathBuf {
     let entries: Vec<PathBuf> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().path()).collect();
@@ -319,7 +319,8 @@ fn the_docs_map_lists_every_page() {
 }
 
 /// `docs/security.md` numbers the invariants 1 to 11, in order, and every test it cites as
-/// `module::function` is a test of `tests/all/<module>.rs`.
+/// `area::module::function` is a test of `tests/all/<area>/<module>.rs`; a test module named
+/// without its area (`module::function`) fails too.
 #[test]
 fn the_security_page_numbers_the_invariants_and_cites_real_tests() {
     let root = querycell_tests::workspace();
@@ -329,20 +330,32 @@ fn the_security_page_numbers_the_invariants_and_cites_real_tests() {
         .filter_map(|(_, line)| line.strip_prefix("## ")?.split_once(". ")?.0.parse().ok())
         .collect();
     assert_eq!(numbers, (1..=11).collect::<Vec<u32>>(), "the invariants' headings");
+    let tests = root.join("tests/all");
+    let areas: Vec<String> = std::fs::read_dir(&tests)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_dir())
+        .map(|path| path.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
     let mut cited = 0;
     for span in page.split('`').skip(1).step_by(2) {
-        let Some((module, function)) = span.split_once("::") else { continue };
         let word =
             |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
-        if !(word(module) && word(function)) {
+        let path: Vec<&str> = span.split("::").collect();
+        if path.len() < 2 || !path.iter().all(|w| word(w)) {
             continue;
         }
-        let source = std::fs::read_to_string(root.join(format!("tests/all/{module}.rs")))
-            .unwrap_or_else(|_| panic!("`{span}`: there is no tests/all/{module}.rs"));
-        assert!(
-            source.contains(&format!("#[test]\nfn {function}(")),
-            "`{span}`: tests/all/{module}.rs has no test {function}"
-        );
+        if !areas.iter().any(|area| area == path[0]) {
+            if let Some(area) = areas.iter().find(|area| tests.join(area).join(format!("{}.rs", path[0])).is_file()) {
+                panic!("`{span}`: name the test with its area, `{area}::{span}`");
+            }
+            continue;
+        }
+        let [area, module, function] = path[..] else { panic!("`{span}`: cite a test as area::module::function") };
+        let file = format!("tests/all/{area}/{module}.rs");
+        let source =
+            std::fs::read_to_string(root.join(&file)).unwrap_or_else(|_| panic!("`{span}`: there is no {file}"));
+        assert!(source.contains(&format!("#[test]\nfn {function}(")), "`{span}`: {file} has no test {function}");
         cited += 1;
     }
     assert!(cited >= 40, "only {cited} tests cited: the citations were not found");

@@ -17,7 +17,8 @@ use querycell::{ErrorClass, Limits, QueryCell};
 use querycell_tests::{querycell_bin, querycell_with_stdin, stdout_json, write_file};
 use serde_json::{json, Value};
 
-use crate::policies::{build_index, POLICY};
+use super::policies::{build_index, POLICY};
+use super::query_args;
 
 /// Every ticket of the caller's tenant, one per row: tenant a has 40, tenant b 20.
 const LISTING: &str = r#"{"table": "tickets", "columns": ["ticket_id"], "order_by": ["ticket_id"]}"#;
@@ -36,8 +37,9 @@ timeout_ms = 4000
 "#;
 
 /// `args` run with `stdin`, and everything to say about the run when an assertion fails.
-fn run(args: &[&str], stdin: &str) -> (Output, String) {
-    let output = querycell_with_stdin(args, stdin);
+fn run(args: &[impl AsRef<str>], stdin: &str) -> (Output, String) {
+    let args: Vec<&str> = args.iter().map(AsRef::as_ref).collect();
+    let output = querycell_with_stdin(&args, stdin);
     let shown = format!(
         "querycell {}\nexit: {:?}\nstdout:\n{}\nstderr:\n{}",
         args.join(" "),
@@ -50,21 +52,7 @@ fn run(args: &[&str], stdin: &str) -> (Output, String) {
 
 /// `querycell query` of `plan` (stdin) as `tenant` under `policy`, JSON out, with `extra` flags.
 fn query(index: &Path, policy: &Path, tenant: &str, extra: &[&str], plan: &str) -> (Output, String) {
-    let context = format!("tenant={tenant}");
-    let mut args = vec![
-        "query",
-        "--index",
-        index.to_str().unwrap(),
-        "--policy",
-        policy.to_str().unwrap(),
-        "--context",
-        &context,
-        "--format",
-        "json",
-    ];
-    args.extend_from_slice(extra);
-    args.extend_from_slice(&["--plan", "-"]);
-    run(&args, plan)
+    run(&query_args(index, policy, &format!("tenant={tenant}"), &[extra, &["--plan", "-"]].concat()), plan)
 }
 
 /// The receipt's rows, truncation, total and limits.
@@ -132,22 +120,7 @@ fn a_callers_request_limits_come_from_the_policy_and_never_raise_the_deployments
     // with everyone's limits in place of the caller's own. (This policy has no row filter,
     // so only `[requests]` needs the caller.)
     let limits_only = write_file(dir.path(), "limits-only.toml", REQUESTS);
-    let (output, shown) = run(
-        &[
-            "query",
-            "--index",
-            index.to_str().unwrap(),
-            "--policy",
-            limits_only.to_str().unwrap(),
-            "--context",
-            "region=eu",
-            "--format",
-            "json",
-            "--plan",
-            "-",
-        ],
-        LISTING,
-    );
+    let (output, shown) = run(&query_args(&index, &limits_only, "region=eu", &["--plan", "-"]), LISTING);
     assert_eq!(output.status.code(), Some(2), "{shown}");
     let error = stdout_json(&output);
     assert_eq!(error["error"]["code"], "missing_context", "{shown}");
@@ -161,14 +134,8 @@ fn the_host_holds_a_caller_to_its_row_cap_whatever_the_compiler_asks_for() {
     let dir = tempfile::tempdir().unwrap();
     let index = build_index(dir.path(), "both", &["a", "b"]);
     let open_as = |tenant: &str| {
-        let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
-            include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
-            Limits::default(),
-            None,
-        )
-        .unwrap();
         QueryCell::builder(&index)
-            .sandbox(sandbox)
+            .sandbox(querycell_tests::malicious_sandbox(Limits::default()))
             .open()
             .unwrap()
             .with_policy(
@@ -334,25 +301,13 @@ fn kill_midway(index: &Path, policy: &Path, state: &Path, spread: Duration, logs
     const PROCESSES: u32 = 12;
     let plan = write_file(logs, "plan.json", COUNT);
     let before = counted(state);
-    let args = [
-        "query",
-        "--index",
-        index.to_str().unwrap(),
-        "--policy",
-        policy.to_str().unwrap(),
-        "--context",
-        "tenant=a",
-        "--format",
-        "json",
-        "--plan",
-        plan.to_str().unwrap(),
-    ];
+    let args = query_args(index, policy, "tenant=a", &["--plan", plan.to_str().unwrap()]);
     let started = Instant::now();
     let mut children: Vec<_> = (0..PROCESSES)
         .map(|i| {
             let log = |what: &str| File::create(logs.join(format!("{}-{i}.{what}", spread.as_millis()))).unwrap();
             let child = Command::new(querycell_bin())
-                .args(args)
+                .args(&args)
                 .stdin(Stdio::null())
                 .stdout(log("stdout"))
                 .stderr(log("stderr"))

@@ -12,40 +12,18 @@ use querycell::sandbox::wit;
 use querycell::testing::Executor;
 use querycell::testing::Readable;
 use querycell::{ingest, Error, ErrorClass, Limits, WorkerPolicy};
-use querycell_tests::{querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV};
+use querycell_tests::{
+    compiled, expression_columns, incidents_index, querycell_bin, snapshot_folder, write_file, INCIDENTS_CSV,
+};
 
 fn query(sql: &str, params: Vec<wit::Param>) -> wit::Query {
     wit::Query { sql: sql.into(), params }
 }
 
 /// What a guest might return: `sql` as the main query with `columns` output columns.
-fn compiled(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled {
-    wit::Compiled {
-        main: query(sql, params.clone()),
-        count: query(&format!("SELECT count(*) FROM ({sql}) AS answer"), params),
-        main_counts: Vec::new(),
-        null_probe: None,
-        columns: (0..columns)
-            .map(|i| wit::OutputColumn {
-                name: format!("c{i}"),
-                kind: wit::ValueKind::Other,
-                role: wit::ColumnRole::Expression,
-            })
-            .collect(),
-        order: Vec::new(),
-        limit: 10,
-        explanation: String::new(),
-        warnings: Vec::new(),
-        resolved_dates: Vec::new(),
-        reading: Vec::new(),
-    }
-}
-
-fn index(dir: &Path) -> std::path::PathBuf {
-    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.join("index");
-    ingest::ingest(&index, &[csv]).expect("ingest");
-    index
+fn guest_output(sql: &str, params: Vec<wit::Param>, columns: usize) -> wit::Compiled {
+    let count = query(&format!("SELECT count(*) FROM ({sql}) AS answer"), params.clone());
+    compiled(query(sql, params), count, expression_columns(columns), 10)
 }
 
 fn run(
@@ -54,7 +32,7 @@ fn run(
     params: Vec<wit::Param>,
     columns: usize,
 ) -> Result<querycell::testing::Execution, Error> {
-    executor.run(&compiled(sql, params, columns))
+    executor.run(&guest_output(sql, params, columns))
 }
 
 /// Past the parse-tree allowlist, to reach the locked connection itself.
@@ -64,7 +42,7 @@ fn run_unchecked(
     params: Vec<wit::Param>,
     columns: usize,
 ) -> Result<querycell::testing::Execution, Error> {
-    executor.run_without_parse_tree_check(&compiled(sql, params, columns))
+    executor.run_without_parse_tree_check(&guest_output(sql, params, columns))
 }
 
 /// The same index opened both ways statements can run: on this process's connection, and in
@@ -83,7 +61,7 @@ fn open(index: &Path, limits: &Limits) -> [(&'static str, Executor); 2] {
 #[test]
 fn statements_are_rechecked_with_duckdbs_parser() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     for (mode, executor) in open(&index, &Limits::default()) {
         eprintln!("statements run {mode}");
@@ -131,7 +109,7 @@ fn statements_are_rechecked_with_duckdbs_parser() {
 #[test]
 fn the_connection_is_read_only_locked_and_cut_off_from_files() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     for (mode, executor) in
         open(&index, &Limits { query_threads: 1, query_memory_bytes: 256 << 20, ..Limits::default() })
@@ -190,7 +168,7 @@ fn the_connection_is_read_only_locked_and_cut_off_from_files() {
 #[test]
 fn a_runaway_query_is_interrupted_at_the_timeout() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
     for (mode, executor) in open(&index, &limits) {
         eprintln!("statements run {mode}");
@@ -208,7 +186,7 @@ fn a_runaway_query_is_interrupted_at_the_timeout() {
 #[test]
 fn a_query_that_outgrows_the_memory_limit_fails_without_spilling() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits {
         query_memory_bytes: 64 << 20,
         query_threads: 1,
@@ -232,11 +210,14 @@ fn a_query_that_outgrows_the_memory_limit_fails_without_spilling() {
 #[test]
 fn rows_past_the_limit_are_counted_not_returned() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     for (mode, executor) in open(&index, &Limits::default()) {
         eprintln!("statements run {mode}");
-        let mut plan =
-            compiled("SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?", vec![wit::Param::Integer(4)], 1);
+        let mut plan = guest_output(
+            "SELECT incident_id FROM incidents ORDER BY incident_id LIMIT ?",
+            vec![wit::Param::Integer(4)],
+            1,
+        );
         plan.limit = 3;
         plan.count = query("SELECT count(*) FROM incidents", vec![]);
         let execution = executor.run(&plan).unwrap();
@@ -249,9 +230,10 @@ fn rows_past_the_limit_are_counted_not_returned() {
 #[test]
 fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
     let dir = tempfile::tempdir().unwrap();
-    for (mode, executor) in open(&index(dir.path()), &Limits::default()) {
+    for (mode, executor) in open(&incidents_index(dir.path()), &Limits::default()) {
         eprintln!("statements run {mode}");
-        let mut lying = compiled("SELECT team FROM incidents ORDER BY team LIMIT ?", vec![wit::Param::Integer(11)], 1);
+        let mut lying =
+            guest_output("SELECT team FROM incidents ORDER BY team LIMIT ?", vec![wit::Param::Integer(11)], 1);
         lying.main_counts = vec![wit::ProbeCount::AggregateSkipped("team".into())];
         let error = executor.run(&lying).expect_err("one column cannot be an answer column and a count");
         assert_eq!(error.code, "guest_output_mismatch", "{error}");
@@ -264,7 +246,7 @@ fn counts_the_main_query_does_not_carry_are_a_guest_output_mismatch() {
 #[test]
 fn the_host_reads_at_most_limit_plus_one_rows_whatever_the_sql_says() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits { query_memory_bytes: 64 << 20, ..Limits::default() };
     for (mode, executor) in open(&index, &limits) {
         eprintln!("statements run {mode}");
@@ -286,7 +268,7 @@ fn a_connection_starts_no_more_threads_than_its_largest_table_can_use() {
     use querycell::limits::DUCKDB_ROW_GROUP_ROWS;
     use querycell::QueryCell;
     let dir = tempfile::tempdir().unwrap();
-    let small = index(dir.path());
+    let small = incidents_index(dir.path());
     let four = Limits { query_threads: 4, ..Limits::default() };
     let cell = QueryCell::open(&small, four.clone()).expect("opens");
     assert_eq!(cell.limits().query_threads, 1, "every table fits one row group");

@@ -189,12 +189,7 @@ fn the_bundled_compiler_imports_nothing() {
     // fails here.
     let sandbox = Sandbox::bundled(Limits::default()).expect("bundled guest loads");
     assert!(!sandbox.imports_anything(), "the bundled compiler component imports something");
-    let malicious = Sandbox::from_component_bytes(
-        &std::fs::read(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")).unwrap(),
-        Limits::default(),
-        None,
-    )
-    .unwrap();
+    let malicious = querycell_tests::malicious_sandbox(Limits::default());
     assert!(
         malicious.imports_anything(),
         "the wasip2 fixture should import WASI, so the empty-context path stays tested"

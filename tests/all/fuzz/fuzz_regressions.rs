@@ -8,20 +8,22 @@
 //! inputs are decoded here with the very generators the fuzz targets use (`plan_gen.rs`,
 //! `sql_gen.rs`), so a kept regression means the same request on stable as under libFuzzer.
 
-use std::path::{Path, PathBuf};
-
 use querycell::testing::duckdb_spelling;
 use querycell::testing::Param;
 use querycell::testing::{relation_key, ParseTreeCheck};
 use querycell::testing::{PolicyCheck, SourceRule};
+use querycell_tests::differential::host_param;
+use querycell_tests::{fuzz_corpus, fuzz_inputs};
+
+use super::{kept_inputs, pseudo_random_inputs, read_inputs};
 
 // One copy of the oracles for the whole test binary; sandbox_boundary uses it too.
-#[path = "../../fuzz/oracle.rs"]
+#[path = "../../../fuzz/oracle.rs"]
 pub(crate) mod oracle;
-#[path = "../../fuzz/plan_gen.rs"]
+#[path = "../../../fuzz/plan_gen.rs"]
 mod plan_gen;
 // The differential replay decodes with it too.
-#[path = "../../fuzz/sql_gen.rs"]
+#[path = "../../../fuzz/sql_gen.rs"]
 pub(crate) mod sql_gen;
 
 /// The host's checks of a statement the compiler wrote for Spark ([`oracle::spark_view`]):
@@ -72,53 +74,6 @@ impl SparkChecks {
         let tree = if statement.policed { &mut self.policed } else { &mut self.plain };
         tree.check(&spelled, &params).err().map(|error| error.to_string())
     }
-}
-
-/// A value the compiler bound, as the host binds it.
-fn host_param(param: &querycell_guest::model::Param) -> Param {
-    use querycell_guest::model::Param as Guest;
-    match param {
-        Guest::Null => Param::Null,
-        Guest::Boolean(b) => Param::Boolean(*b),
-        Guest::Integer(i) => Param::Integer(*i),
-        Guest::Float(f) => Param::Float(*f),
-        Guest::Text(t) => Param::Text(t.clone()),
-        Guest::Date(d) => Param::Date(*d),
-        Guest::Timestamp(t) => Param::Timestamp(*t),
-    }
-}
-
-/// The inputs in `folder`: its files, not dotfiles (a `.gitkeep` keeps an empty folder in git
-/// and is no input).
-fn inputs(folder: &Path) -> Vec<PathBuf> {
-    let Ok(entries) = std::fs::read_dir(folder) else { return Vec::new() };
-    let mut files: Vec<PathBuf> = entries
-        .flatten()
-        .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
-        .map(|e| e.path())
-        .filter(|p| p.is_file())
-        .collect();
-    files.sort();
-    files
-}
-
-/// A target's seeds (at least `min_seeds` of them), its kept regressions, and the corpus
-/// folder `corpus_var` names, if set.
-fn kept_inputs(target: &str, corpus_var: &str, min_seeds: usize) -> Vec<PathBuf> {
-    let fuzz = querycell_tests::workspace().join("fuzz");
-    let mut files = inputs(&fuzz.join("seeds").join(target));
-    let seeds = files.len();
-    assert!(seeds >= min_seeds, "the {target} seed corpus has {seeds} inputs");
-    files.extend(inputs(&fuzz.join("regressions").join(target)));
-    if let Some(corpus) = std::env::var_os(corpus_var) {
-        // Relative to the workspace (where `just fuzz` names it), not to tests/, where
-        // cargo runs this binary.
-        let corpus = querycell_tests::workspace().join(corpus);
-        let found = inputs(&corpus);
-        assert!(!found.is_empty(), "{corpus_var} names {}, which holds no inputs", corpus.display());
-        files.extend(found);
-    }
-    files
 }
 
 #[test]
@@ -203,31 +158,11 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
 /// still producing requests the compiler accepts (a generator that drifts into writing only
 /// refusals would make its fuzz target test little).
 fn structured_inputs(target: &str, corpus_var: &str, samples: usize) -> Vec<(String, Vec<u8>)> {
-    let fuzz = querycell_tests::workspace().join("fuzz");
-    let mut files = inputs(&fuzz.join("regressions").join(target));
-    if let Some(corpus) = std::env::var_os(corpus_var) {
-        let corpus = querycell_tests::workspace().join(corpus);
-        let found = inputs(&corpus);
-        assert!(!found.is_empty(), "{corpus_var} names {}, which holds no inputs", corpus.display());
-        files.extend(found);
-    }
-    let mut all: Vec<(String, Vec<u8>)> = files
-        .into_iter()
-        .map(|file| (file.display().to_string(), std::fs::read(&file).expect("reading a fuzz input")))
-        .collect();
-    // xorshift64: the same bytes on every run and machine.
-    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    for i in 0..samples {
-        let len = (next() % 600) as usize;
-        let bytes = (0..len).map(|_| (next() >> 24) as u8).collect();
-        all.push((format!("{target} sample {i}"), bytes));
-    }
+    let mut files = fuzz_inputs(&querycell_tests::workspace().join("fuzz/regressions").join(target));
+    files.extend(fuzz_corpus(corpus_var));
+    let mut all = read_inputs(files);
+    let generated = pseudo_random_inputs(0x9e37_79b9_7f4a_7c15, samples, 0);
+    all.extend(generated.into_iter().enumerate().map(|(i, bytes)| (format!("{target} sample {i}"), bytes)));
     all
 }
 

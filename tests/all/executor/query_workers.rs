@@ -17,14 +17,7 @@ use querycell::sandbox::{wit, Sandbox};
 use querycell::testing::Readable;
 use querycell::testing::{Execution, Executor};
 use querycell::{ingest, Error, ErrorClass, Limits, QueryCell, QueryIsolation, WorkerPolicy};
-use querycell_tests::{querycell_bin, write_file, INCIDENTS_CSV};
-
-fn index(dir: &Path) -> PathBuf {
-    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.join("index");
-    ingest::ingest(&index, &[csv]).expect("ingest");
-    index
-}
+use querycell_tests::{compiled, expression_columns, incidents_index, querycell_bin, write_file, INCIDENTS_CSV};
 
 fn workers(index: &Path, limits: &Limits, policy: WorkerPolicy) -> Executor {
     let catalog = Catalog::load(index).expect("catalog");
@@ -48,24 +41,7 @@ fn policy() -> WorkerPolicy {
 /// `sql` as a compiled answer of one column, run past the parse-tree allowlist.
 fn run_unchecked(executor: &Executor, sql: &str) -> Result<Execution, Error> {
     let query = |sql: &str| wit::Query { sql: sql.into(), params: Vec::new() };
-    let compiled = wit::Compiled {
-        main: query(sql),
-        count: query("SELECT 1"),
-        main_counts: Vec::new(),
-        null_probe: None,
-        columns: vec![wit::OutputColumn {
-            name: "c0".into(),
-            kind: wit::ValueKind::Other,
-            role: wit::ColumnRole::Expression,
-        }],
-        order: Vec::new(),
-        limit: 10,
-        explanation: String::new(),
-        warnings: Vec::new(),
-        resolved_dates: Vec::new(),
-        reading: Vec::new(),
-    };
-    executor.run_without_parse_tree_check(&compiled)
+    executor.run_without_parse_tree_check(&compiled(query(sql), query("SELECT 1"), expression_columns(1), 10))
 }
 
 fn answers(executor: &Executor) {
@@ -98,7 +74,7 @@ fn kill(pid: u32, signal: &str) {
 #[test]
 fn a_query_that_ignores_the_interrupt_is_killed_at_the_deadline_plus_grace() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits { query_timeout: Duration::from_millis(500), query_threads: 1, ..Limits::default() };
     let executor = workers(&index, &limits, policy());
     answers(&executor);
@@ -121,8 +97,10 @@ fn a_query_that_ignores_the_interrupt_is_killed_at_the_deadline_plus_grace() {
 /// peak resident memory is its own and not that of other tests running alongside.
 #[test]
 fn a_query_past_the_memory_ceiling_ends_typed_and_the_host_stays_small() {
+    // The probe's test path: this module's, less the binary's name (`all::`).
+    let probe = format!("{}::memory_ceiling_probe", module_path!().split_once("::").unwrap().1);
     let output = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "query_workers::memory_ceiling_probe", "--ignored", "--nocapture", "--test-threads", "1"])
+        .args(["--exact", &probe, "--ignored", "--nocapture", "--test-threads", "1"])
         .env("QUERYCELL_MEMORY_PROBE", "1")
         .stdin(Stdio::null())
         .output()
@@ -156,7 +134,7 @@ fn memory_ceiling_probe() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = probe_limits();
     let executor = workers(&index, &limits, policy());
     answers(&executor);
@@ -179,7 +157,7 @@ fn memory_ceiling_probe() {
 #[test]
 fn a_worker_killed_mid_query_is_a_typed_error_and_the_next_query_answers() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits { query_timeout: Duration::from_secs(60), query_threads: 1, ..Limits::default() };
     let (executor, pid) = one_answered_worker(&index, &limits);
     let outcome = std::thread::scope(|scope| {
@@ -200,7 +178,7 @@ fn a_worker_killed_mid_query_is_a_typed_error_and_the_next_query_answers() {
 #[test]
 fn a_worker_killed_while_idle_is_replaced() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let (executor, pid) = one_answered_worker(&index, &Limits::default());
     kill(pid, "-TERM");
     let gone = Instant::now();
@@ -218,7 +196,7 @@ fn a_worker_killed_while_idle_is_replaced() {
 #[test]
 fn a_worker_ended_before_exit_is_killed_and_not_waited_for() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let (executor, pid) = one_answered_worker(&index, &Limits::default());
     executor.kill_workers_before_exit();
     assert!(executor.worker_pids().is_empty(), "{:?}", executor.worker_pids());
@@ -257,7 +235,7 @@ fn process_exists_unreaped(pid: u32) -> bool {
 #[test]
 fn workers_are_confined() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let executor = workers(&index, &Limits::default(), policy());
     answers(&executor);
     let confinement = executor.worker_confinement();
@@ -298,7 +276,7 @@ fn a_thousand_answers_from_sixteen_threads_are_answered_or_busy() {
 /// Ask 1 000 answers from 16 threads; how many were answered and how many were `busy`.
 fn sixteen_threads(queue_wait: Duration) -> (usize, usize) {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits::default();
     let sandbox = Sandbox::bundled(limits.clone()).expect("sandbox");
     let workers = WorkerPolicy { max_workers: 4, queue_wait, ..policy() };
@@ -445,7 +423,7 @@ elif behaviour == "silent":
 #[test]
 fn a_worker_that_lies_or_stalls_is_ended_with_a_typed_error() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let limits = Limits { query_timeout: Duration::from_millis(300), ..Limits::default() };
     for (behaviour, code) in [
         ("too_many_rows", "query_worker_failed"),
@@ -479,7 +457,7 @@ fn workers_start_from_the_running_binary_not_its_path() {
     use std::io::{BufRead, BufReader, Write};
     use std::os::unix::fs::PermissionsExt;
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let bin = dir.path().join("bin").join("querycell");
     std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
     std::fs::copy(querycell_bin(), &bin).expect("a copy of querycell");
@@ -562,7 +540,7 @@ fn workers_start_from_the_running_binary_not_its_path() {
 #[test]
 fn a_prestarted_workers_startup_is_timed_by_when_it_was_ready_not_when_it_was_read() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let opened = Instant::now();
     let executor = workers(&index, &Limits::default(), policy());
     // Long after the worker has opened DuckDB (about 20 ms here, seconds on a loaded machine).
@@ -589,7 +567,7 @@ fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
     use std::io::{Read, Write};
     use std::os::unix::fs::MetadataExt;
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let secret = format!("qc-secret-{}-{:?}", std::process::id(), Instant::now());
     let mut cli = Command::new(querycell_bin())
         .args(["query", "--index", index.to_str().unwrap(), "--plan", "-", "--format", "json"])
@@ -704,7 +682,7 @@ fn memory_holds(pid: u32, needle: &[u8]) -> bool {
 #[test]
 fn a_process_with_threads_executes_its_workers_instead_of_forking() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let _other = std::thread::spawn(|| std::thread::sleep(Duration::from_millis(500)));
     let forked = querycell::ForkedWorker::fork_at_start().expect("the threads are counted");
     assert!(forked.is_none(), "a fork with other threads running");
@@ -751,7 +729,7 @@ fn a_forked_worker_the_cli_never_used_ends_with_it() {
 #[test]
 fn a_cli_under_a_policy_answers_from_its_forked_worker() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let policy = write_file(
         dir.path(),
         "policy.toml",

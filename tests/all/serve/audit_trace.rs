@@ -2,16 +2,13 @@
 //! binary: one line per request, answered or refused, that says what ran and never repeats
 //! the request or its values; and the configuration file's refusal of credentials.
 
-use querycell::ingest;
-use querycell_tests::{querycell, querycell_with_stdin, write_file, INCIDENTS_CSV};
+use querycell_tests::{querycell, querycell_with_stdin, write_file};
 use serde_json::Value;
 
 /// An index of the incidents table in a fresh folder: the folder and the index.
 fn incidents_index() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
-    let csv = write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.path().join("index");
-    ingest::ingest(&index, &[csv]).expect("ingest");
+    let index = querycell_tests::incidents_index(dir.path());
     (dir, index)
 }
 

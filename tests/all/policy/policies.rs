@@ -11,6 +11,8 @@ use querycell::{ingest, Answer, Error, Limits, QueryCell};
 use querycell_tests::{querycell_with_stdin, snapshot_folder, stdout_json, write_file};
 use serde_json::Value;
 
+use super::query_as;
+
 const TEAMS: [&str; 4] = ["Platform", "Payments", "Search", "Mobile"];
 
 /// Tickets of two tenants. Tenant b's rows are deliberately unlike a's (other teams' values,
@@ -311,27 +313,9 @@ fn the_cli_applies_a_policy_file_and_says_so_in_the_receipt() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
     let policy = write_file(dir.path(), "policy.toml", POLICY);
-    let args = |tenant: &'static str| -> Vec<String> {
-        [
-            "query",
-            "--index",
-            both.to_str().unwrap(),
-            "--policy",
-            policy.to_str().unwrap(),
-            "--context",
-            &format!("tenant={tenant}"),
-            "--format",
-            "json",
-            "--plan",
-            "-",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-    };
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count", "alias": "n"}]}"#;
-    let a = stdout_json(&querycell_with_stdin(&args("a").iter().map(String::as_str).collect::<Vec<_>>(), plan));
-    let b = stdout_json(&querycell_with_stdin(&args("b").iter().map(String::as_str).collect::<Vec<_>>(), plan));
+    let a = stdout_json(&query_as(&both, &policy, "a", plan));
+    let b = stdout_json(&query_as(&both, &policy, "b", plan));
     assert_eq!((a["rows"][0][0].as_i64(), b["rows"][0][0].as_i64()), (Some(40), Some(20)), "{a}\n{b}");
     assert!(a["policy"]["id"].as_str().unwrap().starts_with("sha256:"));
     assert_eq!(
@@ -388,25 +372,7 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
     );
     let index_before = snapshot_folder(&both);
     let plan = r#"{"table": "tickets", "aggregations": [{"function": "count"}]}"#;
-    let ask_as = |index: &Path, policy: &Path, tenant: &str| {
-        let context = format!("tenant={tenant}");
-        querycell_with_stdin(
-            &[
-                "query",
-                "--index",
-                index.to_str().unwrap(),
-                "--policy",
-                policy.to_str().unwrap(),
-                "--context",
-                &context,
-                "--format",
-                "json",
-                "--plan",
-                "-",
-            ],
-            plan,
-        )
-    };
+    let ask_as = |index: &Path, policy: &Path, tenant: &str| query_as(index, policy, tenant, plan);
     let ask = |tenant: &str| ask_as(&both, &policy, tenant);
     // Six at once: each reserves its query under the state file's lock, none is lost.
     let threads: Vec<_> = (0..6)
@@ -439,14 +405,8 @@ fn a_callers_daily_budget_is_counted_outside_the_index_and_refuses_when_spent() 
 fn the_host_refuses_a_compiled_statement_that_drops_or_bends_the_policy() {
     let dir = tempfile::tempdir().unwrap();
     let both = build_index(dir.path(), "both", &["a", "b"]);
-    let sandbox = querycell::sandbox::Sandbox::from_component_bytes(
-        include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH")),
-        Limits::default(),
-        None,
-    )
-    .unwrap();
     let cell = QueryCell::builder(&both)
-        .sandbox(sandbox)
+        .sandbox(querycell_tests::malicious_sandbox(Limits::default()))
         .open()
         .unwrap()
         .with_policy(Policy::parse(POLICY).unwrap(), [("tenant".to_string(), "a".to_string())].into())
@@ -502,19 +462,7 @@ fn without_the_parse_tree_check_the_connections_views_still_filter() {
     };
     let executor = Executor::open(&Catalog::data_path(&both), &Limits::default(), readable).unwrap();
     let query = |sql: &str| wit::Query { sql: sql.into(), params: vec![] };
-    let compiled = |sql: &str| wit::Compiled {
-        main: query(sql),
-        count: query("SELECT 1"),
-        main_counts: vec![],
-        null_probe: None,
-        columns: vec![],
-        order: Vec::new(),
-        limit: 100,
-        explanation: String::new(),
-        warnings: vec![],
-        resolved_dates: vec![],
-        reading: vec![],
-    };
+    let compiled = |sql: &str| querycell_tests::compiled(query(sql), query("SELECT 1"), Vec::new(), 100);
     let checked = executor.run(&compiled("SELECT count(*) FROM tickets")).unwrap_err();
     assert_eq!(checked.code, "policy_violation", "{checked}");
     let unchecked = executor

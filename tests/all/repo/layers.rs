@@ -148,7 +148,7 @@ fn every_host_module_has_a_layer_and_imports_only_its_own_or_lower_ones() {
             continue;
         }
         let Some(layer) = layer_of(module) else {
-            wrong.push(format!("{module} has no layer: give it one in LAYERS (tests/all/layers.rs) and in host/src/lib.rs's module map"));
+            wrong.push(format!("{module} has no layer: give it one in LAYERS (tests/all/repo/layers.rs) and in host/src/lib.rs's module map"));
             continue;
         };
         for other in named {

@@ -6,24 +6,14 @@
 //! refuses. The real compiler refuses the same statements, and answers them as DuckDB reads
 //! them where it can.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use querycell::sandbox::Sandbox;
-use querycell::{ingest, Limits, QueryCell, QueryIsolation, WorkerPolicy};
-use querycell_tests::{querycell_bin, snapshot_folder, sql_cell, write_file, INCIDENTS_CSV};
+use querycell::{Limits, QueryCell, QueryIsolation, WorkerPolicy};
+use querycell_tests::{incidents_index, malicious_sandbox, querycell_bin, snapshot_folder, sql_cell};
 use serde_json::json;
 
-const MALICIOUS_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH"));
-
-fn index(dir: &Path) -> PathBuf {
-    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.join("index");
-    ingest::ingest(&index, &[csv]).unwrap();
-    index
-}
-
 fn malicious(index: &Path, isolation: QueryIsolation) -> QueryCell {
-    let sandbox = Sandbox::from_component_bytes(MALICIOUS_GUEST, Limits::default(), None).unwrap();
+    let sandbox = malicious_sandbox(Limits::default());
     QueryCell::builder(index).sandbox(sandbox).isolation(isolation).open().unwrap().with_sql_enabled(true)
 }
 
@@ -56,7 +46,7 @@ fn request(caller: &str, sql: &str, params: serde_json::Value) -> String {
 #[test]
 fn a_compiler_that_reads_an_operator_as_an_alias_gets_nothing_run() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let before = snapshot_folder(&index);
     let cell = malicious(&index, workers());
     // The faithful compile answers: the path itself works.
@@ -99,7 +89,7 @@ fn a_compiler_that_reads_an_operator_as_an_alias_gets_nothing_run() {
 #[test]
 fn a_reading_that_is_not_the_callers_bytes_or_a_count_that_is_not_the_frame_is_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let cell = malicious(&index, workers());
     let sql = "SELECT team FROM incidents LIMIT $1";
     let honest = request("SELECT team FROM incidents", sql, json!([1001]));
@@ -119,7 +109,7 @@ fn a_reading_that_is_not_the_callers_bytes_or_a_count_that_is_not_the_frame_is_r
 #[test]
 fn sql_mode_needs_query_workers() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let in_process = QueryCell::open(&index, Limits::default()).unwrap().with_sql_enabled(true);
     let error = in_process.query_sql("SELECT count(*) FROM incidents").unwrap_err();
     assert_eq!(error.code, "sql_mode_unavailable", "{error}");
@@ -135,7 +125,7 @@ fn sql_mode_needs_query_workers() {
 #[test]
 fn the_compiler_refuses_what_duckdb_would_read_otherwise() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let cell = sql_cell(&index, Limits::default());
     for sql in [
         "SELECT team, team ISNULL FROM incidents",

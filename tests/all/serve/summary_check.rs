@@ -9,11 +9,11 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use querycell_tests::{querycell, querycell_with_stdin, workspace};
+use querycell_tests::{fuzz_inputs, querycell, querycell_with_stdin, workspace};
 use serde_json::Value;
 
 // The summary_check fuzz target's oracles and input decoding, replayed here on stable.
-#[path = "../../fuzz/summary/oracle.rs"]
+#[path = "../../../fuzz/summary/oracle.rs"]
 mod oracle;
 
 /// One summary of the corpus.
@@ -268,14 +268,9 @@ fn every_kept_summary_fuzz_input_holds_the_oracles() {
     let mut folders = vec![root.join("seeds/summary_check"), root.join("regressions/summary_check")];
     folders.extend(std::env::var_os("QUERYCELL_FUZZ_SUMMARY_CORPUS").map(|c| workspace().join(c)));
     let mut replayed = 0;
-    for folder in folders.iter().filter(|f| f.is_dir()) {
-        for entry in std::fs::read_dir(folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_file() && !path.file_name().is_some_and(|n| n.to_string_lossy().starts_with('.')) {
-                oracle::check(&std::fs::read(&path).unwrap());
-                replayed += 1;
-            }
-        }
+    for input in folders.iter().flat_map(|folder| fuzz_inputs(folder)) {
+        oracle::check(&std::fs::read(&input).unwrap());
+        replayed += 1;
     }
     assert!(replayed >= 10, "only {replayed} inputs replayed");
 }

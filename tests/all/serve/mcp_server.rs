@@ -8,16 +8,8 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 
-use querycell::ingest;
-use querycell_tests::{querycell_bin, workspace, write_file, INCIDENTS_CSV};
+use querycell_tests::{incidents_index, querycell_bin, workspace};
 use serde_json::{json, Value};
-
-fn index(dir: &Path) -> std::path::PathBuf {
-    let csv = write_file(dir, "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.join("index");
-    ingest::ingest(&index, &[csv]).expect("ingest");
-    index
-}
 
 /// What the Python client saw, as its JSON report.
 fn session(index: &Path, allow_sql: bool) -> Value {
@@ -57,7 +49,7 @@ fn client_report(mut command: Command) -> Value {
 #[test]
 fn an_mcp_client_lists_describes_and_queries() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let seen = session(&index, false);
     assert_eq!(seen["server"], "querycell");
     assert!(seen["instructions"].as_str().unwrap().contains("group_by"), "{}", seen["instructions"]);
@@ -154,7 +146,7 @@ fn assert_verified(seen: &Value) {
 #[test]
 fn the_sql_tool_is_offered_only_where_sql_mode_is_enabled() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let seen = session(&index, true);
     assert!(seen["tools"].get("sql").is_some());
     assert_eq!(seen["sql"]["structured"]["rows"], json!([["Payments", 2], ["Platform", 2]]));
@@ -166,7 +158,7 @@ fn the_sql_tool_is_offered_only_where_sql_mode_is_enabled() {
 #[test]
 fn stdout_carries_protocol_messages_only() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let mut server = Command::new(querycell_bin())
         .args(["mcp", "--index", index.to_str().unwrap()])
         .stdin(Stdio::piped())
@@ -277,7 +269,7 @@ impl Drop for HttpServer {
 #[test]
 fn an_mcp_client_over_http_answers_the_incidents_example() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
     let server = HttpServer::start(&index, false);
     assert!(server.url.starts_with("http://127.0.0.1:") && server.url.ends_with("/mcp"), "{}", server.url);
     let seen = http_session(&server, false);
@@ -313,7 +305,7 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
 #[test]
 fn the_http_transport_serves_loopback_only_and_refuses_web_pages() {
     let dir = tempfile::tempdir().unwrap();
-    let index = index(dir.path());
+    let index = incidents_index(dir.path());
 
     let mut command = Command::new(querycell_bin());
     command.args(["mcp", "--index", index.to_str().unwrap(), "--http", "0.0.0.0:0"]);

@@ -6,12 +6,11 @@
 
 use std::path::Path;
 
-use querycell::sandbox::Sandbox;
-use querycell::{ingest, ErrorClass, Limits, QueryCell};
-use querycell_tests::{ingest_table, querycell, sql_cell, stdout_json, write_file, INCIDENTS_CSV};
+use querycell::{ErrorClass, Limits, QueryCell};
+use querycell_tests::{
+    incidents_index, ingest_table, malicious_sandbox, querycell, sql_cell, stdout_json, write_file, INCIDENTS_CSV,
+};
 use serde_json::{json, Value};
-
-const MALICIOUS_GUEST: &[u8] = include_bytes!(env!("QUERYCELL_MALICIOUS_GUEST_WASM_PATH"));
 
 fn roles(answer: &Value) -> Vec<Value> {
     answer["columns"].as_array().unwrap().iter().map(|c| c["role"].clone()).collect()
@@ -74,11 +73,8 @@ fn a_sql_receipt_says_what_the_compiler_can_prove() {
 #[test]
 fn roles_a_compiler_lies_about_are_refused() {
     let dir = tempfile::tempdir().unwrap();
-    let csv = write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
-    let index = dir.path().join("index");
-    ingest::ingest(&index, &[csv]).unwrap();
-    let sandbox = Sandbox::from_component_bytes(MALICIOUS_GUEST, Limits::default(), None).unwrap();
-    let cell = QueryCell::builder(&index).sandbox(sandbox).open().unwrap();
+    let index = incidents_index(dir.path());
+    let cell = QueryCell::builder(&index).sandbox(malicious_sandbox(Limits::default())).open().unwrap();
     let team = |role: &str| json!({"name": "team", "kind": "text", "role": role});
     let minutes = |role: &str| json!({"name": "ack_minutes", "kind": "integer", "role": role});
     let sql = "SELECT team, ack_minutes FROM incidents ORDER BY ack_minutes";

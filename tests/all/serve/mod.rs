@@ -1,0 +1,10 @@
+//! The built `querycell` binary as a user runs it: end to end over real DuckDB files, the
+//! MCP server against a real client, `verify` and `check-summary` on receipts, the audit
+//! trace, and the same plans answered by a Spark cluster (`serve::spark`, `just spark-test`).
+
+mod audit_trace;
+mod end_to_end;
+mod mcp_server;
+mod spark;
+mod summary_check;
+mod verify_receipts;
