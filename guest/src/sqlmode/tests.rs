@@ -393,6 +393,7 @@ fn forms_duckdb_cannot_parse_are_refused_in_the_guest() {
         ("SELECT POSITION() FROM incidents", "unsupported_syntax"),
         ("SELECT DISTINCT ON () team FROM incidents", "unsupported_syntax"),
         ("SELECT select.* FROM incidents AS \"select\"", "unsupported_syntax"),
+        ("SELECT team = severity > ALL (SELECT 'x') <> team FROM incidents", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE ack_minutes IS NOT TRUE - ack_minutes ILIKE 'x'", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE team IS NULL || 'x' LIKE 'x'", "unsupported_syntax"),
         ("SELECT team FROM incidents WHERE ack_minutes IS NULL * 2 IN (1, 2)", "unsupported_syntax"),

@@ -294,8 +294,8 @@ impl Visitor for Checker<'_> {
                 ControlFlow::Continue(())
             }
             Expr::Tuple(_) => self.check_row(expr),
-            Expr::AnyOp { compare_op, right, .. } | Expr::AllOp { compare_op, right, .. } => {
-                check_quantified(expr, compare_op, right)
+            Expr::AnyOp { left, compare_op, right, .. } | Expr::AllOp { left, compare_op, right, .. } => {
+                check_quantified(expr, left, compare_op, right)
             }
             Expr::Collate { collation, .. } => check_collation(expr, collation),
             Expr::Like { any, escape_char, expr: operand, pattern, .. }
@@ -568,7 +568,10 @@ fn check_call_form(function: &Function, at: &dyn Spanned) -> ControlFlow<Compile
 }
 
 /// `x > ANY (SELECT …)`, `x = ALL (SELECT …)`: a comparison with the rows of a subquery.
-fn check_quantified(expr: &Expr, op: &BinaryOperator, right: &Expr) -> ControlFlow<CompileError> {
+fn check_quantified(expr: &Expr, left: &Expr, op: &BinaryOperator, right: &Expr) -> ControlFlow<CompileError> {
+    if is_comparison_expr(left) {
+        return chained_comparison(expr);
+    }
     if is_comparison(op) && matches!(right, Expr::Subquery(_)) {
         return ControlFlow::Continue(());
     }
@@ -654,15 +657,8 @@ fn check_typed_literal(expr: &Expr, typed: &TypedString) -> ControlFlow<CompileE
 /// Chained comparisons first, then operators off the list shared with the host.
 fn check_binary_operator(expr: &Expr, op: &BinaryOperator, left: &Expr, right: &Expr) -> ControlFlow<CompileError> {
     let written = op.to_string();
-    if is_comparison(op)
-        && [left, right].iter().any(|side| matches!(side, Expr::BinaryOp { op, .. } if is_comparison(op)))
-    {
-        return refuse(
-            Code::UnsupportedSyntax,
-            expr.span(),
-            "comparisons cannot be chained (a < b < c)",
-            "combine comparisons with AND: a < b AND b < c",
-        );
+    if is_comparison(op) && [left, right].iter().any(|side| is_comparison_expr(side)) {
+        return chained_comparison(expr);
     }
     if allowlist::BINARY_OPERATORS.contains(&written.as_str()) && !matches!(op, BinaryOperator::Custom(_)) {
         ControlFlow::Continue(())
@@ -834,6 +830,24 @@ fn selects(body: &SetExpr) -> Vec<&Select> {
         }
         _ => Vec::new(),
     }
+}
+
+/// A comparison as an operand: `a < b`, or `a > ANY (…)` / `a > ALL (…)`. DuckDB refuses
+/// some chains with a quantified comparison (`a = b > ALL (…) <> a`, a `sql_differential`
+/// finding) and reads others in its own way; all are refused here, and parentheses say
+/// which comparison is meant.
+fn is_comparison_expr(expr: &Expr) -> bool {
+    matches!(expr, Expr::BinaryOp { op, .. } if is_comparison(op))
+        || matches!(expr, Expr::AnyOp { .. } | Expr::AllOp { .. })
+}
+
+fn chained_comparison(expr: &Expr) -> ControlFlow<CompileError> {
+    refuse(
+        Code::UnsupportedSyntax,
+        expr.span(),
+        "comparisons cannot be chained (a < b < c)",
+        "combine comparisons with AND: a < b AND b < c",
+    )
 }
 
 fn is_comparison(op: &BinaryOperator) -> bool {
