@@ -13,6 +13,8 @@ use sqlparser::ast::{
 };
 use std::ops::ControlFlow;
 
+use querycell_contract::sql::AGGREGATE;
+
 use crate::model::{AggregateRole, ColumnRole, OrderKey, OutputColumn, ValueKind};
 
 /// The answer's columns and order keys, or nothing when the columns cannot be counted.
@@ -148,14 +150,7 @@ fn aggregate_role(function: &Function) -> Option<AggregateRole> {
     };
     let function_word = match (name.as_str(), distinct) {
         ("count", true) => "count_distinct",
-        ("count", false) => "count",
-        ("sum" | "avg" | "min" | "max" | "median", false) => match name.as_str() {
-            "sum" => "sum",
-            "avg" => "avg",
-            "min" => "min",
-            "max" => "max",
-            _ => "median",
-        },
+        (plain @ ("count" | "sum" | "avg" | "min" | "max" | "median"), false) => plain,
         _ => return None,
     };
     Some(AggregateRole {
@@ -184,41 +179,10 @@ fn order_keys(query: &Query, items: &[(&Expr, String)]) -> Vec<OrderKey> {
     keys
 }
 
-const AGGREGATES: &[&str] = &[
-    "count",
-    "sum",
-    "avg",
-    "min",
-    "max",
-    "median",
-    "mode",
-    "quantile_cont",
-    "quantile_disc",
-    "percentile_cont",
-    "percentile_disc",
-    "stddev",
-    "stddev_samp",
-    "stddev_pop",
-    "variance",
-    "var_samp",
-    "var_pop",
-    "string_agg",
-    "bool_and",
-    "bool_or",
-    "first",
-    "last",
-    "any_value",
-    "arg_max",
-    "arg_min",
-    "product",
-    "count_if",
-    "approx_count_distinct",
-];
-
-/// Whether an aggregate call (outside any window) appears in `expr`. A name missing from
-/// [`AGGREGATES`] only makes a column an expression instead of a listed one.
+/// Whether a call of one of the allowlist's aggregates (outside any window) appears in
+/// `expr`: the validator has refused every other function.
 fn has_aggregate(expr: &Expr) -> bool {
-    let mut finder = CallFinder { names: AGGREGATES, found: false };
+    let mut finder = CallFinder { names: AGGREGATE, found: false };
     let _ = expr.visit(&mut finder);
     finder.found
 }
