@@ -13,6 +13,7 @@ pub mod calendar;
 pub mod codes;
 pub mod kinds;
 pub mod limits;
+pub mod plan_language;
 pub mod quote;
 pub mod roles;
 pub mod sql;

@@ -1299,7 +1299,7 @@ fn check_op_applies(op: Op, kind: ValueKind, name: &str, op_path: &str) -> Resul
     if allowed {
         return Ok(());
     }
-    let why = format!("'{}' does not apply to '{name}', a {} column", plan::op_name(op), kind.word());
+    let why = format!("'{}' does not apply to '{name}', a {} column", op.name(), kind.word());
     Err(CompileError::new(Code::InvalidOperator, op_path, why).with_hint(match kind {
         ValueKind::Text => "text columns take eq, ne, lt, lte, gt, gte, in, not_in, between, contains, starts_with, is_null, is_not_null",
         ValueKind::Boolean => "boolean columns take eq, ne, is_null, is_not_null",
@@ -1385,10 +1385,7 @@ fn range_condition(
             return Err(CompileError::new(
                 Code::InvalidValue,
                 path,
-                format!(
-                    "'{}' takes a list of values; a relative date is a whole range on its own",
-                    plan::op_name(other)
-                ),
+                format!("'{}' takes a list of values; a relative date is a whole range on its own", other.name()),
             )
             .with_hint(hint));
         }

@@ -4,6 +4,11 @@
 
 use serde_json::{Map, Value};
 
+pub use querycell_contract::plan_language::{Direction, Function, Granularity, Op};
+use querycell_contract::plan_language::{
+    AGGREGATION, CONDITION, DIRECTED_KEY, MAX_LAST_COUNT, METRIC_FIELDS, PLAN, RELATIVE_DATES, TRUNCATED_KEY,
+};
+
 use crate::error::{Code, CompileError, Result};
 use crate::suggest;
 
@@ -25,45 +30,6 @@ pub struct Plan {
     pub having: Vec<Condition>,
     pub order_by: Vec<OrderKey>,
     pub limit: Option<At<i64>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Op {
-    Eq,
-    Ne,
-    Lt,
-    Lte,
-    Gt,
-    Gte,
-    In,
-    NotIn,
-    Between,
-    IsNull,
-    IsNotNull,
-    Contains,
-    StartsWith,
-}
-
-impl Op {
-    pub const ALL: [(&'static str, Op); 13] = [
-        ("eq", Op::Eq),
-        ("ne", Op::Ne),
-        ("lt", Op::Lt),
-        ("lte", Op::Lte),
-        ("gt", Op::Gt),
-        ("gte", Op::Gte),
-        ("in", Op::In),
-        ("not_in", Op::NotIn),
-        ("between", Op::Between),
-        ("is_null", Op::IsNull),
-        ("is_not_null", Op::IsNotNull),
-        ("contains", Op::Contains),
-        ("starts_with", Op::StartsWith),
-    ];
-
-    pub fn takes_value(self) -> bool {
-        !matches!(self, Op::IsNull | Op::IsNotNull)
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -96,10 +62,6 @@ pub enum RelativeDate {
 }
 
 impl RelativeDate {
-    /// Largest N in `{"last": N, …}`. Ten thousand of any unit is more than a question
-    /// about data needs, and keeps every resolved day far inside the calendar's range.
-    pub const MAX_COUNT: i64 = 10_000;
-
     /// The three forms, for hints.
     pub const FORMS: &'static str = r#"{"last": 30, "unit": "day"}, {"this": "month"} or {"previous": "quarter"}"#;
 
@@ -123,68 +85,10 @@ impl RelativeDate {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Granularity {
-    Day,
-    Week,
-    Month,
-    Quarter,
-    Year,
-}
-
-impl Granularity {
-    pub const ALL: [(&'static str, Granularity); 5] = [
-        ("day", Granularity::Day),
-        ("week", Granularity::Week),
-        ("month", Granularity::Month),
-        ("quarter", Granularity::Quarter),
-        ("year", Granularity::Year),
-    ];
-
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, g)| *g == self).map(|(n, _)| *n).unwrap_or("day")
-    }
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct GroupKey {
     pub column: At<String>,
     pub granularity: Option<At<Granularity>>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Function {
-    Count,
-    CountDistinct,
-    Sum,
-    Avg,
-    Min,
-    Max,
-    Median,
-    /// A continuous percentile (linear interpolation between the two nearest values) at the
-    /// aggregation's `p`.
-    Percentile,
-    /// The fraction of rows that meet the aggregation's `where`, among the rows the plan's
-    /// filters keep.
-    Share,
-}
-
-impl Function {
-    pub const ALL: [(&'static str, Function); 9] = [
-        ("count", Function::Count),
-        ("count_distinct", Function::CountDistinct),
-        ("sum", Function::Sum),
-        ("avg", Function::Avg),
-        ("min", Function::Min),
-        ("max", Function::Max),
-        ("median", Function::Median),
-        ("percentile", Function::Percentile),
-        ("share", Function::Share),
-    ];
-
-    pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(_, f)| *f == self).map(|(n, _)| *n).unwrap_or("count")
-    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -203,31 +107,11 @@ pub struct Aggregation {
     pub path: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Direction {
-    Asc,
-    Desc,
-}
-
 #[derive(Debug, Clone, PartialEq)]
 pub struct OrderKey {
     pub column: At<String>,
     pub direction: Direction,
 }
-
-/// The fields each object of a plan may have: the parser's side of the contract with the
-/// host's JSON Schema (`host/src/catalog/schema.rs`; tests/all/plans/plan_language_drift.rs
-/// ties them).
-pub const PLAN_FIELDS: [&str; 8] =
-    ["table", "columns", "filters", "group_by", "aggregations", "having", "order_by", "limit"];
-pub const CONDITION_FIELDS: [&str; 3] = ["column", "op", "value"];
-pub const GROUP_KEY_FIELDS: [&str; 2] = ["column", "granularity"];
-pub const AGGREGATION_FIELDS: [&str; 6] = ["function", "column", "alias", "where", "p", "metric"];
-/// The fields an aggregation that asks for a metric may have: the definition is the
-/// operator's, so only the answer column's name is the caller's.
-pub const METRIC_FIELDS: [&str; 2] = ["metric", "alias"];
-pub const ORDER_KEY_FIELDS: [&str; 2] = ["column", "direction"];
-pub const DIRECTIONS: [(&str, Direction); 2] = [("asc", Direction::Asc), ("desc", Direction::Desc)];
 
 /// How a repeated key's refusal begins (serde_json appends where it is).
 const TWICE: &str = "a key appears twice in one object";
@@ -322,7 +206,7 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
             "send one JSON object, e.g. {\"table\": \"incidents\", \"aggregations\": [{\"function\": \"count\"}]}",
         )
     })?;
-    let fields = object(&root, "$", &PLAN_FIELDS)?;
+    let fields = object(&root, "$", PLAN.field_names())?;
     let table = match fields.get("table") {
         Some(v) => string(v, "table")?,
         None => {
@@ -360,7 +244,7 @@ fn parse_list<T>(value: Option<&Value>, path: &str, item: fn(&Value, String) -> 
 }
 
 fn condition(value: &Value, path: String) -> Result<Condition> {
-    let fields = object(value, &path, &CONDITION_FIELDS)?;
+    let fields = object(value, &path, CONDITION.field_names())?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let op_value = required(fields, &path, "op")?;
     let op = word(op_value, &format!("{path}.op"), &Op::ALL).map_err(|error| {
@@ -368,7 +252,7 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
             // Models write the symbol they know; the hint gives the exact word to send instead.
             Some(op) => error.with_hint(format!(
                 "write \"op\": \"{}\" for '{}'",
-                op_name(op),
+                op.name(),
                 op_value.as_str().unwrap_or_default()
             )),
             None => error,
@@ -390,25 +274,23 @@ fn condition(value: &Value, path: String) -> Result<Condition> {
         (true, None) => Err(CompileError::new(
             Code::MissingField,
             format!("{path}.value"),
-            format!("op '{}' needs a value", op_name(op.value)),
+            format!("op '{}' needs a value", op.value.name()),
         )
         .with_hint("add \"value\": the value to compare with (a list for in, not_in and between)")),
         (false, Some(_)) => Err(CompileError::new(
             Code::UnexpectedField,
             format!("{path}.value"),
-            format!("op '{}' takes no value", op_name(op.value)),
+            format!("op '{}' takes no value", op.value.name()),
         )
         .with_hint("remove \"value\"")),
         _ => Ok(Condition { column, op, value, path }),
     }
 }
 
-pub const RELATIVE_DATE_FIELDS: [&str; 4] = ["last", "unit", "this", "previous"];
-
 /// `{"last": N, "unit": U}`, `{"this": U}` or `{"previous": U}`, U a calendar word.
 fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
     let forms = || format!("a relative date is {}", RelativeDate::FORMS);
-    let fields = object(value, path, &RELATIVE_DATE_FIELDS).map_err(|error| {
+    let fields = object(value, path, RELATIVE_DATES.iter().flat_map(|form| form.field_names())).map_err(|error| {
         let hint = match error.hint.as_deref() {
             Some(close) if close.starts_with("did you mean") => format!("{close} {}", forms()),
             _ => forms(),
@@ -424,11 +306,11 @@ fn relative_date(value: &Value, path: &str) -> Result<RelativeDate> {
         ["last"] => {
             let count_path = format!("{path}.last");
             let count = integer(&fields["last"], &count_path)?;
-            if !(1..=RelativeDate::MAX_COUNT).contains(&count.value) {
+            if !(1..=MAX_LAST_COUNT).contains(&count.value) {
                 return Err(CompileError::new(
                     Code::InvalidValue,
                     count_path,
-                    format!("\"last\" counts 1 to {} units; got {}", RelativeDate::MAX_COUNT, count.value),
+                    format!("\"last\" counts 1 to {} units; got {}", MAX_LAST_COUNT, count.value),
                 )
                 .with_hint("write a positive whole number, e.g. {\"last\": 30, \"unit\": \"day\"}"));
             }
@@ -475,7 +357,7 @@ fn group_key(value: &Value, path: String) -> Result<GroupKey> {
     if let Value::String(_) = value {
         return Ok(GroupKey { column: string(value, &path)?, granularity: None });
     }
-    let fields = object(value, &path, &GROUP_KEY_FIELDS)?;
+    let fields = object(value, &path, TRUNCATED_KEY.field_names())?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let granularity =
         fields.get("granularity").map(|g| word(g, &format!("{path}.granularity"), &Granularity::ALL)).transpose()?;
@@ -483,9 +365,9 @@ fn group_key(value: &Value, path: String) -> Result<GroupKey> {
 }
 
 fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
-    let fields = object(value, &path, &AGGREGATION_FIELDS)?;
+    let fields = object(value, &path, AGGREGATION.field_names())?;
     if let Some(metric) = fields.get("metric") {
-        object(value, &path, &METRIC_FIELDS).map_err(|e| {
+        object(value, &path, METRIC_FIELDS.into_iter()).map_err(|e| {
             e.with_hint("a metric's function, column and conditions are the operator's definition: next to \"metric\" give only \"alias\", or leave out \"metric\" and write the aggregation yourself")
         })?;
         let metric = string(metric, &format!("{path}.metric"))?;
@@ -530,20 +412,20 @@ fn order_key(value: &Value, path: String) -> Result<OrderKey> {
     if let Value::String(_) = value {
         return Ok(OrderKey { column: string(value, &path)?, direction: Direction::Asc });
     }
-    let fields = object(value, &path, &ORDER_KEY_FIELDS)?;
+    let fields = object(value, &path, DIRECTED_KEY.field_names())?;
     let column = string(required(fields, &path, "column")?, &format!("{path}.column"))?;
     let direction = match fields.get("direction") {
         None => Direction::Asc,
-        Some(d) => word(d, &format!("{path}.direction"), &DIRECTIONS)?.value,
+        Some(d) => word(d, &format!("{path}.direction"), &Direction::ALL)?.value,
     };
     Ok(OrderKey { column, direction })
 }
 
-pub fn op_name(op: Op) -> &'static str {
-    Op::ALL.iter().find(|(_, o)| *o == op).map(|(n, _)| *n).unwrap_or("eq")
-}
-
-fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<String, Value>> {
+fn object<'a>(
+    value: &'a Value,
+    path: &str,
+    allowed: impl Iterator<Item = &'static str> + Clone,
+) -> Result<&'a Map<String, Value>> {
     let Value::Object(fields) = value else {
         return Err(CompileError::new(
             Code::InvalidType,
@@ -551,10 +433,10 @@ fn object<'a>(value: &'a Value, path: &str, allowed: &[&str]) -> Result<&'a Map<
             format!("expected an object, got {}", crate::values::describe_json(value)),
         ));
     };
-    if let Some(unknown) = fields.keys().find(|k| !allowed.contains(&k.as_str())) {
+    if let Some(unknown) = fields.keys().find(|k| !allowed.clone().any(|name| name == k.as_str())) {
         let at = if path == "$" { unknown.clone() } else { format!("{path}.{unknown}") };
         return Err(CompileError::new(Code::UnknownField, at, format!("'{}' is not a field here", clip(unknown)))
-            .with_hint(suggest::hint(unknown, allowed.iter().copied())));
+            .with_hint(suggest::hint(unknown, allowed)));
     }
     Ok(fields)
 }

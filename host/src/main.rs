@@ -281,7 +281,7 @@ fn run(command: Command, started: Instant, forked_worker: ForkedAtStart) -> Resu
         Command::Schema { plan_json_schema: true, .. } => Ok((
             format!(
                 "{}\n",
-                serde_json::to_string_pretty(&querycell::catalog::schema::plan_json_schema())
+                serde_json::to_string_pretty(&querycell::catalog::plan_schema::plan_json_schema())
                     .expect("schemas serialise")
             ),
             None,

@@ -5,6 +5,7 @@
 //! [`differential`], the differential fuzz target's oracle.
 
 pub mod differential;
+pub mod json_schema;
 pub mod spark;
 
 use std::collections::BTreeMap;

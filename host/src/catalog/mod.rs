@@ -11,6 +11,7 @@ use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::sandbox::wit;
 
+pub mod plan_schema;
 pub mod schema;
 
 /// The catalog's file name inside an index folder (JSON, written by ingest).

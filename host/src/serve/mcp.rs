@@ -37,7 +37,7 @@ use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
 use crate::answer::Answer;
-use crate::catalog::schema;
+use crate::catalog::{plan_schema, schema};
 use crate::catalog::{Catalog, TableEntry};
 use crate::engine::QueryCell;
 use crate::error::{Code, Error, Result};
@@ -169,7 +169,7 @@ impl McpServer {
             Tool::new(
                 "query",
                 "Answer an aggregate question with a plan (plan language v2); a column may be a path across a relationship (`teams.region`), an aggregation a metric ({\"metric\": \"<name>\"}). Returns the receipt: rows, the SQL that ran, its parameters, limits, warnings.",
-                object(schema::plan_json_schema()),
+                object(plan_schema::plan_json_schema()),
             )
             .annotate(read_only()),
             Tool::new(
@@ -314,7 +314,7 @@ impl ServerHandler for McpServer {
         implementation.name = "querycell".into();
         implementation.version = env!("CARGO_PKG_VERSION").into();
         info.server_info = implementation;
-        info.instructions = Some(schema::plan_instructions());
+        info.instructions = Some(plan_schema::plan_instructions());
         info
     }
 

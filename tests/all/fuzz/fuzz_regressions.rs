@@ -152,6 +152,41 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
     );
 }
 
+/// The plan JSON Schema a model is given (written from the contract's description of the
+/// language, [`querycell_contract::plan_language`]) admits every plan the compiler
+/// accepts: the seeds and kept inputs of `compile_plan`, and `plan_structured`'s inputs
+/// decoded by `plan_gen.rs`. A schema that forbade what compiles would steer a model away
+/// from plans that work; the compiler's own rules past the schema (one relative-date form,
+/// `value` by op, a metric's fields, names from the catalog) only ever refuse more.
+#[test]
+fn every_plan_the_compiler_accepts_fits_the_plan_json_schema() {
+    let schema = querycell::catalog::plan_schema::plan_json_schema();
+    let check = querycell_tests::json_schema::SchemaCheck::new(&schema);
+    let view = oracle::view();
+    let mut texts: Vec<(String, String)> = read_inputs(kept_inputs("compile_plan", "QUERYCELL_FUZZ_PLAN_CORPUS", 15))
+        .into_iter()
+        .filter_map(|(name, bytes)| Some((name, String::from_utf8(bytes).ok()?)))
+        .collect();
+    for (name, bytes) in structured_inputs("plan_structured", "QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS", 2048) {
+        texts.extend(plan_gen::plan_text(&bytes, &view).map(|text| (name, text)));
+    }
+    let (mut read, mut failures) = (0, Vec::new());
+    for (name, text) in &texts {
+        if oracle::check_plan_both(text).0.is_none() {
+            continue;
+        }
+        read += 1;
+        let value: serde_json::Value = serde_json::from_str(text).expect("the parser read it as JSON");
+        let errors = check.errors(&value);
+        if !errors.is_empty() {
+            failures.push(format!("{name}: it compiles, the schema refuses it: {}\n  plan: {text}", errors.join("; ")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    println!("{read} of {} plans compiled, all valid against the schema", texts.len());
+    assert!(read >= 200, "only {read} of {} plans compiled", texts.len());
+}
+
 /// A structured target's kept regressions (`fuzz/regressions/<target>/`), the corpus folder
 /// `corpus_var` names, if set, and `samples` fixed pseudo-random byte strings. The samples
 /// make the test mean something while no regression is kept, and hold each generator to

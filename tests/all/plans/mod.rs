@@ -8,5 +8,4 @@ mod column_roles;
 mod compile_cache;
 mod joined_plans;
 mod model_requests;
-mod plan_language_drift;
 mod relative_dates;

@@ -518,7 +518,7 @@ fn host_and_guest_calendars_agree() {
 /// date forms included.
 #[test]
 fn the_plan_json_schema_names_every_plan_word() {
-    let schema = serde_json::to_string(&querycell::catalog::schema::plan_json_schema()).unwrap();
+    let schema = serde_json::to_string(&querycell::catalog::plan_schema::plan_json_schema()).unwrap();
     let words = schema.split('"').collect::<std::collections::BTreeSet<_>>();
     use querycell_guest::plan::{Function, Granularity, Op};
     let expected = Op::ALL

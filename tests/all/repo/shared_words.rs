@@ -1,9 +1,9 @@
 //! The words the compiler guest, the host, the WIT contract and the documentation share
-//! besides the plan language's own (`plan_language_drift.rs`), each tied so that a change on
-//! one side fails here until the others follow: the refusal codes' lists in
-//! `docs/plan-language.md` and `docs/sql-mode.md`, the exit statuses (`docs/errors.md`,
-//! `docs/cli.md`), the value kinds, and the default request limits (`docs/limits.md`, and
-//! where the plan language and SQL mode pages state them). The codes themselves are one enum,
+//! besides the plan language's own (described once, in `querycell_contract::plan_language`),
+//! each tied so that a change on one side fails here until the others follow: the refusal
+//! codes' lists in `docs/plan-language.md` and `docs/sql-mode.md`, the exit statuses
+//! (`docs/errors.md`, `docs/cli.md`), the value kinds, and the default request limits
+//! (`docs/limits.md`, and where the plan language and SQL mode pages state them). The codes themselves are one enum,
 //! `querycell_contract::codes::Code`, whose own tests hold `docs/errors.md` to it.
 
 use std::collections::BTreeSet;

@@ -62,7 +62,7 @@ fn an_mcp_client_lists_describes_and_queries() {
     );
     assert_eq!(
         seen["tools"]["query"],
-        querycell::catalog::schema::plan_json_schema(),
+        querycell::catalog::plan_schema::plan_json_schema(),
         "the query tool's input is the plan language"
     );
 
