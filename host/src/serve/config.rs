@@ -174,7 +174,8 @@ mod tests {
 
     #[test]
     fn the_http_table_sets_origins_and_stateless_mode() {
-        let config = Config::parse("[http]\nallowed_origins = [\"https://agent.example.com\"]\nstateless = true").unwrap();
+        let config =
+            Config::parse("[http]\nallowed_origins = [\"https://agent.example.com\"]\nstateless = true").unwrap();
         assert_eq!(config.http.allowed_origins.as_deref(), Some(&["https://agent.example.com".to_string()][..]));
         assert!(config.http.stateless);
         assert_eq!(Config::parse("").unwrap().http, HttpSettings::default());

@@ -75,11 +75,7 @@ impl HttpSettings {
     /// names only, the allowed origins (an empty list refuses every `Origin`), bodies up
     /// to `max_body` bytes, and sessions unless stateless (then JSON answers, which any
     /// load balancer passes through without holding a stream open).
-    pub fn transport_config(
-        &self,
-        bound: SocketAddr,
-        max_body: usize,
-    ) -> rmcp::transport::StreamableHttpServerConfig {
+    pub fn transport_config(&self, bound: SocketAddr, max_body: usize) -> rmcp::transport::StreamableHttpServerConfig {
         rmcp::transport::StreamableHttpServerConfig::default()
             .with_allowed_hosts([
                 "localhost".to_string(),
@@ -141,9 +137,9 @@ fn name_is_valid(host: &str) -> bool {
 }
 
 fn invalid(message: String) -> Error {
-    Error::new(Code::ConfigInvalid, format!("[http] allowed_origins: {message}"))
-        .at("--config")
-        .hint("an origin is scheme://host[:port] (http or https; `:*` for any port), e.g. \"https://agent.example.com\"")
+    Error::new(Code::ConfigInvalid, format!("[http] allowed_origins: {message}")).at("--config").hint(
+        "an origin is scheme://host[:port] (http or https; `:*` for any port), e.g. \"https://agent.example.com\"",
+    )
 }
 
 #[cfg(test)]
@@ -152,10 +148,21 @@ mod tests {
 
     #[test]
     fn origins_are_checked_for_their_form() {
-        for good in ["http://localhost:8080", "https://agent.example.com", "http://[::1]:*", "http://127.0.0.1:*", "null"] {
+        for good in
+            ["http://localhost:8080", "https://agent.example.com", "http://[::1]:*", "http://127.0.0.1:*", "null"]
+        {
             assert!(origin_is_well_formed(good), "{good}");
         }
-        for bad in ["*", "localhost:8080", "ftp://x", "http://", "http://a/b", "http://a:99999", "http://[zz]:1", "https://a b"] {
+        for bad in [
+            "*",
+            "localhost:8080",
+            "ftp://x",
+            "http://",
+            "http://a/b",
+            "http://a:99999",
+            "http://[zz]:1",
+            "https://a b",
+        ] {
             assert!(!origin_is_well_formed(bad), "{bad}");
         }
         let settings = HttpSettings { allowed_origins: Some(vec!["*".into()]), stateless: false };

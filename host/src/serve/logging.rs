@@ -66,9 +66,10 @@ impl SessionLog {
                 (LoggingLevel::Warning, json!({"event": "tool_call_refused", "tool": tool, "code": code, "ms": ms}))
             }
             Ok(_) => (LoggingLevel::Info, json!({"event": "tool_call_answered", "tool": tool, "ms": ms})),
-            Err(error) => {
-                (LoggingLevel::Error, json!({"event": "tool_call_failed", "tool": tool, "code": error.code.0, "ms": ms}))
-            }
+            Err(error) => (
+                LoggingLevel::Error,
+                json!({"event": "tool_call_failed", "tool": tool, "code": error.code.0, "ms": ms}),
+            ),
         };
         self.send(peer, level, data).await;
     }
@@ -76,7 +77,9 @@ impl SessionLog {
     async fn send(&self, peer: &Peer<RoleServer>, level: LoggingLevel, data: Value) {
         if self.wants(level) {
             // A client that has gone cannot be told; the call's own answer says the rest.
-            let _ = peer.notify_logging_message(LoggingMessageNotificationParam::new(level, data).with_logger(LOGGER)).await;
+            let _ = peer
+                .notify_logging_message(LoggingMessageNotificationParam::new(level, data).with_logger(LOGGER))
+                .await;
         }
     }
 }

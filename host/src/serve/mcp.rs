@@ -323,8 +323,12 @@ impl McpServer {
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         #[allow(deprecated)] // logging: see super::logging
-        let capabilities =
-            ServerCapabilities::builder().enable_logging().enable_completions().enable_resources().enable_tools().build();
+        let capabilities = ServerCapabilities::builder()
+            .enable_logging()
+            .enable_completions()
+            .enable_resources()
+            .enable_tools()
+            .build();
         let mut info = InitializeResult::new(capabilities);
         let mut implementation = Implementation::from_build_env();
         implementation.name = "querycell".into();

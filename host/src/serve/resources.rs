@@ -54,8 +54,18 @@ pub fn templates() -> ListResourceTemplatesResult {
         template
     };
     ListResourceTemplatesResult::with_all_items(vec![
-        template(TABLE_TEMPLATE, "table", "A table's columns, relationships and metrics (Markdown, as describe_table gives)", "text/markdown"),
-        template(COLUMN_TEMPLATE, "column", "One column's catalog entry: type, unit, description, values or range (JSON)", "application/json"),
+        template(
+            TABLE_TEMPLATE,
+            "table",
+            "A table's columns, relationships and metrics (Markdown, as describe_table gives)",
+            "text/markdown",
+        ),
+        template(
+            COLUMN_TEMPLATE,
+            "column",
+            "One column's catalog entry: type, unit, description, values or range (JSON)",
+            "application/json",
+        ),
     ])
 }
 
@@ -70,7 +80,9 @@ pub fn read(catalog: &Catalog, uri: &str) -> Result<ReadResourceResult, ErrorDat
     };
     let table = catalog.tables.iter().find(|t| t.name == table).ok_or_else(not_found)?;
     let contents = match column {
-        None => ResourceContents::text(schema::markdown(&one_table(catalog, table)), uri).with_mime_type("text/markdown"),
+        None => {
+            ResourceContents::text(schema::markdown(&one_table(catalog, table)), uri).with_mime_type("text/markdown")
+        }
         Some(column) => {
             let column = table.columns.iter().find(|c| c.name == column).ok_or_else(not_found)?;
             let json = serde_json::to_string_pretty(column).expect("catalogs serialise");
@@ -91,7 +103,9 @@ pub fn complete(catalog: &Catalog, request: &CompleteRequestParams) -> CompleteR
     let typed = request.argument.value.to_lowercase();
     let starts = |name: &&str| name.to_lowercase().starts_with(&typed);
     let names: Vec<&str> = match (template, request.argument.name.as_str()) {
-        (TABLE_TEMPLATE | COLUMN_TEMPLATE, "table") => catalog.tables.iter().map(|t| t.name.as_str()).filter(starts).collect(),
+        (TABLE_TEMPLATE | COLUMN_TEMPLATE, "table") => {
+            catalog.tables.iter().map(|t| t.name.as_str()).filter(starts).collect()
+        }
         (COLUMN_TEMPLATE, "column") => {
             let table = request.context.as_ref().and_then(|context| context.get_argument("table"));
             match catalog.tables.iter().find(|t| Some(&t.name) == table) {
@@ -137,7 +151,8 @@ mod tests {
     fn catalog_of(tables: usize) -> Catalog {
         let table = |i: usize| serde_json::json!({"name": format!("t{i:04}"), "source": "t.csv", "format": "csv", "row_count": 1, "columns": []});
         let tables: Vec<_> = (0..tables).map(table).collect();
-        serde_json::from_value(serde_json::json!({"format": 1, "snapshot": "sha256:0", "tables": tables})).expect("a catalog")
+        serde_json::from_value(serde_json::json!({"format": 1, "snapshot": "sha256:0", "tables": tables}))
+            .expect("a catalog")
     }
 
     #[test]
@@ -165,10 +180,16 @@ mod tests {
     fn completion_is_bounded_and_counts_the_rest() {
         let catalog = catalog_of(250);
         let request = |value: &str| {
-            CompleteRequestParams::new(Reference::for_resource(TABLE_TEMPLATE), rmcp::model::ArgumentInfo::new("table", value))
+            CompleteRequestParams::new(
+                Reference::for_resource(TABLE_TEMPLATE),
+                rmcp::model::ArgumentInfo::new("table", value),
+            )
         };
         let all = complete(&catalog, &request("T"));
-        assert_eq!((all.completion.values.len(), all.completion.total, all.completion.has_more), (100, Some(250), Some(true)));
+        assert_eq!(
+            (all.completion.values.len(), all.completion.total, all.completion.has_more),
+            (100, Some(250), Some(true))
+        );
         let few = complete(&catalog, &request("t01"));
         assert_eq!(few.completion.values.len(), 100, "t0100..t0199");
         let one = complete(&catalog, &request("t0249"));

@@ -41,8 +41,12 @@ impl HttpServer {
             std::fs::write(&path, text).unwrap();
             command.arg("--config").arg(path);
         }
-        let mut child =
-            command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().expect("querycell mcp --http");
+        let mut child = command
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("querycell mcp --http");
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut said = String::new();
         let url = loop {

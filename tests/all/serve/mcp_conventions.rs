@@ -37,7 +37,8 @@ fn python_report(script: &str, args: &[&str]) -> Value {
         output.status,
         String::from_utf8_lossy(&output.stdout)
     );
-    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("the client's report is not JSON ({e}); stderr:\n{stderr}"))
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("the client's report is not JSON ({e}); stderr:\n{stderr}"))
 }
 
 #[test]
@@ -81,18 +82,21 @@ fn the_python_sdk_sees_annotations_logging_paged_resources_and_completions() {
     let column: Value = serde_json::from_str(seen["read_column"][0]["text"].as_str().unwrap()).unwrap();
     assert_eq!(column["name"], "ack_minutes");
     assert_eq!(seen["read_missing"]["code"], -32002, "{}", seen["read_missing"]);
-    assert_eq!(
-        seen["templates"],
-        json!(["querycell://tables/{table}", "querycell://tables/{table}/columns/{column}"])
-    );
+    assert_eq!(seen["templates"], json!(["querycell://tables/{table}", "querycell://tables/{table}/columns/{column}"]));
 
     assert_eq!(seen["complete_table"], json!({"values": ["incidents"], "total": 1, "has_more": false}));
     let all = &seen["complete_all_tables"];
-    assert_eq!((all["values"].as_array().unwrap().len(), &all["total"], &all["has_more"]), (100, &json!(tables), &json!(true)));
+    assert_eq!(
+        (all["values"].as_array().unwrap().len(), &all["total"], &all["has_more"]),
+        (100, &json!(tables), &json!(true))
+    );
     assert_eq!(seen["complete_column"], json!({"values": ["ack_minutes"], "total": 1, "has_more": false}));
 
     let warnings = seen["client_warnings"].as_array().unwrap();
-    assert!(!warnings.iter().any(|w| w.as_str().unwrap().contains("termination")), "the session ended cleanly: {warnings:?}");
+    assert!(
+        !warnings.iter().any(|w| w.as_str().unwrap().contains("termination")),
+        "the session ended cleanly: {warnings:?}"
+    );
 }
 
 #[test]
@@ -102,7 +106,8 @@ fn a_sessions_delete_is_answered_no_content_and_ends_it() {
     let server = HttpServer::start(&index, None);
     let started = server.post("", &initialize());
     assert_eq!(started.status, 200, "{}", started.text);
-    let session = started.header("mcp-session-id").unwrap_or_else(|| panic!("a session id: {}", started.text)).to_string();
+    let session =
+        started.header("mcp-session-id").unwrap_or_else(|| panic!("a session id: {}", started.text)).to_string();
     let delete = format!(
         "DELETE /mcp HTTP/1.1\r\nHost: {}\r\nMcp-Session-Id: {session}\r\nMCP-Protocol-Version: 2025-11-25\r\nConnection: close\r\n\r\n",
         server.addr
@@ -134,7 +139,11 @@ fn origins_are_allowed_by_the_configuration_and_loopback_by_default() {
         assert_eq!(response.status, status, "default origins, {origin:?}: {}", response.text);
     }
     let rebinding = server.raw(&format!("POST /mcp HTTP/1.1\r\nHost: evil.example\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nOrigin: http://127.0.0.1:{port}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{}", initialize().len(), initialize()));
-    assert!((400..500).contains(&rebinding.status), "a foreign Host is refused whatever the Origin: {}", rebinding.text);
+    assert!(
+        (400..500).contains(&rebinding.status),
+        "a foreign Host is refused whatever the Origin: {}",
+        rebinding.text
+    );
 
     let configured = HttpServer::start(&index, Some("[http]\nallowed_origins = [\"https://agent.example.com\"]\n"));
     let port = configured.addr.rsplit(':').next().unwrap().to_string();
@@ -151,7 +160,15 @@ fn origins_are_allowed_by_the_configuration_and_loopback_by_default() {
     let config = dir.path().join("bad.toml");
     std::fs::write(&config, "[http]\nallowed_origins = [\"*\"]\n").unwrap();
     let output = Command::new(querycell_bin())
-        .args(["mcp", "--index", index.to_str().unwrap(), "--http", "127.0.0.1:0", "--config", config.to_str().unwrap()])
+        .args([
+            "mcp",
+            "--index",
+            index.to_str().unwrap(),
+            "--http",
+            "127.0.0.1:0",
+            "--config",
+            config.to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
