@@ -87,6 +87,7 @@ async def converse(url, table, column):
             seen["log_debug_answered"] = await notified_during(
                 notes, session.call_tool("query", {"table": table, "aggregations": [{"function": "count", "alias": "n"}]})
             )
+            seen["log_debug_unknown_tool"] = await notified_during(notes, error_of(session.call_tool("no_such_tool", {})))
 
             seen["pages"] = await pages(session)
             read = await session.read_resource(f"querycell://tables/{table}")

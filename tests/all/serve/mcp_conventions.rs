@@ -64,6 +64,9 @@ fn the_python_sdk_sees_annotations_logging_paged_resources_and_completions() {
     assert_eq!(refused[0]["data"]["code"], "unknown_column");
     let levels: Vec<&Value> = seen["log_debug_answered"].as_array().unwrap().iter().map(|n| &n["level"]).collect();
     assert_eq!(levels, [&json!("debug"), &json!("info")], "{}", seen["log_debug_answered"]);
+    let unknown = seen["log_debug_unknown_tool"].as_array().unwrap();
+    let levels: Vec<&Value> = unknown.iter().map(|n| &n["level"]).collect();
+    assert_eq!(levels, [&json!("debug"), &json!("error")], "a call the protocol refuses is an error: {unknown:?}");
 
     // Every table once, a bounded page at a time.
     let pages = &seen["pages"];
