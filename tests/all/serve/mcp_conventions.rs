@@ -1,8 +1,9 @@
 //! The MCP conventions of `querycell mcp --http`, seen by the official Python SDK
 //! (`tests/mcp/conventions.py`) and by raw HTTP where a client hides the detail: tool
 //! annotations, `logging/setLevel` and log notifications, the tables as resources paged
-//! through every page of a catalog larger than one, completions, the session's `DELETE`,
-//! allowed and refused origins, and stateless mode across connections.
+//! through every page of a catalog larger than one, completions, nothing a policy hides in
+//! either, the session's `DELETE`, allowed and refused origins, and stateless mode across
+//! connections.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -201,4 +202,50 @@ fn a_stateless_server_answers_each_request_alone_without_a_session() {
     // The official client works against it as against a server with sessions.
     let seen = python_report("tests/mcp/client.py", &["--http", &server.url, "0"]);
     assert_eq!(seen["query"]["structured"]["rows"], json!([["Payments", 2], ["Platform", 2]]), "{}", seen["query"]);
+}
+
+/// A JSON-RPC request's reply from a stateless server (one request, one JSON answer).
+fn rpc(server: &HttpServer, method: &str, params: Value) -> Value {
+    let body = json!({"jsonrpc": "2.0", "id": 7, "method": method, "params": params}).to_string();
+    let response = server.post("MCP-Protocol-Version: 2025-11-25\r\n", &body);
+    assert_eq!(response.status, 200, "{method}: {}", response.text);
+    serde_json::from_str(&response.body).unwrap_or_else(|e| panic!("{method}: {e}: {}", response.text))
+}
+
+#[test]
+fn resources_and_completions_show_only_what_the_policy_lets_the_caller_see() {
+    let dir = tempfile::tempdir().unwrap();
+    write_file(dir.path(), "data/incidents.csv", INCIDENTS_CSV);
+    write_file(dir.path(), "data/salaries.csv", "person,salary\nAda,100\n");
+    let index = dir.path().join("index");
+    querycell::ingest::ingest(&index, &[dir.path().join("data")]).expect("ingest");
+    let policy = write_file(
+        dir.path(),
+        "policy.toml",
+        "[tables.incidents]\nhidden_columns = [\"severity\"]\n\n[tables.salaries]\nvisible = false\n",
+    );
+    let config = format!("policy = {:?}\n\n[http]\nstateless = true\n", policy.to_str().unwrap());
+    let server = HttpServer::start(&index, Some(&config));
+
+    let listed = rpc(&server, "resources/list", json!({}));
+    let names: Vec<&Value> = listed["result"]["resources"].as_array().unwrap().iter().map(|r| &r["name"]).collect();
+    assert_eq!(names, [&json!("incidents")], "{listed}");
+    let hidden_table = rpc(&server, "resources/read", json!({"uri": "querycell://tables/salaries"}));
+    assert_eq!(hidden_table["error"]["code"], -32002, "{hidden_table}");
+    let hidden_column = rpc(&server, "resources/read", json!({"uri": "querycell://tables/incidents/columns/severity"}));
+    assert_eq!(hidden_column["error"]["code"], -32002, "{hidden_column}");
+    let table = rpc(&server, "resources/read", json!({"uri": "querycell://tables/incidents"}));
+    let text = table["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{table}"));
+    assert!(text.contains("`team`") && !text.contains("severity"), "{text}");
+
+    let column_ref = json!({"type": "ref/resource", "uri": "querycell://tables/{table}/columns/{column}"});
+    let columns = rpc(
+        &server,
+        "completion/complete",
+        json!({"ref": column_ref, "argument": {"name": "column", "value": ""}, "context": {"arguments": {"table": "incidents"}}}),
+    );
+    assert_eq!(columns["result"]["completion"]["values"], json!(["incident_id", "team", "ack_minutes"]), "{columns}");
+    let tables =
+        rpc(&server, "completion/complete", json!({"ref": column_ref, "argument": {"name": "table", "value": "s"}}));
+    assert_eq!(tables["result"]["completion"]["values"], json!([]), "{tables}");
 }
