@@ -57,7 +57,8 @@ struct AnswerOptions {
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     /// Deployment configuration (TOML: allow_sql, max_rows, timeout_ms, query_memory_mb,
-    /// trace, trace_max_bytes, trace_keep); also read from $QUERYCELL_CONFIG.
+    /// trace, trace_max_bytes, trace_keep, policy, and an http table for `mcp --http`); also
+    /// read from $QUERYCELL_CONFIG.
     #[arg(long, env = "QUERYCELL_CONFIG")]
     config: Option<PathBuf>,
     /// Most rows an answer may carry (plan limits are clamped to it).
@@ -396,11 +397,16 @@ fn serve_mcp(
             eprintln!("querycell mcp: serving {what} on stdio");
             server.serve_stdio()?;
         }
-        Some(addr) => server.serve_http(addr, |bound| {
+        Some(addr) => server.serve_http(addr, &http_settings(options)?, |bound| {
             eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
         })?,
     }
     Ok(String::new())
+}
+
+/// The configuration file's `[http]` table for `mcp --http` (its defaults without a file).
+fn http_settings(options: &AnswerOptions) -> Result<querycell::serve::http::HttpSettings, Error> {
+    Ok(options.config.as_deref().map(Config::load).transpose()?.map(|config| config.http).unwrap_or_default())
 }
 
 /// One answer per run: one query worker, the one forked as the process started when there

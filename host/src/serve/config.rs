@@ -11,6 +11,10 @@
 //! trace = "/var/log/querycell/trace.jsonl"
 //! trace_max_bytes = 16777216
 //! trace_keep = 3
+//!
+//! [http]                      # the streamable HTTP transport: see [`super::http`]
+//! allowed_origins = ["https://agent.example.com"]
+//! stateless = false
 //! ```
 
 use std::path::Path;
@@ -18,6 +22,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::http::HttpSettings;
 use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::operator_file::{load_operator_file, toml_error_line};
@@ -43,10 +48,14 @@ pub struct Config {
     pub trace_keep: Option<u32>,
     /// The policy file (`crate::policy`); `--policy` overrides it.
     pub policy: Option<std::path::PathBuf>,
+    /// The `[http]` table: allowed origins and stateless mode for `mcp --http`.
+    #[serde(default)]
+    pub http: HttpSettings,
 }
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
-const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy";
+const KEYS: &str =
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -73,11 +82,13 @@ impl Config {
                     .hint("querycell needs no password, token, secret or key, and a configuration file is no place for one: remove it"));
             }
         }
-        toml::from_str(text).map_err(|e| {
+        let config: Config = toml::from_str(text).map_err(|e| {
             Error::new(Code::ConfigInvalid, format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--config")
                 .hint(format!("keys: {KEYS}"))
-        })
+        })?;
+        config.http.validate()?;
+        Ok(config)
     }
 
     /// The audit trace this file asks for, if any, with `path_override` (`--trace`) first.
@@ -159,6 +170,18 @@ mod tests {
         let error = Config::parse("allow_sql = true\nmax_rows = \"many\"").unwrap_err();
         assert_eq!(error.code, "config_invalid");
         assert!(error.message.starts_with("line 2: "), "{error}");
+    }
+
+    #[test]
+    fn the_http_table_sets_origins_and_stateless_mode() {
+        let config =
+            Config::parse("[http]\nallowed_origins = [\"https://agent.example.com\"]\nstateless = true").unwrap();
+        assert_eq!(config.http.allowed_origins.as_deref(), Some(&["https://agent.example.com".to_string()][..]));
+        assert!(config.http.stateless);
+        assert_eq!(Config::parse("").unwrap().http, HttpSettings::default());
+        let error = Config::parse("[http]\nallowed_origins = [\"*\"]").unwrap_err();
+        assert_eq!(error.code, "config_invalid", "{error}");
+        assert_eq!(Config::parse("[http]\nstatless = true").unwrap_err().code, "config_invalid");
     }
 
     #[test]
