@@ -197,7 +197,7 @@ fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
     let roles: Vec<serde_json::Value> =
         plans.iter().flat_map(|(_, _, c)| &c.columns).map(|c| serde_json::to_value(&c.role).unwrap()).collect();
     let text = |role: &serde_json::Value, field: &str| role.get(field).and_then(|v| v.as_str()).map(str::to_owned);
-    let shapes: [(&str, &dyn Fn(&serde_json::Value) -> bool); 8] = [
+    let shapes: [(&str, &RoleTest); 8] = [
         ("a key on a path", &|r| r["kind"] == "group_key" && text(r, "by").is_some_and(|by| by.contains('.'))),
         ("a grain", &|r| r.get("grain").is_some()),
         ("a metric", &|r| r.get("metric").is_some()),
@@ -214,6 +214,9 @@ fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
     }
     println!("{} compiled plans, every column's role as the plan asks", plans.len());
 }
+
+/// Whether a role (as receipt JSON) has a shape.
+type RoleTest = dyn Fn(&serde_json::Value) -> bool;
 
 /// Why `declared` (the roles, as receipt JSON) is not what `plan` asks for.
 fn roles_match_the_plan(plan: &serde_json::Value, declared: &[serde_json::Value]) -> Result<(), String> {
