@@ -196,7 +196,6 @@ fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
     assert!(failures.is_empty(), "{} plans:\n{}", failures.len(), failures.join("\n"));
     let roles: Vec<serde_json::Value> =
         plans.iter().flat_map(|(_, _, c)| &c.columns).map(|c| serde_json::to_value(&c.role).unwrap()).collect();
-    let text = |role: &serde_json::Value, field: &str| role.get(field).and_then(|v| v.as_str()).map(str::to_owned);
     let shapes: [(&str, &RoleTest); 8] = [
         ("a key on a path", &|r| r["kind"] == "group_key" && text(r, "by").is_some_and(|by| by.contains('.'))),
         ("a grain", &|r| r.get("grain").is_some()),
@@ -217,6 +216,11 @@ fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
 
 /// Whether a role (as receipt JSON) has a shape.
 type RoleTest = dyn Fn(&serde_json::Value) -> bool;
+
+/// A text field of a role, if it has one.
+fn text(role: &serde_json::Value, field: &str) -> Option<String> {
+    role.get(field).and_then(|v| v.as_str()).map(str::to_owned)
+}
 
 /// Why `declared` (the roles, as receipt JSON) is not what `plan` asks for.
 fn roles_match_the_plan(plan: &serde_json::Value, declared: &[serde_json::Value]) -> Result<(), String> {
