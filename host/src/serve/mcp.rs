@@ -138,6 +138,9 @@ impl McpServer {
                         continue;
                     }
                 };
+                // An answer goes out in several writes (SSE frames, chunked); with Nagle's
+                // algorithm on, the last waits for the client's delayed ACK: ~40 ms a call.
+                let _ = stream.set_nodelay(true);
                 let service = service.clone();
                 tokio::spawn(async move {
                     let routed = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
