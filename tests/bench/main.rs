@@ -24,6 +24,7 @@ mod cache;
 mod ingest_csv;
 mod peers;
 mod sandbox;
+mod served;
 mod sql_mode;
 mod workers;
 
@@ -34,7 +35,8 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
-const SECTIONS: &[&str] = &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "ingest"];
+const SECTIONS: &[&str] =
+    &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "served", "ingest"];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -231,6 +233,9 @@ fn main() {
     }
     if wanted("big_answer") {
         answers::big_answer_bench(dir.path(), &limits);
+    }
+    if wanted("served") {
+        served::served_bench(dir.path());
     }
     if wanted("ingest") {
         ingest_csv::ingest_bench(dir.path());

@@ -69,7 +69,7 @@ pub(crate) fn plain_query_if_asked() {
 }
 
 /// JSON parameters as DuckDB binds (text, integers and floats: what the bench's plans bind).
-fn binds(params: &[Value]) -> Vec<Bind<'_>> {
+pub(crate) fn binds(params: &[Value]) -> Vec<Bind<'_>> {
     params
         .iter()
         .map(|p| match p {
