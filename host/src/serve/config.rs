@@ -12,6 +12,8 @@
 //! trace_max_bytes = 16777216
 //! trace_keep = 3
 //! ```
+//!
+//! `[identity]` turns on OAuth access tokens for `mcp --http` ([`super::auth::settings`]).
 
 use std::path::Path;
 use std::time::Duration;
@@ -43,10 +45,13 @@ pub struct Config {
     pub trace_keep: Option<u32>,
     /// The policy file (`crate::policy`); `--policy` overrides it.
     pub policy: Option<std::path::PathBuf>,
+    /// `[identity]`: the HTTP MCP server accepts OAuth access tokens (`super::auth`).
+    pub identity: Option<super::auth::IdentitySettings>,
 }
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
-const KEYS: &str = "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy";
+const KEYS: &str =
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [identity]";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -73,11 +78,13 @@ impl Config {
                     .hint("querycell needs no password, token, secret or key, and a configuration file is no place for one: remove it"));
             }
         }
-        toml::from_str(text).map_err(|e| {
+        let config: Config = toml::from_str(text).map_err(|e| {
             Error::new(Code::ConfigInvalid, format!("{}{}", toml_error_line(text, &e), e.message()))
                 .at("--config")
                 .hint(format!("keys: {KEYS}"))
-        })
+        })?;
+        config.identity.as_ref().map_or(Ok(()), super::auth::IdentitySettings::check)?;
+        Ok(config)
     }
 
     /// The audit trace this file asks for, if any, with `path_override` (`--trace`) first.
@@ -150,6 +157,11 @@ mod tests {
         let error = Config::parse("max_rows = 5\napi_token = \"abc\"").unwrap_err();
         assert!(error.message.contains("`api_token` (line 2)"), "{error}");
         assert!(!error.message.contains("abc"), "the value is never repeated: {error}");
+        // The identity table holds no secret; a client secret put there is still refused.
+        let identity = "[identity]\nresource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n";
+        assert!(Config::parse(identity).is_ok_and(|config| config.identity.is_some()));
+        let error = Config::parse(&format!("{identity}client_secret = \"s3cr3t\"")).unwrap_err();
+        assert_eq!(error.code, "config_credential", "{error}");
         // Words that merely contain a credential word are not credentials.
         assert!(Config::parse("trace_keep = 2\nmax_rows = 5").is_ok());
     }

@@ -1,10 +1,11 @@
 //! `querycell mcp`: the index as a Model Context Protocol server, built on `rmcp` (the
 //! official Rust SDK), on stdio or on the streamable HTTP transport (`--http ADDR`).
 //!
-//! Over HTTP the server listens on a loopback address only (there is no authentication in
-//! it: a deployment that wants remote agents puts an authenticating proxy in front), accepts
-//! only loopback `Host` headers (DNS rebinding) and refuses any request that carries an
-//! `Origin` (a web page's script), and bounds each request body.
+//! Over HTTP the server listens on a loopback address only, accepts only loopback `Host`
+//! headers (DNS rebinding) and refuses any request that carries an `Origin` (a web page's
+//! script), and bounds each request body. With `[identity]` configured it is an OAuth
+//! resource server ([`super::auth`]): every request needs an access token, the policy
+//! context comes from its claims, and it may listen beyond loopback behind TLS.
 //!
 //! Tools: `list_tables`, `describe_table`, `query` (a plan; its input schema is the plan
 //! language's JSON Schema), `check_summary` (a receipt and a summary of it, checked by
@@ -36,6 +37,7 @@ use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
+use super::auth::{identity_of, Admission, Auth, Identity};
 use crate::answer::Answer;
 use crate::catalog::{plan_schema, schema};
 use crate::catalog::{Catalog, TableEntry};
@@ -56,12 +58,25 @@ const HTTP_ENVELOPE_BYTES: usize = 16 << 10;
 #[derive(Clone)]
 pub struct McpServer {
     cell: Arc<QueryCell>,
+    /// Access tokens, scopes and per-context cells, over HTTP with `[identity]`.
+    auth: Option<Arc<Auth>>,
 }
 
 impl McpServer {
     /// A server answering from `cell`, with its limits and SQL mode setting.
     pub fn new(cell: QueryCell) -> Self {
-        McpServer { cell: Arc::new(cell) }
+        McpServer { cell: Arc::new(cell), auth: None }
+    }
+
+    /// The cell this server answers from when no token context chooses another.
+    pub fn cell(&self) -> &QueryCell {
+        &self.cell
+    }
+
+    /// Check access tokens on every HTTP request, and answer each from its token's context.
+    pub fn with_auth(mut self, auth: Auth) -> Self {
+        self.auth = Some(Arc::new(auth));
+        self
     }
 
     /// Serve MCP on stdin and stdout until the client disconnects.
@@ -86,11 +101,7 @@ impl McpServer {
     /// picks a free one. `ready` is told the address actually bound, before the first request
     /// is accepted.
     pub fn serve_http(self, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
-        if !addr.ip().is_loopback() {
-            return Err(Error::new(Code::HttpNotLoopback, format!("the MCP server listens on loopback addresses only, not {addr}"))
-                .at("--http")
-                .hint("use 127.0.0.1:PORT (or [::1]:PORT); to serve other machines, put an authenticating reverse proxy in front"));
-        }
+        super::auth::check_listen(addr, self.auth.as_deref())?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -108,10 +119,13 @@ impl McpServer {
                     bound.ip().to_string(),
                     format!("localhost:{}", bound.port()),
                     bound.to_string(),
-                ])
+                ]
+                .into_iter()
+                .chain(self.auth.iter().flat_map(|auth| auth.public_hosts())))
                 .enforce_origin_validation()
                 .with_max_request_body_bytes(max_body);
             let server = self.clone();
+            let auth = self.auth.clone();
             let service = StreamableHttpService::new(
                 move || Ok(server.clone()),
                 Arc::new(LocalSessionManager::default()),
@@ -128,15 +142,22 @@ impl McpServer {
                         continue;
                     }
                 };
-                let service = service.clone();
+                let (service, auth) = (service.clone(), auth.clone());
                 tokio::spawn(async move {
                     let routed = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
-                        let mut service = service.clone();
+                        let (mut service, auth) = (service.clone(), auth.clone());
                         async move {
+                            use tower_service::Service;
+                            if let Some(auth) = auth {
+                                return match auth.admit(request, max_body).await {
+                                    Admission::Answer(answer) => Ok(answer),
+                                    Admission::Pass(request) if request.uri().path() != HTTP_PATH => Ok(not_found()),
+                                    Admission::Pass(request) => service.call(request).await,
+                                };
+                            }
                             if request.uri().path() != HTTP_PATH {
                                 return Ok::<_, std::convert::Infallible>(not_found());
                             }
-                            use tower_service::Service;
                             service.call(request).await
                         }
                     });
@@ -307,6 +328,28 @@ impl McpServer {
     }
 }
 
+impl McpServer {
+    /// A call over HTTP with `[identity]`: allowed by the token's scopes, answered by its
+    /// context's cell, its trace line naming the token's subject and client.
+    fn call_as(
+        &self,
+        identity: Option<Identity>,
+        name: &str,
+        arguments: JsonObject,
+    ) -> std::result::Result<CallToolResult, ErrorData> {
+        let auth = self.auth.as_ref().expect("only called with [identity]");
+        let Some(identity) = identity.filter(|identity| auth.allows(identity, name)) else {
+            return Ok(refusal(&Error::new(Code::InsufficientScope, format!("the token's scopes do not allow {name:?}"))));
+        };
+        let cell = match auth.cell_for(&identity) {
+            Ok(cell) => cell.unwrap_or_else(|| Arc::clone(&self.cell)),
+            Err(error) => return Ok(refusal(&error)),
+        };
+        let server = McpServer { cell, auth: None };
+        crate::answer::trace::as_caller(Some(&identity.caller), || server.call(name, arguments))
+    }
+}
+
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
@@ -321,21 +364,31 @@ impl ServerHandler for McpServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools()))
+        let mut tools = self.tools();
+        if let Some(auth) = &self.auth {
+            // Only the tools the token's scopes allow (none without a verified token).
+            let identity = identity_of(&context);
+            tools.retain(|tool| identity.as_ref().is_some_and(|identity| auth.allows(identity, &tool.name)));
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let server = self.clone();
         let name: Cow<'static, str> = request.name;
         let arguments = request.arguments.unwrap_or_default();
+        let identity = self.auth.as_ref().map(|_| identity_of(&context));
         // Compiling and querying block (the sandbox, DuckDB or a worker): off the runtime.
-        let outcome = tokio::task::spawn_blocking(move || server.call(&name, arguments))
+        let outcome = tokio::task::spawn_blocking(move || match identity {
+            None => server.call(&name, arguments),
+            Some(identity) => server.call_as(identity, &name, arguments),
+        })
             .await
             .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
         outcome.map(CallToolResponse::from)
