@@ -5,6 +5,7 @@
 mod audit_trace;
 mod end_to_end;
 mod mcp_server;
+mod oauth;
 mod spark;
 mod summary_check;
 mod verify_receipts;

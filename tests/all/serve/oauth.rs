@@ -1,0 +1,342 @@
+//! `querycell mcp --http` with `[identity]`: an OAuth resource server in front of the
+//! tools, against a test authorization server on loopback (`querycell_tests::oauth`). Every
+//! refusal is checked for its HTTP status, its `WWW-Authenticate` challenge, its audit line,
+//! and for nothing having run; two tenants' tokens interleaved each see their own rows only.
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use querycell_tests::oauth::{b64url, free_port, http, now, write, Response, TestIssuer};
+use querycell_tests::{ingest_table, querycell_bin};
+use serde_json::{json, Value};
+
+const ORDERS: &str = "tenant_id,team,amount\nacme,Platform,10\nacme,Search,20\nglobex,Platform,300\nglobex,Ops,400\n";
+const READ: &str = "querycell:read";
+const READ_AND_SQL: &str = "querycell:read querycell:sql";
+
+/// `querycell mcp --http` on the orders index, with a policy filtering rows by the `tenant`
+/// context and `[identity]` naming `issuer`; killed when dropped.
+struct Server {
+    child: Child,
+    addr: String,
+    resource: String,
+    trace: std::path::PathBuf,
+}
+
+impl Server {
+    fn start(dir: &Path, issuer: &TestIssuer) -> Server {
+        let index = ingest_table(dir, "orders", ORDERS);
+        let policy = write(dir, "policy.toml", "[tables.orders]\nrow_filters = [{ column = \"tenant_id\", equals_context = \"tenant\" }]\n");
+        let port = free_port();
+        let resource = format!("http://127.0.0.1:{port}/mcp");
+        let trace = dir.join("trace.jsonl");
+        let config = write(
+            dir,
+            "querycell.toml",
+            &format!(
+                "allow_sql = true\ntrace = {trace:?}\npolicy = {policy:?}\n\n[identity]\nresource = {resource:?}\nissuer = {:?}\nleeway_s = 30\njwks_max_age_s = 2\njwks_refetch_min_s = 1\n\n[identity.claims]\ntenant = \"org_id\"\n",
+                issuer.url
+            ),
+        );
+        let mut command = Command::new(querycell_bin());
+        command.args(["mcp", "--index", &index, "--config", config.to_str().unwrap(), "--http", &format!("127.0.0.1:{port}")]);
+        let child = spawn_until_listening(&mut command);
+        Server { child, addr: format!("127.0.0.1:{port}"), resource, trace }
+    }
+
+    fn post(&self, target: &str, token: Option<&str>, session: Option<&str>, body: &Value) -> Response {
+        let mut headers = vec![
+            ("Content-Type", "application/json".to_string()),
+            ("Accept", "application/json, text/event-stream".to_string()),
+        ];
+        if let Some(token) = token {
+            headers.push(("Authorization", format!("Bearer {token}")));
+        }
+        if let Some(session) = session {
+            headers.push(("Mcp-Session-Id", session.to_string()));
+        }
+        http(&self.addr, "POST", target, &headers, &body.to_string())
+    }
+
+    /// An initialized MCP session for `token`; its id.
+    fn session(&self, token: &str) -> String {
+        let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "oauth-test", "version": "0"}}});
+        let response = self.post("/mcp", Some(token), None, &initialize);
+        assert_eq!(response.status, 200, "initialize: {response:?}");
+        let session = response.header("mcp-session-id").expect("a session id").to_string();
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        let response = self.post("/mcp", Some(token), Some(&session), &initialized);
+        assert!(response.status < 300, "initialized: {response:?}");
+        session
+    }
+
+    fn call(&self, token: &str, session: &str, tool: &str, arguments: Value) -> Response {
+        let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+        self.post("/mcp", Some(token), Some(session), &call)
+    }
+
+    fn tools(&self, token: &str, session: &str) -> Vec<String> {
+        let list = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"});
+        let response = self.post("/mcp", Some(token), Some(session), &list);
+        assert_eq!(response.status, 200, "{response:?}");
+        let mut names: Vec<String> = response.message()["result"]["tools"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|tool| tool["name"].as_str().unwrap().to_string())
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn trace_lines(&self) -> Vec<Value> {
+        let text = std::fs::read_to_string(&self.trace).unwrap_or_default();
+        text.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Start `command` and wait for it to say where it listens; stderr is drained afterwards.
+fn spawn_until_listening(command: &mut Command) -> Child {
+    use std::io::BufRead;
+    let mut child = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut said = String::new();
+    loop {
+        let mut line = String::new();
+        if stderr.read_line(&mut line).unwrap() == 0 {
+            let _ = child.kill();
+            panic!("{command:?} ended before it listened; stderr:\n{said}");
+        }
+        said.push_str(&line);
+        if line.contains("http://") {
+            break;
+        }
+    }
+    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+    child
+}
+
+fn plan() -> Value {
+    json!({"table": "orders", "group_by": ["team"], "aggregations": [{"function": "sum", "column": "amount", "alias": "total"}]})
+}
+
+/// `(team, total)` pairs of an answer, sorted.
+fn team_totals(response: &Response) -> Vec<(String, f64)> {
+    let message = response.message();
+    let structured = &message["result"]["structuredContent"];
+    assert_eq!(message["result"]["isError"], false, "{message}");
+    let mut rows: Vec<(String, f64)> = structured["rows"]
+        .as_array()
+        .unwrap_or_else(|| panic!("no rows: {message}"))
+        .iter()
+        .map(|row| (row[0].as_str().unwrap().to_string(), row[1].as_f64().unwrap()))
+        .collect();
+    rows.sort_by(|a, b| a.0.cmp(&b.0));
+    rows
+}
+
+#[test]
+fn the_metadata_is_served_and_a_request_without_a_token_is_sent_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start(dir.path(), &issuer);
+    for path in ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"] {
+        let response = http(&server.addr, "GET", path, &[], "");
+        assert_eq!(response.status, 200, "{path}: {response:?}");
+        let document: Value = serde_json::from_str(&response.body).unwrap();
+        assert_eq!(document["resource"], server.resource);
+        assert_eq!(document["authorization_servers"], json!([issuer.url]));
+        assert_eq!(document["scopes_supported"], json!(["querycell:read", "querycell:sql"]));
+        assert_eq!(document["bearer_methods_supported"], json!(["header"]));
+    }
+    let response = server.post("/mcp", None, None, &json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}));
+    assert_eq!(response.status, 401, "{response:?}");
+    let expected = format!("Bearer resource_metadata=\"http://{}/.well-known/oauth-protected-resource/mcp\"", server.addr);
+    assert_eq!(response.header("www-authenticate"), Some(expected.as_str()), "no error attribute without a token");
+}
+
+/// Each refused request: what it is, the token (or `None`), whether it goes in the URL, the
+/// tool it calls, and the status, error code and `WWW-Authenticate` text it gets.
+#[test]
+fn every_refusal_has_its_status_its_audit_line_and_runs_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start(dir.path(), &issuer);
+    let resource = server.resource.as_str();
+    let good = |extra: Value| issuer.claims(resource, extra);
+    let tenant = json!({"org_id": "acme", "scope": READ});
+    let valid = issuer.sign("rsa-1", &good(tenant.clone()));
+    let now = now();
+    let header_of = |header: Value| b64url(header.to_string().as_bytes());
+    let payload = b64url(good(tenant.clone()).to_string().as_bytes());
+    let alg_none = format!("{}.{payload}.", header_of(json!({"alg": "none", "kid": "rsa-1", "typ": "JWT"})));
+    let hs256 = jsonwebtoken::encode(
+        &jsonwebtoken::Header { kid: Some("rsa-1".into()), ..jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256) },
+        &good(tenant.clone()),
+        &jsonwebtoken::EncodingKey::from_secret(&issuer.key("rsa-1").public_pem).unwrap(),
+    )
+    .unwrap();
+    let tampered = {
+        let parts: Vec<&str> = valid.split('.').collect();
+        let other = b64url(good(json!({"org_id": "globex", "scope": READ})).to_string().as_bytes());
+        format!("{}.{other}.{}", parts[0], parts[2])
+    };
+    let oversized = issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "pad": "x".repeat(9000)})));
+    let cases: Vec<(&str, Option<String>, &str, &str, u16, &str, &str)> = vec![
+        ("no token", None, "/mcp", "query", 401, "invalid_token", "Bearer resource_metadata="),
+        ("expired", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "nbf": now - 7200, "iat": now - 7200, "exp": now - 600})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("not yet valid", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "nbf": now + 600})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("wrong issuer", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "iss": "http://127.0.0.1:9/other"})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("wrong audience", Some(issuer.sign("ec-1", &good(json!({"org_id": "acme", "scope": READ, "aud": format!("{resource}-other")})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("alg none", Some(alg_none), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("HS256 with the public key", Some(hs256), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("unknown kid", Some(issuer.sign("rsa-2", &good(tenant.clone()))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("tampered payload", Some(tampered), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("token in the URL", None, "QUERY", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("oversized", Some(oversized), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
+        ("no sql scope", Some(valid.clone()), "/mcp", "sql", 403, "insufficient_scope", "error=\"insufficient_scope\", scope=\"querycell:sql\""),
+        ("no tenant claim", Some(issuer.sign("ed-1", &good(json!({"scope": READ_AND_SQL})))), "/mcp", "query", 403, "missing_context", ""),
+    ];
+    for (name, token, target, tool, status, code, challenge) in &cases {
+        let target = match *target {
+            "QUERY" => format!("/mcp?access_token={valid}"),
+            other => other.to_string(),
+        };
+        let arguments = if *tool == "sql" { json!({"sql": "SELECT sum(amount) FROM orders"}) } else { plan() };
+        let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+        let before = server.trace_lines().len();
+        let response = server.post(&target, token.as_deref(), None, &call);
+        assert_eq!(response.status, *status, "{name}: {response:?}");
+        let body: Value = serde_json::from_str(&response.body).unwrap_or_else(|_| panic!("{name}: {response:?}"));
+        assert_eq!(body["error"]["code"], *code, "{name}: {response:?}");
+        if !challenge.is_empty() {
+            let header = response.header("www-authenticate").unwrap_or_else(|| panic!("{name}: no challenge"));
+            assert!(header.contains(challenge), "{name}: {header}");
+            assert!(header.contains(&format!("resource_metadata=\"http://{}/.well-known/", server.addr)), "{name}: {header}");
+        }
+        let lines = server.trace_lines();
+        assert_eq!(lines.len(), before + 1, "{name}: one audit line per refusal: {lines:?}");
+        let line = &lines[before];
+        assert_eq!((line["kind"].as_str(), line["error"].as_str()), (Some("http"), Some(*code)), "{name}: {line}");
+        if ["no sql scope", "no tenant claim"].contains(name) {
+            assert_eq!((line["subject"].as_str(), line["client"].as_str()), (Some("user-1"), Some("agent-app")), "{name}: {line}");
+        }
+    }
+    let text = std::fs::read_to_string(&server.trace).unwrap();
+    assert!(server.trace_lines().iter().all(|line| line["kind"] == "http" && line["sql"].is_null()), "nothing ran: {text}");
+    for secret in [valid.as_str(), "acme", "globex"] {
+        assert!(!text.contains(secret), "the trace holds {secret:?}: {text}");
+    }
+}
+
+#[test]
+fn a_rotated_key_is_taken_after_a_refetch_and_a_removed_one_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start(dir.path(), &issuer);
+    let claims = issuer.claims(&server.resource, json!({"org_id": "acme", "scope": READ}));
+    let (old, new) = (issuer.sign("rsa-1", &claims), issuer.sign("rsa-2", &claims));
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "oauth-test", "version": "0"}}});
+    let status = |token: &str| server.post("/mcp", Some(token), None, &initialize).status;
+    assert_eq!(status(&old), 200);
+    assert_eq!(status(&new), 401, "rsa-2 is not published yet");
+
+    // Made-up key ids fetch the keys at most once per jwks_refetch_min_s (1 s here).
+    std::thread::sleep(Duration::from_millis(1100));
+    let fetches = issuer.jwks_fetches.load(std::sync::atomic::Ordering::SeqCst);
+    for n in 0..5 {
+        let mut header = jsonwebtoken::Header::new(jsonwebtoken::Algorithm::RS256);
+        header.kid = Some(format!("made-up-{n}"));
+        let token = jsonwebtoken::encode(&header, &claims, &issuer.key("rsa-1").encoding).unwrap();
+        assert_eq!(status(&token), 401);
+    }
+    let extra = issuer.jwks_fetches.load(std::sync::atomic::Ordering::SeqCst) - fetches;
+    assert!(extra <= 1, "{extra} fetches for 5 unknown key ids");
+
+    issuer.publish(&["rsa-1", "rsa-2"]);
+    std::thread::sleep(Duration::from_millis(1100));
+    assert_eq!(status(&new), 200, "rsa-2 is taken once published");
+    issuer.publish(&["rsa-2"]);
+    std::thread::sleep(Duration::from_millis(2100));
+    assert_eq!(status(&old), 401, "rsa-1 is refused once removed");
+    assert_eq!(status(&new), 200);
+}
+
+#[test]
+fn two_tenants_interleaved_each_see_their_own_rows_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start(dir.path(), &issuer);
+    let token = |tenant: &str, subject: &str, scope: &str| {
+        issuer.sign("ec-1", &issuer.claims(&server.resource, json!({"org_id": tenant, "sub": subject, "scope": scope})))
+    };
+    let (acme, globex) = (token("acme", "user-a", READ_AND_SQL), token("globex", "user-b", READ_AND_SQL));
+    let (acme_session, globex_session) = (server.session(&acme), server.session(&globex));
+    let read_only = token("acme", "user-c", READ);
+    let read_only_session = server.session(&read_only);
+    assert_eq!(server.tools(&read_only, &read_only_session), ["check_summary", "describe_table", "list_tables", "query", "verify_receipt"]);
+    assert!(server.tools(&acme, &acme_session).contains(&"sql".to_string()));
+
+    let sql = json!({"sql": "SELECT team, sum(amount) AS total FROM orders GROUP BY team"});
+    for round in 0..3 {
+        let a = server.call(&acme, &acme_session, "query", plan());
+        let b = server.call(&globex, &globex_session, "query", plan());
+        assert_eq!(team_totals(&a), [("Platform".to_string(), 10.0), ("Search".to_string(), 20.0)], "round {round}");
+        assert_eq!(team_totals(&b), [("Ops".to_string(), 400.0), ("Platform".to_string(), 300.0)], "round {round}");
+        let a_sql = server.call(&acme, &acme_session, "sql", sql.clone());
+        let b_sql = server.call(&globex, &globex_session, "sql", sql.clone());
+        assert_eq!(team_totals(&a_sql), team_totals(&a), "round {round}");
+        assert_eq!(team_totals(&b_sql), team_totals(&b), "round {round}");
+        for (answer, others) in [(&a, ["Ops", "300", "400"]), (&b, ["Search", "\"10", "20"]), (&a_sql, ["Ops", "300", "400"]), (&b_sql, ["Search", "\"10", "20"])] {
+            let rows = answer.message()["result"]["structuredContent"]["rows"].to_string();
+            for other in others {
+                assert!(!rows.contains(other), "another tenant's {other:?} in {rows}");
+            }
+        }
+    }
+    let queried: Vec<Value> = server.trace_lines().into_iter().filter(|line| line["kind"] != "http").collect();
+    assert_eq!(queried.len(), 12, "{queried:?}");
+    for line in &queried {
+        assert!(["user-a", "user-b"].contains(&line["subject"].as_str().unwrap()), "{line}");
+        assert_eq!(line["client"], "agent-app", "{line}");
+    }
+    let text = std::fs::read_to_string(&server.trace).unwrap();
+    assert!(!text.contains("acme") && !text.contains("globex"), "no row-filter value in the trace: {text}");
+}
+
+#[test]
+fn beyond_loopback_only_with_tokens_and_tls_in_front() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = ingest_table(dir.path(), "orders", ORDERS);
+    let identity = "[identity]\nresource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n";
+    for (config, listens) in [("", false), (identity, false), (&format!("{identity}behind_tls_proxy = true\n") as &str, true)] {
+        let config = write(dir.path(), "querycell.toml", config);
+        let mut command = Command::new(querycell_bin());
+        command.args(["mcp", "--index", &index, "--config", config.to_str().unwrap(), "--http", "0.0.0.0:0"]);
+        if listens {
+            drop(KillOnDrop(spawn_until_listening(&mut command)));
+            continue;
+        }
+        let output = command.output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
+        assert!(stderr.contains("http_not_loopback"), "{stderr}");
+    }
+}
+
+struct KillOnDrop(Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
