@@ -6,6 +6,7 @@ mod audit_trace;
 mod end_to_end;
 mod mcp_server;
 mod oauth;
+mod oauth_provider;
 mod spark;
 mod summary_check;
 mod verify_receipts;

@@ -17,15 +17,15 @@ const READ_AND_SQL: &str = "querycell:read querycell:sql";
 
 /// `querycell mcp --http` on the orders index, with a policy filtering rows by the `tenant`
 /// context and `[identity]` naming `issuer`; killed when dropped.
-struct Server {
+pub(super) struct Server {
     child: Child,
-    addr: String,
-    resource: String,
-    trace: std::path::PathBuf,
+    pub(super) addr: String,
+    pub(super) resource: String,
+    pub(super) trace: std::path::PathBuf,
 }
 
 impl Server {
-    fn start(dir: &Path, issuer: &TestIssuer) -> Server {
+    pub(super) fn start(dir: &Path, issuer: &str) -> Server {
         let index = ingest_table(dir, "orders", ORDERS);
         let policy = write(dir, "policy.toml", "[tables.orders]\nrow_filters = [{ column = \"tenant_id\", equals_context = \"tenant\" }]\n");
         let port = free_port();
@@ -35,8 +35,7 @@ impl Server {
             dir,
             "querycell.toml",
             &format!(
-                "allow_sql = true\ntrace = {trace:?}\npolicy = {policy:?}\n\n[identity]\nresource = {resource:?}\nissuer = {:?}\nleeway_s = 30\njwks_max_age_s = 2\njwks_refetch_min_s = 1\n\n[identity.claims]\ntenant = \"org_id\"\n",
-                issuer.url
+                "allow_sql = true\ntrace = {trace:?}\npolicy = {policy:?}\n\n[identity]\nresource = {resource:?}\nissuer = {issuer:?}\nleeway_s = 30\njwks_max_age_s = 2\njwks_refetch_min_s = 1\n\n[identity.claims]\ntenant = \"org_id\"\n"
             ),
         );
         let mut command = Command::new(querycell_bin());
@@ -45,7 +44,7 @@ impl Server {
         Server { child, addr: format!("127.0.0.1:{port}"), resource, trace }
     }
 
-    fn post(&self, target: &str, token: Option<&str>, session: Option<&str>, body: &Value) -> Response {
+    pub(super) fn post(&self, target: &str, token: Option<&str>, session: Option<&str>, body: &Value) -> Response {
         let mut headers = vec![
             ("Content-Type", "application/json".to_string()),
             ("Accept", "application/json, text/event-stream".to_string()),
@@ -60,7 +59,7 @@ impl Server {
     }
 
     /// An initialized MCP session for `token`; its id.
-    fn session(&self, token: &str) -> String {
+    pub(super) fn session(&self, token: &str) -> String {
         let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "oauth-test", "version": "0"}}});
         let response = self.post("/mcp", Some(token), None, &initialize);
         assert_eq!(response.status, 200, "initialize: {response:?}");
@@ -71,12 +70,12 @@ impl Server {
         session
     }
 
-    fn call(&self, token: &str, session: &str, tool: &str, arguments: Value) -> Response {
+    pub(super) fn call(&self, token: &str, session: &str, tool: &str, arguments: Value) -> Response {
         let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
         self.post("/mcp", Some(token), Some(session), &call)
     }
 
-    fn tools(&self, token: &str, session: &str) -> Vec<String> {
+    pub(super) fn tools(&self, token: &str, session: &str) -> Vec<String> {
         let list = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/list"});
         let response = self.post("/mcp", Some(token), Some(session), &list);
         assert_eq!(response.status, 200, "{response:?}");
@@ -90,7 +89,7 @@ impl Server {
         names
     }
 
-    fn trace_lines(&self) -> Vec<Value> {
+    pub(super) fn trace_lines(&self) -> Vec<Value> {
         let text = std::fs::read_to_string(&self.trace).unwrap_or_default();
         text.lines().map(|line| serde_json::from_str(line).unwrap()).collect()
     }
@@ -104,7 +103,7 @@ impl Drop for Server {
 }
 
 /// Start `command` and wait for it to say where it listens; stderr is drained afterwards.
-fn spawn_until_listening(command: &mut Command) -> Child {
+pub(super) fn spawn_until_listening(command: &mut Command) -> Child {
     use std::io::BufRead;
     let mut child = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
     let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
@@ -124,12 +123,12 @@ fn spawn_until_listening(command: &mut Command) -> Child {
     child
 }
 
-fn plan() -> Value {
+pub(super) fn plan() -> Value {
     json!({"table": "orders", "group_by": ["team"], "aggregations": [{"function": "sum", "column": "amount", "alias": "total"}]})
 }
 
 /// `(team, total)` pairs of an answer, sorted.
-fn team_totals(response: &Response) -> Vec<(String, f64)> {
+pub(super) fn team_totals(response: &Response) -> Vec<(String, f64)> {
     let message = response.message();
     let structured = &message["result"]["structuredContent"];
     assert_eq!(message["result"]["isError"], false, "{message}");
@@ -147,7 +146,7 @@ fn team_totals(response: &Response) -> Vec<(String, f64)> {
 fn the_metadata_is_served_and_a_request_without_a_token_is_sent_to_it() {
     let dir = tempfile::tempdir().unwrap();
     let issuer = TestIssuer::start();
-    let server = Server::start(dir.path(), &issuer);
+    let server = Server::start(dir.path(), &issuer.url);
     for path in ["/.well-known/oauth-protected-resource", "/.well-known/oauth-protected-resource/mcp"] {
         let response = http(&server.addr, "GET", path, &[], "");
         assert_eq!(response.status, 200, "{path}: {response:?}");
@@ -169,7 +168,7 @@ fn the_metadata_is_served_and_a_request_without_a_token_is_sent_to_it() {
 fn every_refusal_has_its_status_its_audit_line_and_runs_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let issuer = TestIssuer::start();
-    let server = Server::start(dir.path(), &issuer);
+    let server = Server::start(dir.path(), &issuer.url);
     let resource = server.resource.as_str();
     let good = |extra: Value| issuer.claims(resource, extra);
     let tenant = json!({"org_id": "acme", "scope": READ});
@@ -241,7 +240,7 @@ fn every_refusal_has_its_status_its_audit_line_and_runs_nothing() {
 fn a_rotated_key_is_taken_after_a_refetch_and_a_removed_one_refused() {
     let dir = tempfile::tempdir().unwrap();
     let issuer = TestIssuer::start();
-    let server = Server::start(dir.path(), &issuer);
+    let server = Server::start(dir.path(), &issuer.url);
     let claims = issuer.claims(&server.resource, json!({"org_id": "acme", "scope": READ}));
     let (old, new) = (issuer.sign("rsa-1", &claims), issuer.sign("rsa-2", &claims));
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "oauth-test", "version": "0"}}});
@@ -274,7 +273,7 @@ fn a_rotated_key_is_taken_after_a_refetch_and_a_removed_one_refused() {
 fn two_tenants_interleaved_each_see_their_own_rows_only() {
     let dir = tempfile::tempdir().unwrap();
     let issuer = TestIssuer::start();
-    let server = Server::start(dir.path(), &issuer);
+    let server = Server::start(dir.path(), &issuer.url);
     let token = |tenant: &str, subject: &str, scope: &str| {
         issuer.sign("ec-1", &issuer.claims(&server.resource, json!({"org_id": tenant, "sub": subject, "scope": scope})))
     };
@@ -332,7 +331,7 @@ fn beyond_loopback_only_with_tokens_and_tls_in_front() {
     }
 }
 
-struct KillOnDrop(Child);
+pub(super) struct KillOnDrop(pub(super) Child);
 
 impl Drop for KillOnDrop {
     fn drop(&mut self) {
