@@ -423,8 +423,11 @@ fn resource_server(
 ) -> Result<querycell::serve::auth::Auth, Error> {
     use querycell::serve::auth::{pool::CellPool, Auth};
     if !options.context.is_empty() {
-        return Err(Error::new(Code::ConfigInvalid, "--context cannot be given with [identity]: each request's context comes from its access token")
-            .at("--context"));
+        return Err(Error::new(
+            Code::ConfigInvalid,
+            "--context cannot be given with [identity]: each request's context comes from its access token",
+        )
+        .at("--context"));
     }
     let base = server.cell();
     let trace = base.trace().cloned();
@@ -432,7 +435,8 @@ fn resource_server(
         None => None,
         Some(path) => {
             let policy = Policy::load(path)?;
-            let (index, limits, sql, today) = (options.index.clone(), base.limits().clone(), base.sql_enabled(), options.today);
+            let (index, limits, sql, today) =
+                (options.index.clone(), base.limits().clone(), base.sql_enabled(), options.today);
             let trace = trace.clone();
             let open = move |context: &std::collections::BTreeMap<String, String>| {
                 let mut cell = QueryCell::builder(&index)

@@ -198,7 +198,10 @@ impl Response {
 
 /// One raw HTTP/1.1 exchange with `addr` (`host:port`).
 pub fn http(addr: &str, method: &str, target: &str, headers: &[(&str, String)], body: &str) -> Response {
-    let mut request = format!("{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    let mut request = format!(
+        "{method} {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
     for (name, value) in headers {
         request.push_str(&format!("{name}: {value}\r\n"));
     }

@@ -114,14 +114,16 @@ impl McpServer {
                 .map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
             let bound = listener.local_addr().map_err(|e| Error::io("reading the bound address", &e))?;
             let config = StreamableHttpServerConfig::default()
-                .with_allowed_hosts([
-                    "localhost".to_string(),
-                    bound.ip().to_string(),
-                    format!("localhost:{}", bound.port()),
-                    bound.to_string(),
-                ]
-                .into_iter()
-                .chain(self.auth.iter().flat_map(|auth| auth.public_hosts())))
+                .with_allowed_hosts(
+                    [
+                        "localhost".to_string(),
+                        bound.ip().to_string(),
+                        format!("localhost:{}", bound.port()),
+                        bound.to_string(),
+                    ]
+                    .into_iter()
+                    .chain(self.auth.iter().flat_map(|auth| auth.public_hosts())),
+                )
                 .enforce_origin_validation()
                 .with_max_request_body_bytes(max_body);
             let server = self.clone();
@@ -149,7 +151,7 @@ impl McpServer {
                         async move {
                             use tower_service::Service;
                             if let Some(auth) = auth {
-                                return match auth.admit(request, max_body).await {
+                                return match auth.admit(request, HTTP_PATH, max_body).await {
                                     Admission::Answer(answer) => Ok(answer),
                                     Admission::Pass(request) if request.uri().path() != HTTP_PATH => Ok(not_found()),
                                     Admission::Pass(request) => service.call(request).await,
@@ -339,7 +341,10 @@ impl McpServer {
     ) -> std::result::Result<CallToolResult, ErrorData> {
         let auth = self.auth.as_ref().expect("only called with [identity]");
         let Some(identity) = identity.filter(|identity| auth.allows(identity, name)) else {
-            return Ok(refusal(&Error::new(Code::InsufficientScope, format!("the token's scopes do not allow {name:?}"))));
+            return Ok(refusal(&Error::new(
+                Code::InsufficientScope,
+                format!("the token's scopes do not allow {name:?}"),
+            )));
         };
         let cell = match auth.cell_for(&identity) {
             Ok(cell) => cell.unwrap_or_else(|| Arc::clone(&self.cell)),
@@ -389,8 +394,8 @@ impl ServerHandler for McpServer {
             None => server.call(&name, arguments),
             Some(identity) => server.call_as(identity, &name, arguments),
         })
-            .await
-            .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
         outcome.map(CallToolResponse::from)
     }
 }

@@ -27,7 +27,11 @@ pub(super) struct Server {
 impl Server {
     pub(super) fn start(dir: &Path, issuer: &str) -> Server {
         let index = ingest_table(dir, "orders", ORDERS);
-        let policy = write(dir, "policy.toml", "[tables.orders]\nrow_filters = [{ column = \"tenant_id\", equals_context = \"tenant\" }]\n");
+        let policy = write(
+            dir,
+            "policy.toml",
+            "[tables.orders]\nrow_filters = [{ column = \"tenant_id\", equals_context = \"tenant\" }]\n",
+        );
         let port = free_port();
         let resource = format!("http://127.0.0.1:{port}/mcp");
         let trace = dir.join("trace.jsonl");
@@ -39,7 +43,15 @@ impl Server {
             ),
         );
         let mut command = Command::new(querycell_bin());
-        command.args(["mcp", "--index", &index, "--config", config.to_str().unwrap(), "--http", &format!("127.0.0.1:{port}")]);
+        command.args([
+            "mcp",
+            "--index",
+            &index,
+            "--config",
+            config.to_str().unwrap(),
+            "--http",
+            &format!("127.0.0.1:{port}"),
+        ]);
         let child = spawn_until_listening(&mut command);
         Server { child, addr: format!("127.0.0.1:{port}"), resource, trace }
     }
@@ -158,79 +170,122 @@ fn the_metadata_is_served_and_a_request_without_a_token_is_sent_to_it() {
     }
     let response = server.post("/mcp", None, None, &json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}));
     assert_eq!(response.status, 401, "{response:?}");
-    let expected = format!("Bearer resource_metadata=\"http://{}/.well-known/oauth-protected-resource/mcp\"", server.addr);
+    let expected =
+        format!("Bearer resource_metadata=\"http://{}/.well-known/oauth-protected-resource/mcp\"", server.addr);
     assert_eq!(response.header("www-authenticate"), Some(expected.as_str()), "no error attribute without a token");
 }
 
-/// Each refused request: what it is, the token (or `None`), whether it goes in the URL, the
-/// tool it calls, and the status, error code and `WWW-Authenticate` text it gets.
+/// One refused request: what it is, its token (`None`: no `Authorization` header), the tool
+/// it calls, and the status, error code and `WWW-Authenticate` text it must get.
+struct Refusal {
+    name: &'static str,
+    token: Option<String>,
+    /// Whether the valid token goes in the URL (`?access_token=`) instead.
+    in_url: bool,
+    tool: &'static str,
+    status: u16,
+    code: &'static str,
+    challenge: &'static str,
+}
+
+/// The refusal table's rows, with tokens made by `issuer` for `resource`; `valid` is a good
+/// token with the read scope alone.
+fn refusals(issuer: &TestIssuer, resource: &str, valid: &str) -> Vec<Refusal> {
+    let good = |extra: Value| issuer.claims(resource, extra);
+    let acme = |more: Value| {
+        let mut claims = json!({"org_id": "acme", "scope": READ});
+        claims.as_object_mut().unwrap().extend(more.as_object().unwrap().clone());
+        good(claims)
+    };
+    let now = now();
+    let header_of = |header: Value| b64url(header.to_string().as_bytes());
+    let payload = b64url(acme(json!({})).to_string().as_bytes());
+    let alg_none = format!("{}.{payload}.", header_of(json!({"alg": "none", "kid": "rsa-1", "typ": "JWT"})));
+    let hs256_header =
+        jsonwebtoken::Header { kid: Some("rsa-1".into()), ..jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256) };
+    let public_key_as_secret = jsonwebtoken::EncodingKey::from_secret(&issuer.key("rsa-1").public_pem).unwrap();
+    let hs256 = jsonwebtoken::encode(&hs256_header, &acme(json!({})), &public_key_as_secret).unwrap();
+    let parts: Vec<&str> = valid.split('.').collect();
+    let other_tenant = b64url(acme(json!({"org_id": "globex"})).to_string().as_bytes());
+    let tampered = format!("{}.{other_tenant}.{}", parts[0], parts[2]);
+    let invalid = |name, token: String| Refusal {
+        name,
+        token: Some(token),
+        in_url: false,
+        tool: "query",
+        status: 401,
+        code: "invalid_token",
+        challenge: "error=\"invalid_token\"",
+    };
+    vec![
+        Refusal { token: None, challenge: "Bearer resource_metadata=", ..invalid("no token", String::new()) },
+        invalid(
+            "expired",
+            issuer.sign("rsa-1", &acme(json!({"nbf": now - 7200, "iat": now - 7200, "exp": now - 600}))),
+        ),
+        invalid("not yet valid", issuer.sign("rsa-1", &acme(json!({"nbf": now + 600})))),
+        invalid("wrong issuer", issuer.sign("rsa-1", &acme(json!({"iss": "http://127.0.0.1:9/other"})))),
+        invalid("wrong audience", issuer.sign("ec-1", &acme(json!({"aud": format!("{resource}-other")})))),
+        invalid("alg none", alg_none),
+        invalid("HS256 with the public key", hs256),
+        invalid("unknown kid", issuer.sign("rsa-2", &acme(json!({})))),
+        invalid("tampered payload", tampered),
+        Refusal { token: None, in_url: true, ..invalid("token in the URL", String::new()) },
+        invalid("oversized", issuer.sign("rsa-1", &acme(json!({"pad": "x".repeat(9000)})))),
+        Refusal {
+            tool: "sql",
+            status: 403,
+            code: "insufficient_scope",
+            challenge: "error=\"insufficient_scope\", scope=\"querycell:sql\"",
+            ..invalid("no sql scope", valid.to_string())
+        },
+        Refusal {
+            status: 403,
+            code: "missing_context",
+            challenge: "",
+            ..invalid("no tenant claim", issuer.sign("ed-1", &good(json!({"scope": READ_AND_SQL}))))
+        },
+    ]
+}
+
 #[test]
 fn every_refusal_has_its_status_its_audit_line_and_runs_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let issuer = TestIssuer::start();
     let server = Server::start(dir.path(), &issuer.url);
-    let resource = server.resource.as_str();
-    let good = |extra: Value| issuer.claims(resource, extra);
-    let tenant = json!({"org_id": "acme", "scope": READ});
-    let valid = issuer.sign("rsa-1", &good(tenant.clone()));
-    let now = now();
-    let header_of = |header: Value| b64url(header.to_string().as_bytes());
-    let payload = b64url(good(tenant.clone()).to_string().as_bytes());
-    let alg_none = format!("{}.{payload}.", header_of(json!({"alg": "none", "kid": "rsa-1", "typ": "JWT"})));
-    let hs256 = jsonwebtoken::encode(
-        &jsonwebtoken::Header { kid: Some("rsa-1".into()), ..jsonwebtoken::Header::new(jsonwebtoken::Algorithm::HS256) },
-        &good(tenant.clone()),
-        &jsonwebtoken::EncodingKey::from_secret(&issuer.key("rsa-1").public_pem).unwrap(),
-    )
-    .unwrap();
-    let tampered = {
-        let parts: Vec<&str> = valid.split('.').collect();
-        let other = b64url(good(json!({"org_id": "globex", "scope": READ})).to_string().as_bytes());
-        format!("{}.{other}.{}", parts[0], parts[2])
-    };
-    let oversized = issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "pad": "x".repeat(9000)})));
-    let cases: Vec<(&str, Option<String>, &str, &str, u16, &str, &str)> = vec![
-        ("no token", None, "/mcp", "query", 401, "invalid_token", "Bearer resource_metadata="),
-        ("expired", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "nbf": now - 7200, "iat": now - 7200, "exp": now - 600})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("not yet valid", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "nbf": now + 600})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("wrong issuer", Some(issuer.sign("rsa-1", &good(json!({"org_id": "acme", "scope": READ, "iss": "http://127.0.0.1:9/other"})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("wrong audience", Some(issuer.sign("ec-1", &good(json!({"org_id": "acme", "scope": READ, "aud": format!("{resource}-other")})))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("alg none", Some(alg_none), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("HS256 with the public key", Some(hs256), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("unknown kid", Some(issuer.sign("rsa-2", &good(tenant.clone()))), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("tampered payload", Some(tampered), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("token in the URL", None, "QUERY", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("oversized", Some(oversized), "/mcp", "query", 401, "invalid_token", "error=\"invalid_token\""),
-        ("no sql scope", Some(valid.clone()), "/mcp", "sql", 403, "insufficient_scope", "error=\"insufficient_scope\", scope=\"querycell:sql\""),
-        ("no tenant claim", Some(issuer.sign("ed-1", &good(json!({"scope": READ_AND_SQL})))), "/mcp", "query", 403, "missing_context", ""),
-    ];
-    for (name, token, target, tool, status, code, challenge) in &cases {
-        let target = match *target {
-            "QUERY" => format!("/mcp?access_token={valid}"),
-            other => other.to_string(),
-        };
-        let arguments = if *tool == "sql" { json!({"sql": "SELECT sum(amount) FROM orders"}) } else { plan() };
-        let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": tool, "arguments": arguments}});
+    let valid = issuer.sign("rsa-1", &issuer.claims(&server.resource, json!({"org_id": "acme", "scope": READ})));
+    for case in refusals(&issuer, &server.resource, &valid) {
+        let (name, target) =
+            (case.name, if case.in_url { format!("/mcp?access_token={valid}") } else { "/mcp".into() });
+        let arguments = if case.tool == "sql" { json!({"sql": "SELECT sum(amount) FROM orders"}) } else { plan() };
+        let call = json!({"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": case.tool, "arguments": arguments}});
         let before = server.trace_lines().len();
-        let response = server.post(&target, token.as_deref(), None, &call);
-        assert_eq!(response.status, *status, "{name}: {response:?}");
+        let response = server.post(&target, case.token.as_deref(), None, &call);
+        assert_eq!(response.status, case.status, "{name}: {response:?}");
         let body: Value = serde_json::from_str(&response.body).unwrap_or_else(|_| panic!("{name}: {response:?}"));
-        assert_eq!(body["error"]["code"], *code, "{name}: {response:?}");
-        if !challenge.is_empty() {
+        assert_eq!(body["error"]["code"], case.code, "{name}: {response:?}");
+        if !case.challenge.is_empty() {
             let header = response.header("www-authenticate").unwrap_or_else(|| panic!("{name}: no challenge"));
-            assert!(header.contains(challenge), "{name}: {header}");
-            assert!(header.contains(&format!("resource_metadata=\"http://{}/.well-known/", server.addr)), "{name}: {header}");
+            assert!(header.contains(case.challenge), "{name}: {header}");
+            assert!(
+                header.contains(&format!("resource_metadata=\"http://{}/.well-known/", server.addr)),
+                "{name}: {header}"
+            );
         }
         let lines = server.trace_lines();
         assert_eq!(lines.len(), before + 1, "{name}: one audit line per refusal: {lines:?}");
         let line = &lines[before];
-        assert_eq!((line["kind"].as_str(), line["error"].as_str()), (Some("http"), Some(*code)), "{name}: {line}");
-        if ["no sql scope", "no tenant claim"].contains(name) {
-            assert_eq!((line["subject"].as_str(), line["client"].as_str()), (Some("user-1"), Some("agent-app")), "{name}: {line}");
+        assert_eq!((line["kind"].as_str(), line["error"].as_str()), (Some("http"), Some(case.code)), "{name}: {line}");
+        if case.status == 403 {
+            let caller = (line["subject"].as_str(), line["client"].as_str());
+            assert_eq!(caller, (Some("user-1"), Some("agent-app")), "{name}: a verified caller is named: {line}");
         }
     }
     let text = std::fs::read_to_string(&server.trace).unwrap();
-    assert!(server.trace_lines().iter().all(|line| line["kind"] == "http" && line["sql"].is_null()), "nothing ran: {text}");
+    assert!(
+        server.trace_lines().iter().all(|line| line["kind"] == "http" && line["sql"].is_null()),
+        "nothing ran: {text}"
+    );
     for secret in [valid.as_str(), "acme", "globex"] {
         assert!(!text.contains(secret), "the trace holds {secret:?}: {text}");
     }
@@ -281,7 +336,10 @@ fn two_tenants_interleaved_each_see_their_own_rows_only() {
     let (acme_session, globex_session) = (server.session(&acme), server.session(&globex));
     let read_only = token("acme", "user-c", READ);
     let read_only_session = server.session(&read_only);
-    assert_eq!(server.tools(&read_only, &read_only_session), ["check_summary", "describe_table", "list_tables", "query", "verify_receipt"]);
+    assert_eq!(
+        server.tools(&read_only, &read_only_session),
+        ["check_summary", "describe_table", "list_tables", "query", "verify_receipt"]
+    );
     assert!(server.tools(&acme, &acme_session).contains(&"sql".to_string()));
 
     let sql = json!({"sql": "SELECT team, sum(amount) AS total FROM orders GROUP BY team"});
@@ -294,7 +352,12 @@ fn two_tenants_interleaved_each_see_their_own_rows_only() {
         let b_sql = server.call(&globex, &globex_session, "sql", sql.clone());
         assert_eq!(team_totals(&a_sql), team_totals(&a), "round {round}");
         assert_eq!(team_totals(&b_sql), team_totals(&b), "round {round}");
-        for (answer, others) in [(&a, ["Ops", "300", "400"]), (&b, ["Search", "\"10", "20"]), (&a_sql, ["Ops", "300", "400"]), (&b_sql, ["Search", "\"10", "20"])] {
+        for (answer, others) in [
+            (&a, ["Ops", "300", "400"]),
+            (&b, ["Search", "\"10", "20"]),
+            (&a_sql, ["Ops", "300", "400"]),
+            (&b_sql, ["Search", "\"10", "20"]),
+        ] {
             let rows = answer.message()["result"]["structuredContent"]["rows"].to_string();
             for other in others {
                 assert!(!rows.contains(other), "another tenant's {other:?} in {rows}");
@@ -316,7 +379,9 @@ fn beyond_loopback_only_with_tokens_and_tls_in_front() {
     let dir = tempfile::tempdir().unwrap();
     let index = ingest_table(dir.path(), "orders", ORDERS);
     let identity = "[identity]\nresource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n";
-    for (config, listens) in [("", false), (identity, false), (&format!("{identity}behind_tls_proxy = true\n") as &str, true)] {
+    for (config, listens) in
+        [("", false), (identity, false), (&format!("{identity}behind_tls_proxy = true\n") as &str, true)]
+    {
         let config = write(dir.path(), "querycell.toml", config);
         let mut command = Command::new(querycell_bin());
         command.args(["mcp", "--index", &index, "--config", config.to_str().unwrap(), "--http", "0.0.0.0:0"]);

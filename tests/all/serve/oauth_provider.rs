@@ -45,7 +45,11 @@ fn a_real_authorization_servers_token_is_taken_for_this_resource_only() {
     let tools = server.tools(&token, &session);
     assert_eq!(tools, ["check_summary", "describe_table", "list_tables", "query", "sql", "verify_receipt"]);
     let answer = server.call(&token, &session, "query", plan());
-    assert_eq!(team_totals(&answer), [("Platform".to_string(), 10.0), ("Search".to_string(), 20.0)], "acme's rows only");
+    assert_eq!(
+        team_totals(&answer),
+        [("Platform".to_string(), 10.0), ("Search".to_string(), 20.0)],
+        "acme's rows only"
+    );
     let traced: Vec<Value> = server.trace_lines().into_iter().filter(|line| line["kind"] == "plan").collect();
     assert_eq!(traced.len(), 1, "{traced:?}");
     assert_eq!(traced[0]["client"], "agent-app", "{}", traced[0]);

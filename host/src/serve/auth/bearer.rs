@@ -46,7 +46,9 @@ pub fn presented(headers: &HeaderMap) -> Presented<'_> {
 /// Whether the URL's query has an `access_token` parameter (its value is not read).
 pub fn token_in_query(uri: &hyper::Uri) -> bool {
     uri.query().is_some_and(|query| {
-        query.split('&').any(|pair| pair.split('=').next().is_some_and(|name| name.eq_ignore_ascii_case("access_token")))
+        query
+            .split('&')
+            .any(|pair| pair.split('=').next().is_some_and(|name| name.eq_ignore_ascii_case("access_token")))
     })
 }
 
@@ -61,7 +63,8 @@ pub fn unauthorized(metadata_url: &str, token_sent: bool, error: &Error) -> Answ
 
 /// 403: a valid token whose scopes do not allow the tool; `scope` is the one needed.
 pub fn insufficient_scope(metadata_url: &str, scope: &str, error: &Error) -> Answer {
-    let challenge = format!("Bearer error=\"insufficient_scope\", scope=\"{scope}\", resource_metadata=\"{metadata_url}\"");
+    let challenge =
+        format!("Bearer error=\"insufficient_scope\", scope=\"{scope}\", resource_metadata=\"{metadata_url}\"");
     refusal(StatusCode::FORBIDDEN, Some(challenge), error)
 }
 

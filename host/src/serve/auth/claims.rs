@@ -142,8 +142,9 @@ fn context_value(claim: &Value) -> Option<String> {
 }
 
 fn invalid(message: String) -> Error {
-    Error::new(Code::InvalidToken, message)
-        .hint("send a current access token from the configured issuer for this resource, as `Authorization: Bearer <token>`")
+    Error::new(Code::InvalidToken, message).hint(
+        "send a current access token from the configured issuer for this resource, as `Authorization: Bearer <token>`",
+    )
 }
 
 #[cfg(test)]

@@ -79,7 +79,8 @@ impl KeySet {
                 Err(_) => {}
             }
         }
-        let key = find(&held.keys, kid).ok_or_else(|| invalid("the token is signed with a key the issuer does not publish"))?;
+        let key = find(&held.keys, kid)
+            .ok_or_else(|| invalid("the token is signed with a key the issuer does not publish"))?;
         if key.algorithm != alg {
             return Err(invalid("the token's algorithm is not its key's"));
         }

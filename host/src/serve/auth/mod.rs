@@ -111,11 +111,16 @@ impl Auth {
 
     /// Decide about `request` to `path_served` (`/mcp`); other paths pass untouched but for
     /// the metadata's.
-    pub async fn admit(&self, request: Request<hyper::body::Incoming>, max_body: usize) -> Admission {
+    pub async fn admit(
+        &self,
+        request: Request<hyper::body::Incoming>,
+        path_served: &str,
+        max_body: usize,
+    ) -> Admission {
         if self.metadata.serves(request.uri().path()) {
             return Admission::Answer(bearer::json_answer(StatusCode::OK, self.metadata.document.clone()));
         }
-        if request.uri().path() != super::mcp::HTTP_PATH {
+        if request.uri().path() != path_served {
             return Admission::Pass(request.map(BodyExt::boxed));
         }
         match self.check(request, max_body).await {
@@ -175,8 +180,9 @@ impl Auth {
         if let Some(tool) = called_tool(&body) {
             if !self.allows(&identity, &tool) {
                 let scope = self.settings.scope_for(&tool).unwrap_or_default();
-                let error = Error::new(Code::InsufficientScope, format!("the token's scopes do not allow the tool {tool:?}"))
-                    .hint(format!("it needs the scope {scope:?}"));
+                let error =
+                    Error::new(Code::InsufficientScope, format!("the token's scopes do not allow the tool {tool:?}"))
+                        .hint(format!("it needs the scope {scope:?}"));
                 return Err((bearer::insufficient_scope(url, &scope, &error), error, Some(identity.caller)));
             }
         }
@@ -243,9 +249,12 @@ pub fn check_listen(addr: std::net::SocketAddr, auth: Option<&Auth>) -> Result<(
         Some(auth) if auth.behind_tls_proxy() => return Ok(()),
         Some(_) => "beyond loopback the server needs TLS in front: set [identity] behind_tls_proxy = true once a TLS-terminating proxy forwards to it",
     };
-    Err(Error::new(Code::HttpNotLoopback, format!("the MCP server listens on loopback addresses only here, not {addr}"))
-        .at("--http")
-        .hint(hint))
+    Err(Error::new(
+        Code::HttpNotLoopback,
+        format!("the MCP server listens on loopback addresses only here, not {addr}"),
+    )
+    .at("--http")
+    .hint(hint))
 }
 
 #[cfg(test)]
@@ -254,7 +263,8 @@ mod tests {
 
     #[test]
     fn only_a_tools_call_names_a_tool() {
-        let call = br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sql","arguments":{"sql":"SELECT 1"}}}"#;
+        let call =
+            br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"sql","arguments":{"sql":"SELECT 1"}}}"#;
         assert_eq!(called_tool(call).as_deref(), Some("sql"));
         assert_eq!(called_tool(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#), None);
         assert_eq!(called_tool(br#"["tools/call",{"name":"sql"}]"#), None);

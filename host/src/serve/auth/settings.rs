@@ -86,7 +86,9 @@ impl IdentitySettings {
             return invalid(format!("[identity.scopes] names no tool {tool:?}; tools: {}", TOOLS.join(", ")));
         }
         if let Some((key, _)) = self.scopes.iter().find(|(_, scope)| !is_scope_token(scope)) {
-            return invalid(format!("[identity.scopes] {key}: a scope is one word of printable ASCII, no quote or backslash"));
+            return invalid(format!(
+                "[identity.scopes] {key}: a scope is one word of printable ASCII, no quote or backslash"
+            ));
         }
         Ok(())
     }
@@ -137,7 +139,8 @@ mod tests {
 
     fn settings(extra: &str) -> Result<IdentitySettings> {
         let text = format!("resource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n{extra}");
-        let settings: IdentitySettings = toml::from_str(&text).map_err(|e| Error::new(Code::ConfigInvalid, e.to_string()))?;
+        let settings: IdentitySettings =
+            toml::from_str(&text).map_err(|e| Error::new(Code::ConfigInvalid, e.to_string()))?;
         settings.check().map(|()| settings)
     }
 
