@@ -405,9 +405,12 @@ fn serve_mcp(
             eprintln!("querycell mcp: serving {what} on stdio");
             server.serve_stdio()?;
         }
-        Some(addr) => server.serve_http(addr, |bound| {
-            eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
-        })?,
+        Some(addr) => {
+            let scheme = server.scheme();
+            server.serve_http(addr, |bound| {
+                eprintln!("querycell mcp: serving {what} at {scheme}://{bound}{}", querycell::serve::mcp::HTTP_PATH);
+            })?
+        }
     }
     Ok(String::new())
 }
@@ -458,7 +461,7 @@ fn resource_server(
             Some(CellPool::new(Box::new(open), identity.max_contexts.unwrap_or(16), idle))
         }
     };
-    Ok(Auth::new(identity, pool, trace))
+    Auth::new(identity, pool, trace)
 }
 
 /// One answer per run: one query worker, the one forked as the process started when there

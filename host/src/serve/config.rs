@@ -117,11 +117,13 @@ impl Config {
 }
 
 /// The first key, at any depth (tables nest at most a few levels in a file a person writes),
-/// whose name contains a credential word.
+/// whose name contains a credential word. A key whose last word is `file` names where a
+/// credential is kept (`tls_key_file`), not the credential, so it passes.
 fn credential_key(table: &toml::Table, depth: usize) -> Option<String> {
     for (key, value) in table {
         let lowered = key.to_ascii_lowercase();
-        if lowered.split(['_', '-', '.']).any(|part| CREDENTIAL_WORDS.contains(&part)) {
+        let names_a_file = lowered.ends_with("_file") || lowered.ends_with("-file");
+        if !names_a_file && lowered.split(['_', '-', '.']).any(|part| CREDENTIAL_WORDS.contains(&part)) {
             return Some(key.clone());
         }
         if let (toml::Value::Table(inner), true) = (value, depth < 8) {
@@ -161,6 +163,11 @@ mod tests {
         let identity = "[identity]\nresource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n";
         assert!(Config::parse(identity).is_ok_and(|config| config.identity.is_some()));
         let error = Config::parse(&format!("{identity}client_secret = \"s3cr3t\"")).unwrap_err();
+        assert_eq!(error.code, "config_credential", "{error}");
+        // A file that holds a key is named, not the key: the path passes, the key itself does not.
+        let files = "tls_cert_file = \"/etc/q/cert.pem\"\ntls_key_file = \"/etc/q/key.pem\"\n";
+        assert!(Config::parse(&format!("{identity}{files}")).is_ok());
+        let error = Config::parse(&format!("{identity}tls_key = \"-----BEGIN PRIVATE KEY-----\"")).unwrap_err();
         assert_eq!(error.code, "config_credential", "{error}");
         // Words that merely contain a credential word are not credentials.
         assert!(Config::parse("trace_keep = 2\nmax_rows = 5").is_ok());

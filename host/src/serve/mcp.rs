@@ -68,6 +68,14 @@ impl McpServer {
         McpServer { cell: Arc::new(cell), auth: None }
     }
 
+    /// `https` when the server serves TLS itself, else `http`.
+    pub fn scheme(&self) -> &'static str {
+        match self.auth.as_ref().is_some_and(|auth| auth.tls().is_some()) {
+            true => "https",
+            false => "http",
+        }
+    }
+
     /// The cell this server answers from when no token context chooses another.
     pub fn cell(&self) -> &QueryCell {
         &self.cell
@@ -146,6 +154,8 @@ impl McpServer {
                 };
                 let (service, auth) = (service.clone(), auth.clone());
                 tokio::spawn(async move {
+                    let tls = auth.as_ref().and_then(|auth| auth.tls().cloned());
+                    let Some(connection) = super::auth::tls::accept(tls.as_ref(), stream).await else { return };
                     let routed = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
                         let (mut service, auth) = (service.clone(), auth.clone());
                         async move {
@@ -165,7 +175,7 @@ impl McpServer {
                     });
                     // A connection that fails (a client that hangs up mid-request) ends alone.
                     let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(hyper_util::rt::TokioIo::new(stream), routed)
+                        .serve_connection(hyper_util::rt::TokioIo::new(connection), routed)
                         .await;
                 });
             }

@@ -127,7 +127,7 @@ pub(super) fn spawn_until_listening(command: &mut Command) -> Child {
             panic!("{command:?} ended before it listened; stderr:\n{said}");
         }
         said.push_str(&line);
-        if line.contains("http://") {
+        if line.contains("://") {
             break;
         }
     }
@@ -403,4 +403,98 @@ impl Drop for KillOnDrop {
         let _ = self.0.kill();
         let _ = self.0.wait();
     }
+}
+
+/// `curl` over TLS trusting `ca`; status line and headers, then the body.
+fn curl(ca: &Path, url: &str, extra: &[&str]) -> (bool, String) {
+    let output = Command::new("curl")
+        .args(["-s", "-i", "--max-time", "20", "--cacert"])
+        .arg(ca)
+        .args(extra)
+        .arg(url)
+        .output()
+        .unwrap();
+    (output.status.success(), String::from_utf8_lossy(&output.stdout).to_string())
+}
+
+#[test]
+fn tls_in_the_process_serves_beyond_loopback() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let index = ingest_table(dir.path(), "orders", ORDERS);
+    let (cert, key) = (dir.path().join("test-only-cert.pem"), dir.path().join("test-only-key.pem"));
+    let made = Command::new("openssl")
+        .args(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "1"])
+        .args(["-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost"])
+        .arg("-keyout")
+        .arg(&key)
+        .arg("-out")
+        .arg(&cert)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "openssl: {}", String::from_utf8_lossy(&made.stderr));
+    let port = free_port();
+    let resource = format!("https://localhost:{port}/mcp");
+    let config = write(
+        dir.path(),
+        "querycell.toml",
+        &format!(
+            "[identity]\nresource = {resource:?}\nissuer = {:?}\ntls_cert_file = {cert:?}\ntls_key_file = {key:?}\n",
+            issuer.url
+        ),
+    );
+    let mut command = Command::new(querycell_bin());
+    command.args([
+        "mcp",
+        "--index",
+        &index,
+        "--config",
+        config.to_str().unwrap(),
+        "--http",
+        &format!("0.0.0.0:{port}"),
+    ]);
+    let _server = KillOnDrop(spawn_until_listening(&mut command));
+
+    let (ok, metadata) =
+        curl(&cert, &format!("https://localhost:{port}/.well-known/oauth-protected-resource/mcp"), &[]);
+    assert!(ok && metadata.starts_with("HTTP/1.1 200"), "{metadata}");
+    assert!(metadata.contains(&format!("\"resource\":\"{resource}\"")), "{metadata}");
+    let ping = json!({"jsonrpc": "2.0", "id": 1, "method": "ping"}).to_string();
+    let post = [
+        "-X",
+        "POST",
+        "-H",
+        "Content-Type: application/json",
+        "-H",
+        "Accept: application/json, text/event-stream",
+        "--data",
+        &ping,
+    ];
+    let (ok, refused) = curl(&cert, &resource, &post);
+    assert!(ok && refused.starts_with("HTTP/1.1 401"), "{refused}");
+    let challenge = format!("resource_metadata=\"https://localhost:{port}/.well-known/oauth-protected-resource/mcp\"");
+    assert!(refused.contains(&challenge), "{refused}");
+    let token = issuer.sign("ec-1", &issuer.claims(&resource, json!({"scope": READ})));
+    let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "curl", "version": "0"}}}).to_string();
+    let bearer = format!("Authorization: Bearer {token}");
+    let with_token = [
+        "-X",
+        "POST",
+        "-H",
+        "Content-Type: application/json",
+        "-H",
+        "Accept: application/json, text/event-stream",
+        "-H",
+        &bearer,
+        "--data",
+        &initialize,
+    ];
+    let (ok, answered) = curl(&cert, &resource, &with_token);
+    assert!(ok && answered.starts_with("HTTP/1.1 200") && answered.contains("querycell"), "{answered}");
+    let plain = Command::new("curl")
+        .args(["-s", "--max-time", "5"])
+        .arg(format!("http://127.0.0.1:{port}/mcp"))
+        .output()
+        .unwrap();
+    assert!(!plain.status.success() || plain.stdout.is_empty(), "plain HTTP is not served on the TLS port");
 }

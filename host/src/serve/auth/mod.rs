@@ -43,6 +43,7 @@ pub mod jwks;
 pub mod metadata;
 pub mod pool;
 pub mod settings;
+pub mod tls;
 
 pub use claims::Identity;
 pub use settings::IdentitySettings;
@@ -71,19 +72,31 @@ pub struct Auth {
     /// Cells by policy context; `None` without a policy (every caller sees the same rows).
     pool: Option<CellPool>,
     trace: Option<Arc<Trace>>,
+    /// TLS in the process, when `tls_cert_file` and `tls_key_file` are set.
+    tls: Option<tokio_rustls::TlsAcceptor>,
 }
 
 impl Auth {
     /// The resource server for `settings`; `pool` opens a cell per context (with a policy),
-    /// `trace` gets a line for every refused request.
-    pub fn new(settings: IdentitySettings, pool: Option<CellPool>, trace: Option<Arc<Trace>>) -> Auth {
-        Auth {
+    /// `trace` gets a line for every refused request. The TLS files, when set, are read now.
+    pub fn new(settings: IdentitySettings, pool: Option<CellPool>, trace: Option<Arc<Trace>>) -> Result<Auth> {
+        let tls = match (&settings.tls_cert_file, &settings.tls_key_file) {
+            (Some(cert), Some(key)) => Some(tls::acceptor(cert, key)?),
+            _ => None,
+        };
+        Ok(Auth {
             checker: TokenChecker::new(&settings),
             metadata: ResourceMetadata::new(&settings),
             settings,
             pool,
             trace,
-        }
+            tls,
+        })
+    }
+
+    /// TLS in the process, if configured.
+    pub fn tls(&self) -> Option<&tokio_rustls::TlsAcceptor> {
+        self.tls.as_ref()
     }
 
     /// Whether the operator said a TLS-terminating proxy is in front.
@@ -239,15 +252,15 @@ fn called_tool(body: &[u8]) -> Option<String> {
 }
 
 /// Refuse to listen on `addr` beyond loopback unless tokens are checked there and TLS is
-/// terminated in front (`http_not_loopback`).
+/// served here or terminated in front (`http_not_loopback`).
 pub fn check_listen(addr: std::net::SocketAddr, auth: Option<&Auth>) -> Result<()> {
     if addr.ip().is_loopback() {
         return Ok(());
     }
     let hint = match auth {
         None => "use 127.0.0.1:PORT (or [::1]:PORT); to serve other machines, configure [identity] (OAuth access tokens) and TLS",
-        Some(auth) if auth.behind_tls_proxy() => return Ok(()),
-        Some(_) => "beyond loopback the server needs TLS in front: set [identity] behind_tls_proxy = true once a TLS-terminating proxy forwards to it",
+        Some(auth) if auth.behind_tls_proxy() || auth.tls().is_some() => return Ok(()),
+        Some(_) => "beyond loopback the server needs TLS: set [identity] tls_cert_file and tls_key_file, or behind_tls_proxy = true once a TLS-terminating proxy forwards to it",
     };
     Err(Error::new(
         Code::HttpNotLoopback,

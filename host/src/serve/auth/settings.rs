@@ -8,7 +8,7 @@
 //! resource = "https://querycell.example.com/mcp"   # this server's canonical URI (RFC 8707)
 //! issuer = "https://login.example.com"             # the authorization server, exactly as tokens name it
 //! # jwks_uri = "https://login.example.com/jwks"    # else read from the issuer's metadata
-//! behind_tls_proxy = true                          # needed to listen beyond loopback
+//! behind_tls_proxy = true                          # or TLS here: tls_cert_file and tls_key_file
 //!
 //! [identity.scopes]                                # tool -> the scope a token needs for it
 //! sql = "querycell:sql"
@@ -53,6 +53,10 @@ pub struct IdentitySettings {
     /// Serve beyond loopback over plain HTTP because a TLS-terminating proxy is in front.
     #[serde(default)]
     pub behind_tls_proxy: bool,
+    /// Serve TLS in the process: the certificate chain, PEM (with `tls_key_file`).
+    pub tls_cert_file: Option<std::path::PathBuf>,
+    /// Serve TLS in the process: the private key, PEM (a path; the key stays in its file).
+    pub tls_key_file: Option<std::path::PathBuf>,
     /// Policy contexts with their own opened index at once (16 if left out).
     pub max_contexts: Option<usize>,
     /// Seconds a context's opened index stays unused before it is closed (600 if left out).
@@ -78,6 +82,9 @@ impl IdentitySettings {
                     return invalid(format!("[identity] {name} {uri:?}: {why}"));
                 }
             }
+        }
+        if self.tls_cert_file.is_some() != self.tls_key_file.is_some() {
+            return invalid("[identity] tls_cert_file and tls_key_file go together".into());
         }
         if self.leeway_s.is_some_and(|s| s > 60) {
             return invalid("[identity] leeway_s is at most 60".into());
@@ -162,6 +169,7 @@ mod tests {
             "[scopes]\nquery = \"two words\"",
             "jwks_uri = \"http://keys.example.com/jwks\"",
             "jwks_uri = \"/jwks\"",
+            "tls_cert_file = \"/etc/q/cert.pem\"",
         ] {
             assert!(settings(extra).is_err(), "{extra:?} was accepted");
         }
