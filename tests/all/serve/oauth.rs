@@ -498,3 +498,4 @@ fn tls_in_the_process_serves_beyond_loopback() {
         .unwrap();
     assert!(!plain.status.success() || plain.stdout.is_empty(), "plain HTTP is not served on the TLS port");
 }
+
