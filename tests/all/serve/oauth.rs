@@ -26,6 +26,11 @@ pub(super) struct Server {
 
 impl Server {
     pub(super) fn start(dir: &Path, issuer: &str) -> Server {
+        Self::start_with(dir, issuer, "")
+    }
+
+    /// [`Server::start`] with `identity` added to the `[identity]` table.
+    pub(super) fn start_with(dir: &Path, issuer: &str, identity: &str) -> Server {
         let index = ingest_table(dir, "orders", ORDERS);
         let policy = write(
             dir,
@@ -39,7 +44,7 @@ impl Server {
             dir,
             "querycell.toml",
             &format!(
-                "allow_sql = true\ntrace = {trace:?}\npolicy = {policy:?}\n\n[identity]\nresource = {resource:?}\nissuer = {issuer:?}\nleeway_s = 30\njwks_max_age_s = 2\njwks_refetch_min_s = 1\n\n[identity.claims]\ntenant = \"org_id\"\n"
+                "allow_sql = true\ntrace = {trace:?}\npolicy = {policy:?}\n\n[identity]\nresource = {resource:?}\nissuer = {issuer:?}\nleeway_s = 30\njwks_max_age_s = 2\njwks_refetch_min_s = 1\n{identity}\n[identity.claims]\ntenant = \"org_id\"\n"
             ),
         );
         let mut command = Command::new(querycell_bin());
@@ -499,3 +504,35 @@ fn tls_in_the_process_serves_beyond_loopback() {
     assert!(!plain.status.success() || plain.stdout.is_empty(), "plain HTTP is not served on the TLS port");
 }
 
+/// The query workers of the server `pid` (its child processes).
+fn children(pid: u32) -> usize {
+    let parent_of =
+        |stat: &str| stat[stat.rfind(')').unwrap() + 2..].split(' ').nth(1).unwrap().parse::<u32>().unwrap();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|entry| std::fs::read_to_string(entry.path().join("stat")).ok())
+        .filter(|stat| stat.contains(')') && parent_of(stat) == pid)
+        .count()
+}
+
+#[test]
+fn contexts_past_the_cap_close_the_least_recent_one_and_answer_right() {
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start_with(dir.path(), &issuer.url, "max_contexts = 1\n");
+    let token =
+        |tenant: &str| issuer.sign("ec-1", &issuer.claims(&server.resource, json!({"org_id": tenant, "scope": READ})));
+    let (acme, globex) = (token("acme"), token("globex"));
+    let (acme_session, globex_session) = (server.session(&acme), server.session(&globex));
+    let before = children(server.child.id());
+    for round in 0..3 {
+        let a = server.call(&acme, &acme_session, "query", plan());
+        assert_eq!(team_totals(&a), [("Platform".to_string(), 10.0), ("Search".to_string(), 20.0)], "round {round}");
+        let b = server.call(&globex, &globex_session, "query", plan());
+        assert_eq!(team_totals(&b), [("Ops".to_string(), 400.0), ("Platform".to_string(), 300.0)], "round {round}");
+        // The server's own cell's worker, and the one context's: the other context's is gone.
+        let workers = children(server.child.id());
+        assert!(workers <= before + 1, "round {round}: {workers} workers, {before} before any context");
+    }
+}

@@ -7,8 +7,9 @@
 //!
 //! The cost: each context holds its own cell, so its own query workers (processes with
 //! DuckDB open) and compile cache. The pool is bounded (`max_contexts`, 16 by default): a
-//! context unused for `context_idle_s` (600 s) is closed, and a new context at the cap
-//! closes the least recently used idle one; with every cell busy the request is `busy`.
+//! context unused for `context_idle_s` (600 s) is closed at the next request after that,
+//! and a new context at the cap closes the least recently used one that no request holds;
+//! with every cell answering, the request is `busy`.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
