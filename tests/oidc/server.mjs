@@ -1,6 +1,7 @@
 // A real OAuth 2.1 authorization server for querycell's access-token tests
 // (tests/all/serve/oauth_provider.rs): oidc-provider on 127.0.0.1:PORT issuing JWT access
-// tokens by client credentials, for the resource named in the request's resource indicator
+// tokens by client credentials (and by authorization code with PKCE, its development login
+// and consent pages played by the test), for the resource named in the request's resource indicator
 // (RFC 8707), with the tenant claim `org_id` the test's [identity.claims] reads.
 //
 // Usage: node server.mjs PORT ORG_ID. Its keys are made at start and live only in memory;
@@ -21,6 +22,17 @@ const provider = new Provider(issuer, {
     response_types: [],
     token_endpoint_auth_method: 'client_secret_post',
     scope: 'querycell:read querycell:sql',
+  }, {
+    // The official Python MCP SDK's OAuth client (tests/mcp/oauth_client.py): a public
+    // native client, authorization code with PKCE, redirected to a loopback address that
+    // the test's "browser" catches without anything listening there.
+    client_id: 'mcp-agent',
+    application_type: 'native',
+    grant_types: ['authorization_code'],
+    redirect_uris: ['http://127.0.0.1:1/callback'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'none',
+    scope: 'openid querycell:read querycell:sql',
   }],
   scopes: ['querycell:read', 'querycell:sql'],
   jwks: {
