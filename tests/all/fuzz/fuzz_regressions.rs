@@ -162,6 +162,123 @@ fn every_kept_plan_fuzz_input_holds_the_oracles_and_the_host_check() {
 fn every_plan_the_compiler_accepts_fits_the_plan_json_schema() {
     let schema = querycell::catalog::plan_schema::plan_json_schema();
     let check = querycell_tests::json_schema::SchemaCheck::new(&schema);
+    let (plans, read) = plans_the_compiler_accepts();
+    let mut failures = Vec::new();
+    for (name, text, _) in &plans {
+        let value: serde_json::Value = serde_json::from_str(text).expect("the parser read it as JSON");
+        let errors = check.errors(&value);
+        if !errors.is_empty() {
+            failures.push(format!("{name}: it compiles, the schema refuses it: {}\n  plan: {text}", errors.join("; ")));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    println!("{} of {read} plans compiled, all valid against the schema", plans.len());
+    assert!(plans.len() >= 200, "only {} of {read} plans compiled", plans.len());
+}
+
+/// Every plan the compiler accepts (as above) declares each answer column's role as the plan
+/// asked for it, in the plan's order: a listed column per `columns` entry, else a group key
+/// per `group_by` entry (with its grain) and an aggregate per aggregation (its function,
+/// column path, `p`, metric, and a filter exactly when it has `where` or is a `share`). The
+/// expectation is read from the plan's JSON here, not from the compiler's model.
+#[test]
+fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
+    let (plans, _) = plans_the_compiler_accepts();
+    let mut failures = Vec::new();
+    for (name, text, compiled) in &plans {
+        let plan: serde_json::Value = serde_json::from_str(text).expect("the parser read it as JSON");
+        let declared: Vec<serde_json::Value> =
+            compiled.columns.iter().map(|c| serde_json::to_value(&c.role).unwrap()).collect();
+        if let Err(why) = roles_match_the_plan(&plan, &declared) {
+            failures.push(format!("{name}: {why}\n  plan: {text}\n  roles: {declared:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} plans:\n{}", failures.len(), failures.join("\n"));
+    let roles: Vec<serde_json::Value> =
+        plans.iter().flat_map(|(_, _, c)| &c.columns).map(|c| serde_json::to_value(&c.role).unwrap()).collect();
+    let shapes: [(&str, &RoleTest); 8] = [
+        ("a key on a path", &|r| r["kind"] == "group_key" && text(r, "by").is_some_and(|by| by.contains('.'))),
+        ("a grain", &|r| r.get("grain").is_some()),
+        ("a metric", &|r| r.get("metric").is_some()),
+        ("a share", &|r| r["function"] == "share"),
+        ("a percentile", &|r| r.get("p").is_some()),
+        ("a filter", &|r| r.get("filter").is_some()),
+        ("an aggregate on a path", &|r| text(r, "column").is_some_and(|c| c.contains('.')) && r["kind"] == "aggregate"),
+        ("a listed column", &|r| r["kind"] == "listed"),
+    ];
+    for (shape, has) in shapes {
+        let seen = roles.iter().filter(|role| has(role)).count();
+        println!("  {shape}: {seen} columns");
+        assert!(seen > 0, "no compiled plan has {shape}: the corpus no longer tests it");
+    }
+    println!("{} compiled plans, every column's role as the plan asks", plans.len());
+}
+
+/// Whether a role (as receipt JSON) has a shape.
+type RoleTest = dyn Fn(&serde_json::Value) -> bool;
+
+/// A text field of a role, if it has one.
+fn text(role: &serde_json::Value, field: &str) -> Option<String> {
+    role.get(field).and_then(|v| v.as_str()).map(str::to_owned)
+}
+
+/// Why `declared` (the roles, as receipt JSON) is not what `plan` asks for.
+fn roles_match_the_plan(plan: &serde_json::Value, declared: &[serde_json::Value]) -> Result<(), String> {
+    let list = |key: &str| plan.get(key).and_then(|v| v.as_array()).cloned().unwrap_or_default();
+    let listed = list("columns");
+    let expected: Vec<serde_json::Value> = if !listed.is_empty() {
+        listed.iter().map(|c| serde_json::json!({"kind": "listed", "column": c})).collect()
+    } else {
+        let keys = list("group_by").into_iter().map(|key| {
+            let mut want = serde_json::json!({"kind": "group_key", "by": key.get("column").unwrap_or(&key)});
+            if let Some(grain) = key.get("granularity") {
+                want["grain"] = grain.clone();
+            }
+            want
+        });
+        keys.chain(list("aggregations").iter().map(expected_aggregate)).collect()
+    };
+    if expected.len() != declared.len() {
+        return Err(format!("{} roles declared, the plan asks for {}", declared.len(), expected.len()));
+    }
+    for (i, (want, got)) in expected.iter().zip(declared).enumerate() {
+        let matches = want.as_object().unwrap().iter().all(|(field, value)| match (field.as_str(), value) {
+            ("filter", serde_json::Value::Bool(present)) => got.get("filter").is_some() == *present,
+            ("p", p) => got.get("p").and_then(|v| v.as_f64()) == p.as_f64(),
+            (_, value) => got.get(field) == Some(value),
+        });
+        if !matches {
+            return Err(format!("column {i}: declared {got}, the plan asks for {want}"));
+        }
+    }
+    Ok(())
+}
+
+/// What an aggregation's role must hold; `filter` is `true`/`false` for present or absent
+/// (its words are the compiler's phrase, checked by `plans::column_roles`).
+fn expected_aggregate(agg: &serde_json::Value) -> serde_json::Value {
+    let mut want = serde_json::json!({"kind": "aggregate"});
+    let has_where = agg.get("where").and_then(|w| w.as_array()).is_some_and(|w| !w.is_empty());
+    if let Some(metric) = agg.get("metric") {
+        want["metric"] = metric.clone();
+        return want;
+    }
+    let function = agg["function"].clone();
+    want["filter"] = serde_json::Value::Bool(has_where || function == "share");
+    if let Some(column) = agg.get("column").filter(|_| function != "share") {
+        want["column"] = column.clone();
+    }
+    if let Some(p) = agg.get("p").filter(|_| function == "percentile") {
+        want["p"] = p.clone();
+    }
+    want["function"] = function;
+    want
+}
+
+/// The plans of `compile_plan`'s seeds and kept inputs and `plan_structured`'s inputs decoded
+/// by `plan_gen.rs` that the compiler accepts (through every plan oracle), with what it
+/// returned; and how many plans were read.
+fn plans_the_compiler_accepts() -> (Vec<(String, String, querycell_guest::Compiled)>, usize) {
     let view = oracle::view();
     let mut texts: Vec<(String, String)> = read_inputs(kept_inputs("compile_plan", "QUERYCELL_FUZZ_PLAN_CORPUS", 15))
         .into_iter()
@@ -170,21 +287,16 @@ fn every_plan_the_compiler_accepts_fits_the_plan_json_schema() {
     for (name, bytes) in structured_inputs("plan_structured", "QUERYCELL_FUZZ_PLAN_STRUCTURED_CORPUS", 2048) {
         texts.extend(plan_gen::plan_text(&bytes, &view).map(|text| (name, text)));
     }
-    let (mut read, mut failures) = (0, Vec::new());
-    for (name, text) in &texts {
-        if oracle::check_plan_both(text).0.is_none() {
-            continue;
-        }
-        read += 1;
-        let value: serde_json::Value = serde_json::from_str(text).expect("the parser read it as JSON");
-        let errors = check.errors(&value);
-        if !errors.is_empty() {
-            failures.push(format!("{name}: it compiles, the schema refuses it: {}\n  plan: {text}", errors.join("; ")));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-    println!("{read} of {} plans compiled, all valid against the schema", texts.len());
-    assert!(read >= 200, "only {read} of {} plans compiled", texts.len());
+    let read = texts.len();
+    let accepted = texts
+        .into_iter()
+        .filter(|(_, text)| oracle::check_plan_both(text).0.is_some())
+        .filter_map(|(name, text)| {
+            let compiled = querycell_guest::compile_plan(&text, &view).ok()?;
+            Some((name, text, compiled))
+        })
+        .collect();
+    (accepted, read)
 }
 
 /// A structured target's kept regressions (`fuzz/regressions/<target>/`), the corpus folder

@@ -4,11 +4,13 @@
 //! calls each, with an answer and with a refusal, and verifies a receipt it got: as it is
 //! (same), edited (tampered), without its request (cannot verify).
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 
 use querycell_tests::{incidents_index, querycell_bin, workspace};
+
+use super::http_server::{HttpServer, RawResponse};
 use serde_json::{json, Value};
 
 /// What the Python client saw, as its JSON report.
@@ -204,73 +206,11 @@ fn stdout_carries_protocol_messages_only() {
     assert!(String::from_utf8_lossy(&output.stderr).contains("serving"), "logs go to stderr");
 }
 
-/// `querycell mcp --http 127.0.0.1:0` on an index, killed when dropped.
-struct HttpServer {
-    child: Child,
-    url: String,
-    addr: String,
-}
-
-impl HttpServer {
-    fn start(index: &Path, allow_sql: bool) -> HttpServer {
-        let mut command = Command::new(querycell_bin());
-        command.args(["mcp", "--index", index.to_str().unwrap(), "--http", "127.0.0.1:0"]);
-        if allow_sql {
-            command.arg("--allow-sql");
-        }
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("querycell mcp --http");
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut said = String::new();
-        let url = loop {
-            let mut line = String::new();
-            if stderr.read_line(&mut line).unwrap() == 0 {
-                let _ = child.kill();
-                panic!("{command:?} ended before it listened; stderr:\n{said}");
-            }
-            said.push_str(&line);
-            if let Some(at) = line.find("http://") {
-                break line[at..].trim().to_string();
-            }
-        };
-        // Keep draining stderr so the server never blocks on a full pipe.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        let addr = url.trim_start_matches("http://").trim_end_matches("/mcp").to_string();
-        HttpServer { child, url, addr }
-    }
-
-    /// One raw HTTP/1.1 exchange; the response's status code and body.
-    fn raw(&self, request: &str) -> (u16, String) {
-        let mut stream = std::net::TcpStream::connect(&self.addr).expect("connect");
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(30))).unwrap();
-        stream.write_all(request.as_bytes()).unwrap();
-        let mut response = String::new();
-        let _ = stream.read_to_string(&mut response);
-        let status = response
-            .split_whitespace()
-            .nth(1)
-            .and_then(|code| code.parse().ok())
-            .unwrap_or_else(|| panic!("no status line in {response:?}"));
-        (status, response)
-    }
-}
-
-impl Drop for HttpServer {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 #[test]
 fn an_mcp_client_over_http_answers_the_incidents_example() {
     let dir = tempfile::tempdir().unwrap();
     let index = incidents_index(dir.path());
-    let server = HttpServer::start(&index, false);
+    let server = HttpServer::start(&index, None);
     assert!(server.url.starts_with("http://127.0.0.1:") && server.url.ends_with("/mcp"), "{}", server.url);
     let seen = http_session(&server, false);
     assert_eq!(seen["server"], "querycell");
@@ -296,7 +236,7 @@ fn an_mcp_client_over_http_answers_the_incidents_example() {
     assert_eq!(refused["structured"]["error"]["code"], "unknown_column");
     assert_eq!(refused["structured"]["error"]["hint"], "did you mean 'team'?");
 
-    let with_sql = HttpServer::start(&index, true);
+    let with_sql = HttpServer::start(&index, Some("allow_sql = true\n"));
     let seen = http_session(&with_sql, true);
     assert!(seen["tools"].get("sql").is_some());
     assert_eq!(seen["sql_refused"]["structured"]["error"]["code"], "table_function_refused");
@@ -314,7 +254,7 @@ fn the_http_transport_serves_loopback_only_and_refuses_web_pages() {
     assert_eq!(output.status.code(), Some(2), "{command:?}: {stderr}");
     assert!(stderr.contains("http_not_loopback"), "{stderr}");
 
-    let server = HttpServer::start(&index, false);
+    let server = HttpServer::start(&index, None);
     let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "0"}}}).to_string();
     let post = |host: &str, extra: &str, body: &str| {
         format!(
@@ -322,18 +262,20 @@ fn the_http_transport_serves_loopback_only_and_refuses_web_pages() {
             body.len()
         )
     };
-    let (status, response) = server.raw(&post(&server.addr, "", &initialize));
+    let RawResponse { status, text: response, .. } = server.raw(&post(&server.addr, "", &initialize));
     assert_eq!(status, 200, "a plain client on loopback is served: {response}");
-    let (status, response) = server.raw(&post(&server.addr, "Origin: http://evil.example\r\n", &initialize));
+    let RawResponse { status, text: response, .. } =
+        server.raw(&post(&server.addr, "Origin: http://evil.example\r\n", &initialize));
     assert_eq!(status, 403, "a request from a web page (it carries an Origin) is refused: {response}");
-    let (status, response) = server.raw(&post("evil.example", "", &initialize));
+    let RawResponse { status, text: response, .. } = server.raw(&post("evil.example", "", &initialize));
     assert!((400..500).contains(&status), "a foreign Host (DNS rebinding) is refused: {response}");
     let huge = format!(
         "{{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"ping\", \"params\": {{\"pad\": \"{}\"}}}}",
         "x".repeat(2 << 20)
     );
-    let (status, response) = server.raw(&post(&server.addr, "", &huge));
+    let RawResponse { status, text: response, .. } = server.raw(&post(&server.addr, "", &huge));
     assert_eq!(status, 413, "a body over the request limit is refused: {}", &response[..response.len().min(300)]);
-    let (status, _) = server.raw(&format!("GET /other HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr));
+    let RawResponse { status, .. } =
+        server.raw(&format!("GET /other HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n", server.addr));
     assert_eq!(status, 404);
 }
