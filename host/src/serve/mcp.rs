@@ -378,6 +378,24 @@ impl McpServer {
     }
 }
 
+impl McpServer {
+    /// The cell whose catalog resources and completions show: with `[identity]`, the token's
+    /// context's, and only to a token whose scopes allow `describe_table` (the same content).
+    fn catalog_cell(&self, context: &RequestContext<RoleServer>) -> std::result::Result<Arc<QueryCell>, ErrorData> {
+        let Some(auth) = &self.auth else { return Ok(Arc::clone(&self.cell)) };
+        let Some(identity) = identity_of(context).filter(|identity| auth.allows(identity, "describe_table")) else {
+            return Err(ErrorData::invalid_request(
+                "insufficient_scope: the token's scopes do not allow reading the catalog",
+                None,
+            ));
+        };
+        // Opening a context's cell blocks (its query worker starts): off the runtime's thread.
+        let cell = tokio::task::block_in_place(|| auth.cell_for(&identity))
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        Ok(cell.unwrap_or_else(|| Arc::clone(&self.cell)))
+    }
+}
+
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         #[allow(deprecated)] // logging: see super::logging
@@ -446,9 +464,10 @@ impl ServerHandler for McpServer {
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListResourcesResult, ErrorData> {
-        resources::list(self.cell.catalog(), request.as_ref().and_then(|r| r.cursor.as_deref()))
+        let cell = self.catalog_cell(&context)?;
+        resources::list(cell.catalog(), request.as_ref().and_then(|r| r.cursor.as_deref()))
     }
 
     async fn list_resource_templates(
@@ -462,17 +481,19 @@ impl ServerHandler for McpServer {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ReadResourceResponse, ErrorData> {
-        resources::read(self.cell.catalog(), &request.uri).map(ReadResourceResponse::from)
+        let cell = self.catalog_cell(&context)?;
+        resources::read(cell.catalog(), &request.uri).map(ReadResourceResponse::from)
     }
 
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<CompleteResult, ErrorData> {
-        Ok(resources::complete(self.cell.catalog(), &request))
+        let cell = self.catalog_cell(&context)?;
+        Ok(resources::complete(cell.catalog(), &request))
     }
 }
 

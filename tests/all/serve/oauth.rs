@@ -347,6 +347,15 @@ fn two_tenants_interleaved_each_see_their_own_rows_only() {
     );
     assert!(server.tools(&acme, &acme_session).contains(&"sql".to_string()));
 
+    let resources = json!({"jsonrpc": "2.0", "id": 4, "method": "resources/list"});
+    let listed = server.post("/mcp", Some(&read_only), Some(&read_only_session), &resources).message();
+    assert_eq!(listed["result"]["resources"][0]["uri"], "querycell://tables/orders", "{listed}");
+    let no_read = token("acme", "user-d", "querycell:sql");
+    let no_read_session = server.session(&no_read);
+    let refused = server.post("/mcp", Some(&no_read), Some(&no_read_session), &resources).message();
+    assert!(refused["error"]["message"].as_str().is_some_and(|m| m.contains("insufficient_scope")), "{refused}");
+    assert_eq!(server.tools(&no_read, &no_read_session), ["sql"]);
+
     let sql = json!({"sql": "SELECT team, sum(amount) AS total FROM orders GROUP BY team"});
     for round in 0..3 {
         let a = server.call(&acme, &acme_session, "query", plan());
