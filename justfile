@@ -70,6 +70,7 @@ test-deps:
     python3 -c "import mcp" 2>/dev/null || python3 -m pip install --quiet "mcp==2.3.0" || python3 -m pip install --quiet --user "mcp==2.3.0"
     [ -d tests/jco/node_modules ] || npm ci --prefix tests/jco --no-audit --no-fund
     [ -d tests/conformance/node_modules ] || npm ci --prefix tests/conformance --no-audit --no-fund
+    [ -d tests/oidc/node_modules ] || npm ci --prefix tests/oidc --no-audit --no-fund
 
 # The compiler as a portable component, for a plugin host in any runtime: writes
 # dist/querycell-compiler/ with querycell_compiler.wasm (exports querycell:engine/compiler@0.8.0,

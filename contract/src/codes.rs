@@ -439,6 +439,14 @@ codes! {
     /// The MCP session failed to start or ended in an error.
     McpFailed = "mcp_failed", Host, Internal;
 
+    // ---- The HTTP MCP server as an OAuth resource server (`[identity]` in the config file).
+    /// The HTTP request carries no usable access token: none, or one that is malformed, too large, expired, not yet valid, from another issuer, for another resource, signed with a key or algorithm the issuer does not publish, or sent in the URL.
+    InvalidToken = "invalid_token", Host, Refused;
+    /// The access token is valid but its scopes do not allow the tool asked for.
+    InsufficientScope = "insufficient_scope", Host, Refused;
+    /// The authorization server's metadata or keys (JWKS) cannot be fetched or read, so no token can be checked.
+    IssuerUnreachable = "issuer_unreachable", Host, Internal;
+
     // ---- Receipts read back: verifying one (`verify`, `verify_receipt`), checking a summary
     // of one (`check-summary`, `check_summary`).
     /// The receipt file (or standard input) cannot be read, or is not UTF-8 text.

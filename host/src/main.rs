@@ -389,24 +389,80 @@ fn serve_mcp(
     spark_token: Option<String>,
 ) -> Result<String, Error> {
     // Many answers over the session's life, some at once: the default pool.
+    let spark_token_for_contexts = spark_token.clone();
     let (cell, _, _) = open(options, allow_sql, WorkerPolicy::current_exe()?, spark_token)?;
     let what = format!("{} ({} tables)", options.index.display(), cell.catalog().tables.len());
-    let server = querycell::serve::mcp::McpServer::new(cell);
+    let config = match (&options.config, http) {
+        (Some(path), Some(_)) => Config::load(path)?,
+        _ => Config::default(),
+    };
+    let mut server = querycell::serve::mcp::McpServer::new(cell);
+    if let Some(identity) = config.identity.clone() {
+        let auth = resource_server(options, identity, &config, &server, spark_token_for_contexts)?;
+        server = server.with_auth(auth);
+    }
     match http {
         None => {
             eprintln!("querycell mcp: serving {what} on stdio");
             server.serve_stdio()?;
         }
-        Some(addr) => server.serve_http(addr, &http_settings(options)?, |bound| {
-            eprintln!("querycell mcp: serving {what} at http://{bound}{}", querycell::serve::mcp::HTTP_PATH);
-        })?,
+        Some(addr) => {
+            let scheme = server.scheme();
+            server.serve_http(addr, &config.http, |bound| {
+                eprintln!("querycell mcp: serving {what} at {scheme}://{bound}{}", querycell::serve::mcp::HTTP_PATH);
+            })?
+        }
     }
     Ok(String::new())
 }
 
-/// The configuration file's `[http]` table for `mcp --http` (its defaults without a file).
-fn http_settings(options: &AnswerOptions) -> Result<querycell::serve::http::HttpSettings, Error> {
-    Ok(options.config.as_deref().map(Config::load).transpose()?.map(|config| config.http).unwrap_or_default())
+/// The OAuth resource server for `mcp --http` with `[identity]`: with a policy, one cell
+/// per token context, opened like the server's own cell but under that context.
+fn resource_server(
+    options: &AnswerOptions,
+    identity: querycell::serve::auth::IdentitySettings,
+    config: &Config,
+    server: &querycell::serve::mcp::McpServer,
+    spark_token: Option<String>,
+) -> Result<querycell::serve::auth::Auth, Error> {
+    use querycell::serve::auth::{pool::CellPool, Auth};
+    if !options.context.is_empty() {
+        return Err(Error::new(
+            Code::ConfigInvalid,
+            "--context cannot be given with [identity]: each request's context comes from its access token",
+        )
+        .at("--context"));
+    }
+    let base = server.cell();
+    let trace = base.trace().cloned();
+    let pool = match options.policy.as_ref().or(config.policy.as_ref()) {
+        None => None,
+        Some(path) => {
+            let policy = Policy::load(path)?;
+            let (index, limits, sql, today) =
+                (options.index.clone(), base.limits().clone(), base.sql_enabled(), options.today);
+            let trace = trace.clone();
+            let open = move |context: &std::collections::BTreeMap<String, String>| {
+                let mut cell = QueryCell::builder(&index)
+                    .limits(limits.clone())
+                    .isolation(QueryIsolation::Workers(WorkerPolicy::current_exe()?))
+                    .spark_token(spark_token.clone())
+                    .policy(policy.clone(), context.clone())
+                    .open()?
+                    .with_sql_enabled(sql);
+                if let Some(today) = today {
+                    cell = cell.with_today(today);
+                }
+                if let Some(trace) = &trace {
+                    cell = cell.with_trace(trace.clone());
+                }
+                Ok(cell)
+            };
+            let idle = Duration::from_secs(identity.context_idle_s.unwrap_or(600));
+            Some(CellPool::new(Box::new(open), identity.max_contexts.unwrap_or(16), idle))
+        }
+    };
+    Auth::new(identity, pool, trace)
 }
 
 /// One answer per run: one query worker, the one forked as the process started when there

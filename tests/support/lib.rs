@@ -2,10 +2,12 @@
 //! fixture files and indexes, fingerprinting an index folder, building hostile guest
 //! components, the malicious fixture compiler and compiler output to hand the executor, and
 //! reading the fuzz targets' kept inputs; [`spark`], the Spark servers and their setup;
-//! [`differential`], the differential fuzz target's oracle.
+//! [`differential`], the differential fuzz target's oracle; [`oauth`], a test authorization
+//! server and a raw HTTP client for the MCP server's access-token checks.
 
 pub mod differential;
 pub mod json_schema;
+pub mod oauth;
 pub mod spark;
 
 use std::collections::BTreeMap;

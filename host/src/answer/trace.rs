@@ -7,6 +7,10 @@
 //! and the data snapshot. The file is bounded: past `max_bytes` it is renamed to `FILE.1`
 //! (`FILE.1` to `FILE.2`, …, the oldest beyond `keep` removed) and a new one started.
 //!
+//! Over authenticated HTTP (`crate::serve::auth`) a line also names who asked: the token's
+//! subject and client id ([`Caller`]), set for the request's thread by [`as_caller`]; never
+//! the token, never a context value a row filter compares with.
+//!
 //! An audit trail that silently stops is worse than none, so the trace fails closed: a
 //! request whose line cannot be written gets `trace_unwritable` instead of its answer, and a
 //! trace file that cannot be opened (or is a symbolic link) stops the server at start.
@@ -73,6 +77,38 @@ pub struct TraceRecord<'a> {
     pub snapshot: &'a str,
 }
 
+/// Who asked, as a trace line names them: the access token's subject (`sub`) and the client
+/// it was issued to (`azp` or `client_id`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Caller {
+    /// The token's `sub`.
+    pub subject: Option<String>,
+    /// The token's `azp`, or else its `client_id`.
+    pub client: Option<String>,
+}
+
+thread_local! {
+    /// The caller of the request this thread is answering. A thread-local rather than an
+    /// argument because a request is answered synchronously on one thread from the handler
+    /// down to [`Trace::record`], through layers (engine, verify) that have no reason to
+    /// know about HTTP callers.
+    static CALLER: std::cell::RefCell<Option<Caller>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `work` with `caller` named on every trace line this thread writes meanwhile; the
+/// previous caller (usually none) is back afterwards, even if `work` panics.
+pub fn as_caller<R>(caller: Option<&Caller>, work: impl FnOnce() -> R) -> R {
+    struct Restore(Option<Caller>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CALLER.with(|current| *current.borrow_mut() = self.0.take());
+        }
+    }
+    let previous = CALLER.with(|current| current.replace(caller.cloned()));
+    let _restore = Restore(previous);
+    work()
+}
+
 /// An open trace file, shared by every request of a process.
 pub struct Trace {
     policy: TracePolicy,
@@ -114,6 +150,13 @@ impl Trace {
             "snapshot": record.snapshot,
         }))
         .expect("trace lines serialise");
+        if let Some(caller) = CALLER.with(|current| current.borrow().clone()) {
+            // Inserted before the closing brace: the line stays one JSON object.
+            line.pop();
+            let named = json!({"subject": caller.subject, "client": caller.client}).to_string();
+            line.push(',');
+            line.push_str(&named[1..]);
+        }
         line.push('\n');
         let mut open = self.file.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         if open.size > 0 && open.size + line.len() as u64 > self.policy.max_bytes {
@@ -235,6 +278,20 @@ mod tests {
         std::os::unix::fs::symlink("/etc/passwd", dir.path().join("trace.jsonl")).unwrap();
         let error = Trace::open(TracePolicy::new(dir.path().join("trace.jsonl"))).err().expect("refused");
         assert_eq!(error.code, "trace_unwritable");
+    }
+
+    #[test]
+    fn a_line_names_the_caller_only_inside_as_caller() {
+        let dir = tempfile::tempdir().unwrap();
+        let trace = Trace::open(TracePolicy::new(dir.path().join("trace.jsonl"))).unwrap();
+        let caller = Caller { subject: Some("user-7".into()), client: Some("agent-app".into()) };
+        as_caller(Some(&caller), || trace.record(&record("{}"))).unwrap();
+        trace.record(&record("{}")).unwrap();
+        let text = std::fs::read_to_string(dir.path().join("trace.jsonl")).unwrap();
+        let lines: Vec<serde_json::Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!((&lines[0]["subject"], &lines[0]["client"]), (&json!("user-7"), &json!("agent-app")));
+        assert_eq!(lines[0]["kind"], "plan");
+        assert!(lines[1].get("subject").is_none(), "{}", lines[1]);
     }
 
     #[test]

@@ -209,6 +209,12 @@ impl QueryCell {
         self
     }
 
+    /// The audit trace this cell records in, for a server that opens more cells (one per
+    /// policy context) and keeps them all in the same file.
+    pub fn trace(&self) -> Option<&Arc<Trace>> {
+        self.trace.as_ref()
+    }
+
     /// Answer under `policy` (see [`crate::policy`]) with the deployment's trusted
     /// `context`: the index is opened again with the policy's views on every connection, and
     /// [`QueryCell::catalog`] becomes what the policy lets the caller see. A context value

@@ -16,6 +16,8 @@
 //! allowed_origins = ["https://agent.example.com"]
 //! stateless = false
 //! ```
+//!
+//! `[identity]` turns on OAuth access tokens for `mcp --http` ([`super::auth::settings`]).
 
 use std::path::Path;
 use std::time::Duration;
@@ -51,11 +53,13 @@ pub struct Config {
     /// The `[http]` table: allowed origins and stateless mode for `mcp --http`.
     #[serde(default)]
     pub http: HttpSettings,
+    /// `[identity]`: the HTTP MCP server accepts OAuth access tokens (`super::auth`).
+    pub identity: Option<super::auth::IdentitySettings>,
 }
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
 const KEYS: &str =
-    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless";
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -88,6 +92,7 @@ impl Config {
                 .hint(format!("keys: {KEYS}"))
         })?;
         config.http.validate()?;
+        config.identity.as_ref().map_or(Ok(()), super::auth::IdentitySettings::check)?;
         Ok(config)
     }
 
@@ -121,11 +126,13 @@ impl Config {
 }
 
 /// The first key, at any depth (tables nest at most a few levels in a file a person writes),
-/// whose name contains a credential word.
+/// whose name contains a credential word. A key whose last word is `file` names where a
+/// credential is kept (`tls_key_file`), not the credential, so it passes.
 fn credential_key(table: &toml::Table, depth: usize) -> Option<String> {
     for (key, value) in table {
         let lowered = key.to_ascii_lowercase();
-        if lowered.split(['_', '-', '.']).any(|part| CREDENTIAL_WORDS.contains(&part)) {
+        let names_a_file = lowered.ends_with("_file") || lowered.ends_with("-file");
+        if !names_a_file && lowered.split(['_', '-', '.']).any(|part| CREDENTIAL_WORDS.contains(&part)) {
             return Some(key.clone());
         }
         if let (toml::Value::Table(inner), true) = (value, depth < 8) {
@@ -161,6 +168,16 @@ mod tests {
         let error = Config::parse("max_rows = 5\napi_token = \"abc\"").unwrap_err();
         assert!(error.message.contains("`api_token` (line 2)"), "{error}");
         assert!(!error.message.contains("abc"), "the value is never repeated: {error}");
+        // The identity table holds no secret; a client secret put there is still refused.
+        let identity = "[identity]\nresource = \"https://q.example.com/mcp\"\nissuer = \"https://login.example.com\"\n";
+        assert!(Config::parse(identity).is_ok_and(|config| config.identity.is_some()));
+        let error = Config::parse(&format!("{identity}client_secret = \"s3cr3t\"")).unwrap_err();
+        assert_eq!(error.code, "config_credential", "{error}");
+        // A file that holds a key is named, not the key: the path passes, the key itself does not.
+        let files = "tls_cert_file = \"/etc/q/cert.pem\"\ntls_key_file = \"/etc/q/key.pem\"\n";
+        assert!(Config::parse(&format!("{identity}{files}")).is_ok());
+        let error = Config::parse(&format!("{identity}tls_key = \"-----BEGIN PRIVATE KEY-----\"")).unwrap_err();
+        assert_eq!(error.code, "config_credential", "{error}");
         // Words that merely contain a credential word are not credentials.
         assert!(Config::parse("trace_keep = 2\nmax_rows = 5").is_ok());
     }

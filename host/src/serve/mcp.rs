@@ -1,8 +1,10 @@
 //! `querycell mcp`: the index as a Model Context Protocol server, built on `rmcp` (the
 //! official Rust SDK), on stdio or on the streamable HTTP transport (`--http ADDR`).
 //!
-//! Over HTTP the server listens on a loopback address only (there is no authentication in
-//! it: a deployment that wants remote agents puts an authenticating proxy in front), accepts
+//! Over HTTP the server listens on a loopback address only (without `[identity]` there is
+//! no authentication in it; with it, it is an OAuth resource server, [`super::auth`]: every
+//! request needs an access token, the policy context comes from its claims, and it may
+//! listen beyond loopback with TLS), accepts
 //! only loopback `Host` headers (DNS rebinding) and refuses a request whose `Origin` (a web
 //! page's script) is not allowed ([`super::http`]: its own loopback origins unless the
 //! configuration says otherwise), bounds each request body, and keeps no session in
@@ -44,6 +46,7 @@ use rmcp::transport::StreamableHttpService;
 use rmcp::{ErrorData, RoleServer, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
+use super::auth::{identity_of, Admission, Auth, Identity};
 use super::http::{session_end_status, HttpSettings};
 use super::logging::SessionLog;
 use super::resources;
@@ -69,17 +72,38 @@ pub struct McpServer {
     cell: Arc<QueryCell>,
     /// The session's log level: each HTTP session gets its own ([`Self::for_session`]).
     log: SessionLog,
+    /// Access tokens, scopes and per-context cells, over HTTP with `[identity]`.
+    auth: Option<Arc<Auth>>,
 }
 
 impl McpServer {
     /// A server answering from `cell`, with its limits and SQL mode setting.
     pub fn new(cell: QueryCell) -> Self {
-        McpServer { cell: Arc::new(cell), log: SessionLog::new() }
+        McpServer { cell: Arc::new(cell), log: SessionLog::new(), auth: None }
+    }
+
+    /// `https` when the server serves TLS itself, else `http`.
+    pub fn scheme(&self) -> &'static str {
+        match self.auth.as_ref().is_some_and(|auth| auth.tls().is_some()) {
+            true => "https",
+            false => "http",
+        }
+    }
+
+    /// The cell this server answers from when no token context chooses another.
+    pub fn cell(&self) -> &QueryCell {
+        &self.cell
+    }
+
+    /// Check access tokens on every HTTP request, and answer each from its token's context.
+    pub fn with_auth(mut self, auth: Auth) -> Self {
+        self.auth = Some(Arc::new(auth));
+        self
     }
 
     /// The same server for a new session: the same index, its own log level.
     fn for_session(&self) -> Self {
-        McpServer { cell: self.cell.clone(), log: SessionLog::new() }
+        McpServer { cell: self.cell.clone(), log: SessionLog::new(), auth: self.auth.clone() }
     }
 
     /// Serve MCP on stdin and stdout until the client disconnects.
@@ -104,11 +128,7 @@ impl McpServer {
     /// (`http_not_loopback` otherwise); port 0 picks a free one. `ready` is told the address
     /// actually bound, before the first request is accepted.
     pub fn serve_http(self, addr: SocketAddr, settings: &HttpSettings, ready: impl FnOnce(SocketAddr)) -> Result<()> {
-        if !addr.ip().is_loopback() {
-            return Err(Error::new(Code::HttpNotLoopback, format!("the MCP server listens on loopback addresses only, not {addr}"))
-                .at("--http")
-                .hint("use 127.0.0.1:PORT (or [::1]:PORT); to serve other machines, put an authenticating reverse proxy in front"));
-        }
+        super::auth::check_listen(addr, self.auth.as_deref())?;
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -120,8 +140,10 @@ impl McpServer {
                 .await
                 .map_err(|e| Error::io(&format!("listening on {addr}"), &e))?;
             let bound = listener.local_addr().map_err(|e| Error::io("reading the bound address", &e))?;
-            let config = settings.transport_config(bound, max_body);
+            let mut config = settings.transport_config(bound, max_body);
+            config.allowed_hosts.extend(self.auth.iter().flat_map(|auth| auth.public_hosts()));
             let server = self.clone();
+            let auth = self.auth.clone();
             let service = StreamableHttpService::new(
                 move || Ok(server.for_session()),
                 Arc::new(LocalSessionManager::default()),
@@ -141,24 +163,35 @@ impl McpServer {
                 // An answer goes out in several writes (SSE frames, chunked); with Nagle's
                 // algorithm on, the last waits for the client's delayed ACK: ~40 ms a call.
                 let _ = stream.set_nodelay(true);
-                let service = service.clone();
+                let (service, auth) = (service.clone(), auth.clone());
                 tokio::spawn(async move {
+                    let tls = auth.as_ref().and_then(|auth| auth.tls().cloned());
+                    let Some(connection) = super::auth::tls::accept(tls.as_ref(), stream).await else { return };
                     let routed = hyper::service::service_fn(move |request: hyper::Request<hyper::body::Incoming>| {
-                        let mut service = service.clone();
+                        let (mut service, auth) = (service.clone(), auth.clone());
                         async move {
-                            if request.uri().path() != HTTP_PATH {
-                                return Ok::<_, std::convert::Infallible>(not_found());
-                            }
                             use tower_service::Service;
                             let method = request.method().clone();
-                            let mut response = service.call(request).await?;
+                            let mut response = match auth {
+                                Some(auth) => match auth.admit(request, HTTP_PATH, max_body).await {
+                                    Admission::Answer(answer) => return Ok(answer),
+                                    Admission::Pass(request) if request.uri().path() != HTTP_PATH => {
+                                        return Ok(not_found())
+                                    }
+                                    Admission::Pass(request) => service.call(request).await?,
+                                },
+                                None if request.uri().path() != HTTP_PATH => {
+                                    return Ok::<_, std::convert::Infallible>(not_found())
+                                }
+                                None => service.call(request).await?,
+                            };
                             *response.status_mut() = session_end_status(&method, response.status());
                             Ok(response)
                         }
                     });
                     // A connection that fails (a client that hangs up mid-request) ends alone.
                     let _ = hyper::server::conn::http1::Builder::new()
-                        .serve_connection(hyper_util::rt::TokioIo::new(stream), routed)
+                        .serve_connection(hyper_util::rt::TokioIo::new(connection), routed)
                         .await;
                 });
             }
@@ -323,6 +356,49 @@ impl McpServer {
     }
 }
 
+impl McpServer {
+    /// A call over HTTP with `[identity]`: allowed by the token's scopes, answered by its
+    /// context's cell, its trace line naming the token's subject and client.
+    fn call_as(
+        &self,
+        identity: Option<Identity>,
+        name: &str,
+        arguments: JsonObject,
+    ) -> std::result::Result<CallToolResult, ErrorData> {
+        let auth = self.auth.as_ref().expect("only called with [identity]");
+        let Some(identity) = identity.filter(|identity| auth.allows(identity, name)) else {
+            return Ok(refusal(&Error::new(
+                Code::InsufficientScope,
+                format!("the token's scopes do not allow {name:?}"),
+            )));
+        };
+        let cell = match auth.cell_for(&identity) {
+            Ok(cell) => cell.unwrap_or_else(|| Arc::clone(&self.cell)),
+            Err(error) => return Ok(refusal(&error)),
+        };
+        let server = McpServer { cell, auth: None, log: self.log.clone() };
+        crate::answer::trace::as_caller(Some(&identity.caller), || server.call(name, arguments))
+    }
+}
+
+impl McpServer {
+    /// The cell whose catalog resources and completions show: with `[identity]`, the token's
+    /// context's, and only to a token whose scopes allow `describe_table` (the same content).
+    fn catalog_cell(&self, context: &RequestContext<RoleServer>) -> std::result::Result<Arc<QueryCell>, ErrorData> {
+        let Some(auth) = &self.auth else { return Ok(Arc::clone(&self.cell)) };
+        let Some(identity) = identity_of(context).filter(|identity| auth.allows(identity, "describe_table")) else {
+            return Err(ErrorData::invalid_request(
+                "insufficient_scope: the token's scopes do not allow reading the catalog",
+                None,
+            ));
+        };
+        // Opening a context's cell blocks (its query worker starts): off the runtime's thread.
+        let cell = tokio::task::block_in_place(|| auth.cell_for(&identity))
+            .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        Ok(cell.unwrap_or_else(|| Arc::clone(&self.cell)))
+    }
+}
+
 impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         #[allow(deprecated)] // logging: see super::logging
@@ -344,9 +420,15 @@ impl ServerHandler for McpServer {
     async fn list_tools(
         &self,
         _request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.tools()))
+        let mut tools = self.tools();
+        if let Some(auth) = &self.auth {
+            // Only the tools the token's scopes allow (none without a verified token).
+            let identity = identity_of(&context);
+            tools.retain(|tool| identity.as_ref().is_some_and(|identity| auth.allows(identity, &tool.name)));
+        }
+        Ok(ListToolsResult::with_all_items(tools))
     }
 
     async fn call_tool(
@@ -361,9 +443,13 @@ impl ServerHandler for McpServer {
         self.log.call_started(&context.peer, &tool).await;
         let started = std::time::Instant::now();
         // Compiling and querying block (the sandbox, DuckDB or a worker): off the runtime.
-        let outcome = tokio::task::spawn_blocking(move || server.call(&name, arguments))
-            .await
-            .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
+        let identity = self.auth.as_ref().map(|_| identity_of(&context));
+        let outcome = tokio::task::spawn_blocking(move || match identity {
+            None => server.call(&name, arguments),
+            Some(identity) => server.call_as(identity, &name, arguments),
+        })
+        .await
+        .map_err(|e| ErrorData::internal_error(format!("the tool call failed: {e}"), None))?;
         self.log.call_ended(&context.peer, &tool, started.elapsed(), outcome.as_ref()).await;
         outcome.map(CallToolResponse::from)
     }
@@ -381,9 +467,10 @@ impl ServerHandler for McpServer {
     async fn list_resources(
         &self,
         request: Option<PaginatedRequestParams>,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ListResourcesResult, ErrorData> {
-        resources::list(self.cell.catalog(), request.as_ref().and_then(|r| r.cursor.as_deref()))
+        let cell = self.catalog_cell(&context)?;
+        resources::list(cell.catalog(), request.as_ref().and_then(|r| r.cursor.as_deref()))
     }
 
     async fn list_resource_templates(
@@ -397,17 +484,19 @@ impl ServerHandler for McpServer {
     async fn read_resource(
         &self,
         request: ReadResourceRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<ReadResourceResponse, ErrorData> {
-        resources::read(self.cell.catalog(), &request.uri).map(ReadResourceResponse::from)
+        let cell = self.catalog_cell(&context)?;
+        resources::read(cell.catalog(), &request.uri).map(ReadResourceResponse::from)
     }
 
     async fn complete(
         &self,
         request: CompleteRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> std::result::Result<CompleteResult, ErrorData> {
-        Ok(resources::complete(self.cell.catalog(), &request))
+        let cell = self.catalog_cell(&context)?;
+        Ok(resources::complete(cell.catalog(), &request))
     }
 }
 

@@ -9,6 +9,8 @@ mod end_to_end;
 mod http_server;
 mod mcp_conventions;
 mod mcp_server;
+mod oauth;
+mod oauth_provider;
 mod spark;
 mod summary_check;
 mod verify_receipts;
