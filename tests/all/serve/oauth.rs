@@ -388,6 +388,72 @@ fn two_tenants_interleaved_each_see_their_own_rows_only() {
     assert!(!text.contains("acme") && !text.contains("globex"), "no row-filter value in the trace: {text}");
 }
 
+/// Tenants under load: 64 sessions at once, their tokens alternating between two tenants
+/// (a subject each), every session asking the same plan and the same SQL text. Every answer
+/// is its own tenant's rows alone (the compile cache is shared by text, so a compile served
+/// across contexts would show here), and the audit trace charges each call to the subject
+/// that made it.
+#[test]
+fn sixty_four_sessions_of_two_tenants_at_once_each_see_their_own_rows_only() {
+    const SESSIONS: usize = 64;
+    const ROUNDS: usize = 2;
+    let dir = tempfile::tempdir().unwrap();
+    let issuer = TestIssuer::start();
+    let server = Server::start(dir.path(), &issuer.url);
+    let acme = [("Platform".to_string(), 10.0), ("Search".to_string(), 20.0)];
+    let globex = [("Ops".to_string(), 400.0), ("Platform".to_string(), 300.0)];
+    let sql = json!({"sql": "SELECT team, sum(amount) AS total FROM orders GROUP BY team"});
+    let tokens: Vec<(String, String)> = (0..SESSIONS)
+        .map(|i| {
+            let (tenant, subject) = (if i % 2 == 0 { "acme" } else { "globex" }, format!("user-{i}"));
+            let claims =
+                issuer.claims(&server.resource, json!({"org_id": tenant, "sub": subject, "scope": READ_AND_SQL}));
+            (subject, issuer.sign(if i % 3 == 0 { "rsa-1" } else { "ec-1" }, &claims))
+        })
+        .collect();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let sessions: Vec<_> = tokens
+            .iter()
+            .enumerate()
+            .map(|(i, (subject, token))| {
+                let (server, sql) = (&server, &sql);
+                let (mine, theirs) = if i % 2 == 0 { (&acme, &globex) } else { (&globex, &acme) };
+                scope.spawn(move || {
+                    let session = server.session(token);
+                    let mut wrong = Vec::new();
+                    for round in 0..ROUNDS {
+                        for (tool, arguments) in [("query", plan()), ("sql", sql.clone())] {
+                            let answer = server.call(token, &session, tool, arguments);
+                            let totals = team_totals(&answer);
+                            // Their own team anywhere in the message (rows, warnings,
+                            // receipt), or their totals among the rows.
+                            let (message, rows) =
+                                (answer.message(), answer.message()["result"]["structuredContent"]["rows"].to_string());
+                            let leaked = theirs.iter().any(|(team, total)| {
+                                let theirs_alone = !mine.iter().any(|(t, _)| t == team);
+                                theirs_alone && message.to_string().contains(team.as_str())
+                                    || rows.contains(&total.to_string())
+                            });
+                            if totals != *mine || leaked {
+                                wrong.push(format!("{subject} round {round} {tool}: {totals:?} (leaked: {leaked})"));
+                            }
+                        }
+                    }
+                    wrong
+                })
+            })
+            .collect();
+        sessions.into_iter().flat_map(|s| s.join().unwrap()).collect()
+    });
+    assert!(failures.is_empty(), "{} wrong answers:\n{}", failures.len(), failures.join("\n"));
+    let lines: Vec<Value> = server.trace_lines().into_iter().filter(|line| line["kind"] != "http").collect();
+    assert_eq!(lines.len(), SESSIONS * ROUNDS * 2, "one audit line per call");
+    for (subject, _) in &tokens {
+        let charged = lines.iter().filter(|line| line["subject"] == subject.as_str()).count();
+        assert_eq!(charged, ROUNDS * 2, "{subject}'s calls in the trace");
+    }
+}
+
 #[test]
 fn beyond_loopback_only_with_tokens_and_tls_in_front() {
     let dir = tempfile::tempdir().unwrap();
