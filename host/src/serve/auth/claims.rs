@@ -2,7 +2,9 @@
 //! ([`super::jwks`]), `iss` exactly the configured issuer, `aud` holding this server's
 //! canonical URI (RFC 8707: a token for another resource of the same issuer is refused),
 //! `exp` required and `nbf` honoured with a leeway of at most a minute, at most
-//! [`MAX_TOKEN_BYTES`]; then what the server needs of it: the [`Identity`].
+//! [`MAX_TOKEN_BYTES`]; then what the server needs of it: the [`Identity`]. A token that
+//! verified is remembered by its digest until it expires ([`super::verified`]), so the
+//! signature is checked once per token, not once per call.
 //!
 //! The policy context comes from the verified claims only, through `[identity.claims]`
 //! (context key -> claim): a string claim as it is, a number or boolean as its text, a list
@@ -15,8 +17,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use jsonwebtoken::{decode, decode_header, Validation};
 use serde_json::{Map, Value};
 
-use super::jwks::KeySet;
+use super::jwks::{KeySet, SigningKey};
 use super::settings::IdentitySettings;
+use super::verified::{Verified, VerifiedTokens};
 use crate::answer::trace::Caller;
 use crate::error::{Code, Error, Result};
 
@@ -41,6 +44,7 @@ pub struct TokenChecker {
     leeway_s: u64,
     claims: BTreeMap<String, String>,
     keys: KeySet,
+    verified: VerifiedTokens,
 }
 
 impl TokenChecker {
@@ -52,6 +56,7 @@ impl TokenChecker {
             leeway_s: settings.leeway_s.unwrap_or(30).min(60),
             claims: settings.claims.clone(),
             keys: KeySet::new(settings),
+            verified: VerifiedTokens::default(),
         }
     }
 
@@ -61,8 +66,33 @@ impl TokenChecker {
         if token.len() > MAX_TOKEN_BYTES {
             return Err(invalid(format!("the token is over {MAX_TOKEN_BYTES} bytes")));
         }
+        let digest = VerifiedTokens::digest(token);
+        let now = jsonwebtoken::get_current_timestamp();
+        if let Some(known) = self.verified.get(&digest, now, self.leeway_s) {
+            // The key must still be published and from the current fetch of the set.
+            let key = self.keys.key_for(known.kid.as_deref(), known.algorithm).await?;
+            if key.generation == known.generation {
+                return Ok(known.claims);
+            }
+        }
         let header = decode_header(token).map_err(|e| invalid(format!("the token is not a signed JWT: {e}")))?;
         let key = self.keys.key_for(header.kid.as_deref(), header.alg).await?;
+        let claims = self.check_signature_and_claims(token, &key)?;
+        let expires = claims.get("exp").and_then(Value::as_f64).unwrap_or(0.0).max(0.0) as u64;
+        let verified = Verified {
+            claims: claims.clone(),
+            expires,
+            kid: key.kid.clone(),
+            algorithm: key.algorithm,
+            generation: key.generation,
+        };
+        self.verified.remember(digest, verified, now, self.leeway_s);
+        Ok(claims)
+    }
+
+    /// `token`'s claims if its signature verifies with `key` and its `iss`, `aud`, `exp` and
+    /// `nbf` hold.
+    fn check_signature_and_claims(&self, token: &str, key: &SigningKey) -> Result<Map<String, Value>> {
         let mut validation = Validation::new(key.algorithm);
         validation.set_issuer(&[&self.issuer]);
         validation.set_audience(&[&self.resource]);

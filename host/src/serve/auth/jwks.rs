@@ -29,6 +29,9 @@ pub struct SigningKey {
     pub algorithm: Algorithm,
     /// The key itself.
     pub key: DecodingKey,
+    /// Which fetch of the key set it came from ([`KeySet::key_for`] counts them): a token
+    /// verified under an earlier fetch is verified again, so a removed key stops verifying.
+    pub generation: u64,
 }
 
 /// The issuer's keys as last fetched.
@@ -47,6 +50,8 @@ struct Held {
     fetched: Option<Instant>,
     /// The `jwks_uri` found in the issuer's metadata, once read.
     discovered: Option<String>,
+    /// Successful fetches so far; the keys carry the one they came from.
+    generation: u64,
 }
 
 impl KeySet {
@@ -72,7 +77,11 @@ impl KeySet {
         if stale || (unknown && may_refetch) {
             held.fetched = Some(Instant::now());
             match self.fetch(&mut held).await {
-                Ok(keys) => held.keys = keys,
+                Ok(mut keys) => {
+                    held.generation += 1;
+                    keys.iter_mut().for_each(|key| key.generation = held.generation);
+                    held.keys = keys;
+                }
                 // A failed refresh keeps the keys it had: an issuer's hiccup does not lock
                 // everyone out until the next try.
                 Err(error) if held.keys.is_empty() => return Err(error),
@@ -133,7 +142,7 @@ fn usable(jwk: &Jwk) -> Option<SigningKey> {
         return None;
     }
     let key = DecodingKey::from_jwk(jwk).ok()?;
-    Some(SigningKey { kid: jwk.common.key_id.clone(), algorithm, key })
+    Some(SigningKey { kid: jwk.common.key_id.clone(), algorithm, key, generation: 0 })
 }
 
 /// `jwks_uri` from the issuer's authorization server metadata (RFC 8414: the well-known

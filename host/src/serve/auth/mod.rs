@@ -44,6 +44,7 @@ pub mod metadata;
 pub mod pool;
 pub mod settings;
 pub mod tls;
+pub mod verified;
 
 pub use claims::Identity;
 pub use settings::IdentitySettings;
