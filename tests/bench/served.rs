@@ -1,6 +1,7 @@
 //! `querycell mcp --http` under concurrent sessions: calls per second and p50/p99 latency at
-//! 1, 16 and 64 sessions, against DuckDB alone answering the same mix on one connection in
-//! the same run.
+//! 1, 16 and 64 sessions, with no token and as an OAuth resource server checking a bearer
+//! token on every call (against a loopback test issuer), against DuckDB alone answering the
+//! same mix on one connection in the same run.
 //!
 //! The mix alternates SQL over a generated table of `QUERYCELL_BENCH_SERVED_ROWS` rows (1 M by
 //! default, 0 skips the section) with small plans over the demo tables. The load generator is
@@ -20,6 +21,10 @@ use std::time::{Duration, Instant};
 use querycell::testing::Database;
 use querycell::{ingest, QueryCell, QueryIsolation, WorkerPolicy};
 use serde_json::{json, Value};
+
+use querycell::serve::auth::claims::TokenChecker;
+use querycell::serve::auth::settings::IdentitySettings;
+use querycell_tests::oauth::TestIssuer;
 
 use crate::Timing;
 
@@ -52,17 +57,49 @@ pub(crate) fn served_bench(dir: &Path) {
     let alone = duckdb_alone(&index, window);
     println!("served, the mix (SQL over {rows} rows, small plans), {} s a level:", window.as_secs());
     println!("  DuckDB alone, one connection, the same SQL in turn: {alone:.0} calls/s");
-    let server = Server::start(&index);
+    let issuer = TestIssuer::start();
+    token_check_cost(&issuer);
+    let open = Server::start(&index, None);
+    let identity = Server::start(&index, Some(&issuer));
     for sessions in LEVELS {
-        let level = drive(&server.addr, &calls, sessions, window);
-        println!(
-            "  querycell mcp --http, {sessions:>2} sessions: {:.0} calls/s ({:.2}x DuckDB alone), p50 {:.1} ms, p99 {:.1} ms, {} errors",
-            level.calls_per_second,
-            level.calls_per_second / alone,
-            level.latency.p50().as_secs_f64() * 1e3,
-            level.latency.percentile(0.99).as_secs_f64() * 1e3,
-            level.errors
-        );
+        for (server, with) in [(&open, "no token"), (&identity, "a token checked every call")] {
+            let level = drive(&server.addr, server.token.as_deref(), &calls, sessions, window);
+            println!(
+                "  querycell mcp --http, {sessions:>2} sessions, {with:<26}: {:.0} calls/s ({:.2}x DuckDB alone), p50 {:.1} ms, p99 {:.1} ms, {} errors",
+                level.calls_per_second,
+                level.calls_per_second / alone,
+                level.latency.p50().as_secs_f64() * 1e3,
+                level.latency.percentile(0.99).as_secs_f64() * 1e3,
+                level.errors
+            );
+        }
+    }
+}
+
+/// What checking a bearer token costs the server, timed on its checker alone: the same token
+/// again (remembered, as an agent's session sends it with every call) and a new token each
+/// time (the signature checked), for each algorithm the checker takes.
+fn token_check_cost(issuer: &TestIssuer) {
+    let resource = "http://127.0.0.1:9/mcp";
+    let settings: IdentitySettings =
+        serde_json::from_value(json!({"resource": resource, "issuer": issuer.url})).unwrap();
+    let checker = TokenChecker::new(&settings);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let verify = |token: &str| runtime.block_on(checker.verify(token)).expect("the token verifies");
+    println!("served, checking a bearer token (the checker alone, keys fetched):");
+    for (algorithm, kid) in [("ES256", "ec-1"), ("RS256", "rsa-1"), ("EdDSA", "ed-1")] {
+        let same = issuer.sign(kid, &issuer.claims(resource, json!({})));
+        verify(&same);
+        let remembered = Timing::measure(100, 5_000, || {
+            verify(&same);
+        });
+        let fresh: Vec<String> =
+            (0..320).map(|i| issuer.sign(kid, &issuer.claims(resource, json!({"jti": i.to_string()})))).collect();
+        let mut next = fresh.iter();
+        let first = Timing::measure(20, 300, || {
+            verify(next.next().unwrap());
+        });
+        println!("  {algorithm}: the same token again {}; a new token {}", remembered.micros(), first.micros());
     }
 }
 
@@ -134,14 +171,15 @@ struct Level {
 }
 
 /// `sessions` sessions calling the mix in turn for `window` after one warm-up round each.
-fn drive(addr: &str, calls: &[String], sessions: usize, window: Duration) -> Level {
+fn drive(addr: &str, token: Option<&str>, calls: &[String], sessions: usize, window: Duration) -> Level {
     let stop = Arc::new(AtomicBool::new(false));
     let warm = Arc::new(Barrier::new(sessions + 1));
     let clients: Vec<_> = (0..sessions)
         .map(|s| {
             let (addr, calls, stop, warm) = (addr.to_string(), calls.to_vec(), Arc::clone(&stop), Arc::clone(&warm));
+            let token = token.map(str::to_string);
             std::thread::spawn(move || {
-                let mut session = Session::open(&addr);
+                let mut session = Session::open(&addr, token);
                 for call in &calls {
                     session.call(call);
                 }
@@ -177,13 +215,15 @@ struct Session {
     reader: BufReader<TcpStream>,
     addr: String,
     id: Option<String>,
+    /// The bearer token every request carries, where the server checks one.
+    token: Option<String>,
 }
 
 impl Session {
-    fn open(addr: &str) -> Session {
+    fn open(addr: &str, token: Option<String>) -> Session {
         let stream = TcpStream::connect(addr).expect("connect");
         stream.set_nodelay(true).unwrap();
-        let mut session = Session { reader: BufReader::new(stream), addr: addr.to_string(), id: None };
+        let mut session = Session { reader: BufReader::new(stream), addr: addr.to_string(), id: None, token };
         let initialize = json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "bench", "version": "0"}}});
         let (status, headers, _) = session.post(&initialize.to_string());
         assert_eq!(status, 200, "initialize");
@@ -201,7 +241,10 @@ impl Session {
 
     /// One POST to /mcp and its whole response: status, headers (names lowercased), body.
     fn post(&mut self, body: &str) -> (u16, Vec<(String, String)>, String) {
-        let session = self.id.as_ref().map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
+        let mut session = self.id.as_ref().map(|id| format!("Mcp-Session-Id: {id}\r\n")).unwrap_or_default();
+        if let Some(token) = &self.token {
+            session.push_str(&format!("Authorization: Bearer {token}\r\n"));
+        }
         let request = format!(
             "POST /mcp HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\n{session}Content-Length: {}\r\n\r\n{body}",
             self.addr,
@@ -250,17 +293,31 @@ impl Session {
     }
 }
 
-/// `querycell mcp --http 127.0.0.1:0 --allow-sql` on the index, killed when dropped.
+/// `querycell mcp --http --allow-sql` on the index, killed when dropped; with `issuer`, an
+/// OAuth resource server taking that issuer's tokens, and a token for it (ES256, read and SQL
+/// scopes, an hour long).
 struct Server {
     child: Child,
     addr: String,
+    token: Option<String>,
 }
 
 impl Server {
-    fn start(index: &Path) -> Server {
-        let mut child = Command::new(querycell_tests::querycell_bin())
-            .args(["mcp", "--allow-sql", "--http", "127.0.0.1:0", "--index"])
-            .arg(index)
+    fn start(index: &Path, issuer: Option<&TestIssuer>) -> Server {
+        let port = querycell_tests::oauth::free_port();
+        let addr = format!("127.0.0.1:{port}");
+        let mut command = Command::new(querycell_tests::querycell_bin());
+        command.args(["mcp", "--allow-sql", "--http", &addr, "--index"]).arg(index);
+        let token = issuer.map(|issuer| {
+            let resource = format!("http://{addr}/mcp");
+            let config = index.with_extension(format!("{port}.toml"));
+            let identity = format!("[identity]\nresource = {resource:?}\nissuer = {:?}\n", issuer.url);
+            std::fs::write(&config, identity).expect("config");
+            command.arg("--config").arg(config);
+            let claims = issuer.claims(&resource, json!({"sub": "bench", "scope": "querycell:read querycell:sql"}));
+            issuer.sign("ec-1", &claims)
+        });
+        let mut child = command
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -268,15 +325,12 @@ impl Server {
             .expect("querycell mcp --http");
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut line = String::new();
-        let addr = loop {
+        while !line.contains("://") {
             line.clear();
             assert!(stderr.read_line(&mut line).expect("stderr") > 0, "the server ended before it listened");
-            if let Some(at) = line.find("http://") {
-                break line[at + 7..].trim().trim_end_matches("/mcp").to_string();
-            }
-        };
+        }
         std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-        Server { child, addr }
+        Server { child, addr, token }
     }
 }
 
