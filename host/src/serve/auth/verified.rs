@@ -64,7 +64,8 @@ impl VerifiedTokens {
     }
 
     /// Tokens held now.
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.held.lock().unwrap_or_else(std::sync::PoisonError::into_inner).len()
     }
 }
