@@ -21,6 +21,7 @@
 
 mod answers;
 mod cache;
+mod cpu_time;
 mod ingest_csv;
 mod peers;
 mod sandbox;

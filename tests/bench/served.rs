@@ -26,7 +26,7 @@ use querycell::serve::auth::claims::TokenChecker;
 use querycell::serve::auth::settings::IdentitySettings;
 use querycell_tests::oauth::TestIssuer;
 
-use crate::Timing;
+use crate::{cpu_time, Timing};
 
 /// The SQL calls of the mix, over the generated `events` table.
 const SQL: [&str; 3] = [
@@ -54,23 +54,27 @@ pub(crate) fn served_bench(dir: &Path) {
     let window = Duration::from_secs(env_number("QUERYCELL_BENCH_SERVED_SECONDS", 5));
     let index = served_index(dir, rows);
     let calls = mix_calls();
-    let alone = duckdb_alone(&index, window);
+    let (alone, alone_cpu) = duckdb_alone(&index, window);
     println!("served, the mix (SQL over {rows} rows, small plans), {} s a level:", window.as_secs());
-    println!("  DuckDB alone, one connection, the same SQL in turn: {alone:.0} calls/s");
+    println!("  DuckDB alone, one connection, the same SQL in turn: {alone:.0} calls/s, CPU {alone_cpu:.2} ms a call");
     let issuer = TestIssuer::start();
     token_check_cost(&issuer);
     let open = Server::start(&index, None);
     let identity = Server::start(&index, Some(&issuer));
     for sessions in LEVELS {
         for (server, with) in [(&open, "no token"), (&identity, "a token checked every call")] {
-            let level = drive(&server.addr, server.token.as_deref(), &calls, sessions, window);
+            let level = drive(server, &calls, sessions, window);
+            let per_call = |used: Duration| used.as_secs_f64() * 1e3 / level.calls.max(1) as f64;
             println!(
-                "  querycell mcp --http, {sessions:>2} sessions, {with:<26}: {:.0} calls/s ({:.2}x DuckDB alone), p50 {:.1} ms, p99 {:.1} ms, {} errors",
+                "  querycell mcp --http, {sessions:>2} sessions, {with:<26}: {:.0} calls/s ({:.2}x DuckDB alone), p50 {:.1} ms, p99 {:.1} ms, {} errors; CPU a call: server {:.2} ms, query workers {:.2} ms, load generator {:.2} ms",
                 level.calls_per_second,
                 level.calls_per_second / alone,
                 level.latency.p50().as_secs_f64() * 1e3,
                 level.latency.percentile(0.99).as_secs_f64() * 1e3,
-                level.errors
+                level.errors,
+                per_call(level.cpu.server),
+                per_call(level.cpu.workers),
+                per_call(level.cpu.load_generator),
             );
         }
     }
@@ -138,8 +142,9 @@ fn mix_calls() -> Vec<String> {
 }
 
 /// Calls per second of DuckDB alone on one read-only connection: each call of the mix as the
-/// SQL querycell ran for it (the plans' compiled SQL with their bound values), every row read.
-fn duckdb_alone(index: &Path, window: Duration) -> f64 {
+/// SQL querycell ran for it (the plans' compiled SQL with their bound values), every row read;
+/// and the CPU this process spent a call (ms) meanwhile.
+fn duckdb_alone(index: &Path, window: Duration) -> (f64, f64) {
     let isolation = QueryIsolation::Workers(WorkerPolicy::new(querycell_tests::querycell_bin()));
     let cell = QueryCell::builder(index).isolation(isolation).open().expect("open").with_sql_enabled(true);
     let mut answers: Vec<_> = SQL.iter().map(|sql| cell.query_sql(sql).expect("answers")).collect();
@@ -155,23 +160,44 @@ fn duckdb_alone(index: &Path, window: Duration) -> f64 {
     for i in 0..answers.len() {
         run(i);
     }
-    let (started, mut done) = (Instant::now(), 0);
+    let (started, cpu_before, mut done) = (Instant::now(), cpu_time::own(std::process::id()), 0);
     while started.elapsed() < window {
         run(done);
         done += 1;
     }
-    done as f64 / started.elapsed().as_secs_f64()
+    let cpu = cpu_time::own(std::process::id()) - cpu_before;
+    (done as f64 / started.elapsed().as_secs_f64(), cpu.as_secs_f64() * 1e3 / done.max(1) as f64)
 }
 
 /// What one level of concurrency measured.
 struct Level {
+    calls: usize,
+    cpu: CpuUsed,
     calls_per_second: f64,
     latency: Timing,
     errors: usize,
 }
 
-/// `sessions` sessions calling the mix in turn for `window` after one warm-up round each.
-fn drive(addr: &str, token: Option<&str>, calls: &[String], sessions: usize, window: Duration) -> Level {
+/// CPU time spent while a level ran.
+struct CpuUsed {
+    /// The server process, all its threads.
+    server: Duration,
+    /// Its query workers (the processes it started).
+    workers: Duration,
+    /// This process: the load generator's threads.
+    load_generator: Duration,
+}
+
+/// CPU used so far: the server's own, its descendants', this process's.
+fn cpu_now(server: u32) -> (Duration, Duration, Duration) {
+    let own = cpu_time::own(server);
+    (own, cpu_time::tree(server).saturating_sub(own), cpu_time::own(std::process::id()))
+}
+
+/// `sessions` sessions calling the mix in turn on `server` for `window` after one warm-up
+/// round each.
+fn drive(server: &Server, calls: &[String], sessions: usize, window: Duration) -> Level {
+    let (addr, token) = (server.addr.as_str(), server.token.as_deref());
     let stop = Arc::new(AtomicBool::new(false));
     let warm = Arc::new(Barrier::new(sessions + 1));
     let clients: Vec<_> = (0..sessions)
@@ -196,7 +222,7 @@ fn drive(addr: &str, token: Option<&str>, calls: &[String], sessions: usize, win
         })
         .collect();
     warm.wait();
-    let started = Instant::now();
+    let (started, cpu_before) = (Instant::now(), cpu_now(server.child.id()));
     std::thread::sleep(window);
     stop.store(true, Ordering::Relaxed);
     let (mut latencies, mut errors) = (Vec::new(), 0);
@@ -207,7 +233,13 @@ fn drive(addr: &str, token: Option<&str>, calls: &[String], sessions: usize, win
     }
     // The calls in flight at the stop count, so the time runs until the last of them ended.
     let calls_per_second = latencies.len() as f64 / started.elapsed().as_secs_f64();
-    Level { calls_per_second, latency: Timing::from_samples(latencies), errors }
+    let cpu_after = cpu_now(server.child.id());
+    let cpu = CpuUsed {
+        server: cpu_after.0.saturating_sub(cpu_before.0),
+        workers: cpu_after.1.saturating_sub(cpu_before.1),
+        load_generator: cpu_after.2.saturating_sub(cpu_before.2),
+    };
+    Level { calls: latencies.len(), cpu, calls_per_second, latency: Timing::from_samples(latencies), errors }
 }
 
 /// One MCP session on one keep-alive connection.
