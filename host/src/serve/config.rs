@@ -8,6 +8,7 @@
 //! max_rows = 500
 //! timeout_ms = 5000
 //! query_memory_mb = 512
+//! query_threads = 2
 //! trace = "/var/log/querycell/trace.jsonl"
 //! trace_max_bytes = 16777216
 //! trace_keep = 3
@@ -42,6 +43,10 @@ pub struct Config {
     pub timeout_ms: Option<u64>,
     /// [`Limits::query_memory_bytes`], in MiB (at least 16).
     pub query_memory_mb: Option<u64>,
+    /// [`Limits::query_threads`]: DuckDB threads a query connection may start (at least 1, at
+    /// most the machine's cores). A server answering many sessions at once on few cores does
+    /// better with 1: each worker's threads then do not compete with the others'.
+    pub query_threads: Option<u32>,
     /// The audit trace file (`crate::answer::trace`); `--trace` overrides it.
     pub trace: Option<std::path::PathBuf>,
     /// Bytes a trace file may hold before it is rotated (16 MiB if left out).
@@ -59,7 +64,7 @@ pub struct Config {
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
 const KEYS: &str =
-    "allow_sql, max_rows, timeout_ms, query_memory_mb, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, query_threads, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -120,6 +125,10 @@ impl Config {
         }
         if let Some(mb) = self.query_memory_mb {
             limits.query_memory_bytes = mb.max(16) << 20;
+        }
+        if let Some(threads) = self.query_threads {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            limits.query_threads = threads.clamp(1, u32::try_from(cores).unwrap_or(u32::MAX));
         }
         limits
     }
@@ -206,6 +215,16 @@ mod tests {
         let config: Config = toml::from_str("max_rows = 0\ntimeout_ms = 250").unwrap();
         let limits = config.apply(Limits::default());
         assert_eq!((limits.max_rows, limits.query_timeout), (1, Duration::from_millis(250)));
+        assert_eq!(limits.query_threads, Limits::default().query_threads, "left out, unchanged");
         assert!(!config.allow_sql);
+    }
+
+    #[test]
+    fn query_threads_stay_between_one_and_the_machines_cores() {
+        let cores = std::thread::available_parallelism().unwrap().get() as u32;
+        let threads = |text: &str| toml::from_str::<Config>(text).unwrap().apply(Limits::default()).query_threads;
+        assert_eq!(threads("query_threads = 1"), 1);
+        assert_eq!(threads("query_threads = 0"), 1);
+        assert_eq!(threads("query_threads = 100000"), cores);
     }
 }
