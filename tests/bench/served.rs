@@ -13,7 +13,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Barrier};
 use std::time::{Duration, Instant};
@@ -349,19 +349,7 @@ impl Server {
             let claims = issuer.claims(&resource, json!({"sub": "bench", "scope": "querycell:read querycell:sql"}));
             issuer.sign("ec-1", &claims)
         });
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("querycell mcp --http");
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        while !line.contains("://") {
-            line.clear();
-            assert!(stderr.read_line(&mut line).expect("stderr") > 0, "the server ended before it listened");
-        }
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let (child, _) = querycell_tests::listening::spawn_until_listening(&mut command);
         Server { child, addr, token }
     }
 }

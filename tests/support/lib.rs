@@ -7,6 +7,7 @@
 
 pub mod differential;
 pub mod json_schema;
+pub mod listening;
 pub mod oauth;
 pub mod spark;
 

@@ -2,9 +2,9 @@
 //! a configuration file when they give one), and raw HTTP/1.1 exchanges with it, where the
 //! test must see a status or a header that an MCP client hides.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 
 use querycell_tests::querycell_bin;
 
@@ -41,27 +41,8 @@ impl HttpServer {
             std::fs::write(&path, text).unwrap();
             command.arg("--config").arg(path);
         }
-        let mut child = command
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("querycell mcp --http");
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut said = String::new();
-        let url = loop {
-            let mut line = String::new();
-            if stderr.read_line(&mut line).unwrap() == 0 {
-                let _ = child.kill();
-                panic!("{command:?} ended before it listened; stderr:\n{said}");
-            }
-            said.push_str(&line);
-            if let Some(at) = line.find("http://") {
-                break line[at..].trim().to_string();
-            }
-        };
-        // Keep draining stderr so the server never blocks on a full pipe.
-        std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
+        let (child, line) = querycell_tests::listening::spawn_until_listening(&mut command);
+        let url = line[line.find("http://").expect("an http URL")..].to_string();
         let addr = url.trim_start_matches("http://").trim_end_matches("/mcp").to_string();
         HttpServer { child, url, addr }
     }

@@ -4,7 +4,7 @@
 //! and for nothing having run; two tenants' tokens interleaved each see their own rows only.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 use querycell_tests::oauth::{b64url, free_port, http, now, write, Response, TestIssuer};
@@ -121,23 +121,7 @@ impl Drop for Server {
 
 /// Start `command` and wait for it to say where it listens; stderr is drained afterwards.
 pub(super) fn spawn_until_listening(command: &mut Command) -> Child {
-    use std::io::BufRead;
-    let mut child = command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
-    let mut said = String::new();
-    loop {
-        let mut line = String::new();
-        if stderr.read_line(&mut line).unwrap() == 0 {
-            let _ = child.kill();
-            panic!("{command:?} ended before it listened; stderr:\n{said}");
-        }
-        said.push_str(&line);
-        if line.contains("://") {
-            break;
-        }
-    }
-    std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-    child
+    querycell_tests::listening::spawn_until_listening(command).0
 }
 
 pub(super) fn plan() -> Value {
