@@ -298,6 +298,8 @@ codes! {
     QueryTimeout = "query_timeout", Host, Limit;
     /// The query needed more than its memory limit.
     QueryMemory = "query_memory", Host, Limit;
+    /// The query needed more temporary disk space than its budget (spill past `query_disk_bytes`).
+    QueryDisk = "query_disk", Host, Limit;
     /// A number in the answer is past what its type holds (a sum beyond `DECIMAL(38,s)`'s 38 digits or `HUGEINT`): an error, never a rounded number.
     NumericOverflow = "numeric_overflow", Host, Limit;
     /// The result is larger than the result size limit; the query was stopped.

@@ -11,6 +11,7 @@
 //! fails on an import that goes the other way, and on any cycle between these modules.
 //!
 //! 1. Leaves: [`error`] (the one typed error), [`limits`] (every bound querycell promises),
+//!    [`machine`] (the cores, memory and disk a deployment's limits are sized from),
 //!    [`calendar`] (dates), `operator_file` (reading a file the operator wrote), [`summary`]
 //!    (checking a model's summary against a receipt: it reads a receipt's JSON and prose, and
 //!    runs nothing).
@@ -51,7 +52,7 @@
 //!   SELECT, allowlisted functions only, catalog tables (or the statement's CTEs) as the only
 //!   relations. Values are bound as parameters, never spliced into the text.
 //! - The query connection is read-only, with external access off and its configuration locked
-//!   (`statement::connection_config`, then `CONNECTION_LOCKDOWN`); the host enforces the
+//!   (`statement::connection_config`, then `connection_lockdown`); the host enforces the
 //!   row cap, the statement size, the timeout and DuckDB's memory limit ([`Limits`]).
 //! - [`QueryIsolation::Workers`] adds a process around DuckDB that the host kills at the
 //!   deadline or a memory ceiling, confined by rlimits and Landlock where the kernel has it.
@@ -68,6 +69,7 @@
 pub mod calendar;
 pub mod error;
 pub mod limits;
+pub mod machine;
 #[cfg(feature = "duckdb")]
 mod operator_file;
 pub mod summary;
@@ -110,7 +112,7 @@ pub use error::{Error, ErrorClass};
 #[cfg(feature = "duckdb")]
 pub use exec::spark::{SparkEndpoint, TOKEN_VARIABLE as SPARK_TOKEN_VARIABLE};
 #[cfg(feature = "duckdb")]
-pub use exec::worker::{ForkedAtStart, ForkedWorker, WorkerPolicy, WorkerStartup};
+pub use exec::worker::{ForkedAtStart, ForkedWorker, SpillRoot, WorkerPolicy, WorkerStartup};
 pub use limits::Limits;
 #[cfg(feature = "duckdb")]
 pub use policy::Policy;

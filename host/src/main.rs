@@ -471,6 +471,17 @@ fn one_worker(forked_at_start: ForkedAtStart) -> Result<WorkerPolicy, Error> {
     Ok(WorkerPolicy { max_workers: 1, forked_at_start, ..WorkerPolicy::current_exe()? })
 }
 
+/// The limits this machine gives a deployment running `workers` (before the configuration
+/// file): its cores and half its memory shared by the answers that may run at once, and a
+/// disk budget from the free space where the workers spill (`Limits::for_machine`).
+fn deployment_limits(workers: &WorkerPolicy) -> Limits {
+    let root = workers.spill_root.clone().unwrap_or_else(querycell::SpillRoot::default_path);
+    // The root is made when the first worker starts; until then, its parent's file system.
+    let free = querycell::machine::free_disk_bytes(&root)
+        .or_else(|| root.parent().and_then(querycell::machine::free_disk_bytes));
+    Limits::for_machine(querycell::machine::Machine::this(), workers.max_workers, free)
+}
+
 /// Where one run's time went, for `cost.process` in `--format json`.
 #[derive(Default)]
 struct ProcessCost {
@@ -530,7 +541,9 @@ fn open(
         Some(path) => Config::load(path)?,
         None => Config::default(),
     };
-    let mut limits = config.apply(Limits::default());
+    let mut workers = workers;
+    workers.spill_root = config.spill_dir.clone().or(workers.spill_root);
+    let mut limits = config.apply(deployment_limits(&workers));
     if let Some(max_rows) = options.max_rows {
         limits.max_rows = max_rows.max(1);
     }

@@ -2,11 +2,13 @@
 //! ([`Param`]), what a query connection may read ([`Readable`], [`PolicedTable`]), whether
 //! the parse-tree check runs ([`TreeCheck`]), the caller's text a SQL-mode statement is
 //! proved against ([`CallerReading`]), the connection's locked settings, and the
-//! errors a statement's deadline and memory limit end in.
+//! errors a statement's deadline, memory limit and disk budget end in.
 //!
 //! It sits just above the DuckDB layer and below the checks, the executor, the query
 //! workers and the Spark backend, which all speak it; it imports nothing above
 //! [`crate::duck`].
+
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -18,15 +20,19 @@ use crate::limits::Limits;
 
 /// The query connection's configuration, given to DuckDB as it opens the data
 /// ([`crate::duck::Database::open_configured`]), so no statement runs before it holds; then
-/// [`CONNECTION_LOCKDOWN`] runs.
-pub fn connection_config(limits: &Limits) -> Vec<(&'static str, String)> {
+/// [`connection_lockdown`] runs. `spill_directory` is the query worker's own directory for
+/// temporary files, used when `limits.query_disk_bytes` allows any; without one (in-process,
+/// or no budget) there is no temporary directory and no spill.
+pub fn connection_config(limits: &Limits, spill_directory: Option<&Path>) -> Vec<(&'static str, String)> {
+    let spill = spill_directory.filter(|_| limits.query_disk_bytes > 0);
     vec![
         ("autoinstall_known_extensions", "false".into()),
         ("autoload_known_extensions", "false".into()),
         ("allow_persistent_secrets", "false".into()),
         ("allow_community_extensions", "false".into()),
-        // No spill target: a query that outgrows memory_limit fails instead of writing files.
-        ("temp_directory", String::new()),
+        // The worker's own directory, which Landlock lets it write and nothing else; or no
+        // spill target, and a query that outgrows memory_limit fails instead of writing.
+        ("temp_directory", spill.map_or(String::new(), |dir| dir.to_string_lossy().into_owned())),
         ("memory_limit", format!("{}MiB", (limits.query_memory_bytes >> 20).max(16))),
         ("threads", limits.query_threads.max(1).to_string()),
         // No threads for asynchronous I/O: the data file is local and is read by the
@@ -39,7 +45,23 @@ pub fn connection_config(limits: &Limits) -> Vec<(&'static str, String)> {
 /// Run, in this order, right after the data opens with [`connection_config`]. Not part of
 /// it: DuckDB applies open-time options in an order of its own, and with external access
 /// off it refuses to set `temp_directory`; locking must come last.
-pub const CONNECTION_LOCKDOWN: [&str; 2] = ["SET enable_external_access = false", "SET lock_configuration = true"];
+///
+/// The disk budget is set here too, when the connection spills: DuckDB 2.0 keeps a
+/// `max_temp_directory_size` given at open in its configuration but never hands it to the
+/// buffer manager, which then allows 90 % of the free disk
+/// (`executor::spill::a_question_past_the_disk_budget_is_query_disk_and_leaves_no_file`
+/// fails without this). Past it DuckDB refuses to write a block (an out-of-memory error
+/// naming the setting, reported as `query_disk`).
+pub fn connection_lockdown(limits: &Limits, spill_directory: Option<&Path>) -> Vec<String> {
+    let mut statements = Vec::new();
+    if spill_directory.is_some() && limits.query_disk_bytes > 0 {
+        let budget_mib = (limits.query_disk_bytes >> 20).max(1);
+        statements.push(format!("SET max_temp_directory_size = '{budget_mib}MiB'"));
+    }
+    statements.push("SET enable_external_access = false".into());
+    statements.push("SET lock_configuration = true".into());
+    statements
+}
 
 /// A value bound to a placeholder: an owned copy of what the compiler returned, so it can
 /// also travel to a query worker.
@@ -179,4 +201,18 @@ pub fn memory_error(limits: &Limits, detail: &str) -> Error {
         format!("the query needed more than its {} MiB memory limit: {detail}", limits.query_memory_bytes >> 20),
     )
     .hint("narrow the question with filters, or ask for fewer groups")
+}
+
+/// `query_disk`: the query's temporary files needed more than `limits.query_disk_bytes`.
+/// `detail` is DuckDB's first line, or the host's own words when it stopped the worker.
+pub fn disk_error(limits: &Limits, detail: &str) -> Error {
+    let detail = detail.lines().next().unwrap_or_default();
+    Error::new(
+        Code::QueryDisk,
+        format!(
+            "the query needed more than its {} MiB of temporary disk space: {detail}",
+            limits.query_disk_bytes >> 20
+        ),
+    )
+    .hint("narrow the question with filters, or ask for fewer groups; the data was not changed")
 }

@@ -8,5 +8,6 @@ pub use crate::check::relation::relation_key;
 pub use crate::check::spark::duckdb_spelling;
 pub use crate::check::ParseTreeCheck;
 pub use crate::duck::{parse_tree, Access, Bind, Cell, Database, FailureKind};
+pub use crate::exec::worker::confine;
 pub use crate::exec::{Execution, Executor};
 pub use crate::statement::{CallerReading, Param, Readable};

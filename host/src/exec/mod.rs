@@ -125,9 +125,11 @@ impl Session<'_> {
 impl Executor {
     /// Run statements in this process: open the DuckDB file read-only, apply
     /// [`connection_config`](crate::statement::connection_config), then lock them. `tables`
-    /// are the catalog's tables: the only relations a statement may read.
+    /// are the catalog's tables: the only relations a statement may read. It never spills,
+    /// whatever `limits.query_disk_bytes` says: nothing would confine its writes to a folder
+    /// of its own in the caller's process (docs/limits.md).
     pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
-        let runner = StatementRunner::open(data_file, limits, readable)?;
+        let runner = StatementRunner::open(data_file, limits, readable, None)?;
         Ok(Executor { backend: Box::new(DuckBackend::InProcess(Mutex::new(runner))), limits: limits.clone() })
     }
 

@@ -15,7 +15,8 @@ use crate::error::{Code, Error, ErrorClass, Result};
 use crate::exec::watchdog::Watchdog;
 use crate::limits::Limits;
 use crate::statement::{
-    connection_config, memory_error, timeout_error, CallerReading, Param, Readable, TreeCheck, CONNECTION_LOCKDOWN,
+    connection_config, connection_lockdown, disk_error, memory_error, timeout_error, CallerReading, Param, Readable,
+    TreeCheck,
 };
 
 /// The read-only connection, its deadline thread and the parse-tree check, for one caller
@@ -29,13 +30,14 @@ pub struct StatementRunner {
 }
 
 impl StatementRunner {
-    /// Open the DuckDB file read-only with [`connection_config`], then [`CONNECTION_LOCKDOWN`], then
+    /// Open the DuckDB file read-only with [`connection_config`], then [`connection_lockdown`], then
     /// shadow every policed table by its view (see [`crate::policy`]).
-    /// `readable.tables` are the only relations a statement may read.
-    pub fn open(data_file: &Path, limits: &Limits, readable: Readable) -> Result<Self> {
+    /// `readable.tables` are the only relations a statement may read. `spill_directory`: the
+    /// query worker's own folder for temporary files (none in-process: no spill).
+    pub fn open(data_file: &Path, limits: &Limits, readable: Readable, spill_directory: Option<&Path>) -> Result<Self> {
         // The check parses without a database (crate::duck::parse_tree): only the data's
         // instance opens.
-        let database = open_data(data_file, limits, &readable)?;
+        let database = open_data(data_file, limits, &readable, spill_directory)?;
         let parse_tree_check = open_parse_tree_check(&readable);
         let watchdog = Watchdog::start(database.interrupter()).map_err(|e| {
             Error::new(Code::ExecutorUnavailable, format!("the query deadline thread cannot start: {e}"))
@@ -81,6 +83,7 @@ impl StatementRunner {
                 timeout_error(&self.limits)
             } else {
                 match failure.kind {
+                    _ if spilled_past_budget(&failure.message) => disk_error(&self.limits, &failure.message),
                     FailureKind::OutOfMemory => memory_error(&self.limits, &failure.message),
                     // DuckDB parsed it and could not bind it (a type or name it cannot resolve).
                     FailureKind::Binding => Error::classed(ErrorClass::Internal, Code::QueryInvalid, failure.message),
@@ -105,6 +108,12 @@ impl StatementRunner {
             }
         })
     }
+}
+
+/// Whether DuckDB failed writing temporary files: past `max_temp_directory_size` (an
+/// out-of-memory error naming the setting) or on a full file system.
+fn spilled_past_budget(message: &str) -> bool {
+    message.contains("max_temp_directory_size") || message.contains("No space left on device")
 }
 
 /// What [`checked_statement`] checks: a statement, its parameters, the caller's text it must
@@ -165,13 +174,13 @@ fn checked_statement<'db>(
 
 /// The data file, read-only under the locked settings, with every policed table shadowed by
 /// its view.
-fn open_data(data_file: &Path, limits: &Limits, readable: &Readable) -> Result<Database> {
-    let lockdown = CONNECTION_LOCKDOWN.map(String::from);
+fn open_data(data_file: &Path, limits: &Limits, readable: &Readable, spill: Option<&Path>) -> Result<Database> {
+    let lockdown = connection_lockdown(limits, spill);
     let database = Database::open_configured(
         data_file,
         Access::ReadOnly,
         Opening::QuerySide,
-        &connection_config(limits),
+        &connection_config(limits, spill),
         &lockdown,
     )
     .map_err(|f| {

@@ -9,6 +9,8 @@
 //! timeout_ms = 5000
 //! query_memory_mb = 512
 //! query_threads = 2
+//! query_disk_mb = 4096                 # 0: never spill to disk
+//! spill_dir = "/var/tmp/querycell"     # where the query workers' spill folders are made
 //! trace = "/var/log/querycell/trace.jsonl"
 //! trace_max_bytes = 16777216
 //! trace_keep = 3
@@ -47,6 +49,13 @@ pub struct Config {
     /// most the machine's cores). A server answering many sessions at once on few cores does
     /// better with 1: each worker's threads then do not compete with the others'.
     pub query_threads: Option<u32>,
+    /// [`Limits::query_disk_bytes`], in MiB: temporary files one query worker may write when
+    /// a question outgrows its memory; 0 never spills.
+    pub query_disk_mb: Option<u64>,
+    /// The folder the query workers' spill folders are made in (`crate::SpillRoot`): a
+    /// private folder of the user querycell runs as, on a disk with room for
+    /// `query_disk_mb` per worker.
+    pub spill_dir: Option<std::path::PathBuf>,
     /// The audit trace file (`crate::answer::trace`); `--trace` overrides it.
     pub trace: Option<std::path::PathBuf>,
     /// Bytes a trace file may hold before it is rotated (16 MiB if left out).
@@ -64,7 +73,7 @@ pub struct Config {
 
 /// The keys [`Config`] accepts, for the hint of a refused file.
 const KEYS: &str =
-    "allow_sql, max_rows, timeout_ms, query_memory_mb, query_threads, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
+    "allow_sql, max_rows, timeout_ms, query_memory_mb, query_threads, query_disk_mb, spill_dir, trace, trace_max_bytes, trace_keep, policy, [http] allowed_origins, [http] stateless, [identity]";
 
 /// Words that mark a key as a credential, matched against the key's `_`/`-`-separated parts.
 const CREDENTIAL_WORDS: &[&str] =
@@ -129,6 +138,9 @@ impl Config {
         if let Some(threads) = self.query_threads {
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             limits.query_threads = threads.clamp(1, u32::try_from(cores).unwrap_or(u32::MAX));
+        }
+        if let Some(mb) = self.query_disk_mb {
+            limits.query_disk_bytes = mb << 20;
         }
         limits
     }

@@ -632,7 +632,9 @@ fn the_clis_worker_is_forked_as_it_starts_and_keeps_nothing_of_it() {
     assert_eq!(receipt["cost"]["process"]["worker"]["started_by"], "fork", "{stdout}");
 
     // Confined as an executed worker: its rlimits (and, above, no_new_privs from Landlock).
-    let ceiling = (Limits::default().query_memory_bytes + policy().memory_headroom_bytes).to_string();
+    // The CLI's query memory is this machine's (`Limits::for_machine`, one answer at once).
+    let cli_memory = Limits::for_machine(querycell::machine::Machine::this(), 1, None).query_memory_bytes;
+    let ceiling = (cli_memory + policy().memory_headroom_bytes).to_string();
     assert_eq!(data_limit, [ceiling.clone(), ceiling], "RLIMIT_DATA soft and hard");
     assert_eq!(core_limit, ["0", "0"], "RLIMIT_CORE soft and hard");
     assert!(data_on_3, "the index's data file on fd 3");

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 /// The host's top-level modules, lowest layer first (see the module map in host/src/lib.rs).
 const LAYERS: &[&[&str]] = &[
-    &["error", "limits", "calendar", "operator_file", "summary"],
+    &["error", "machine", "limits", "calendar", "operator_file", "summary"],
     &["duck"],
     &["statement"],
     &["sandbox"],

@@ -7,7 +7,9 @@
 //! - `RLIMIT_CORE` 0: no core dumps of memory that holds the user's data. (Not
 //!   `RLIMIT_FSIZE`: it would also stop the worker's stderr when that is a log file.)
 //! - Landlock (Linux 5.13 and later): the only file the worker may open is the data file
-//!   the host handed it; nothing may be written, created, removed or executed; no TCP bind
+//!   the host handed it; nothing may be written, created, removed or executed, but in the
+//!   worker's own spill folder when it has one (`super::spill`: files made, written, read,
+//!   truncated and removed there, no links, folders or devices); no TCP bind
 //!   or connect (6.7 and later); no signals to, or abstract sockets of, processes outside
 //!   (6.12 and later). Applied best effort: what the kernel supports holds, and the worker
 //!   says which held ([`Confinement::words`]).
@@ -19,6 +21,7 @@
 
 use std::fs::File;
 use std::io;
+use std::path::Path;
 
 use landlock::{
     Access, AccessFs, AccessNet, CompatLevel, Compatible, PathBeneath, PathFd, Ruleset, RulesetAttr,
@@ -58,8 +61,8 @@ const SYSTEM_FACTS: &[&str] =
 const LANDLOCK_ABI: ABI = ABI::V6;
 
 /// Apply the limits and the Landlock ruleset to this process. `data` is the only file it
-/// may read from now on.
-pub fn confine(data: &File, memory_ceiling_bytes: u64) -> io::Result<Confinement> {
+/// may read from now on, and `spill` (a folder) the only place it may write.
+pub fn confine(data: &File, memory_ceiling_bytes: u64, spill: Option<&Path>) -> io::Result<Confinement> {
     if !single_threaded()? {
         return Err(io::Error::other(
             "the process has another thread already, which Landlock would not restrict; nothing was applied",
@@ -67,7 +70,9 @@ pub fn confine(data: &File, memory_ceiling_bytes: u64) -> io::Result<Confinement
     }
     set_limit(libc::RLIMIT_DATA, memory_ceiling_bytes)?;
     set_limit(libc::RLIMIT_CORE, 0)?;
-    let landlock = restrict_files_and_network(data).map_err(|e| io::Error::other(format!("landlock: {e}")))?;
+    let spill = spill.map(File::open).transpose()?;
+    let landlock =
+        restrict_files_and_network(data, spill.as_ref()).map_err(|e| io::Error::other(format!("landlock: {e}")))?;
     Ok(Confinement { memory_ceiling_bytes, landlock: Some(landlock) })
 }
 
@@ -94,8 +99,17 @@ fn readable_beneath(path: &str, abi: ABI) -> Option<PathBeneath<PathFd>> {
     Some(PathBeneath::new(PathFd::new(path).ok()?, access))
 }
 
-fn restrict_files_and_network(data: &File) -> Result<RulesetStatus, landlock::RulesetError> {
+/// What a worker may do in its spill folder: DuckDB's temporary files made, written, read,
+/// truncated and removed; never executed, linked, or made into folders, links or devices.
+fn spill_access(abi: ABI) -> landlock::BitFlags<AccessFs> {
+    let wanted =
+        AccessFs::from_read(abi) | AccessFs::WriteFile | AccessFs::MakeReg | AccessFs::RemoveFile | AccessFs::Truncate;
+    (wanted & AccessFs::from_all(abi)) & !AccessFs::Execute
+}
+
+fn restrict_files_and_network(data: &File, spill: Option<&File>) -> Result<RulesetStatus, landlock::RulesetError> {
     let abi = LANDLOCK_ABI;
+    let spill_rule = spill.map(|folder| PathBeneath::new(folder, spill_access(abi)));
     let status = Ruleset::default()
         .set_compatibility(CompatLevel::BestEffort)
         .handle_access(AccessFs::from_all(abi))?
@@ -109,6 +123,7 @@ fn restrict_files_and_network(data: &File) -> Result<RulesetStatus, landlock::Ru
         .add_rules(
             SYSTEM_FACTS.iter().filter_map(|path| readable_beneath(path, abi)).map(Ok::<_, landlock::RulesetError>),
         )?
+        .add_rules(spill_rule.into_iter().map(Ok::<_, landlock::RulesetError>))?
         .restrict_self()?;
     Ok(status.ruleset)
 }
@@ -127,7 +142,7 @@ mod tests {
         let mut before = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: getrlimit writes the struct we pass.
         assert_eq!(unsafe { libc::getrlimit(libc::RLIMIT_DATA, &mut before) }, 0);
-        let error = confine(&data, 1 << 30).expect_err("another thread runs");
+        let error = confine(&data, 1 << 30, None).expect_err("another thread runs");
         assert!(error.to_string().contains("another thread"), "{error}");
         let mut after = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
         // SAFETY: as above.

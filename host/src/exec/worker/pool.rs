@@ -21,10 +21,11 @@ use super::fork::ForkedWorker;
 use super::process::WorkerProcess;
 use super::protocol::{decode, encode, monotonic_micros, Reply, Request, Setup, DATA_FD};
 use super::replies::{Next, Replies};
+use super::spill::{SpillFolder, SpillRoot};
 use crate::duck::Rows;
 use crate::error::{Code, Error, Result};
 use crate::limits::Limits;
-use crate::statement::{memory_error, timeout_error, CallerReading, Param, TreeCheck};
+use crate::statement::{disk_error, memory_error, timeout_error, CallerReading, Param, TreeCheck};
 
 /// How query workers are run: chosen by the embedder (the CLI takes the defaults).
 #[derive(Debug, Clone, PartialEq)]
@@ -51,6 +52,13 @@ pub struct WorkerPolicy {
     /// it saves that worker its own process start, in a process that waits for its first
     /// answer. Empty by default; every other worker is executed.
     pub forked_at_start: ForkedAtStart,
+    /// The folder the workers' spill folders are made in when `Limits::query_disk_bytes`
+    /// allows spilling ([`SpillRoot`]); `None`: [`SpillRoot::default_path`].
+    pub spill_root: Option<PathBuf>,
+    /// Bytes a worker's spill folder may hold beyond `Limits::query_disk_bytes` (DuckDB's
+    /// own budget, which counts the blocks it writes, not the files' slack) before the host
+    /// kills it; the answer is `query_disk`.
+    pub disk_headroom_bytes: u64,
 }
 
 /// A worker forked as the process started, held until a pool takes it (once).
@@ -90,6 +98,8 @@ impl WorkerPolicy {
             kill_grace: Duration::from_millis(500),
             memory_headroom_bytes: 256 << 20,
             forked_at_start: ForkedAtStart::default(),
+            spill_root: None,
+            disk_headroom_bytes: 64 << 20,
         }
     }
 
@@ -106,6 +116,10 @@ impl WorkerPolicy {
 
     fn memory_ceiling(&self, limits: &Limits) -> u64 {
         limits.query_memory_bytes.saturating_add(self.memory_headroom_bytes)
+    }
+
+    fn disk_ceiling(&self, limits: &Limits) -> u64 {
+        limits.query_disk_bytes.saturating_add(self.disk_headroom_bytes)
     }
 }
 
@@ -147,8 +161,11 @@ pub struct WorkerPool {
     /// The data file, held open for the pool's life: every worker, including one that
     /// replaces a killed worker, opens this very version.
     data: File,
-    /// The encoded [`Setup`] frame every worker is started with.
-    setup: Vec<u8>,
+    /// What every worker is started with, but its spill folder (boxed: the pool is held
+    /// by value beside the much smaller in-process connection).
+    setup: Box<Setup>,
+    /// Where the workers' spill folders are made; `None` when the limits allow no spill.
+    spill: Option<SpillRoot>,
     limits: Limits,
     policy: WorkerPolicy,
     state: Mutex<PoolState>,
@@ -180,12 +197,27 @@ impl WorkerPool {
         if policy.max_workers == 0 {
             return Err(Error::new(Code::InvalidPolicy, "a worker pool needs at least one worker").at("max_workers"));
         }
-        let setup = Setup { limits: limits.clone(), readable, memory_ceiling_bytes: policy.memory_ceiling(limits) };
-        let setup = encode(&setup)
-            .map_err(|e| Error::new(Code::WorkerSetup, format!("the worker setup cannot be encoded: {e}")))?;
+        let spill = match limits.query_disk_bytes {
+            0 => None,
+            _ => {
+                let root = policy.spill_root.clone().unwrap_or_else(SpillRoot::default_path);
+                Some(SpillRoot::prepare(&root).map_err(|e| {
+                    Error::new(Code::WorkerSetup, format!("the query workers' spill folder cannot be used: {e}"))
+                        .at("spill_dir")
+                        .hint("name a private folder of this user's with spill_dir in the configuration file, or set query_disk_mb = 0 to never spill")
+                })?)
+            }
+        };
+        let setup = Setup {
+            limits: limits.clone(),
+            readable,
+            memory_ceiling_bytes: policy.memory_ceiling(limits),
+            spill_folder: None,
+        };
         let pool = WorkerPool {
             data,
-            setup,
+            setup: Box::new(setup),
+            spill,
             limits: limits.clone(),
             policy: policy.clone(),
             state: Mutex::new(PoolState::default()),
@@ -287,9 +319,17 @@ impl WorkerPool {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// A new worker: `forked` when given one, else executed.
+    /// A new worker, with a spill folder of its own when the limits allow spilling:
+    /// `forked` when given one, else executed.
     fn spawn(&self, forked: Option<ForkedWorker>) -> Result<Worker> {
-        Worker::spawn(&self.policy.program, &self.data, &self.setup, forked).map_err(|e| {
+        let folder =
+            self.spill.as_ref().map(SpillRoot::make_folder).transpose().map_err(|e| {
+                Error::new(Code::WorkerSetup, format!("a query worker's spill folder cannot be made: {e}"))
+            })?;
+        let setup = Setup { spill_folder: folder.as_ref().map(|f| f.path().to_path_buf()), ..(*self.setup).clone() };
+        let setup = encode(&setup)
+            .map_err(|e| Error::new(Code::WorkerSetup, format!("the worker setup cannot be encoded: {e}")))?;
+        Worker::spawn(&self.policy.program, &self.data, &setup, forked, folder).map_err(|e| {
             Error::new(
                 Code::WorkerUnavailable,
                 format!("a query worker could not be started from {}: {e}", self.policy.program.display()),
@@ -413,6 +453,18 @@ impl Lease<'_> {
                         self.lose();
                         return Err(timeout_error(&self.pool.limits));
                     }
+                    let disk_ceiling = self.pool.policy.disk_ceiling(&self.pool.limits);
+                    if let Some(spilled) = worker.spilled_bytes().filter(|&bytes| bytes > disk_ceiling) {
+                        self.lose();
+                        return Err(disk_error(
+                            &self.pool.limits,
+                            &format!(
+                                "its query worker's temporary files took {} MiB, over the {} MiB ceiling, and it was stopped",
+                                spilled >> 20,
+                                disk_ceiling >> 20
+                            ),
+                        ));
+                    }
                     if let Some(resident) = worker.resident_bytes().filter(|&bytes| bytes > ceiling) {
                         self.lose();
                         return Err(memory_error(
@@ -479,12 +531,21 @@ struct Worker {
     /// Whether dropping it waits for the killed process to be gone; not when this process
     /// is about to exit ([`WorkerPool::kill_idle_before_exit`]).
     reap: bool,
+    /// Its spill folder, removed after the process is killed (a field drops after
+    /// [`Worker`]'s own `drop` has run).
+    spill: Option<SpillFolder>,
 }
 
 impl Worker {
     /// Start a worker with the data file on [`DATA_FD`] and send it `setup`: `forked`, when
     /// given one that is still there to take it, else `<program> worker`.
-    fn spawn(program: &std::path::Path, data: &File, setup: &[u8], forked: Option<ForkedWorker>) -> io::Result<Worker> {
+    fn spawn(
+        program: &std::path::Path,
+        data: &File,
+        setup: &[u8],
+        forked: Option<ForkedWorker>,
+        spill: Option<SpillFolder>,
+    ) -> io::Result<Worker> {
         let spawned_at = Instant::now();
         let taken = forked.and_then(|forked| forked.hand_over(data).ok());
         let (mut child, requests, stdout) = match taken {
@@ -500,7 +561,7 @@ impl Worker {
                 return Err(e);
             }
         };
-        let mut worker = Worker { child, requests, replies, ready: false, spawned_at, spawn_took, reap: true };
+        let mut worker = Worker { child, requests, replies, ready: false, spawned_at, spawn_took, reap: true, spill };
         // On failure the worker is dropped: killed and reaped.
         worker.requests.write_all(setup)?;
         worker.requests.flush()?;
@@ -509,6 +570,11 @@ impl Worker {
 
     fn has_exited(&mut self) -> bool {
         !matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Bytes its spill folder holds on disk; `None` without one.
+    fn spilled_bytes(&self) -> Option<u64> {
+        self.spill.as_ref().map(SpillFolder::bytes_on_disk)
     }
 
     /// The worker's resident memory (VmRSS), if it can be read.

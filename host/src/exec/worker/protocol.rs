@@ -30,6 +30,10 @@ pub struct Setup {
     /// Bytes of data memory (`RLIMIT_DATA`) the worker may map: DuckDB's own limit plus
     /// room for what DuckDB does not count.
     pub memory_ceiling_bytes: u64,
+    /// The worker's own folder for DuckDB's temporary files (`super::spill`), the only
+    /// place it may write; none: no spill.
+    #[serde(default)]
+    pub spill_folder: Option<std::path::PathBuf>,
 }
 
 /// One statement to run.

@@ -96,14 +96,15 @@ pub(super) fn serve_on(mut input: impl Read, mut output: impl Write) -> i32 {
 fn start(setup: &Setup) -> Result<(StatementRunner, Vec<String>, WorkerSteps), Error> {
     let data = data_file()?;
     let confining = Instant::now();
-    let confinement = confine(&data, setup.memory_ceiling_bytes)
+    let spill = setup.spill_folder.as_deref();
+    let confinement = confine(&data, setup.memory_ceiling_bytes, spill)
         .map_err(|e| Error::new(Code::WorkerUnconfined, format!("the query worker could not confine itself: {e}")))?;
     let confine_micros = micros(confining.elapsed());
     // Started after confinement, so this thread is confined like every other.
     watch_parent();
     let opening = Instant::now();
-    let runner =
-        StatementRunner::open(Path::new(&format!("/proc/self/fd/{DATA_FD}")), &setup.limits, setup.readable.clone())?;
+    let data_path = format!("/proc/self/fd/{DATA_FD}");
+    let runner = StatementRunner::open(Path::new(&data_path), &setup.limits, setup.readable.clone(), spill)?;
     let open_micros = micros(opening.elapsed());
     // `data` stays open for the worker's life: DuckDB opened the file through it.
     std::mem::forget(data);
