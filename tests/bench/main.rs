@@ -14,7 +14,9 @@
 //! open-and-query process; MCP tool calls against plain DuckDB MCP servers); SQL mode's
 //! answer with and without the host's parse-tree check; and ingest of four CSV shapes (the
 //! events file, padded ids with dates and decimals, wide quoted text, timestamps; sized from
-//! `QUERYCELL_BENCH_ROWS`, 5 M by default, 0 to skip) vs DuckDB's own `read_csv` into a table.
+//! `QUERYCELL_BENCH_ROWS`, 5 M by default, 0 to skip) vs DuckDB's own `read_csv` into a table;
+//! and at scale (`scale`: 10 M, 30 M and 100 M generated orders, `QUERYCELL_BENCH_SCALE_ROWS`)
+//! the CLI's whole run against a plain process, with peak memory and spilled bytes.
 //! Timings are percentiles over many runs after a warm-up, never means: the machines are
 //! noisy, and a tail is part of the cost. `QUERYCELL_BENCH_ONLY=sql_mode,workers` runs only
 //! the named sections (see [`SECTIONS`]).
@@ -25,6 +27,7 @@ mod cpu_time;
 mod ingest_csv;
 mod peers;
 mod sandbox;
+mod scale;
 mod served;
 mod sql_mode;
 mod workers;
@@ -37,7 +40,7 @@ use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
 const SECTIONS: &[&str] =
-    &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "served", "ingest"];
+    &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "served", "ingest", "scale"];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -240,6 +243,9 @@ fn main() {
     }
     if wanted("ingest") {
         ingest_csv::ingest_bench(dir.path());
+    }
+    if wanted("scale") {
+        scale::scale_bench(dir.path());
     }
 }
 

@@ -29,7 +29,11 @@ use serde_json::{json, Value};
 use crate::{Fresh, Timing, CLI_RUNS, SQL, VARIED_ALIAS};
 
 /// The argument that makes this binary a plain open-and-query process.
-const PLAIN_QUERY: &str = "plain-query";
+pub(crate) const PLAIN_QUERY: &str = "plain-query";
+
+/// Settings the plain process applies after it opens the file (the scale section's spilling
+/// question: the same memory limit as querycell's), `;`-separated `SET` statements.
+pub(crate) const PLAIN_SETTINGS: &str = "QUERYCELL_BENCH_PLAIN_SETTINGS";
 
 /// A 4-row question over the demo's `teams` table, as a plan and as SQL.
 const TEAMS_PLAN: &str = r#"{"table": "teams", "group_by": ["team"], "aggregations": [{"function": "sum", "column": "headcount", "alias": "headcount"}], "order_by": [{"column": "headcount", "direction": "desc"}]}"#;
@@ -54,7 +58,13 @@ pub(crate) fn plain_query_if_asked() {
         std::process::exit(2);
     };
     let params: Vec<Value> = serde_json::from_str(params).expect("parameters as a JSON array");
-    let database = Database::open(Path::new(db), Access::ReadOnly, &[]).expect("open read-only");
+    let settings: Vec<String> = std::env::var(PLAIN_SETTINGS)
+        .unwrap_or_default()
+        .split(';')
+        .filter(|s| !s.trim().is_empty())
+        .map(String::from)
+        .collect();
+    let database = Database::open(Path::new(db), Access::ReadOnly, &settings).expect("open read-only");
     let mut statement = database.single_select(sql).expect("one SELECT");
     statement.bind_all(&binds(&params)).expect("bind");
     let rows = statement.run(usize::MAX).expect("run");
