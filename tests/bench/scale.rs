@@ -195,34 +195,34 @@ fn measure(side: &Side, name: &str) {
         command.args(&side.plain).env(crate::peers::PLAIN_SETTINGS, &side.plain_settings);
         command
     };
-    // One untimed run each: the page cache holds the file for both.
-    run(querycell_command(), &side.spill_root);
+    // One untimed run each: the page cache holds the file for every side; the first
+    // receipt gives the statement querycell runs.
+    let first = run(querycell_command(), &side.spill_root);
     run(plain_command(), &side.spill_root);
-    let (mut ours, mut theirs) = (Vec::new(), Vec::new());
-    for _ in 0..RUNS {
-        ours.push(run(querycell_command(), &side.spill_root));
-        theirs.push(run(plain_command(), &side.spill_root));
-    }
-    let median = |runs: &mut Vec<Run>| -> Run {
-        runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
-        runs.remove(runs.len() / 2)
-    };
-    let (ours, theirs) = (median(&mut ours), median(&mut theirs));
-    let receipt: serde_json::Value = serde_json::from_str(&ours.stdout).expect("a receipt");
+    let receipt: serde_json::Value = serde_json::from_str(&first.stdout).expect("a receipt");
     // DuckDB alone on the statement querycell ran (its receipt's SQL and parameters): the
     // gap to the hand-written SQL is what the statement carries for the receipt (the total
     // and null counts), the gap to querycell's run the rest of its machinery.
     let (executed, params) = (receipt["sql"].as_str().expect("sql").to_string(), receipt["params"].to_string());
     let executed_command = || {
-        let data = side.plain[1].clone();
-        let mut fresh = Command::new(std::env::current_exe().expect("this binary"));
-        fresh
-            .args([crate::peers::PLAIN_QUERY, &data, &executed, &params])
+        let mut command = Command::new(std::env::current_exe().expect("this binary"));
+        command
+            .args([crate::peers::PLAIN_QUERY, side.plain[1].as_str(), &executed, &params])
             .env(crate::peers::PLAIN_SETTINGS, &side.plain_settings);
-        fresh
+        command
     };
-    let mut same_sql: Vec<Run> = (0..RUNS).map(|_| run(executed_command(), &side.spill_root)).collect();
-    let same_sql = median(&mut same_sql);
+    // The three alternate run by run, so a slow minute of the machine falls on each alike.
+    let (mut ours, mut theirs, mut same_sql) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        ours.push(run(querycell_command(), &side.spill_root));
+        theirs.push(run(plain_command(), &side.spill_root));
+        same_sql.push(run(executed_command(), &side.spill_root));
+    }
+    let median = |runs: &mut Vec<Run>| -> Run {
+        runs.sort_by(|a, b| a.seconds.total_cmp(&b.seconds));
+        runs.remove(runs.len() / 2)
+    };
+    let (ours, theirs, same_sql) = (median(&mut ours), median(&mut theirs), median(&mut same_sql));
     let cost = &receipt["cost"];
     let phases = format!(
         "main {} ms, null probe {} ms, count {} ms",

@@ -239,4 +239,16 @@ mod tests {
         assert_eq!(threads("query_threads = 0"), 1);
         assert_eq!(threads("query_threads = 100000"), cores);
     }
+
+    #[test]
+    fn the_disk_budget_and_spill_folder_are_the_operators() {
+        let config = Config::parse("query_disk_mb = 512\nspill_dir = \"/var/tmp/qc\"").unwrap();
+        let spilling = Limits { query_disk_bytes: 7 << 30, ..Limits::default() };
+        assert_eq!(config.apply(spilling.clone()).query_disk_bytes, 512 << 20);
+        assert_eq!(config.spill_dir.as_deref(), Some(Path::new("/var/tmp/qc")));
+        let never = Config::parse("query_disk_mb = 0").unwrap();
+        assert_eq!(never.apply(spilling.clone()).query_disk_bytes, 0, "0 never spills");
+        assert_eq!(Config::default().apply(spilling).query_disk_bytes, 7 << 30, "left out, unchanged");
+        assert_eq!(Config::parse("query_disk_mb = -1").unwrap_err().code, "config_invalid");
+    }
 }
