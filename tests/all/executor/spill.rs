@@ -230,3 +230,39 @@ fn folders_a_killed_host_left_are_removed_when_the_next_starts() {
     assert!(!left[0].exists(), "the next start removed the killed host's folder");
     assert_eq!(folders(&root), Vec::<PathBuf>::new(), "and its own went with it");
 }
+
+/// The host's own watch, for bytes DuckDB does not count: a worker whose folder passes the
+/// budget plus `disk_headroom_bytes` is killed, whatever DuckDB says. The bytes are planted
+/// from outside while a long query runs, as a DuckDB bug could write them.
+#[test]
+fn a_folder_past_the_hosts_ceiling_stops_its_worker() {
+    let dir = tempfile::tempdir().unwrap();
+    let index = incidents_index(dir.path());
+    let root = dir.path().join("spill");
+    let catalog = Catalog::load(&index).expect("catalog");
+    let tables = catalog.tables.iter().map(|t| t.name.clone());
+    let data = std::fs::File::open(Catalog::data_path(&index)).expect("data file");
+    let policy = WorkerPolicy {
+        spill_root: Some(root.clone()),
+        disk_headroom_bytes: 1 << 20,
+        ..WorkerPolicy::new(querycell_bin())
+    };
+    let executor = Executor::open_in_workers(data, &spilling_limits(8 << 20), Readable::tables(tables), &policy)
+        .expect("worker executor");
+    let started = Instant::now();
+    let error = std::thread::scope(|scope| {
+        let asking = scope.spawn(|| run(&executor, "SELECT count(*), 1, 2, 3 FROM range(100000000000) AS t(x)"));
+        let give_up = Instant::now() + Duration::from_secs(30);
+        while folders(&root).is_empty() && Instant::now() < give_up {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        let [folder] = &folders(&root)[..] else { panic!("one worker folder: {:?}", folders(&root)) };
+        std::fs::write(folder.join("planted.block"), vec![7u8; 12 << 20]).unwrap();
+        asking.join().unwrap().expect_err("the worker is stopped")
+    });
+    assert_eq!((error.code.as_str(), error.class), ("query_disk", ErrorClass::Limit), "{error}");
+    assert!(error.message.contains("over the 9 MiB ceiling"), "{error}");
+    assert!(started.elapsed() < Duration::from_secs(60), "stopped by the watch, not the query's deadline");
+    assert_eq!(folders(&root), Vec::<PathBuf>::new(), "the stopped worker's folder went with it");
+}
