@@ -87,6 +87,11 @@ impl<'a> Reaches<'a> {
                     return Err(fan_out(agg, reach, &at, other, view, base));
                 }
             }
+            // An existence test is about a row of the plan's table: at another grain it would
+            // be read once per plan row that reaches the grain's row.
+            if let Some(test) = plan.exists.iter().chain(&agg.where_exists).next() {
+                return Err(existence_fan_out(agg, reach, &test.path, base));
+            }
         }
         Ok(())
     }
@@ -100,6 +105,22 @@ fn grain_of(agg: &Aggregation, column: Option<&Reach<'_>>) -> Vec<usize> {
         (Function::Share | Function::CountDistinct, _) | (_, None) => Vec::new(),
         (_, Some(reach)) => reach.steps.clone(),
     }
+}
+
+fn existence_fan_out(agg: &Aggregation, reach: &AggregationReach<'_>, at: &str, base: &Table) -> CompileError {
+    let column = reach.column.as_ref().expect("only an aggregation of a column has a grain of its own");
+    let grain_table = &column.table.name;
+    let message = format!(
+        "'{}' of '{}' reads each row of {grain_table} once, but {at} tests rows of {} (the plan's table), and one {grain_table} row can stand in many of them",
+        agg.function.value.name(),
+        column.written,
+        base.name,
+    );
+    let hint = format!(
+        "ask for '{}' in a plan of its own with \"table\": \"{grain_table}\" (and the existence test there, if a relationship leads to {grain_table}); a count of {} rows (\"function\": \"count\") can be filtered by it",
+        column.written, base.name
+    );
+    CompileError::new(Code::FanOut, &agg.path, message).with_hint(hint)
 }
 
 fn fan_out(

@@ -50,7 +50,7 @@ pub(super) fn compile(
                 aggregates.push((i, aggregate_output(scope, agg)?));
             }
         }
-        let filters = scope.column_conditions(&plan.filters)?;
+        let filters = scope.row_filters(plan)?;
         parts.push(Part { frame, keys, aggregates, filters });
     }
     let shape = outer_shape(plan, &parts, view);

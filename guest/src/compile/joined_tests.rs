@@ -14,7 +14,7 @@ fn column(name: &str, kind: ValueKind) -> Column {
     Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
 }
 
-fn table(name: &str, columns: &[(&str, ValueKind)]) -> Table {
+pub(super) fn table(name: &str, columns: &[(&str, ValueKind)]) -> Table {
     Table {
         name: name.into(),
         relation: Vec::new(),
@@ -35,7 +35,7 @@ fn relationship(from: &str, to: &str) -> Relationship {
 }
 
 /// incidents → teams, incidents → services → teams; a metric on incidents.
-fn view() -> CatalogView {
+pub(super) fn view() -> CatalogView {
     use ValueKind::*;
     CatalogView {
         tables: vec![
@@ -64,11 +64,11 @@ fn view() -> CatalogView {
     }
 }
 
-fn compile(plan: &str) -> Compiled {
+pub(super) fn compile(plan: &str) -> Compiled {
     compile_plan(plan, &view()).unwrap_or_else(|e| panic!("{plan}: {e:?}"))
 }
 
-fn refusal(plan: &str) -> CompileError {
+pub(super) fn refusal(plan: &str) -> CompileError {
     compile_plan(plan, &view()).expect_err(plan)
 }
 

@@ -119,6 +119,12 @@ pub(super) struct Frame<'a> {
     /// with them.
     grain: Vec<usize>,
     root: &'a Table,
+    /// The name the query gives the root: its table's name, or another where the frame is a
+    /// subquery's and the outer query may read the same table.
+    root_alias: String,
+    /// Whether every column is qualified even when nothing is joined: a subquery's columns
+    /// must never be read as the outer query's.
+    qualify: bool,
     /// The joined nodes, each as its steps after `grain`, parents before children.
     joins: Vec<Vec<usize>>,
 }
@@ -138,7 +144,18 @@ impl<'a> Frame<'a> {
             }
         }
         joins.sort_by_key(Vec::len);
-        Frame { view, grain, root, joins }
+        Frame { view, grain, root, root_alias: root.name.clone(), qualify: false, joins }
+    }
+
+    /// This frame with its root named `alias` and every column qualified: the FROM of a
+    /// subquery.
+    pub fn named(self, alias: &str) -> Frame<'a> {
+        Frame { root_alias: alias.to_string(), qualify: true, ..self }
+    }
+
+    /// The name the query gives the root table.
+    pub fn root_alias(&self) -> &str {
+        &self.root_alias
     }
 
     /// The frame of a query at `grain` (steps from the plan's table `base`), joining what
@@ -172,7 +189,7 @@ impl<'a> Frame<'a> {
     /// tables the steps reach, joined by dots (`incidents.teams`). Two steps to one table
     /// from the same table would be an ambiguous path, so the names identify the node.
     fn alias(&self, relative: &[usize]) -> String {
-        let mut alias = self.root.name.clone();
+        let mut alias = self.root_alias.clone();
         for index in relative {
             alias.push('.');
             alias.push_str(&self.view.relationships[*index].to_table);
@@ -185,7 +202,7 @@ impl<'a> Frame<'a> {
     pub fn expression(&self, reach: &Reach<'_>) -> String {
         let dialect = self.view.dialect;
         let column = dialect.quote(&reach.column.name);
-        if !self.joins_anything() {
+        if !self.joins_anything() && !self.qualify {
             return column;
         }
         let relative = &reach.steps[self.grain.len().min(reach.steps.len())..];
@@ -197,7 +214,7 @@ impl<'a> Frame<'a> {
     pub fn sources_sql(&self) -> (String, Vec<Param>) {
         let dialect = self.view.dialect;
         let mut params = Params::default();
-        let mut sql = source(self.root, &self.root.name, dialect, &mut params);
+        let mut sql = source(self.root, &self.root_alias, dialect, &mut params);
         for (table, relationship, parent, alias) in self.joined() {
             sql.push_str(&format!(
                 " LEFT JOIN {} ON {}.{} = {}.{}",
