@@ -16,6 +16,10 @@
 //! - with no `group_by`, every grain gives its one row even when the filters keep no row
 //!   (as an aggregate without GROUP BY does), so the answer is one row;
 //! - a `share` (always at the plan's table) in a group its grain lacks is null;
+//! - an existence test (`exists` / `not_exists`) keeps a row of the plan's table when some
+//!   (no) row of the related table has its key and meets the test's `where`; it stands only
+//!   beside aggregations at the plan's table (others fan out, as a filter on the plan's table
+//!   does);
 //! - the orphan warning is checked only when the plan groups by a path and has an
 //!   aggregation at the plan's table (where the orphan rows are counted), by the number of
 //!   kept rows of the plan's table whose path breaks at each step.
@@ -23,6 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
+use querycell::policy::Policy;
 use querycell::{ingest, Answer, Limits, QueryCell};
 use querycell_tests::write_file;
 use serde_json::{json, Value};
@@ -380,6 +385,24 @@ fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> Que
     QueryCell::open(&index, Limits::default()).expect("open")
 }
 
+/// The generated tables, and a library opened on them under a policy whose row filter keeps
+/// the incidents of one severity (the context's `severity`, as a tenant's would be), with
+/// the tables as that policy lets the caller read them.
+fn open_under_severity_policy(severity: &str) -> (tempfile::TempDir, Db, QueryCell) {
+    let (dir, full, _) = open();
+    let policy = "[tables.incidents]\nrow_filters = [{ column = \"severity\", equals_context = \"severity\" }]\n";
+    let context = BTreeMap::from([("severity".to_string(), severity.to_string())]);
+    let cell = QueryCell::open(&dir.path().join("idx"), Limits::default())
+        .expect("open")
+        .with_policy(Policy::parse(policy).expect("policy parses"), context)
+        .expect("policy applies");
+    let mut tables = full.tables;
+    let incidents = tables.iter_mut().find(|t| t.name == "incidents").expect("incidents");
+    let at = incidents.column("severity");
+    incidents.rows.retain(|row| row[at] == text(severity));
+    (dir, Db::new(tables), cell)
+}
+
 /// The generated tables, and a library opened on them.
 fn open() -> (tempfile::TempDir, Db, QueryCell) {
     let db = generated();
@@ -462,6 +485,55 @@ impl Cond {
     }
 }
 
+/// `{"exists": …}` or `{"not_exists": …}`: rows of `table` whose key column `via` holds the
+/// plan's row's key, meeting every condition (on `table`'s columns, or paths from it).
+#[derive(Debug, Clone)]
+struct Exists {
+    negated: bool,
+    table: &'static str,
+    via: &'static str,
+    /// Whether the plan names `via` (it may leave it out: one relationship leads back).
+    names_via: bool,
+    conditions: Vec<Cond>,
+}
+
+impl Exists {
+    fn json(&self) -> Value {
+        let mut related = json!({"table": self.table});
+        if self.names_via {
+            related["via"] = json!(self.via);
+        }
+        if !self.conditions.is_empty() {
+            related["where"] = self.conditions.iter().map(Cond::json).collect();
+        }
+        json!({(if self.negated { "not_exists" } else { "exists" }): related})
+    }
+
+    /// Whether row `row` of the plan's `table` passes: some related row has its key (the
+    /// column the relationship leads to) and meets the conditions, or for `not_exists` none.
+    fn holds(&self, db: &Db, table: &'static str, row: usize) -> bool {
+        let (_, _, _, to_column) = RELATIONSHIPS
+            .iter()
+            .find(|r| r.0 == self.table && r.1 == self.via && r.2 == table)
+            .unwrap_or_else(|| panic!("{} -> {table}", self.table));
+        let here = db.table(table);
+        let key = &here.rows[row][here.column(to_column)];
+        let related = db.table(self.table);
+        let via = related.column(self.via);
+        let found = *key != V::Null
+            && (0..related.rows.len()).any(|r| {
+                related.rows[r][via] == *key
+                    && self.conditions.iter().all(|c| c.holds(&read(db, self.table, 0, r, &c.column)))
+            });
+        found != self.negated
+    }
+}
+
+/// The relationships that lead to `table`: `(from table, its key column)`.
+fn inbound(table: &str) -> Vec<(&'static str, &'static str)> {
+    RELATIONSHIPS.iter().filter(|r| r.2 == table).map(|r| (r.0, r.1)).collect()
+}
+
 /// One aggregation of a plan: a function, or a metric with the definition it stands for.
 #[derive(Debug, Clone)]
 struct Agg {
@@ -470,6 +542,8 @@ struct Agg {
     column: Option<ColRef>,
     p: Option<f64>,
     conditions: Vec<Cond>,
+    /// Existence tests of its own `where`.
+    exists: Vec<Exists>,
     alias: Option<String>,
     metric: Option<&'static str>,
 }
@@ -477,7 +551,8 @@ struct Agg {
 impl Agg {
     fn new(func: &'static str, column: Option<&'static str>, alias: Option<&str>) -> Agg {
         let column = column.map(ColRef::parse);
-        Agg { func, column, p: None, conditions: Vec::new(), alias: alias.map(str::to_string), metric: None }
+        let alias = alias.map(str::to_string);
+        Agg { func, column, p: None, conditions: Vec::new(), exists: Vec::new(), alias, metric: None }
     }
 
     /// A metric of `METRICS`, as `querycell.toml` defines it.
@@ -493,7 +568,7 @@ impl Agg {
             "total_headcount" => ("sum", "headcount", None, Vec::new()),
             other => panic!("no metric {other}"),
         };
-        Agg { func, column: Some(own(column)), p, conditions, alias, metric: Some(name) }
+        Agg { func, column: Some(own(column)), p, conditions, exists: Vec::new(), alias, metric: Some(name) }
     }
 
     /// The path of its grain from the plan's table: the plan's table itself for `count`
@@ -528,8 +603,8 @@ impl Agg {
         if let (Some(p), None) = (self.p, self.metric) {
             aggregation["p"] = json!(p);
         }
-        if !self.conditions.is_empty() && self.metric.is_none() {
-            aggregation["where"] = self.conditions.iter().map(Cond::json).collect();
+        if (!self.conditions.is_empty() || !self.exists.is_empty()) && self.metric.is_none() {
+            aggregation["where"] = self.conditions.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
         }
         if let Some(alias) = &self.alias {
             aggregation["alias"] = json!(alias);
@@ -544,6 +619,8 @@ struct Plan {
     table: &'static str,
     group_by: Vec<ColRef>,
     filters: Vec<Cond>,
+    /// Existence tests among the filters.
+    exists: Vec<Exists>,
     aggregations: Vec<Agg>,
 }
 
@@ -551,7 +628,7 @@ impl Plan {
     /// A plan on `table` with these group keys and aggregations, and no filter.
     fn grouped(table: &'static str, group_by: &[&'static str], aggregations: Vec<Agg>) -> Plan {
         let group_by = group_by.iter().map(|c| ColRef::parse(c)).collect();
-        Plan { table, group_by, filters: Vec::new(), aggregations }
+        Plan { table, group_by, filters: Vec::new(), exists: Vec::new(), aggregations }
     }
 
     fn json(&self) -> String {
@@ -559,8 +636,8 @@ impl Plan {
         if !self.group_by.is_empty() {
             plan["group_by"] = self.group_by.iter().map(|c| json!(c.path())).collect();
         }
-        if !self.filters.is_empty() {
-            plan["filters"] = self.filters.iter().map(Cond::json).collect();
+        if !self.filters.is_empty() || !self.exists.is_empty() {
+            plan["filters"] = self.filters.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
         }
         plan["aggregations"] = self.aggregations.iter().map(Agg::json).collect();
         plan.to_string()
@@ -613,6 +690,9 @@ enum Expected {
 /// condition of its own `where` has a path that does not start with its grain's.
 fn fans_out(plan: &Plan, agg: &Agg) -> bool {
     let grain = agg.grain();
+    if !grain.is_empty() && !(plan.exists.is_empty() && agg.exists.is_empty()) {
+        return true;
+    }
     let mut named = plan.group_by.iter().chain(plan.filters.iter().chain(&agg.conditions).map(|c| &c.column));
     named.any(|column| !column.steps.starts_with(&grain))
 }
@@ -660,7 +740,9 @@ fn groups(db: &Db, plan: &Plan, grain_table: &'static str, depth: usize) -> BTre
         groups.insert(Vec::new(), Vec::new());
     }
     for row in 0..db.table(grain_table).rows.len() {
-        if plan.filters.iter().all(|f| f.holds(&read(db, grain_table, depth, row, &f.column))) {
+        let kept = plan.filters.iter().all(|f| f.holds(&read(db, grain_table, depth, row, &f.column)))
+            && plan.exists.iter().all(|e| e.holds(db, grain_table, row));
+        if kept {
             let key = plan.group_by.iter().map(|c| read(db, grain_table, depth, row, c)).collect();
             groups.entry(key).or_default().push(row);
         }
@@ -675,6 +757,7 @@ fn aggregate(db: &Db, grain_table: &'static str, depth: usize, agg: &Agg, rows: 
         .iter()
         .copied()
         .filter(|&row| agg.conditions.iter().all(|c| c.holds(&read(db, grain_table, depth, row, &c.column))))
+        .filter(|&row| agg.exists.iter().all(|e| e.holds(db, grain_table, row)))
         .collect();
     let values: Vec<V> = match &agg.column {
         Some(column) => {
@@ -813,7 +896,27 @@ impl Generator<'_> {
         let aggregations = (0..1 + self.rng.below(3))
             .map(|i| self.aggregation(table, &reachable, focus.as_deref(), format!("a{i}")))
             .collect();
-        Plan { table, group_by, filters, aggregations }
+        let exists = (0..[0, 0, 0, 0, 1, 1, 2][self.rng.below(7)]).filter_map(|_| self.exists(table)).collect();
+        Plan { table, group_by, filters, exists, aggregations }
+    }
+
+    /// An existence test of rows related to `table` (none when no relationship leads
+    /// there), with up to two conditions on the related rows.
+    fn exists(&mut self, table: &'static str) -> Option<Exists> {
+        let leading = inbound(table);
+        if leading.is_empty() {
+            return None;
+        }
+        let (related, via) = *self.rng.pick(&leading);
+        let reachable = self.db.reachable(related);
+        let conditions = (0..self.rng.below(3))
+            .map(|_| {
+                let column = self.rng.pick(&reachable).clone();
+                self.condition(related, column)
+            })
+            .collect();
+        let negated = self.rng.one_in(2);
+        Some(Exists { negated, table: related, via, names_via: self.rng.one_in(2), conditions })
     }
 
     /// Text and boolean columns, and headcounts: few distinct values, so groups stay few.
@@ -857,6 +960,9 @@ impl Generator<'_> {
                 self.condition(table, column)
             })
             .collect();
+        if (focus.is_none() || grain.is_empty()) && self.rng.one_in(6) {
+            agg.exists.extend(self.exists(table));
+        }
         agg
     }
 
@@ -1027,6 +1133,37 @@ fn generated_plans_over_related_tables_match_the_computation_in_rust() {
     );
 }
 
+/// Existence tests under a row policy: a policy keeps only the P1 incidents, so `exists` /
+/// `not_exists` from teams and services must test only those (the policy's source stands
+/// inside the subquery), as the computation over a copy holding only P1 incidents says. Every
+/// generated plan runs, those on incidents too.
+#[test]
+fn existence_tests_under_a_row_policy_see_only_the_rows_it_allows() {
+    let (_dir, db, cell) = open_under_severity_policy("P1");
+    let full = generated();
+    let mut generator = Generator { db: &full, rng: Lcg(0x5851_f42d_4c95_7f2d) };
+    let plans: Vec<Plan> = (0..300).map(|_| generator.plan()).collect();
+    let mut failures = Vec::new();
+    let (mut answered, mut tested) = (0, 0);
+    for plan in &plans {
+        let (outcome, failure) = run(&db, &cell, plan);
+        let tests = !plan.exists.is_empty() || plan.aggregations.iter().any(|a| !a.exists.is_empty());
+        answered += usize::from(outcome == Outcome::Answered);
+        tested += usize::from(outcome == Outcome::Answered && tests);
+        failures.extend(failure);
+    }
+    eprintln!(
+        "joined_plans under a severity policy: {} plans, {answered} answered ({tested} with existence tests); {} differ",
+        plans.len(),
+        failures.len()
+    );
+    for failure in &failures {
+        eprintln!("{failure}");
+    }
+    assert!(failures.is_empty(), "{} of {} plans differ; the first: {}", failures.len(), plans.len(), failures[0]);
+    assert!(tested >= 30, "only {tested} answered plans test existence");
+}
+
 /// The generated plans ask every kind of question the differential test means to check,
 /// and the landmarks are what the spec says they are (this needs no library: it checks the
 /// generator and the computation).
@@ -1062,6 +1199,11 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
                 "an aggregation's own where",
                 plan.aggregations.iter().any(|a| !a.conditions.is_empty() && a.func != "share"),
             ),
+            ("exists, answered", answered && plan.exists.iter().any(|e| !e.negated)),
+            ("not_exists, answered", answered && plan.exists.iter().any(|e| e.negated)),
+            ("an existence test with a where, answered", answered && plan.exists.iter().any(|e| !e.conditions.is_empty())),
+            ("an existence test in an aggregation's where, answered", answered && plan.aggregations.iter().any(|a| !a.exists.is_empty())),
+            ("an existence test refused as fan_out", !answered && !plan.exists.is_empty()),
         ] {
             *seen.entry(what).or_default() += usize::from(true_);
         }
