@@ -20,6 +20,7 @@ mod exists;
 mod grain;
 mod grains;
 mod metrics;
+mod one_side;
 mod paths;
 
 use grain::Reaches;
@@ -43,8 +44,8 @@ fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = metrics::expand(plan, view)?;
     let reaches = Reaches::of(&plan, view, table)?;
     let grains = reaches.grains();
-    if let [grain] = grains.as_slice() {
-        let frame = Frame::at(view, table, grain.clone(), &reaches.at(grain));
+    if let [grain @ (steps, None)] = grains.as_slice() {
+        let frame = Frame::at(view, table, steps.clone(), &reaches.at(grain));
         let shape = Shape::of(&plan, Scope { view, table, frame: &frame })?;
         return Compilation { view, table, frame: &frame, shape, params: Params::default(), warnings: Vec::new() }
             .run(&plan);

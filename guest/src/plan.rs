@@ -7,7 +7,7 @@ use serde_json::{Map, Value};
 pub use querycell_contract::plan_language::{Direction, Function, Granularity, Op};
 use querycell_contract::plan_language::{
     AGGREGATION, CONDITION, DIRECTED_KEY, EXISTENCE_KEYS, EXISTS, MAX_LAST_COUNT, METRIC_FIELDS, NOT_EXISTS, PLAN,
-    RELATED_ROWS, RELATIVE_DATES, TRUNCATED_KEY,
+    RELATED_ROWS, RELATED_TABLE, RELATIVE_DATES, TRUNCATED_KEY,
 };
 
 use crate::error::{Code, CompileError, Result};
@@ -127,6 +127,9 @@ pub struct Aggregation {
     pub where_: Vec<Condition>,
     /// The `exists` / `not_exists` items of its `where`.
     pub where_exists: Vec<Existence>,
+    /// `"of"`: the related table whose rows it reads (its `column` and `where` are that
+    /// table's), with an empty `where_`.
+    pub of: Option<RelatedRows>,
     /// `percentile`'s fraction, as written (the compiler checks it lies in (0, 1)).
     pub p: Option<At<f64>>,
     /// `{"metric": "<name>"}`: the operator's definition stands in for `function`,
@@ -309,6 +312,14 @@ fn row_filter(value: &Value, path: String) -> Result<RowFilter> {
     Ok(RowFilter::Exists(Existence { negated, related: RelatedRows { table, via, where_, path: at }, path }))
 }
 
+/// `{"table": …, "via": …}`: an aggregation's `"of"`.
+fn related_table(value: &Value, path: String) -> Result<RelatedRows> {
+    let fields = object(value, &path, RELATED_TABLE.field_names())?;
+    let table = string(required(fields, &path, "table")?, &format!("{path}.table"))?;
+    let via = fields.get("via").map(|v| string(v, &format!("{path}.via"))).transpose()?;
+    Ok(RelatedRows { table, via, where_: Vec::new(), path })
+}
+
 /// A condition of an existence test's `where`: on a column of the related table, never
 /// another existence test.
 fn related_condition(value: &Value, path: String) -> Result<Condition> {
@@ -460,6 +471,7 @@ fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
             alias,
             where_: Vec::new(),
             where_exists: Vec::new(),
+            of: None,
             p: None,
             metric: Some(metric),
             path,
@@ -470,7 +482,8 @@ fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
     let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
     let (where_, where_exists) = row_filters(fields.get("where"), &format!("{path}.where"))?;
     let p = fields.get("p").map(|p| number(p, &format!("{path}.p"))).transpose()?;
-    Ok(Aggregation { function, column, alias, where_, where_exists, p, metric: None, path })
+    let of = fields.get("of").map(|of| related_table(of, format!("{path}.of"))).transpose()?;
+    Ok(Aggregation { function, column, alias, where_, where_exists, of, p, metric: None, path })
 }
 
 /// A metric's definition (one `aggregations` object as JSON, from the operator's settings

@@ -8,14 +8,14 @@
 use super::paths::{self, Frame};
 use super::{CompiledCondition, Scope};
 use crate::error::{Code, CompileError, Result};
-use crate::model::{Relationship, Table};
+use crate::model::{CatalogView, Relationship, Table};
 use crate::plan::{clip, Existence, RelatedRows};
 use crate::suggest;
 
 /// The alias of the related table inside its subquery. Subqueries never nest (an existence
 /// test's `where` holds only column conditions), so one name serves them all; it starts
 /// with the prefix no table of the outer query is named by.
-const ALIAS: &str = "__querycell_related";
+pub(super) const ALIAS: &str = "__querycell_related";
 
 impl<'a> Scope<'a> {
     /// The existence tests, compiled in the plan's order.
@@ -67,9 +67,7 @@ impl<'a> Scope<'a> {
     /// The related table and the one relationship from it to the plan's table that `via`
     /// names (or the only one).
     fn related_table(&self, related: &RelatedRows) -> Result<(&'a Table, &'a Relationship)> {
-        let view = self.view;
-        let here = self.table;
-        if self.frame.root().name != here.name {
+        if self.frame.root().name != self.table.name {
             // The grain check refuses an existence test beside an aggregation of another
             // table's rows before anything is compiled; this stays a refusal, not a guess.
             return Err(CompileError::new(
@@ -78,54 +76,70 @@ impl<'a> Scope<'a> {
                 "an existence test is about rows of the plan's table, and this query reads another table's rows",
             ));
         }
-        let Some(inner) = view.table(&related.table.value) else {
-            return Err(CompileError::new(
-                Code::UnknownTable,
-                format!("{}.table", related.path),
-                format!("there is no table '{}'", clip(&related.table.value)),
-            )
-            .with_hint(match inbound_tables(view, here).as_slice() {
-                [] => suggest::hint(&related.table.value, view.tables.iter().map(|t| t.name.as_str())),
-                some => format!("tables whose rows lead to {}: {}", here.name, some.join(", ")),
-            }));
-        };
-        let leading: Vec<&Relationship> =
-            view.relationships.iter().filter(|r| r.from_table == inner.name && r.to_table == here.name).collect();
-        let chosen: Vec<&Relationship> = match &related.via {
-            Some(via) => leading.iter().copied().filter(|r| r.from_column == via.value).collect(),
-            None => leading.clone(),
-        };
-        match (chosen.as_slice(), &related.via) {
-            ([one], _) => Ok((inner, one)),
-            ([], Some(via)) if !leading.is_empty() => Err(CompileError::new(
-                Code::UnknownRelationship,
-                &via.path,
-                format!("no declared relationship leads from {}.{} to {}", inner.name, clip(&via.value), here.name),
-            )
-            .with_hint(format!("\"via\" names the key column of {}: {}", inner.name, via_words(&leading)))),
-            ([], _) => Err(CompileError::new(
-                Code::UnknownRelationship,
-                format!("{}.table", related.path),
-                format!("no declared relationship leads from {} to {}", inner.name, here.name),
-            )
-            .with_hint(match inbound_tables(view, here).as_slice() {
-                [] => format!(
-                    "no declared relationship leads to {}, so no table's rows can be tested here; a relationship is declared in querycell.toml",
-                    here.name
-                ),
-                some => format!(
-                    "exists tests rows of a table whose declared relationship leads to {} (the plan's table): {}",
-                    here.name,
-                    some.join(", ")
-                ),
-            })),
-            (several, _) => Err(CompileError::new(
-                Code::AmbiguousRelationship,
-                format!("{}.table", related.path),
-                format!("{} relationships lead from {} to {}", several.len(), inner.name, here.name),
-            )
-            .with_hint(format!("add \"via\": the key column of {} to follow, {}", inner.name, via_words(several)))),
-        }
+        let (inner, index) = related_table(self.view, self.table, related)?;
+        Ok((inner, &self.view.relationships[index]))
+    }
+}
+
+/// The table `related` names and the one relationship (an index into the view's) from it to
+/// `here` that its `via` names, or the only one.
+pub(super) fn related_table<'a>(
+    view: &'a CatalogView,
+    here: &Table,
+    related: &RelatedRows,
+) -> Result<(&'a Table, usize)> {
+    let Some(inner) = view.table(&related.table.value) else {
+        return Err(CompileError::new(
+            Code::UnknownTable,
+            format!("{}.table", related.path),
+            format!("there is no table '{}'", clip(&related.table.value)),
+        )
+        .with_hint(match inbound_tables(view, here).as_slice() {
+            [] => suggest::hint(&related.table.value, view.tables.iter().map(|t| t.name.as_str())),
+            some => format!("tables whose rows lead to {}: {}", here.name, some.join(", ")),
+        }));
+    };
+    let leading: Vec<(usize, &Relationship)> = view
+        .relationships
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.from_table == inner.name && r.to_table == here.name)
+        .collect();
+    let chosen: Vec<(usize, &Relationship)> = match &related.via {
+        Some(via) => leading.iter().copied().filter(|(_, r)| r.from_column == via.value).collect(),
+        None => leading.clone(),
+    };
+    let words = |list: &[(usize, &Relationship)]| via_words(&list.iter().map(|(_, r)| *r).collect::<Vec<_>>());
+    match (chosen.as_slice(), &related.via) {
+        ([(index, _)], _) => Ok((inner, *index)),
+        ([], Some(via)) if !leading.is_empty() => Err(CompileError::new(
+            Code::UnknownRelationship,
+            &via.path,
+            format!("no declared relationship leads from {}.{} to {}", inner.name, clip(&via.value), here.name),
+        )
+        .with_hint(format!("\"via\" names the key column of {}: {}", inner.name, words(&leading)))),
+        ([], _) => Err(CompileError::new(
+            Code::UnknownRelationship,
+            format!("{}.table", related.path),
+            format!("no declared relationship leads from {} to {}", inner.name, here.name),
+        )
+        .with_hint(match inbound_tables(view, here).as_slice() {
+            [] => format!(
+                "no declared relationship leads to {}, so no table's rows can be related to its rows; a relationship is declared in querycell.toml",
+                here.name
+            ),
+            some => format!(
+                "name a table whose declared relationship leads to {} (the plan's table): {}",
+                here.name,
+                some.join(", ")
+            ),
+        })),
+        (several, _) => Err(CompileError::new(
+            Code::AmbiguousRelationship,
+            format!("{}.table", related.path),
+            format!("{} relationships lead from {} to {}", several.len(), inner.name, here.name),
+        )
+        .with_hint(format!("add \"via\": the key column of {} to follow, {}", inner.name, words(several)))),
     }
 }
 
@@ -140,7 +154,7 @@ fn via_words(relationships: &[&Relationship]) -> String {
 
 /// The tables with a declared relationship to `table`, each with its key column:
 /// `incidents (via team_id)`.
-pub(super) fn inbound_tables(view: &crate::model::CatalogView, table: &Table) -> Vec<String> {
+pub(super) fn inbound_tables(view: &CatalogView, table: &Table) -> Vec<String> {
     view.relationships
         .iter()
         .filter(|r| r.to_table == table.name && view.table(&r.from_table).is_some())

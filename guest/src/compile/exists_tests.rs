@@ -121,3 +121,30 @@ fn two_relationships_to_the_plans_table_need_via() {
     .unwrap();
     assert!(chosen.main.sql.contains(r#""__querycell_related"."reporter_team_id" = "teams"."team_id""#), "{}", chosen.main.sql);
 }
+
+#[test]
+fn an_aggregation_of_related_rows_joins_them_at_a_grain_of_their_own() {
+    let compiled = compile(
+        r#"{"table": "teams", "group_by": ["region"], "filters": [{"column": "headcount", "op": "gt", "value": 3}],
+            "aggregations": [{"function": "count", "of": {"table": "incidents"}},
+                             {"function": "avg", "column": "ack_minutes", "of": {"table": "incidents"}, "where": [{"column": "severity", "op": "eq", "value": "P1"}]}]}"#,
+    );
+    let sql = &compiled.main.sql;
+    assert!(
+        sql.contains(r#"FROM "teams" JOIN "incidents" AS "__querycell_related" ON "__querycell_related"."team_id" = "teams"."team_id" WHERE "teams"."headcount" > ? GROUP BY "teams"."region""#),
+        "{sql}"
+    );
+    assert!(sql.contains("FULL OUTER JOIN"), "the teams' own query supplies every group: {sql}");
+    assert!(sql.contains(r#"coalesce("g1"."a0", 0) AS "count_incidents""#), "{sql}");
+    let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["region", "count_incidents", "avg_incidents_ack_minutes"]);
+    assert!(compiled.explanation.contains("number of incidents rows that lead to each"), "{}", compiled.explanation);
+    for (plan, code, path) in [
+        (r#"{"table": "teams", "aggregations": [{"function": "avg", "column": "services.tier", "of": {"table": "incidents"}}]}"#, "unknown_column", "aggregations[0].column"),
+        (r#"{"table": "teams", "aggregations": [{"function": "count", "of": {"table": "incidents", "where": []}}]}"#, "unknown_field", "aggregations[0].of.where"),
+        (r#"{"table": "incidents", "aggregations": [{"function": "count", "of": {"table": "teams"}}]}"#, "unknown_relationship", "aggregations[0].of.table"),
+    ] {
+        let error = refusal(plan);
+        assert_eq!((error.code, error.path.as_str()), (code, path), "{plan}: {error:?}");
+    }
+}
