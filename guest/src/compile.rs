@@ -22,6 +22,7 @@ mod grains;
 mod metrics;
 mod one_side;
 mod paths;
+mod ways;
 
 use grain::Reaches;
 use paths::Frame;

@@ -41,26 +41,70 @@ pub(super) fn resolve<'a>(view: &'a CatalogView, base: &'a Table, name: &At<Stri
     let column_name = parts.pop().unwrap_or_default();
     let mut table = base;
     let mut steps = Vec::new();
-    for part in parts {
-        let (index, next) = step(view, table, part, name)?;
+    for (i, part) in parts.iter().enumerate() {
+        let (index, next) = step(view, table, part, name).map_err(|error| {
+            let rest = [&parts[i + 1..], &[column_name][..]].concat().join(".");
+            the_way(view, (base, table), (&parts[..i], part, &rest), error)
+        })?;
         steps.push(index);
         table = next;
     }
     let Some(column) = table.column(column_name) else {
+        let mut hint = suggest::column_hint(column_name, &table.columns);
+        if !steps.is_empty() {
+            hint.push_str("; a path names its tables, then a column of the last");
+        } else if let Some(elsewhere) = elsewhere(view, table, column_name) {
+            hint = format!("{hint}; {elsewhere}");
+        }
         return Err(CompileError::new(
             Code::UnknownColumn,
             &name.path,
             format!("table '{}' has no column '{}'", table.name, clip(column_name)),
         )
-        .with_hint(match steps.is_empty() {
-            true => suggest::column_hint(column_name, &table.columns),
-            false => format!(
-                "{}; a path names its tables, then a column of the last",
-                suggest::column_hint(column_name, &table.columns)
-            ),
-        }));
+        .with_hint(hint));
     };
     Ok(Reach { steps, table, column, written: name.value.clone() })
+}
+
+/// Where a column `base` lacks is found: the paths to related tables that have it, or a
+/// table on the many side of a relationship to `base` that has it.
+fn elsewhere(view: &CatalogView, base: &Table, column: &str) -> Option<String> {
+    let paths = super::ways::columns_named(view, base, column);
+    if !paths.is_empty() {
+        return Some(format!("related tables have it: {}", paths.join(", ")));
+    }
+    super::ways::many_side_with(view, base, column)
+}
+
+/// `error` (a step from `at` to `part` that no relationship takes) with a hint that names the
+/// way: the full paths from `base` that reach `part` from `at`, or how to ask about a table
+/// whose rows lead to `at`.
+fn the_way(
+    view: &CatalogView,
+    (base, at): (&Table, &Table),
+    (walked, part, rest): (&[&str], &str, &str),
+    error: CompileError,
+) -> CompileError {
+    if error.code != Code::UnknownRelationship.as_str() {
+        return error;
+    }
+    let lead = walked.iter().map(|w| format!("{w}.")).collect::<String>();
+    let paths: Vec<String> = super::ways::paths_to(view, at, part, rest)
+        .into_iter()
+        .map(|path| format!("\"{lead}{}", path.trim_start_matches('"')))
+        .collect();
+    let way = match paths.as_slice() {
+        [] if walked.is_empty() => super::ways::from_the_one_side(view, base, part, None),
+        [] => None,
+        some => Some(format!("{} is reached from {} by the path {}", part, base.name, some.join(" or "))),
+    };
+    match way {
+        Some(way) => {
+            let hint = error.hint.clone().unwrap_or_default();
+            error.with_hint(format!("{way}; {hint}"))
+        }
+        None => error,
+    }
 }
 
 /// The relationship from `from` to the table named `to`, and that table.

@@ -544,6 +544,9 @@ struct Agg {
     conditions: Vec<Cond>,
     /// Existence tests of its own `where`.
     exists: Vec<Exists>,
+    /// `"of"`: the related table (and its key column) whose rows it reads; its column and
+    /// conditions are that table's.
+    of: Option<(&'static str, &'static str)>,
     alias: Option<String>,
     metric: Option<&'static str>,
 }
@@ -552,7 +555,7 @@ impl Agg {
     fn new(func: &'static str, column: Option<&'static str>, alias: Option<&str>) -> Agg {
         let column = column.map(ColRef::parse);
         let alias = alias.map(str::to_string);
-        Agg { func, column, p: None, conditions: Vec::new(), exists: Vec::new(), alias, metric: None }
+        Agg { func, column, p: None, conditions: Vec::new(), exists: Vec::new(), of: None, alias, metric: None }
     }
 
     /// A metric of `METRICS`, as `querycell.toml` defines it.
@@ -568,7 +571,8 @@ impl Agg {
             "total_headcount" => ("sum", "headcount", None, Vec::new()),
             other => panic!("no metric {other}"),
         };
-        Agg { func, column: Some(own(column)), p, conditions, exists: Vec::new(), alias, metric: Some(name) }
+        let column = Some(own(column));
+        Agg { func, column, p, conditions, exists: Vec::new(), of: None, alias, metric: Some(name) }
     }
 
     /// The path of its grain from the plan's table: the plan's table itself for `count`
@@ -584,6 +588,13 @@ impl Agg {
     fn output(&self) -> String {
         if let Some(name) = self.alias.clone().or(self.metric.map(str::to_string)) {
             return name;
+        }
+        if let Some((related, _)) = self.of {
+            return match (&self.column, self.p) {
+                (Some(column), Some(p)) => format!("p{}_{related}_{}", (p * 100.0).round(), column.column),
+                (Some(column), None) => format!("{}_{related}_{}", self.func, column.column),
+                (None, _) => format!("{}_{related}", self.func),
+            };
         }
         match (&self.column, self.func) {
             (None, func) => func.to_string(),
@@ -605,6 +616,9 @@ impl Agg {
         }
         if (!self.conditions.is_empty() || !self.exists.is_empty()) && self.metric.is_none() {
             aggregation["where"] = self.conditions.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
+        }
+        if let Some((related, via)) = self.of {
+            aggregation["of"] = json!({"table": related, "via": via});
         }
         if let Some(alias) = &self.alias {
             aggregation["alias"] = json!(alias);
@@ -703,16 +717,19 @@ fn expected(db: &Db, plan: &Plan) -> Expected {
         return Expected::FanOut;
     }
     let mut merged: BTreeMap<Vec<V>, Vec<Option<Out>>> = BTreeMap::new();
-    let grains: BTreeSet<Vec<&'static str>> = plan.aggregations.iter().map(Agg::grain).collect();
+    let own = |agg: &&Agg| agg.of.is_none();
+    let grains: BTreeSet<Vec<&'static str>> = plan.aggregations.iter().filter(own).map(Agg::grain).collect();
     for grain in grains {
         let grain_table = Db::end(plan.table, &grain);
         for (key, rows) in groups(db, plan, grain_table, grain.len()) {
             let slots = merged.entry(key).or_insert_with(|| vec![None; plan.aggregations.len()]);
-            for (slot, agg) in slots.iter_mut().zip(&plan.aggregations).filter(|(_, agg)| agg.grain() == grain) {
+            let here = |(_, agg): &(&mut Option<Out>, &Agg)| agg.of.is_none() && agg.grain() == grain;
+            for (slot, agg) in slots.iter_mut().zip(&plan.aggregations).filter(here) {
                 *slot = Some(aggregate(db, grain_table, grain.len(), agg, &rows));
             }
         }
     }
+    one_side_aggregates(db, plan, &mut merged);
     // A group one grain lacks: 0 for its counts, missing for its other aggregations.
     let absent = |agg: &Agg| if matches!(agg.func, "count" | "count_distinct") { Out::Int(0) } else { Out::Null };
     let rows = merged
@@ -724,6 +741,27 @@ fn expected(db: &Db, plan: &Plan) -> Expected {
         })
         .collect();
     Expected::Rows(rows)
+}
+
+/// The aggregations of related rows (`"of"`): every group of the plan's table's kept rows,
+/// each aggregating the related rows whose key leads to one of the group's rows.
+fn one_side_aggregates(db: &Db, plan: &Plan, merged: &mut BTreeMap<Vec<V>, Vec<Option<Out>>>) {
+    if plan.aggregations.iter().all(|agg| agg.of.is_none()) {
+        return;
+    }
+    for (key, rows) in groups(db, plan, plan.table, 0) {
+        let slots = merged.entry(key).or_insert_with(|| vec![None; plan.aggregations.len()]);
+        for (slot, agg) in slots.iter_mut().zip(&plan.aggregations) {
+            let Some((related, via)) = agg.of else { continue };
+            let to_column = RELATIONSHIPS.iter().find(|r| r.0 == related && r.1 == via && r.2 == plan.table).expect("declared").3;
+            let here = db.table(plan.table);
+            let keys: BTreeSet<&V> = rows.iter().map(|&row| &here.rows[row][here.column(to_column)]).collect();
+            let inner = db.table(related);
+            let at = inner.column(via);
+            let reached: Vec<usize> = (0..inner.rows.len()).filter(|&r| inner.rows[r][at] != V::Null && keys.contains(&inner.rows[r][at])).collect();
+            *slot = Some(aggregate(db, related, 0, agg, &reached));
+        }
+    }
 }
 
 /// A column of the plan read from row `row` of a grain `depth` steps down its paths: the
@@ -900,6 +938,26 @@ impl Generator<'_> {
         Plan { table, group_by, filters, exists, aggregations }
     }
 
+    /// An aggregation of the rows of `related` whose key column `via` leads to the plan's
+    /// table: a count of them, or a function of one of their columns, now and then with a
+    /// condition on them.
+    fn one_side(&mut self, (related, via): (&'static str, &'static str), alias: String) -> Agg {
+        let own: Vec<ColRef> = self.db.table(related).columns.iter().map(|(c, _)| ColRef { steps: Vec::new(), column: c }).collect();
+        let mut agg = Agg::new("count", None, Some(&alias));
+        if !self.rng.one_in(4) {
+            let column = self.rng.pick(&own).clone();
+            agg.func = *self.rng.pick(functions(self.db.kind(related, &column)));
+            agg.p = (agg.func == "percentile").then(|| *self.rng.pick(&PERCENTS));
+            agg.column = Some(column);
+        }
+        if self.rng.one_in(3) {
+            let column = self.rng.pick(&own).clone();
+            agg.conditions.push(self.condition(related, column));
+        }
+        agg.of = Some((related, via));
+        agg
+    }
+
     /// An existence test of rows related to `table` (none when no relationship leads
     /// there), with up to two conditions on the related rows.
     fn exists(&mut self, table: &'static str) -> Option<Exists> {
@@ -928,6 +986,11 @@ impl Generator<'_> {
         let metrics: Vec<&'static str> = METRICS.iter().filter(|m| m.1 == table).map(|m| m.0).collect();
         if !metrics.is_empty() && self.rng.one_in(8) {
             return Agg::metric(self.rng.pick::<&str>(&metrics), Some(alias));
+        }
+        let leading = inbound(table);
+        if !leading.is_empty() && self.rng.one_in(5) {
+            let chosen = *self.rng.pick(&leading);
+            return self.one_side(chosen, alias);
         }
         let mut agg = Agg::new("count", None, Some(&alias));
         match self.rng.below(8) {
@@ -1147,13 +1210,13 @@ fn existence_tests_under_a_row_policy_see_only_the_rows_it_allows() {
     let (mut answered, mut tested) = (0, 0);
     for plan in &plans {
         let (outcome, failure) = run(&db, &cell, plan);
-        let tests = !plan.exists.is_empty() || plan.aggregations.iter().any(|a| !a.exists.is_empty());
+        let tests = !plan.exists.is_empty() || plan.aggregations.iter().any(|a| !a.exists.is_empty() || a.of.is_some());
         answered += usize::from(outcome == Outcome::Answered);
         tested += usize::from(outcome == Outcome::Answered && tests);
         failures.extend(failure);
     }
     eprintln!(
-        "joined_plans under a severity policy: {} plans, {answered} answered ({tested} with existence tests); {} differ",
+        "joined_plans under a severity policy: {} plans, {answered} answered ({tested} with existence tests or aggregations of related rows); {} differ",
         plans.len(),
         failures.len()
     );
@@ -1161,7 +1224,7 @@ fn existence_tests_under_a_row_policy_see_only_the_rows_it_allows() {
         eprintln!("{failure}");
     }
     assert!(failures.is_empty(), "{} of {} plans differ; the first: {}", failures.len(), plans.len(), failures[0]);
-    assert!(tested >= 30, "only {tested} answered plans test existence");
+    assert!(tested >= 30, "only {tested} answered plans test existence or aggregate related rows");
 }
 
 /// The generated plans ask every kind of question the differential test means to check,
@@ -1204,6 +1267,11 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
             ("an existence test with a where, answered", answered && plan.exists.iter().any(|e| !e.conditions.is_empty())),
             ("an existence test in an aggregation's where, answered", answered && plan.aggregations.iter().any(|a| !a.exists.is_empty())),
             ("an existence test refused as fan_out", !answered && !plan.exists.is_empty()),
+            ("an aggregation of related rows, answered", answered && plan.aggregations.iter().any(|a| a.of.is_some())),
+            (
+                "an aggregation of related rows beside one of the plan's table, answered",
+                answered && plan.aggregations.iter().any(|a| a.of.is_some()) && plan.aggregations.iter().any(|a| a.of.is_none()),
+            ),
         ] {
             *seen.entry(what).or_default() += usize::from(true_);
         }
@@ -1381,6 +1449,24 @@ fn incidents_and_team_headcounts_by_region_stand_side_by_side_at_their_own_grain
     assert_eq!(missing[1].as_i64(), Some(unplaced as i64), "{missing:?}");
     let summed = headcounts(&V::Null);
     assert!(missing[2] == summed || missing[2].as_f64() == summed.as_f64(), "{missing:?} against {summed}");
+}
+
+/// The example: incidents counted and their time to acknowledge averaged from
+/// teams, each team once; the team no incident points to (`latam`'s) has 0 and a missing
+/// average, and incidents whose team is missing or an orphan count nowhere.
+#[test]
+fn incidents_per_team_from_the_team_side_include_the_team_with_none() {
+    let (_dir, db, cell) = open();
+    let count = Agg { of: Some(("incidents", "team_id")), ..Agg::new("count", None, None) };
+    let avg = Agg { of: Some(("incidents", "team_id")), ..Agg::new("avg", Some("ack_minutes"), None) };
+    let plan = Plan::grouped("teams", &["name"], vec![count, avg]);
+    let answer = answered_as_computed(&db, &cell, &plan, &["name", "count_incidents", "avg_incidents_ack_minutes"]);
+    let lonely = TEAM_NAMES[LONELY_TEAM as usize - 1];
+    let row = answer.rows.iter().find(|row| row[0] == json!(lonely)).unwrap_or_else(|| panic!("{:?}", answer.rows));
+    assert_eq!((row[1].as_i64(), &row[2]), (Some(0), &Value::Null), "{row:?}");
+    let counted: i64 = answer.rows.iter().filter_map(|row| row[1].as_i64()).sum();
+    let placed = (0..db.table("incidents").rows.len()).filter(|&r| db.follow("incidents", r, &["teams"]).is_ok()).count();
+    assert_eq!(counted, placed as i64, "every incident with a team counts once, the others nowhere");
 }
 
 /// Metrics answer under their names (or an alias), as their definitions compute, grouped
