@@ -51,9 +51,16 @@ pub(super) fn resolve<'a>(view: &'a CatalogView, base: &'a Table, name: &At<Stri
     }
     let Some(column) = table.column(column_name) else {
         let mut hint = suggest::column_hint(column_name, &table.columns);
-        if !steps.is_empty() {
+        let walked = parts.iter().map(|p| format!("{p}.")).collect::<String>();
+        let further: Vec<String> = super::ways::columns_named(view, table, column_name)
+            .into_iter()
+            .map(|path| format!("\"{walked}{}", path.trim_start_matches('"')))
+            .collect();
+        if !further.is_empty() {
+            hint = format!("{hint}; related tables have it: {}", further.join(", "));
+        } else if !steps.is_empty() {
             hint.push_str("; a path names its tables, then a column of the last");
-        } else if let Some(elsewhere) = elsewhere(view, table, column_name) {
+        } else if let Some(elsewhere) = super::ways::many_side_with(view, table, column_name) {
             hint = format!("{hint}; {elsewhere}");
         }
         return Err(CompileError::new(
@@ -64,16 +71,6 @@ pub(super) fn resolve<'a>(view: &'a CatalogView, base: &'a Table, name: &At<Stri
         .with_hint(hint));
     };
     Ok(Reach { steps, table, column, written: name.value.clone() })
-}
-
-/// Where a column `base` lacks is found: the paths to related tables that have it, or a
-/// table on the many side of a relationship to `base` that has it.
-fn elsewhere(view: &CatalogView, base: &Table, column: &str) -> Option<String> {
-    let paths = super::ways::columns_named(view, base, column);
-    if !paths.is_empty() {
-        return Some(format!("related tables have it: {}", paths.join(", ")));
-    }
-    super::ways::many_side_with(view, base, column)
 }
 
 /// `error` (a step from `at` to `part` that no relationship takes) with a hint that names the
@@ -93,9 +90,13 @@ fn the_way(
         .into_iter()
         .map(|path| format!("\"{lead}{}", path.trim_start_matches('"')))
         .collect();
+    let closest = || {
+        super::ways::closest_path(view, at, part, rest)
+            .map(|path| format!("did you mean the path \"{lead}{}?", path.trim_start_matches('"')))
+    };
     let way = match paths.as_slice() {
-        [] if walked.is_empty() => super::ways::from_the_one_side(view, base, part, None),
-        [] => None,
+        [] if walked.is_empty() => super::ways::from_the_one_side(view, base, part, None).or_else(closest),
+        [] => closest(),
         some => Some(format!("{} is reached from {} by the path {}", part, base.name, some.join(" or "))),
     };
     match way {

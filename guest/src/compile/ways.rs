@@ -80,3 +80,13 @@ pub(super) fn many_side_with(view: &CatalogView, from: &Table, column: &str) -> 
         .find(|r| view.table(&r.from_table).is_some_and(|t| t.column(column).is_some()))
         .and_then(|r| from_the_one_side(view, from, &r.from_table, Some(column)))
 }
+
+/// For a step to a table no path reaches (a misspelt table, say): the full name through the
+/// reachable table whose name is closest to `part`, followed by `rest`.
+pub(super) fn closest_path(view: &CatalogView, from: &Table, part: &str, rest: &str) -> Option<String> {
+    let paths = paths_from(view, from);
+    let names: Vec<&str> = paths.iter().map(|(_, table)| table.name.as_str()).collect();
+    let name = crate::suggest::closest(part, names.iter().copied())?;
+    let (path, _) = paths.iter().find(|(_, table)| table.name == name)?;
+    Some(format!("\"{path}.{rest}\""))
+}

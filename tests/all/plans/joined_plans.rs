@@ -114,7 +114,7 @@ const RELATIONSHIPS: [(&str, &str, &str, &str); 3] = [
 const METRICS: [(&str, &str); 3] = [("mtta", "incidents"), ("p90_ack", "incidents"), ("total_headcount", "teams")];
 
 /// `querycell.toml`'s `[[relationships]]` entry declaring `from` → `to` (`table.column`).
-fn declared(from: &str, to: &str) -> String {
+pub(super) fn declared(from: &str, to: &str) -> String {
     format!("[[relationships]]\nfrom = \"{from}\"\nto = \"{to}\"\n\n")
 }
 
@@ -183,7 +183,7 @@ impl Table {
 }
 
 /// The generated tables, with each relationship's target rows indexed by their key.
-struct Db {
+pub(super) struct Db {
     tables: Vec<Table>,
     /// Per table a relationship leads to, its row by key (`teams` by `team_id`, ...).
     keys: HashMap<&'static str, HashMap<V, usize>>,
@@ -374,7 +374,7 @@ fn generated() -> Db {
 }
 
 /// The tables written as CSV with `settings` as their `querycell.toml`, ingested, opened.
-fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> QueryCell {
+pub(super) fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> QueryCell {
     let data = dir.join("data");
     for (name, csv) in tables {
         write_file(&data, &format!("{name}.csv"), csv);
@@ -404,7 +404,7 @@ fn open_under_severity_policy(severity: &str) -> (tempfile::TempDir, Db, QueryCe
 }
 
 /// The generated tables, and a library opened on them.
-fn open() -> (tempfile::TempDir, Db, QueryCell) {
+pub(super) fn open() -> (tempfile::TempDir, Db, QueryCell) {
     let db = generated();
     let dir = tempfile::tempdir().unwrap();
     let tables: Vec<(&str, String)> = db.tables.iter().map(|t| (t.name, t.csv())).collect();
