@@ -82,10 +82,25 @@ fn the_way(
     (walked, part, rest): (&[&str], &str, &str),
     error: CompileError,
 ) -> CompileError {
+    let lead = walked.iter().map(|w| format!("{w}.")).collect::<String>();
+    if error.code == Code::AmbiguousRelationship.as_str() {
+        let roles: Vec<String> = view
+            .relationships
+            .iter()
+            .filter(|r| r.from_table == at.name && r.to_table == part)
+            .map(|r| format!("\"{lead}{}.{rest}\"", r.from_column))
+            .collect();
+        let hint = format!(
+            "{} relationships lead from {} to {part}: name the one to follow by its key column, by the path {} (each answer column keeps the name it was asked by)",
+            roles.len(),
+            at.name,
+            roles.join(" or ")
+        );
+        return error.with_hint(hint);
+    }
     if error.code != Code::UnknownRelationship.as_str() {
         return error;
     }
-    let lead = walked.iter().map(|w| format!("{w}.")).collect::<String>();
     let paths: Vec<String> = super::ways::paths_to(view, at, part, rest)
         .into_iter()
         .map(|path| format!("\"{lead}{}", path.trim_start_matches('"')))
@@ -112,7 +127,12 @@ fn the_way(
 fn step<'a>(view: &'a CatalogView, from: &Table, to: &str, name: &At<String>) -> Result<(usize, &'a Table)> {
     let declared: Vec<(usize, &Relationship)> =
         view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == from.name).collect();
-    let matching: Vec<&(usize, &Relationship)> = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    let mut matching: Vec<&(usize, &Relationship)> = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    if matching.is_empty() {
+        // A step may name the relationship by the key column it starts from
+        // (`owner_team_id.region`): the way to choose between two that lead to one table.
+        matching = declared.iter().filter(|(_, r)| r.from_column == to).collect();
+    }
     let listed = || declared.iter().map(|(_, r)| r.describe()).collect::<Vec<_>>().join(", ");
     match matching.as_slice() {
         [(index, relationship)] => match view.table(&relationship.to_table) {
@@ -237,7 +257,7 @@ impl<'a> Frame<'a> {
         let mut alias = self.root_alias.clone();
         for index in relative {
             alias.push('.');
-            alias.push_str(&self.view.relationships[*index].to_table);
+            alias.push_str(&step_name(self.view, *index));
         }
         alias
     }
@@ -294,6 +314,19 @@ impl<'a> Frame<'a> {
     /// Every policed table the frame reads, for the explanation.
     pub fn tables(&self) -> impl Iterator<Item = &'a Table> + '_ {
         std::iter::once(self.root).chain(self.joined().map(|(table, ..)| table))
+    }
+}
+
+/// How a path names the step of relationship `index`: the table it leads to, or where two
+/// relationships from one table lead to it, the key column it starts from (`owner_team_id`).
+pub(super) fn step_name(view: &CatalogView, index: usize) -> String {
+    let r = &view.relationships[index];
+    let parallel =
+        view.relationships.iter().filter(|o| o.from_table == r.from_table && o.to_table == r.to_table).count();
+    if parallel > 1 {
+        r.from_column.clone()
+    } else {
+        r.to_table.clone()
     }
 }
 

@@ -14,18 +14,18 @@ const MAX_PATHS: usize = 64;
 const MAX_LISTED: usize = 5;
 
 /// The paths from `from` through declared relationships (`teams`, `services.teams`), each
-/// with the table it ends at, shortest first. A step two relationships could take is left
-/// out: a path cannot choose between them.
+/// with the table it ends at, shortest first. A step two relationships could take is named
+/// by its key column (`owner_team_id`), as a path must name it.
 fn paths_from<'a>(view: &'a CatalogView, from: &Table) -> Vec<(String, &'a Table)> {
     let mut found: Vec<(String, &Table)> = Vec::new();
     let mut frontier: Vec<(String, &str)> = vec![(String::new(), from.name.as_str())];
     for _ in 0..MAX_DEPTH {
         let mut next = Vec::new();
         for (prefix, table) in &frontier {
-            for r in view.relationships.iter().filter(|r| r.from_table == *table) {
-                let parallel = view.relationships.iter().filter(|o| o.from_table == *table && o.to_table == r.to_table);
-                let (Some(to), 1) = (view.table(&r.to_table), parallel.count()) else { continue };
-                let path = if prefix.is_empty() { to.name.clone() } else { format!("{prefix}.{}", to.name) };
+            for (index, r) in view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == *table) {
+                let Some(to) = view.table(&r.to_table) else { continue };
+                let step = super::paths::step_name(view, index);
+                let path = if prefix.is_empty() { step } else { format!("{prefix}.{step}") };
                 if found.len() < MAX_PATHS && !found.iter().any(|(p, _)| *p == path) {
                     found.push((path.clone(), to));
                     next.push((path, r.to_table.as_str()));

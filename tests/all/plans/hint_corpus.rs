@@ -1,7 +1,7 @@
 //! Wrong plans a model writes over related tables (a related column named without its path,
 //! a missing hop, a question asked from the table on the wrong side of a relationship, a
 //! typo, an existence test or `"of"` that names the wrong table or key, two relationships
-//! that need `via`), each refused with a hint that names the way. The test applies the hint
+//! to one table that need a role or `via`), each refused with a hint that names the way. The test applies the hint
 //! as a model would, by fixed rules that read only the hint's text and the refusal's `path`
 //! (replace the value there with the path the hint gives, add the `via` it names, ask from
 //! the table it names), and asks again: every fixed plan must answer.
@@ -170,6 +170,9 @@ fn every_wrong_plan_answers_once_its_hint_is_applied() {
     let ambiguous = [
         json!({"table": "teams", "filters": [{"exists": {"table": "incidents"}}], "aggregations": [{"function": "count"}]}),
         json!({"table": "teams", "group_by": ["region"], "aggregations": [{"function": "count", "of": {"table": "incidents"}}]}),
+        json!({"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}),
+        json!({"table": "incidents", "filters": [{"column": "teams.region", "op": "eq", "value": "eu"}], "aggregations": [{"function": "count"}]}),
+        json!({"table": "incidents", "group_by": ["region"], "aggregations": [{"function": "count"}]}),
     ];
     for plan in &ambiguous {
         match fixed_until_it_answers(&two, plan.clone()) {

@@ -1372,7 +1372,8 @@ fn team_headcounts_by_severity_are_refused_as_fan_out_with_what_to_ask_instead()
 }
 
 /// Two declared relationships lead from incidents to teams (the owner and the reporter), so
-/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both.
+/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both roles
+/// by their key columns (`team_id.region`, `reporter_team_id.region`).
 #[test]
 fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let dir = tempfile::tempdir().unwrap();
@@ -1386,7 +1387,11 @@ fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
     let error = refusal(&cell, plan, "ambiguous_relationship", "group_by[0]");
     let hint = error.hint.clone().unwrap_or_default();
-    assert!(hint.contains("incidents.team_id") && hint.contains("incidents.reporter_team_id"), "{error:?}");
+    assert!(hint.contains("\"team_id.region\"") && hint.contains("\"reporter_team_id.region\""), "{error:?}");
+    // Each role named by its key column answers, under the name it was asked by.
+    let roles = r#"{"table": "incidents", "group_by": ["reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
+    let answer = answer_of(&cell, roles);
+    assert_eq!(column_names(&answer), ["reporter_team_id_region", "count"]);
     // The plan's own columns take no path and answer.
     let answer =
         answer_of(&cell, r#"{"table": "incidents", "group_by": ["team_id"], "aggregations": [{"function": "count"}]}"#);

@@ -10,3 +10,4 @@ mod hint_corpus;
 mod joined_plans;
 mod model_requests;
 mod relative_dates;
+mod role_plans;
