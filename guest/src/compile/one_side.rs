@@ -11,7 +11,7 @@ use super::exists::ALIAS;
 use super::paths::Frame;
 use super::{aggregate_output, percent_label, Output, Scope};
 use crate::error::Result;
-use crate::model::{CatalogView, ColumnRole, Param, Relationship, Table};
+use crate::model::{CatalogView, Param, Relationship, Table};
 use crate::plan::{Aggregation, Function};
 
 /// The related table of the relationship `index`, as the grain's query names it.
@@ -55,8 +55,5 @@ pub(super) fn output(scope: Scope<'_>, agg: &Aggregation, relationship: &Relatio
         _ => format!("{} of the {} rows", output.phrase, related.name),
     };
     output.phrase = format!("{rows} that lead to each (by {})", relationship.describe());
-    if let ColumnRole::Aggregate(role) = &mut output.role {
-        role.column = agg.column.as_ref().map(|c| format!("{}.{}", related.name, c.value));
-    }
     Ok(output)
 }

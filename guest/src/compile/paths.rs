@@ -257,7 +257,7 @@ impl<'a> Frame<'a> {
         let mut alias = self.root_alias.clone();
         for index in relative {
             alias.push('.');
-            alias.push_str(&step_name(self.view, *index));
+            alias.push_str(&super::ways::step_name(self.view, *index));
         }
         alias
     }
@@ -314,19 +314,6 @@ impl<'a> Frame<'a> {
     /// Every policed table the frame reads, for the explanation.
     pub fn tables(&self) -> impl Iterator<Item = &'a Table> + '_ {
         std::iter::once(self.root).chain(self.joined().map(|(table, ..)| table))
-    }
-}
-
-/// How a path names the step of relationship `index`: the table it leads to, or where two
-/// relationships from one table lead to it, the key column it starts from (`owner_team_id`).
-pub(super) fn step_name(view: &CatalogView, index: usize) -> String {
-    let r = &view.relationships[index];
-    let parallel =
-        view.relationships.iter().filter(|o| o.from_table == r.from_table && o.to_table == r.to_table).count();
-    if parallel > 1 {
-        r.from_column.clone()
-    } else {
-        r.to_table.clone()
     }
 }
 

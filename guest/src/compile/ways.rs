@@ -24,7 +24,7 @@ fn paths_from<'a>(view: &'a CatalogView, from: &Table) -> Vec<(String, &'a Table
         for (prefix, table) in &frontier {
             for (index, r) in view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == *table) {
                 let Some(to) = view.table(&r.to_table) else { continue };
-                let step = super::paths::step_name(view, index);
+                let step = step_name(view, index);
                 let path = if prefix.is_empty() { step } else { format!("{prefix}.{step}") };
                 if found.len() < MAX_PATHS && !found.iter().any(|(p, _)| *p == path) {
                     found.push((path.clone(), to));
@@ -89,4 +89,17 @@ pub(super) fn closest_path(view: &CatalogView, from: &Table, part: &str, rest: &
     let name = crate::suggest::closest(part, names.iter().copied())?;
     let (path, _) = paths.iter().find(|(_, table)| table.name == name)?;
     Some(format!("\"{path}.{rest}\""))
+}
+
+/// How a path names the step of relationship `index`: the table it leads to, or where two
+/// relationships from one table lead to it, the key column it starts from (`owner_team_id`).
+pub(super) fn step_name(view: &CatalogView, index: usize) -> String {
+    let r = &view.relationships[index];
+    let parallel =
+        view.relationships.iter().filter(|o| o.from_table == r.from_table && o.to_table == r.to_table).count();
+    if parallel > 1 {
+        r.from_column.clone()
+    } else {
+        r.to_table.clone()
+    }
 }
