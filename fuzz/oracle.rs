@@ -675,9 +675,10 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
     if root == "g0" && matches!(from.relation, TableFactor::Derived { .. }) {
         return grains_side_by_side(&from.joins);
     }
-    let root_table = factor_table(&from.relation, view)
-        .filter(|table| *table == root || root == RELATED)
-        .ok_or_else(|| format!("joins start from '{}', which is not a catalog table under its own name", from.relation))?;
+    let root_table =
+        factor_table(&from.relation, view).filter(|table| *table == root || root == RELATED).ok_or_else(|| {
+            format!("joins start from '{}', which is not a catalog table under its own name", from.relation)
+        })?;
     let mut tables = vec![(root.clone(), root_table)];
     let mut known = vec![root];
     for join in &from.joins {
@@ -728,7 +729,12 @@ const RELATED: &str = "__querycell_related";
 
 /// `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
 /// "<root>"."<to_column>"`, where the relationship leads from `<table>` to the root's table.
-fn one_side_join(join: &Join, on: &Expr, (root, root_table): &(String, String), view: &CatalogView) -> Result<(), String> {
+fn one_side_join(
+    join: &Join,
+    on: &Expr,
+    (root, root_table): &(String, String),
+    view: &CatalogView,
+) -> Result<(), String> {
     let alias = factor_alias(&join.relation);
     let table = factor_table(&join.relation, view);
     let declared = match (alias.as_deref(), table, column_equality(on)) {
@@ -971,11 +977,8 @@ fn path_steps(name: &str, base: &Table, view: &CatalogView) -> Option<Vec<String
     for part in &parts {
         let from_here = || view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == table.name);
         let by_table: Vec<_> = from_here().filter(|(_, r)| r.to_table == *part).collect();
-        let chosen = if by_table.is_empty() {
-            from_here().filter(|(_, r)| r.from_column == *part).collect()
-        } else {
-            by_table
-        };
+        let chosen =
+            if by_table.is_empty() { from_here().filter(|(_, r)| r.from_column == *part).collect() } else { by_table };
         let [(index, relationship)] = chosen.as_slice() else { return None };
         steps.push(index.to_string());
         table = view.table(&relationship.to_table)?;

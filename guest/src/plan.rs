@@ -330,7 +330,9 @@ fn related_condition(value: &Value, path: String) -> Result<Condition> {
             format!("{path}.{key}"),
             format!("an existence test's \"where\" tests the related rows' columns; '{key}' cannot stand inside it"),
         )
-        .with_hint("put each existence test in the plan's \"filters\" (they are ANDed), or ask a plan on the related table"));
+        .with_hint(
+            "put each existence test in the plan's \"filters\" (they are ANDed), or ask a plan on the related table",
+        ));
     }
     condition(value, path)
 }

@@ -43,10 +43,8 @@ impl<'a> Scope<'a> {
             dialect.quote(self.frame.root_alias()),
             dialect.quote(&relationship.to_column),
         );
-        let mut sql = format!(
-            "{}EXISTS (SELECT 1 FROM {from} WHERE {correlation}",
-            if test.negated { "NOT " } else { "" }
-        );
+        let mut sql =
+            format!("{}EXISTS (SELECT 1 FROM {from} WHERE {correlation}", if test.negated { "NOT " } else { "" });
         for condition in &conditions {
             sql.push_str(&format!(" AND {}", condition.sql));
             params.extend(condition.params.iter().cloned());
@@ -145,11 +143,7 @@ pub(super) fn related_table<'a>(
 
 /// `"team_id" (incidents.team_id → teams.team_id) or "reporter_team_id" (…)`.
 fn via_words(relationships: &[&Relationship]) -> String {
-    relationships
-        .iter()
-        .map(|r| format!("\"{}\" ({})", r.from_column, r.describe()))
-        .collect::<Vec<_>>()
-        .join(" or ")
+    relationships.iter().map(|r| format!("\"{}\" ({})", r.from_column, r.describe())).collect::<Vec<_>>().join(" or ")
 }
 
 /// The tables with a declared relationship to `table`, each with its key column:

@@ -22,7 +22,8 @@ fn exists_compiles_to_a_correlated_semi_join_with_its_values_bound() {
     );
     assert_eq!(compiled.main.params[..2], [Param::Text("eu".into()), Param::Text("P1".into())]);
     assert!(compiled.explanation.contains("at least one incidents row leads to it"), "{}", compiled.explanation);
-    let negated = compile(r#"{"table": "teams", "filters": [{"not_exists": {"table": "services"}}], "columns": ["name"]}"#);
+    let negated =
+        compile(r#"{"table": "teams", "filters": [{"not_exists": {"table": "services"}}], "columns": ["name"]}"#);
     assert!(
         negated.main.sql.contains(r#"NOT EXISTS (SELECT 1 FROM "services" AS "__querycell_related" WHERE "__querycell_related"."team_id" = "teams"."team_id")"#),
         "{}",
@@ -46,7 +47,11 @@ fn exists_in_an_aggregations_where_filters_that_aggregation_only() {
     let compiled = compile(&format!(
         r#"{{"table": "teams", "aggregations": [{{"function": "count", "where": [{P1_INCIDENT}], "alias": "with_p1"}}, {{"function": "count"}}]}}"#
     ));
-    assert!(compiled.main.sql.starts_with(r#"SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "incidents""#), "{}", compiled.main.sql);
+    assert!(
+        compiled.main.sql.starts_with(r#"SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM "incidents""#),
+        "{}",
+        compiled.main.sql
+    );
     let share = compile(&format!(
         r#"{{"table": "teams", "aggregations": [{{"function": "share", "where": [{P1_INCIDENT}]}}]}}"#
     ));
@@ -56,9 +61,8 @@ fn exists_in_an_aggregations_where_filters_that_aggregation_only() {
 #[test]
 fn the_related_tables_policy_source_stands_inside_the_subquery() {
     let mut view = view();
-    view.tables[0].policy = Some(TablePolicy {
-        row_filters: vec![RowFilter { column: "severity".into(), values: vec!["P1".into()] }],
-    });
+    view.tables[0].policy =
+        Some(TablePolicy { row_filters: vec![RowFilter { column: "severity".into(), values: vec!["P1".into()] }] });
     let compiled = compile_plan(
         r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "where": [{"column": "ack_minutes", "op": "gt", "value": 5}]}}], "aggregations": [{"function": "count"}]}"#,
         &view,
@@ -78,15 +82,50 @@ fn the_related_tables_policy_source_stands_inside_the_subquery() {
 fn existence_refusals_name_the_way() {
     let cases = [
         // No relationship leads from teams to incidents: the hint names who leads to incidents.
-        (r#"{"table": "incidents", "filters": [{"exists": {"table": "teams"}}], "aggregations": [{"function": "count"}]}"#, "unknown_relationship", "filters[0].exists.table", "no declared relationship leads to incidents"),
-        (r#"{"table": "teams", "filters": [{"exists": {"table": "incident"}}], "aggregations": [{"function": "count"}]}"#, "unknown_table", "filters[0].exists.table", "incidents (\"via\": \"team_id\")"),
-        (r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "via": "owner_id"}}], "aggregations": [{"function": "count"}]}"#, "unknown_relationship", "filters[0].exists.via", "\"team_id\""),
-        (r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "where": [{"column": "sev", "op": "eq", "value": "P1"}]}}], "aggregations": [{"function": "count"}]}"#, "unknown_column", "filters[0].exists.where[0].column", "severity"),
-        (r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "where": [{"exists": {"table": "incidents"}}]}}], "aggregations": [{"function": "count"}]}"#, "unknown_field", "filters[0].exists.where[0].exists", "filters"),
-        (r#"{"table": "teams", "filters": [{"exists": {"table": "incidents"}, "column": "x"}], "aggregations": [{"function": "count"}]}"#, "unknown_field", "filters[0].column", ""),
+        (
+            r#"{"table": "incidents", "filters": [{"exists": {"table": "teams"}}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_relationship",
+            "filters[0].exists.table",
+            "no declared relationship leads to incidents",
+        ),
+        (
+            r#"{"table": "teams", "filters": [{"exists": {"table": "incident"}}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_table",
+            "filters[0].exists.table",
+            "incidents (\"via\": \"team_id\")",
+        ),
+        (
+            r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "via": "owner_id"}}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_relationship",
+            "filters[0].exists.via",
+            "\"team_id\"",
+        ),
+        (
+            r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "where": [{"column": "sev", "op": "eq", "value": "P1"}]}}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_column",
+            "filters[0].exists.where[0].column",
+            "severity",
+        ),
+        (
+            r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "where": [{"exists": {"table": "incidents"}}]}}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_field",
+            "filters[0].exists.where[0].exists",
+            "filters",
+        ),
+        (
+            r#"{"table": "teams", "filters": [{"exists": {"table": "incidents"}, "column": "x"}], "aggregations": [{"function": "count"}]}"#,
+            "unknown_field",
+            "filters[0].column",
+            "",
+        ),
         // Headcount summed at teams' grain from incidents: an existence test about incidents
         // rows would count each team once per incident.
-        (r#"{"table": "services", "filters": [{"exists": {"table": "incidents"}}], "aggregations": [{"function": "sum", "column": "teams.headcount"}]}"#, "fan_out", "aggregations[0]", "plan of its own"),
+        (
+            r#"{"table": "services", "filters": [{"exists": {"table": "incidents"}}], "aggregations": [{"function": "sum", "column": "teams.headcount"}]}"#,
+            "fan_out",
+            "aggregations[0]",
+            "plan of its own",
+        ),
     ];
     for (plan, code, path, hint) in cases {
         let error = refusal(plan);
@@ -119,7 +158,11 @@ fn two_relationships_to_the_plans_table_need_via() {
         &view,
     )
     .unwrap();
-    assert!(chosen.main.sql.contains(r#""__querycell_related"."reporter_team_id" = "teams"."team_id""#), "{}", chosen.main.sql);
+    assert!(
+        chosen.main.sql.contains(r#""__querycell_related"."reporter_team_id" = "teams"."team_id""#),
+        "{}",
+        chosen.main.sql
+    );
 }
 
 #[test]
@@ -140,9 +183,21 @@ fn an_aggregation_of_related_rows_joins_them_at_a_grain_of_their_own() {
     assert_eq!(names, ["region", "count_incidents", "avg_incidents_ack_minutes"]);
     assert!(compiled.explanation.contains("number of incidents rows that lead to each"), "{}", compiled.explanation);
     for (plan, code, path) in [
-        (r#"{"table": "teams", "aggregations": [{"function": "avg", "column": "services.tier", "of": {"table": "incidents"}}]}"#, "unknown_column", "aggregations[0].column"),
-        (r#"{"table": "teams", "aggregations": [{"function": "count", "of": {"table": "incidents", "where": []}}]}"#, "unknown_field", "aggregations[0].of.where"),
-        (r#"{"table": "incidents", "aggregations": [{"function": "count", "of": {"table": "teams"}}]}"#, "unknown_relationship", "aggregations[0].of.table"),
+        (
+            r#"{"table": "teams", "aggregations": [{"function": "avg", "column": "services.tier", "of": {"table": "incidents"}}]}"#,
+            "unknown_column",
+            "aggregations[0].column",
+        ),
+        (
+            r#"{"table": "teams", "aggregations": [{"function": "count", "of": {"table": "incidents", "where": []}}]}"#,
+            "unknown_field",
+            "aggregations[0].of.where",
+        ),
+        (
+            r#"{"table": "incidents", "aggregations": [{"function": "count", "of": {"table": "teams"}}]}"#,
+            "unknown_relationship",
+            "aggregations[0].of.table",
+        ),
     ] {
         let error = refusal(plan);
         assert_eq!((error.code, error.path.as_str()), (code, path), "{plan}: {error:?}");

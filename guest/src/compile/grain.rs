@@ -135,7 +135,10 @@ fn one_side<'a>(
             &name.path,
             format!("with \"of\", columns are {}'s own; '{}' is a path", inner.name, crate::plan::clip(&name.value)),
         )
-        .with_hint(format!("name a column of {} without a prefix, or ask a plan on {} for its related columns", inner.name, inner.name)))
+        .with_hint(format!(
+            "name a column of {} without a prefix, or ask a plan on {} for its related columns",
+            inner.name, inner.name
+        )))
     };
     if let Some(test) = agg.where_exists.first() {
         return Err(CompileError::new(

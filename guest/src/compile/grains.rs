@@ -80,8 +80,7 @@ pub(super) fn compile(
         parts.push(Part { frame, related, keys, aggregates, filters });
     }
     let shape = outer_shape(plan, &parts, view);
-    let shallowest =
-        (0..parts.len()).min_by_key(|i| (grains[*i].0.len(), grains[*i].1.is_some())).unwrap_or_default();
+    let shallowest = (0..parts.len()).min_by_key(|i| (grains[*i].0.len(), grains[*i].1.is_some())).unwrap_or_default();
     let compilation = Compilation {
         view,
         table,

@@ -228,12 +228,18 @@ fn unknown_and_ambiguous_paths_name_the_declared_relationships() {
     let plan = r#"{"table": "incidents", "group_by": ["team_id.region", "reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
     let compiled = compile_plan(plan, &view).unwrap();
     let sql = &compiled.main.sql;
-    assert!(sql.contains(r#"LEFT JOIN "teams" AS "incidents.team_id" ON "incidents"."team_id" = "incidents.team_id"."team_id""#), "{sql}");
+    assert!(
+        sql.contains(
+            r#"LEFT JOIN "teams" AS "incidents.team_id" ON "incidents"."team_id" = "incidents.team_id"."team_id""#
+        ),
+        "{sql}"
+    );
     assert!(sql.contains(r#"LEFT JOIN "teams" AS "incidents.reporter_team_id" ON "incidents"."reporter_team_id" = "incidents.reporter_team_id"."team_id""#), "{sql}");
     let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["team_id_region", "reporter_team_id_region", "count"]);
     // Where one relationship leads to a table, its key column names the same step.
-    let one = compile(r#"{"table": "incidents", "group_by": ["service_id.tier"], "aggregations": [{"function": "count"}]}"#);
+    let one =
+        compile(r#"{"table": "incidents", "group_by": ["service_id.tier"], "aggregations": [{"function": "count"}]}"#);
     assert!(one.main.sql.contains(r#"AS "incidents.services""#), "{}", one.main.sql);
 }
 

@@ -615,7 +615,8 @@ impl Agg {
             aggregation["p"] = json!(p);
         }
         if (!self.conditions.is_empty() || !self.exists.is_empty()) && self.metric.is_none() {
-            aggregation["where"] = self.conditions.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
+            aggregation["where"] =
+                self.conditions.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
         }
         if let Some((related, via)) = self.of {
             aggregation["of"] = json!({"table": related, "via": via});
@@ -753,12 +754,15 @@ fn one_side_aggregates(db: &Db, plan: &Plan, merged: &mut BTreeMap<Vec<V>, Vec<O
         let slots = merged.entry(key).or_insert_with(|| vec![None; plan.aggregations.len()]);
         for (slot, agg) in slots.iter_mut().zip(&plan.aggregations) {
             let Some((related, via)) = agg.of else { continue };
-            let to_column = RELATIONSHIPS.iter().find(|r| r.0 == related && r.1 == via && r.2 == plan.table).expect("declared").3;
+            let to_column =
+                RELATIONSHIPS.iter().find(|r| r.0 == related && r.1 == via && r.2 == plan.table).expect("declared").3;
             let here = db.table(plan.table);
             let keys: BTreeSet<&V> = rows.iter().map(|&row| &here.rows[row][here.column(to_column)]).collect();
             let inner = db.table(related);
             let at = inner.column(via);
-            let reached: Vec<usize> = (0..inner.rows.len()).filter(|&r| inner.rows[r][at] != V::Null && keys.contains(&inner.rows[r][at])).collect();
+            let reached: Vec<usize> = (0..inner.rows.len())
+                .filter(|&r| inner.rows[r][at] != V::Null && keys.contains(&inner.rows[r][at]))
+                .collect();
             *slot = Some(aggregate(db, related, 0, agg, &reached));
         }
     }
@@ -942,7 +946,8 @@ impl Generator<'_> {
     /// table: a count of them, or a function of one of their columns, now and then with a
     /// condition on them.
     fn one_side(&mut self, (related, via): (&'static str, &'static str), alias: String) -> Agg {
-        let own: Vec<ColRef> = self.db.table(related).columns.iter().map(|(c, _)| ColRef { steps: Vec::new(), column: c }).collect();
+        let own: Vec<ColRef> =
+            self.db.table(related).columns.iter().map(|(c, _)| ColRef { steps: Vec::new(), column: c }).collect();
         let mut agg = Agg::new("count", None, Some(&alias));
         if !self.rng.one_in(4) {
             let column = self.rng.pick(&own).clone();
@@ -1264,13 +1269,21 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
             ),
             ("exists, answered", answered && plan.exists.iter().any(|e| !e.negated)),
             ("not_exists, answered", answered && plan.exists.iter().any(|e| e.negated)),
-            ("an existence test with a where, answered", answered && plan.exists.iter().any(|e| !e.conditions.is_empty())),
-            ("an existence test in an aggregation's where, answered", answered && plan.aggregations.iter().any(|a| !a.exists.is_empty())),
+            (
+                "an existence test with a where, answered",
+                answered && plan.exists.iter().any(|e| !e.conditions.is_empty()),
+            ),
+            (
+                "an existence test in an aggregation's where, answered",
+                answered && plan.aggregations.iter().any(|a| !a.exists.is_empty()),
+            ),
             ("an existence test refused as fan_out", !answered && !plan.exists.is_empty()),
             ("an aggregation of related rows, answered", answered && plan.aggregations.iter().any(|a| a.of.is_some())),
             (
                 "an aggregation of related rows beside one of the plan's table, answered",
-                answered && plan.aggregations.iter().any(|a| a.of.is_some()) && plan.aggregations.iter().any(|a| a.of.is_none()),
+                answered
+                    && plan.aggregations.iter().any(|a| a.of.is_some())
+                    && plan.aggregations.iter().any(|a| a.of.is_none()),
             ),
         ] {
             *seen.entry(what).or_default() += usize::from(true_);
@@ -1389,7 +1402,8 @@ fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let hint = error.hint.clone().unwrap_or_default();
     assert!(hint.contains("\"team_id.region\"") && hint.contains("\"reporter_team_id.region\""), "{error:?}");
     // Each role named by its key column answers, under the name it was asked by.
-    let roles = r#"{"table": "incidents", "group_by": ["reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
+    let roles =
+        r#"{"table": "incidents", "group_by": ["reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
     let answer = answer_of(&cell, roles);
     assert_eq!(column_names(&answer), ["reporter_team_id_region", "count"]);
     // The plan's own columns take no path and answer.
@@ -1470,7 +1484,8 @@ fn incidents_per_team_from_the_team_side_include_the_team_with_none() {
     let row = answer.rows.iter().find(|row| row[0] == json!(lonely)).unwrap_or_else(|| panic!("{:?}", answer.rows));
     assert_eq!((row[1].as_i64(), &row[2]), (Some(0), &Value::Null), "{row:?}");
     let counted: i64 = answer.rows.iter().filter_map(|row| row[1].as_i64()).sum();
-    let placed = (0..db.table("incidents").rows.len()).filter(|&r| db.follow("incidents", r, &["teams"]).is_ok()).count();
+    let placed =
+        (0..db.table("incidents").rows.len()).filter(|&r| db.follow("incidents", r, &["teams"]).is_ok()).count();
     assert_eq!(counted, placed as i64, "every incident with a team counts once, the others nowhere");
 }
 

@@ -112,8 +112,12 @@ fn ticket_plan(rng: &mut Lcg, teams: &[Team], tickets: &[Ticket]) -> (Value, BTr
         .into_iter()
         .map(|(key, rows)| {
             let minutes: Vec<i64> = rows.iter().filter_map(|t| t.3).collect();
-            let headcounts: std::collections::BTreeSet<String> =
-                rows.iter().map(|t| read(teams, t, "owner_team_id.headcount")).filter(|v| !v.is_null()).map(|v| v.to_string()).collect();
+            let headcounts: std::collections::BTreeSet<String> = rows
+                .iter()
+                .map(|t| read(teams, t, "owner_team_id.headcount"))
+                .filter(|v| !v.is_null())
+                .map(|v| v.to_string())
+                .collect();
             let sum = if minutes.is_empty() { Value::Null } else { json!(minutes.iter().sum::<i64>()) };
             (key, vec![json!(rows.len()), sum, json!(headcounts.len())])
         })
@@ -155,7 +159,11 @@ fn team_plan(rng: &mut Lcg, teams: &[Team], tickets: &[Ticket]) -> (Value, BTree
             let theirs: Vec<&Ticket> =
                 tickets.iter().filter(|t| members.iter().any(|m| key_of(t, counted) == Some(m.0))).collect();
             let minutes: Vec<i64> = theirs.iter().filter_map(|t| t.3).collect();
-            let avg = if minutes.is_empty() { Value::Null } else { json!(minutes.iter().sum::<i64>() as f64 / minutes.len() as f64) };
+            let avg = if minutes.is_empty() {
+                Value::Null
+            } else {
+                json!(minutes.iter().sum::<i64>() as f64 / minutes.len() as f64)
+            };
             (key, vec![json!(members.len()), json!(theirs.len()), avg])
         })
         .collect();
@@ -176,7 +184,11 @@ fn same(answer: &querycell::Answer, keys: usize, expected: &BTreeMap<String, Vec
         got.insert(Value::from(row[..keys].to_vec()).to_string(), row[keys..].to_vec());
     }
     if got.keys().ne(expected.keys()) {
-        return Err(format!("groups {:?}, expected {:?}", got.keys().collect::<Vec<_>>(), expected.keys().collect::<Vec<_>>()));
+        return Err(format!(
+            "groups {:?}, expected {:?}",
+            got.keys().collect::<Vec<_>>(),
+            expected.keys().collect::<Vec<_>>()
+        ));
     }
     for (key, cells) in expected {
         for (a, e) in got[key].iter().zip(cells) {
@@ -199,18 +211,30 @@ fn role_playing_paths_and_roles_named_by_via_match_the_computation_in_rust() {
     let dir = tempfile::tempdir().unwrap();
     let tables = [
         ("teams", csv("team_id,region,headcount", &teams, |t| vec![t.0.to_string(), cell(t.1), cell(t.2)])),
-        ("tickets", csv("owner_team_id,reporter_team_id,severity,minutes", &tickets, |t| vec![cell(t.0), cell(t.1), cell(t.2), cell(t.3)])),
+        (
+            "tickets",
+            csv("owner_team_id,reporter_team_id,severity,minutes", &tickets, |t| {
+                vec![cell(t.0), cell(t.1), cell(t.2), cell(t.3)]
+            }),
+        ),
     ];
-    let settings = declared("tickets.owner_team_id", "teams.team_id") + &declared("tickets.reporter_team_id", "teams.team_id");
+    let settings =
+        declared("tickets.owner_team_id", "teams.team_id") + &declared("tickets.reporter_team_id", "teams.team_id");
     let cell = ingest_and_open(dir.path(), &tables, &settings);
     let mut failures = Vec::new();
     let plans = 160;
     for i in 0..plans {
-        let (plan, expected) = if i % 2 == 0 { ticket_plan(&mut rng, &teams, &tickets) } else { team_plan(&mut rng, &teams, &tickets) };
+        let (plan, expected) =
+            if i % 2 == 0 { ticket_plan(&mut rng, &teams, &tickets) } else { team_plan(&mut rng, &teams, &tickets) };
         let keys = plan.get("group_by").and_then(Value::as_array).map_or(0, Vec::len);
         let outcome = cell.query_plan(&plan.to_string()).map_err(|e| format!("refused: {e}")).and_then(|answer| {
             let names: Vec<&str> = answer.columns.iter().take(keys).map(|c| c.name.as_str()).collect();
-            let written: Vec<String> = plan["group_by"].as_array().into_iter().flatten().map(|k| k.as_str().unwrap().replace('.', "_")).collect();
+            let written: Vec<String> = plan["group_by"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|k| k.as_str().unwrap().replace('.', "_"))
+                .collect();
             if names != written {
                 return Err(format!("answer columns {names:?}, expected {written:?}: the role is kept"));
             }
