@@ -705,7 +705,8 @@ enum Expected {
 /// condition of its own `where` has a path that does not start with its grain's.
 fn fans_out(plan: &Plan, agg: &Agg) -> bool {
     let grain = agg.grain();
-    if !grain.is_empty() && !(plan.exists.is_empty() && agg.exists.is_empty()) {
+    let tests_rows = !plan.exists.is_empty() || !agg.exists.is_empty();
+    if !grain.is_empty() && tests_rows {
         return true;
     }
     let mut named = plan.group_by.iter().chain(plan.filters.iter().chain(&agg.conditions).map(|c| &c.column));
