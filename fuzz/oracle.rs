@@ -625,6 +625,12 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
 ///   "<parent>"."<from_column>" = "<parent>.<table>"."<to_column>"`, where `<parent>` is an
 ///   alias this FROM already introduced, ends in the name of a table `T`, and `T.<from_column>
 ///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
+///   the alias's last part may instead be `<from_column>` itself, the role a step names where
+///   two relationships lead from `T` to `<table>`; the root may also be a catalog table under
+///   the alias `__querycell_related` (an existence test's subquery); and one join may be
+///   `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
+///   "<root>"."<to_column>"` where `<table>.<from_column> → <root table>.<to_column>` is
+///   declared (an aggregation from the one side, `one_side.rs`);
 /// - or the first relation is the derived table `g0` and join i is `CROSS JOIN (…) AS gi` or
 ///   `FULL OUTER JOIN (…) AS gi ON (coalesce(g0.kK, …, g(i-1).kK) IS NOT DISTINCT FROM gi.kK)
 ///   AND …` (`grains.rs`), whose own FROMs are held to the same rule.
@@ -669,30 +675,36 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
     if root == "g0" && matches!(from.relation, TableFactor::Derived { .. }) {
         return grains_side_by_side(&from.joins);
     }
-    if factor_table(&from.relation, view).as_deref() != Some(root.as_str()) {
-        return Err(format!("joins start from '{}', which is not a catalog table under its own name", from.relation));
-    }
+    let root_table =
+        factor_table(&from.relation, view).filter(|table| *table == root || root == RELATED).ok_or_else(|| {
+            format!("joins start from '{}', which is not a catalog table under its own name", from.relation)
+        })?;
+    let mut tables = vec![(root.clone(), root_table)];
     let mut known = vec![root];
     for join in &from.joins {
         let on = match &join.join_operator {
             JoinOperator::Left(JoinConstraint::On(on)) | JoinOperator::LeftOuter(JoinConstraint::On(on)) => on,
+            JoinOperator::Join(JoinConstraint::On(on)) | JoinOperator::Inner(JoinConstraint::On(on)) => {
+                one_side_join(join, on, &tables[0], view)?;
+                known.push(RELATED.to_string());
+                continue;
+            }
             _ => return Err(format!("a join that is not LEFT JOIN … ON: '{join}'")),
         };
         let alias = factor_alias(&join.relation).ok_or_else(|| format!("a join without alias: '{join}'"))?;
-        let Some((parent, table)) = alias.rsplit_once('.') else {
+        let Some((parent, step)) = alias.rsplit_once('.') else {
             return Err(format!("the join alias '{alias}' is not <parent>.<table>"));
         };
-        if factor_table(&join.relation, view).as_deref() != Some(table) {
-            return Err(format!("the join alias '{alias}' does not name the table it reads: '{join}'"));
-        }
+        let table = factor_table(&join.relation, view).ok_or_else(|| format!("'{join}' reads no catalog table"))?;
         if !known.iter().any(|k| k == parent) || known.contains(&alias) {
             return Err(format!("the join '{alias}' hangs from no earlier relation, or repeats one: '{join}'"));
         }
-        let parent_table = parent.rsplit('.').next().unwrap_or(parent);
+        let parent_table = tables.iter().find(|(a, _)| a == parent).map(|(_, t)| t.clone()).unwrap_or_default();
         let declared = match column_equality(on) {
             Some(((p, from_column), (a, to_column))) => {
                 p == parent
                     && a == alias
+                    && (step == table || step == from_column)
                     && view.relationships.iter().any(|r| {
                         r.from_table == parent_table
                             && r.from_column == from_column
@@ -705,9 +717,44 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
         if !declared {
             return Err(format!("'{join}' is not a declared relationship from {parent_table} to {table}"));
         }
+        tables.push((alias.clone(), table));
         known.push(alias);
     }
     Ok(())
+}
+
+/// The alias of the related table in an existence test's subquery and in the join of an
+/// aggregation from the one side.
+const RELATED: &str = "__querycell_related";
+
+/// `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
+/// "<root>"."<to_column>"`, where the relationship leads from `<table>` to the root's table.
+fn one_side_join(
+    join: &Join,
+    on: &Expr,
+    (root, root_table): &(String, String),
+    view: &CatalogView,
+) -> Result<(), String> {
+    let alias = factor_alias(&join.relation);
+    let table = factor_table(&join.relation, view);
+    let declared = match (alias.as_deref(), table, column_equality(on)) {
+        (Some(RELATED), Some(table), Some(((a, from_column), (r, to_column)))) => {
+            a == RELATED
+                && r == *root
+                && view.relationships.iter().any(|rel| {
+                    rel.from_table == table
+                        && rel.from_column == from_column
+                        && rel.to_table == *root_table
+                        && rel.to_column == to_column
+                })
+        }
+        _ => false,
+    };
+    if declared {
+        Ok(())
+    } else {
+        Err(format!("'{join}' is neither a LEFT JOIN nor the join of related rows by a declared relationship"))
+    }
 }
 
 /// The joins after `g0`: `g1`, `g2`, … in order, each a CROSS JOIN or a FULL OUTER JOIN on
@@ -859,9 +906,12 @@ fn fan_out_holds(text: &str, view: &CatalogView, outcome: &querycell_guest::erro
 /// The indices of `plan`'s aggregations that fan out, or the first name that does not
 /// resolve (metrics that do not exist are skipped: the compiler refuses them).
 fn aggregations_fanning_out(plan: &Map<String, Value>, base: &Table, view: &CatalogView) -> Result<Vec<usize>, String> {
+    // An existence test (`{"exists": …}`) is about a row of the plan's table: it stands for
+    // the empty path, which only the plan's own grain starts with.
     let column_of = |v: &Value| -> Option<String> {
         match v {
             Value::String(s) => Some(s.clone()),
+            Value::Object(o) if o.contains_key("exists") || o.contains_key("not_exists") => Some(String::new()),
             Value::Object(o) => o.get("column").and_then(Value::as_str).map(str::to_string),
             _ => None,
         }
@@ -869,7 +919,10 @@ fn aggregations_fanning_out(plan: &Map<String, Value>, base: &Table, view: &Cata
     let list = |v: Option<&Value>| -> Vec<String> {
         v.and_then(Value::as_array).map(|a| a.iter().filter_map(column_of).collect()).unwrap_or_default()
     };
-    let steps = |name: &str| path_steps(name, base, view).ok_or_else(|| name.to_string());
+    let steps = |name: &str| match name {
+        "" => Ok(Vec::new()),
+        _ => path_steps(name, base, view).ok_or_else(|| name.to_string()),
+    };
     let keys_and_filters: Vec<Vec<String>> = list(plan.get("group_by"))
         .into_iter()
         .chain(list(plan.get("filters")))
@@ -882,6 +935,11 @@ fn aggregations_fanning_out(plan: &Map<String, Value>, base: &Table, view: &Cata
     let aggregations = plan.get("aggregations").and_then(Value::as_array).cloned().unwrap_or_default();
     for (i, agg) in aggregations.iter().enumerate() {
         let Some(agg) = expand_metric(agg, base, view) else { continue };
+        // `"of"`: the related table's rows, each in the group of the one row it leads to;
+        // its column and `where` are that table's, and nothing of the plan repeats them.
+        if agg.contains_key("of") {
+            continue;
+        }
         let function = agg.get("function").and_then(Value::as_str).unwrap_or_default();
         let column = agg.get("column").and_then(Value::as_str).map(steps).transpose()?;
         let wheres: Vec<Vec<String>> = list(agg.get("where")).iter().map(|n| steps(n)).collect::<Result<_, _>>()?;
@@ -904,8 +962,10 @@ fn expand_metric(agg: &Value, base: &Table, view: &CatalogView) -> Option<Map<St
     serde_json::from_str::<Value>(&metric.aggregation).ok()?.as_object().cloned()
 }
 
-/// The tables `name` walks through from `base` (empty for a column of `base`), each step by
-/// the one relationship declared from the table before, ending at a table with the column.
+/// The relationships `name` follows from `base` (empty for a column of `base`), each step
+/// the one relationship declared from the table before to the table it names, or else the
+/// one that starts from the key column it names, ending at a table with the column. Steps
+/// are told apart by relationship, so a step named either way is the same step.
 fn path_steps(name: &str, base: &Table, view: &CatalogView) -> Option<Vec<String>> {
     if base.column(name).is_some() {
         return Some(Vec::new());
@@ -913,11 +973,16 @@ fn path_steps(name: &str, base: &Table, view: &CatalogView) -> Option<Vec<String
     let mut parts: Vec<&str> = name.split('.').collect();
     let column = parts.pop()?;
     let mut table = base;
+    let mut steps = Vec::new();
     for part in &parts {
-        let mut leading = view.relationships.iter().filter(|r| r.from_table == table.name && r.to_table == *part);
-        let (Some(relationship), None) = (leading.next(), leading.next()) else { return None };
+        let from_here = || view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == table.name);
+        let by_table: Vec<_> = from_here().filter(|(_, r)| r.to_table == *part).collect();
+        let chosen =
+            if by_table.is_empty() { from_here().filter(|(_, r)| r.from_column == *part).collect() } else { by_table };
+        let [(index, relationship)] = chosen.as_slice() else { return None };
+        steps.push(index.to_string());
         table = view.table(&relationship.to_table)?;
     }
     table.column(column)?;
-    Some(parts.into_iter().map(str::to_string).collect())
+    Some(steps)
 }

@@ -234,7 +234,7 @@ pub static PLAN: Object = Object {
     fields: &[
         required("table", Shape::Text, "The table to ask about (see the schema of the index). Wherever a column is named, a column of a related table is named by path: \"teams.region\" follows the declared relationship from this table to teams."),
         field("columns", Shape::List(&Shape::Text), "List these columns' rows (not with group_by / aggregations)."),
-        field("filters", Shape::List(&Shape::Object(&CONDITION)), "Conditions on rows, all of which must hold."),
+        field("filters", Shape::List(&ROW_FILTER), "Conditions on rows, all of which must hold: on a column, or {\"exists\": …} / {\"not_exists\": …} on the rows of a table whose declared relationship leads to this one (\"teams that have at least one P1 incident\")."),
         field("group_by", Shape::List(&GROUP_KEY), "Group keys: a column name, or a date/timestamp column truncated to a granularity."),
         field("aggregations", Shape::List(&Shape::Object(&AGGREGATION)), "Values computed per group (or over all rows without group_by): a function, its column, and an alias to name the answer column."),
         field("having", Shape::List(&Shape::Object(&CONDITION)), "Conditions on answer columns (aliases or group keys) after aggregation."),
@@ -253,6 +253,51 @@ pub static CONDITION: Object = Object {
         field("value", CONDITION_VALUE, "Omitted for is_null / is_not_null; a list for in / not_in; [low, high] for between; dates as \"YYYY-MM-DD\", timestamps as \"YYYY-MM-DD HH:MM:SS\". Date and timestamp columns also take a relative date with eq (within it), ne (outside it), lt (before it), lte (up to its end), gt (after it) and gte (from its start on)."),
     ],
 };
+
+/// A filter: a condition on a column, or whether related rows exist.
+const ROW_FILTER: Shape = Shape::OneOf {
+    name: "RowFilter",
+    description: None,
+    shapes: &[Shape::Object(&CONDITION), Shape::Object(&EXISTS), Shape::Object(&NOT_EXISTS)],
+};
+
+/// `{"exists": {…}}`: the row has at least one related row that meets the `where`.
+pub static EXISTS: Object = Object {
+    name: "Exists",
+    description: Some("Keeps a row of the plan's table that at least one row of another table points to (through a declared relationship to the plan's table) meeting every condition of its `where`: {\"exists\": {\"table\": \"incidents\", \"where\": [{\"column\": \"severity\", \"op\": \"eq\", \"value\": \"P1\"}]}} on teams keeps the teams with at least one P1 incident. Never repeats a row."),
+    fields: &[required("exists", Shape::Object(&RELATED_ROWS), "")],
+};
+
+/// `{"not_exists": {…}}`: no related row meets the `where`.
+pub static NOT_EXISTS: Object = Object {
+    name: "NotExists",
+    description: Some("Keeps a row of the plan's table that no row of the other table points to while meeting its `where`: teams with no P1 incident (teams with no incident at all included)."),
+    fields: &[required("not_exists", Shape::Object(&RELATED_ROWS), "")],
+};
+
+/// The rows of another table that point to a row of the plan's table.
+pub static RELATED_ROWS: Object = Object {
+    name: "RelatedRows",
+    description: None,
+    fields: &[
+        required("table", Shape::Text, "A table with a declared relationship to the plan's table (incidents, whose team_id leads to teams)."),
+        field("via", Shape::Text, "That table's key column which leads to the plan's table (\"team_id\"): needed only when two of its relationships lead there."),
+        field("where", Shape::List(&Shape::Object(&CONDITION)), "Conditions on that table's rows (its columns, or paths from it), all of which a related row must meet."),
+    ],
+};
+
+/// The table an aggregation from the one side reads (`"of"`).
+pub static RELATED_TABLE: Object = Object {
+    name: "RelatedTable",
+    description: None,
+    fields: &[
+        required("table", Shape::Text, "A table with a declared relationship to the plan's table."),
+        field("via", Shape::Text, "That table's key column which leads to the plan's table: needed only when two of its relationships lead there."),
+    ],
+};
+
+/// The keys that say a filter is a [`RELATED_ROWS`] test rather than a column's condition.
+pub const EXISTENCE_KEYS: [&str; 2] = ["exists", "not_exists"];
 
 /// What a condition compares with.
 const CONDITION_VALUE: Shape = Shape::OneOf {
@@ -318,8 +363,9 @@ pub static AGGREGATION: Object = Object {
         field("function", Shape::Word(&FUNCTIONS), "Required unless `metric` is given."),
         field("column", Shape::Text, "Required except for count (which then counts rows) and share (which takes none). A column of a related table by path: \"teams.headcount\"."),
         field("alias", Shape::Matching(ALIAS_PATTERN), "1-63 ASCII letters, digits or '_', not starting with a digit."),
-        field("where", Shape::List(&Shape::Object(&CONDITION)), "Conditions on rows, all of which a row must meet to be aggregated here (on top of the plan's filters); for share, required: the rows whose fraction it gives."),
+        field("where", Shape::List(&ROW_FILTER), "Conditions on rows, all of which a row must meet to be aggregated here (on top of the plan's filters), the same forms as `filters`; for share, required: the rows whose fraction it gives."),
         field("p", Shape::Number { min: 0.0, max: 1.0 }, "For percentile, required: the fraction of values at or below the answer, strictly between 0 and 1 (0.95 for the 95th percentile; interpolated between the nearest values)."),
+        field("of", Shape::Object(&RELATED_TABLE), "Aggregate the rows of another table that point to each row of the plan's table (\"incidents\" from teams): `column` and `where` are then that table's columns. Each of its rows counts once, in the group of the row it points to; a group none points to gets 0 for count and a missing value otherwise."),
         field("metric", Shape::Text, "A metric the operator defined on the plan's table (see `describe_table`): it stands in for function, column, where and p, which are then not given; only alias may join it."),
     ],
 };

@@ -16,10 +16,13 @@ use crate::sql::{like_literal, Params};
 use crate::suggest;
 use crate::values::{format_date, format_timestamp, param_for, MICROS_PER_DAY};
 
+mod exists;
 mod grain;
 mod grains;
 mod metrics;
+mod one_side;
 mod paths;
+mod ways;
 
 use grain::Reaches;
 use paths::Frame;
@@ -42,8 +45,8 @@ fn compile(plan_json: &str, view: &CatalogView) -> Result<Compiled> {
     let plan = metrics::expand(plan, view)?;
     let reaches = Reaches::of(&plan, view, table)?;
     let grains = reaches.grains();
-    if let [grain] = grains.as_slice() {
-        let frame = Frame::at(view, table, grain.clone(), &reaches.at(grain));
+    if let [grain @ (steps, None)] = grains.as_slice() {
+        let frame = Frame::at(view, table, steps.clone(), &reaches.at(grain));
         let shape = Shape::of(&plan, Scope { view, table, frame: &frame })?;
         return Compilation { view, table, frame: &frame, shape, params: Params::default(), warnings: Vec::new() }
             .run(&plan);
@@ -159,8 +162,9 @@ struct CompiledCondition {
     /// `ne` and `not_in` also drop the rows where the column is null, which a caller asking
     /// for "everything but P1" rarely means; the null probe counts them.
     drops_nulls_silently: bool,
-    /// For a relative date: the days it resolved to.
-    resolved: Option<ResolvedDate>,
+    /// For a relative date: the days it resolved to (an existence test: those of its
+    /// `where`'s relative dates).
+    resolved: Vec<ResolvedDate>,
 }
 
 impl CompiledCondition {
@@ -182,7 +186,7 @@ impl CompiledCondition {
             expression: expression.to_string(),
             path: condition.path.clone(),
             drops_nulls_silently: matches!(condition.op.value, Op::Ne | Op::NotIn),
-            resolved,
+            resolved: resolved.into_iter().collect(),
         }
     }
 }
@@ -309,7 +313,8 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
     let function = agg.function.value;
     let p = percentile_fraction(agg)?;
     let target = agg.column.as_ref().map(|c| Target::of(scope, c)).transpose()?;
-    let conditions = scope.column_conditions(&agg.where_)?;
+    let mut conditions = scope.column_conditions(&agg.where_)?;
+    conditions.extend(scope.existence_conditions(&agg.where_exists)?);
     let filter = CompiledFilter::of(&conditions);
     let mut params = Vec::new();
     let (expression, kind, phrase, skips) = match (function, &target) {
@@ -366,7 +371,7 @@ fn aggregate_output(scope: Scope<'_>, agg: &Aggregation) -> Result<Output> {
         ..metrics::role(scope.view, agg)
     });
     let phrase = metrics::phrase(scope.view, agg, &name, phrase);
-    let resolved = conditions.iter().filter_map(|c| c.resolved.clone()).collect();
+    let resolved = conditions.iter().flat_map(|c| c.resolved.iter().cloned()).collect();
     Ok(Output { name, expression, kind, phrase, skips_nulls_of: skips, params, filter, resolved, role })
 }
 
@@ -512,7 +517,7 @@ fn share_output(
         skips_nulls_of: None,
         params: filter.params,
         filter: None,
-        resolved: conditions.iter().filter_map(|c| c.resolved.clone()).collect(),
+        resolved: conditions.iter().flat_map(|c| c.resolved.iter().cloned()).collect(),
         role: ColumnRole::Aggregate(AggregateRole {
             function: Function::Share.name().to_string(),
             filter: Some(phrases(conditions)),
@@ -684,9 +689,10 @@ impl Compilation<'_> {
         })
     }
 
-    /// The plan's filters, on the table's columns, in the plan's order.
+    /// The plan's filters: on the table's columns in the plan's order, then its existence
+    /// tests.
     fn filters(&self, plan: &Plan) -> Result<Vec<CompiledCondition>> {
-        self.scope().column_conditions(&plan.filters)
+        self.scope().row_filters(plan)
     }
 
     /// The plan's having conditions, on the answer's columns (a listing has none: `Shape::of`
@@ -970,6 +976,14 @@ impl<'a> Scope<'a> {
         Ok((reach, expression))
     }
 
+    /// A plan's `filters`: the conditions on columns in the plan's order, then the
+    /// existence tests.
+    fn row_filters(&self, plan: &Plan) -> Result<Vec<CompiledCondition>> {
+        let mut filters = self.column_conditions(&plan.filters)?;
+        filters.extend(self.existence_conditions(&plan.exists)?);
+        Ok(filters)
+    }
+
     /// Conditions on the table's columns (a plan's filters, an aggregation's `where`), in
     /// the plan's order.
     fn column_conditions(&self, conditions: &[Condition]) -> Result<Vec<CompiledCondition>> {
@@ -1214,7 +1228,7 @@ fn resolved_dates(
     filters
         .iter()
         .chain(having)
-        .filter_map(|c| c.resolved.clone())
+        .flat_map(|c| c.resolved.iter().cloned())
         .chain(outputs.iter().flat_map(|o| o.resolved.iter().cloned()))
         .collect()
 }
@@ -1422,6 +1436,8 @@ fn render(param: &Param) -> String {
     }
 }
 
+#[cfg(test)]
+mod exists_tests;
 #[cfg(test)]
 mod joined_tests;
 #[cfg(test)]

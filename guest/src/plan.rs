@@ -6,7 +6,8 @@ use serde_json::{Map, Value};
 
 pub use querycell_contract::plan_language::{Direction, Function, Granularity, Op};
 use querycell_contract::plan_language::{
-    AGGREGATION, CONDITION, DIRECTED_KEY, MAX_LAST_COUNT, METRIC_FIELDS, PLAN, RELATIVE_DATES, TRUNCATED_KEY,
+    AGGREGATION, CONDITION, DIRECTED_KEY, EXISTENCE_KEYS, EXISTS, MAX_LAST_COUNT, METRIC_FIELDS, NOT_EXISTS, PLAN,
+    RELATED_ROWS, RELATED_TABLE, RELATIVE_DATES, TRUNCATED_KEY,
 };
 
 use crate::error::{Code, CompileError, Result};
@@ -25,6 +26,8 @@ pub struct Plan {
     /// Present for a plain row listing.
     pub columns: Option<Vec<At<String>>>,
     pub filters: Vec<Condition>,
+    /// The `exists` / `not_exists` items of `filters` (each keeps its own path).
+    pub exists: Vec<Existence>,
     pub group_by: Vec<GroupKey>,
     pub aggregations: Vec<Aggregation>,
     pub having: Vec<Condition>,
@@ -37,6 +40,29 @@ pub struct Condition {
     pub column: At<String>,
     pub op: At<Op>,
     pub value: Option<At<FilterValue>>,
+    pub path: String,
+}
+
+/// `{"exists": {…}}` or `{"not_exists": {…}}`: whether a row of the plan's table has
+/// related rows (rows of another table whose relationship leads to it) meeting a `where`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Existence {
+    /// `not_exists`: the row has no such related row.
+    pub negated: bool,
+    pub related: RelatedRows,
+    /// Where the filter stands: `filters[1]`.
+    pub path: String,
+}
+
+/// The rows of `table` that point to a row of the plan's table, through the relationship
+/// whose key column is `via` (or the one relationship from `table` to it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RelatedRows {
+    pub table: At<String>,
+    pub via: Option<At<String>>,
+    /// Conditions on the related table's rows (its columns, or paths from it).
+    pub where_: Vec<Condition>,
+    /// Where the object stands: `filters[1].exists`.
     pub path: String,
 }
 
@@ -99,6 +125,11 @@ pub struct Aggregation {
     /// Conditions on the table's rows, all of which a row must meet to count: the
     /// aggregation's own filter (`FILTER (WHERE …)`), or for `share` what it measures.
     pub where_: Vec<Condition>,
+    /// The `exists` / `not_exists` items of its `where`.
+    pub where_exists: Vec<Existence>,
+    /// `"of"`: the related table whose rows it reads (its `column` and `where` are that
+    /// table's), with an empty `where_`.
+    pub of: Option<RelatedRows>,
     /// `percentile`'s fraction, as written (the compiler checks it lies in (0, 1)).
     pub p: Option<At<f64>>,
     /// `{"metric": "<name>"}`: the operator's definition stands in for `function`,
@@ -224,10 +255,12 @@ pub fn parse_plan(text: &str, max_bytes: u32) -> Result<Plan> {
         ),
         None => None,
     };
+    let (filters, exists) = row_filters(fields.get("filters"), "filters")?;
     Ok(Plan {
         table,
         columns,
-        filters: parse_list(fields.get("filters"), "filters", condition)?,
+        filters,
+        exists,
         group_by: parse_list(fields.get("group_by"), "group_by", group_key)?,
         aggregations: parse_list(fields.get("aggregations"), "aggregations", aggregation)?,
         having: parse_list(fields.get("having"), "having", condition)?,
@@ -241,6 +274,67 @@ fn parse_list<T>(value: Option<&Value>, path: &str, item: fn(&Value, String) -> 
         None => Ok(Vec::new()),
         Some(v) => list(v, path)?.iter().enumerate().map(|(i, v)| item(v, format!("{path}[{i}]"))).collect(),
     }
+}
+
+/// One item of `filters` or of an aggregation's `where`.
+enum RowFilter {
+    Column(Condition),
+    Exists(Existence),
+}
+
+/// A list of filters, split into conditions on columns and existence tests (each keeps its
+/// path, so the order they were written in is still known).
+fn row_filters(value: Option<&Value>, path: &str) -> Result<(Vec<Condition>, Vec<Existence>)> {
+    let mut conditions = Vec::new();
+    let mut existences = Vec::new();
+    for item in parse_list(value, path, row_filter)? {
+        match item {
+            RowFilter::Column(condition) => conditions.push(condition),
+            RowFilter::Exists(existence) => existences.push(existence),
+        }
+    }
+    Ok((conditions, existences))
+}
+
+fn row_filter(value: &Value, path: String) -> Result<RowFilter> {
+    let key = value.as_object().and_then(|fields| EXISTENCE_KEYS.into_iter().find(|k| fields.contains_key(*k)));
+    let Some(key) = key else { return condition(value, path).map(RowFilter::Column) };
+    let negated = key == "not_exists";
+    let shape = if negated { &NOT_EXISTS } else { &EXISTS };
+    let fields = object(value, &path, shape.field_names())?;
+    let at = format!("{path}.{key}");
+    let related = object(&fields[key], &at, RELATED_ROWS.field_names())?;
+    let table = string(required(related, &at, "table")?, &format!("{at}.table"))?;
+    let via = related.get("via").map(|v| string(v, &format!("{at}.via"))).transpose()?;
+    // Related rows are tested by conditions on their own columns: an existence test inside
+    // another is not part of the language, which keeps every walk one level deep.
+    let where_ = parse_list(related.get("where"), &format!("{at}.where"), related_condition)?;
+    Ok(RowFilter::Exists(Existence { negated, related: RelatedRows { table, via, where_, path: at }, path }))
+}
+
+/// `{"table": …, "via": …}`: an aggregation's `"of"`.
+fn related_table(value: &Value, path: String) -> Result<RelatedRows> {
+    let fields = object(value, &path, RELATED_TABLE.field_names())?;
+    let table = string(required(fields, &path, "table")?, &format!("{path}.table"))?;
+    let via = fields.get("via").map(|v| string(v, &format!("{path}.via"))).transpose()?;
+    Ok(RelatedRows { table, via, where_: Vec::new(), path })
+}
+
+/// A condition of an existence test's `where`: on a column of the related table, never
+/// another existence test.
+fn related_condition(value: &Value, path: String) -> Result<Condition> {
+    let nested = value.as_object().and_then(|fields| EXISTENCE_KEYS.into_iter().find(|k| fields.contains_key(*k)));
+    if let Some(key) = nested {
+        return Err(CompileError::new(
+            Code::UnknownField,
+            format!("{path}.{key}"),
+            format!("an existence test's \"where\" tests the related rows' columns; '{key}' cannot stand inside it"),
+        )
+        .with_hint(
+            "put each existence test in the plan's \"filters\" (they are ANDed), or ask a plan on the related table",
+        ));
+    }
+    condition(value, path)
 }
 
 fn condition(value: &Value, path: String) -> Result<Condition> {
@@ -378,6 +472,8 @@ fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
             column: None,
             alias,
             where_: Vec::new(),
+            where_exists: Vec::new(),
+            of: None,
             p: None,
             metric: Some(metric),
             path,
@@ -386,9 +482,10 @@ fn aggregation(value: &Value, path: String) -> Result<Aggregation> {
     let function = word(required(fields, &path, "function")?, &format!("{path}.function"), &Function::ALL)?;
     let column = fields.get("column").map(|c| string(c, &format!("{path}.column"))).transpose()?;
     let alias = fields.get("alias").map(|a| string(a, &format!("{path}.alias"))).transpose()?;
-    let where_ = parse_list(fields.get("where"), &format!("{path}.where"), condition)?;
+    let (where_, where_exists) = row_filters(fields.get("where"), &format!("{path}.where"))?;
     let p = fields.get("p").map(|p| number(p, &format!("{path}.p"))).transpose()?;
-    Ok(Aggregation { function, column, alias, where_, p, metric: None, path })
+    let of = fields.get("of").map(|of| related_table(of, format!("{path}.of"))).transpose()?;
+    Ok(Aggregation { function, column, alias, where_, where_exists, of, p, metric: None, path })
 }
 
 /// A metric's definition (one `aggregations` object as JSON, from the operator's settings

@@ -21,9 +21,16 @@ pub(super) struct Reaches<'a> {
 pub(super) struct AggregationReach<'a> {
     pub column: Option<Reach<'a>>,
     pub wheres: Vec<Reach<'a>>,
-    /// The steps from the plan's table to the table whose rows it reads.
-    pub grain: Vec<usize>,
+    /// The steps from the plan's table to the table whose rows it reads, and for an
+    /// aggregation from the one side (`"of"`), the relationship that leads from the table it
+    /// reads back to the plan's.
+    pub grain: Grain,
 }
+
+/// Where an aggregation reads its rows: the steps from the plan's table to a table, each of
+/// whose rows it reads once; or (with a relationship) the rows of the table whose
+/// relationship leads to the plan's table, each once, in the group of the row it leads to.
+pub(super) type Grain = (Vec<usize>, Option<usize>);
 
 impl<'a> Reaches<'a> {
     /// Resolve every column of `plan` (in the order the compiler reads them) and check
@@ -36,9 +43,13 @@ impl<'a> Reaches<'a> {
         let keys = all(plan.group_by.iter().map(|k| &k.column).collect())?;
         let mut aggregations = Vec::new();
         for agg in &plan.aggregations {
+            if let Some(of) = &agg.of {
+                aggregations.push(one_side(view, base, agg, of)?);
+                continue;
+            }
             let column = agg.column.as_ref().map(|c| resolve(view, base, c)).transpose()?;
             let wheres = all(agg.where_.iter().map(|c| &c.column).collect())?;
-            let grain = grain_of(agg, column.as_ref());
+            let grain = (grain_of(agg, column.as_ref()), None);
             aggregations.push(AggregationReach { column, wheres, grain });
         }
         let filters = all(plan.filters.iter().map(|f| &f.column).collect())?;
@@ -48,24 +59,30 @@ impl<'a> Reaches<'a> {
     }
 
     /// The distinct grains of the aggregations, in the order they first appear (the plan's
-    /// table alone when it has none).
-    pub fn grains(&self) -> Vec<Vec<usize>> {
-        let mut grains: Vec<Vec<usize>> = Vec::new();
+    /// table alone when it has none). An aggregation from the one side brings the plan's
+    /// table first: its rows are the groups, also those no related row points to.
+    pub fn grains(&self) -> Vec<Grain> {
+        let mut grains: Vec<Grain> = Vec::new();
+        if self.aggregations.iter().any(|a| a.grain.1.is_some()) {
+            grains.push((Vec::new(), None));
+        }
         for agg in &self.aggregations {
             if !grains.contains(&agg.grain) {
                 grains.push(agg.grain.clone());
             }
         }
         if grains.is_empty() {
-            grains.push(Vec::new());
+            grains.push((Vec::new(), None));
         }
         grains
     }
 
     /// What a query at `grain` reads: the group keys, the filters, and the columns of the
     /// aggregations computed there.
-    pub fn at(&self, grain: &[usize]) -> Vec<&Reach<'a>> {
-        let own = self.aggregations.iter().filter(|a| a.grain == grain);
+    pub fn at(&self, grain: &Grain) -> Vec<&Reach<'a>> {
+        // An aggregation from the one side names the related table's columns, which its
+        // query reads beside the frame, not through it.
+        let own = self.aggregations.iter().filter(|a| &a.grain == grain && a.grain.1.is_none());
         self.columns
             .iter()
             .chain(&self.keys)
@@ -76,20 +93,64 @@ impl<'a> Reaches<'a> {
 
     fn check_fan_out(&self, plan: &Plan, view: &CatalogView, base: &Table) -> Result<()> {
         for (agg, reach) in plan.aggregations.iter().zip(&self.aggregations) {
-            if reach.grain.is_empty() {
+            if reach.grain.0.is_empty() {
                 continue;
             }
             let keys = plan.group_by.iter().enumerate().map(|(i, _)| format!("group_by[{i}]")).zip(&self.keys);
             let filters = plan.filters.iter().map(|f| f.path.clone()).zip(&self.filters);
             let wheres = agg.where_.iter().map(|c| c.path.clone()).zip(&reach.wheres);
             for (at, other) in keys.chain(filters).chain(wheres) {
-                if !other.steps.starts_with(&reach.grain) {
+                if !other.steps.starts_with(&reach.grain.0) {
                     return Err(fan_out(agg, reach, &at, other, view, base));
                 }
+            }
+            // An existence test is about a row of the plan's table: at another grain it would
+            // be read once per plan row that reaches the grain's row.
+            if let Some(test) = plan.exists.iter().chain(&agg.where_exists).next() {
+                return Err(existence_fan_out(agg, reach, &test.path, base));
             }
         }
         Ok(())
     }
+}
+
+/// An aggregation from the one side: its related table, whose own columns its `column` and
+/// `where` name. Each related row leads to at most one row of the plan's table, so every
+/// group key and filter of the plan (read from that row) is one value per related row:
+/// nothing can repeat it.
+fn one_side<'a>(
+    view: &'a CatalogView,
+    base: &'a Table,
+    agg: &Aggregation,
+    of: &crate::plan::RelatedRows,
+) -> Result<AggregationReach<'a>> {
+    let (inner, relationship) = super::exists::related_table(view, base, of)?;
+    let own = |name: &crate::plan::At<String>| -> Result<Reach<'a>> {
+        let reach = resolve(view, inner, name)?;
+        if reach.steps.is_empty() {
+            return Ok(reach);
+        }
+        Err(CompileError::new(
+            Code::UnknownColumn,
+            &name.path,
+            format!("with \"of\", columns are {}'s own; '{}' is a path", inner.name, crate::plan::clip(&name.value)),
+        )
+        .with_hint(format!(
+            "name a column of {} without a prefix, or ask a plan on {} for its related columns",
+            inner.name, inner.name
+        )))
+    };
+    if let Some(test) = agg.where_exists.first() {
+        return Err(CompileError::new(
+            Code::UnknownField,
+            &test.path,
+            "an aggregation with \"of\" takes conditions on the related table's columns only",
+        )
+        .with_hint(format!("put the existence test in the plan's \"filters\", or ask a plan on {}", inner.name)));
+    }
+    let column = agg.column.as_ref().map(own).transpose()?;
+    let wheres = agg.where_.iter().map(|c| own(&c.column)).collect::<Result<Vec<_>>>()?;
+    Ok(AggregationReach { column, wheres, grain: (Vec::new(), Some(relationship)) })
 }
 
 /// `count` of rows, `share` and `count_distinct` read the plan's table (a value reached many
@@ -100,6 +161,22 @@ fn grain_of(agg: &Aggregation, column: Option<&Reach<'_>>) -> Vec<usize> {
         (Function::Share | Function::CountDistinct, _) | (_, None) => Vec::new(),
         (_, Some(reach)) => reach.steps.clone(),
     }
+}
+
+fn existence_fan_out(agg: &Aggregation, reach: &AggregationReach<'_>, at: &str, base: &Table) -> CompileError {
+    let column = reach.column.as_ref().expect("only an aggregation of a column has a grain of its own");
+    let grain_table = &column.table.name;
+    let message = format!(
+        "'{}' of '{}' reads each row of {grain_table} once, but {at} tests rows of {} (the plan's table), and one {grain_table} row can stand in many of them",
+        agg.function.value.name(),
+        column.written,
+        base.name,
+    );
+    let hint = format!(
+        "ask for '{}' in a plan of its own with \"table\": \"{grain_table}\" (and the existence test there, if a relationship leads to {grain_table}); a count of {} rows (\"function\": \"count\") can be filtered by it",
+        column.written, base.name
+    );
+    CompileError::new(Code::FanOut, &agg.path, message).with_hint(hint)
 }
 
 fn fan_out(

@@ -11,7 +11,8 @@
 
 use querycell_contract::sql::COUNT_COLUMN_PREFIX;
 
-use super::grain::Reaches;
+use super::grain::{Grain, Reaches};
+use super::one_side;
 use super::paths::Frame;
 use super::{
     aggregate_output, count_query, group_output, joined_with_and, null_probe, resolved_dates, select_list, Compilation,
@@ -25,6 +26,9 @@ use crate::sql::Params;
 /// One grain's query, compiled.
 struct Part<'a> {
     frame: &'a Frame<'a>,
+    /// For aggregations from the one side: the join of their related table, and the
+    /// values its source binds.
+    related: Option<(String, Vec<Param>)>,
     keys: Vec<Output>,
     /// The aggregations computed here, with their index in the plan.
     aggregates: Vec<(usize, Output)>,
@@ -37,24 +41,46 @@ pub(super) fn compile(
     view: &CatalogView,
     table: &Table,
     reaches: &Reaches<'_>,
-    grains: &[Vec<usize>],
+    grains: &[Grain],
 ) -> Result<Compiled> {
-    let frames: Vec<Frame<'_>> = grains.iter().map(|g| Frame::at(view, table, g.clone(), &reaches.at(g))).collect();
+    let frames: Vec<Frame<'_>> = grains
+        .iter()
+        .map(|g| {
+            let frame = Frame::at(view, table, g.0.clone(), &reaches.at(g));
+            // Beside a joined related table, no column of the plan's may go unqualified.
+            if g.1.is_some() {
+                frame.named(&table.name)
+            } else {
+                frame
+            }
+        })
+        .collect();
+    let related_frames: Vec<Option<Frame<'_>>> =
+        grains.iter().map(|g| g.1.and_then(|index| one_side::related_frame(view, index))).collect();
     let mut parts = Vec::new();
-    for (grain, frame) in grains.iter().zip(&frames) {
+    for ((grain, frame), related) in grains.iter().zip(&frames).zip(&related_frames) {
         let scope = Scope { view, table, frame };
         let keys = plan.group_by.iter().map(|key| group_output(scope, key)).collect::<Result<Vec<_>>>()?;
         let mut aggregates = Vec::new();
         for (i, agg) in plan.aggregations.iter().enumerate() {
-            if &reaches.aggregations[i].grain == grain {
-                aggregates.push((i, aggregate_output(scope, agg)?));
+            if &reaches.aggregations[i].grain != grain {
+                continue;
             }
+            let output = match (related, grain.1) {
+                (Some(related), Some(index)) => {
+                    let inner = Scope { view, table: related.root(), frame: related };
+                    one_side::output(inner, agg, &view.relationships[index])?
+                }
+                _ => aggregate_output(scope, agg)?,
+            };
+            aggregates.push((i, output));
         }
-        let filters = scope.column_conditions(&plan.filters)?;
-        parts.push(Part { frame, keys, aggregates, filters });
+        let filters = scope.row_filters(plan)?;
+        let related = related.as_ref().zip(grain.1).map(|(related, index)| one_side::join(view, frame, related, index));
+        parts.push(Part { frame, related, keys, aggregates, filters });
     }
     let shape = outer_shape(plan, &parts, view);
-    let shallowest = (0..parts.len()).min_by_key(|i| grains[*i].len()).unwrap_or_default();
+    let shallowest = (0..parts.len()).min_by_key(|i| (grains[*i].0.len(), grains[*i].1.is_some())).unwrap_or_default();
     let compilation = Compilation {
         view,
         table,
@@ -124,7 +150,16 @@ impl Compilation<'_> {
         let (probe_from, probe_params) = probe_part.frame.sources_sql();
         let null_probe = null_probe(&probe_from, &probe_params, &probe_part.filters, dialect);
         let mut explanation = self.explanation(plan, &outputs, &probe_part.filters, &having, order_phrase, limit);
-        let grains: Vec<String> = parts.iter().map(|p| p.frame.root().name.clone()).collect();
+        let grains: Vec<String> = parts
+            .iter()
+            .map(|p| match p.aggregates.first() {
+                Some((i, _)) => match &plan.aggregations[*i].of {
+                    Some(of) => of.table.value.clone(),
+                    None => p.frame.root().name.clone(),
+                },
+                None => p.frame.root().name.clone(),
+            })
+            .collect();
         explanation.push_str(&format!(
             "; each aggregation is computed over the rows of its own table ({}), each row once, and the groups are matched by their keys",
             grains.join(", ")
@@ -229,13 +264,23 @@ fn grain_query(part: &Part<'_>, view: &CatalogView) -> (String, Vec<Param>, Vec<
         select.push(format!("count(*) FILTER (WHERE {condition}) AS {}", quote_ident(&column)));
         counts.push((ProbeCount::AggregateSkipped(output.name.clone()), column));
     }
-    for (j, (condition, relationship)) in part.frame.unmatched_conditions().into_iter().enumerate() {
+    // A one-side query counts related rows; the plan's table's own query counts its orphans.
+    let unmatched = if part.related.is_some() { Vec::new() } else { part.frame.unmatched_conditions() };
+    for (j, (condition, relationship)) in unmatched.into_iter().enumerate() {
         let column = format!("u{j}");
         select.push(format!("count(*) FILTER (WHERE {condition}) AS {}", quote_ident(&column)));
         counts.push((ProbeCount::Unmatched(part.frame.root().name.clone(), relationship.clone()), column));
     }
-    let (from, from_params) = part.frame.sources_sql();
+    if select.is_empty() {
+        // The plan's table's query when it only supplies the groups: a column to select.
+        select.push(format!("count(*) AS {}", quote_ident("rows")));
+    }
+    let (mut from, from_params) = part.frame.sources_sql();
     params.extend(from_params);
+    if let Some((join, join_params)) = &part.related {
+        from.push_str(join);
+        params.extend(join_params.iter().cloned());
+    }
     params.extend(part.filters.iter().flat_map(|c| c.params.iter().cloned()));
     let group_by = if part.keys.is_empty() {
         String::new()

@@ -14,7 +14,7 @@ fn column(name: &str, kind: ValueKind) -> Column {
     Column { name: name.into(), display_name: name.into(), sql_type: sql_type.into(), kind }
 }
 
-fn table(name: &str, columns: &[(&str, ValueKind)]) -> Table {
+pub(super) fn table(name: &str, columns: &[(&str, ValueKind)]) -> Table {
     Table {
         name: name.into(),
         relation: Vec::new(),
@@ -35,7 +35,7 @@ fn relationship(from: &str, to: &str) -> Relationship {
 }
 
 /// incidents → teams, incidents → services → teams; a metric on incidents.
-fn view() -> CatalogView {
+pub(super) fn view() -> CatalogView {
     use ValueKind::*;
     CatalogView {
         tables: vec![
@@ -64,11 +64,11 @@ fn view() -> CatalogView {
     }
 }
 
-fn compile(plan: &str) -> Compiled {
+pub(super) fn compile(plan: &str) -> Compiled {
     compile_plan(plan, &view()).unwrap_or_else(|e| panic!("{plan}: {e:?}"))
 }
 
-fn refusal(plan: &str) -> CompileError {
+pub(super) fn refusal(plan: &str) -> CompileError {
     compile_plan(plan, &view()).expect_err(plan)
 }
 
@@ -222,8 +222,25 @@ fn unknown_and_ambiguous_paths_name_the_declared_relationships() {
     assert_eq!(error.message, "'teams.region' could mean 2 relationships from incidents to teams");
     assert_eq!(
         error.hint.as_deref(),
-        Some("a plan can follow only a table that one declared relationship leads to; declared from incidents: incidents.team_id → teams.team_id, incidents.service_id → services.service_id, incidents.reporter_team_id → teams.team_id; a path cannot choose between them: ask the operator to keep one, or ask in SQL mode where it is enabled")
+        Some("2 relationships lead from incidents to teams: name the one to follow by its key column, by the path \"team_id.region\" or \"reporter_team_id.region\" (each answer column keeps the name it was asked by)")
     );
+    // Each role by its key column, side by side: two joins to teams, told apart by alias.
+    let plan = r#"{"table": "incidents", "group_by": ["team_id.region", "reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
+    let compiled = compile_plan(plan, &view).unwrap();
+    let sql = &compiled.main.sql;
+    assert!(
+        sql.contains(
+            r#"LEFT JOIN "teams" AS "incidents.team_id" ON "incidents"."team_id" = "incidents.team_id"."team_id""#
+        ),
+        "{sql}"
+    );
+    assert!(sql.contains(r#"LEFT JOIN "teams" AS "incidents.reporter_team_id" ON "incidents"."reporter_team_id" = "incidents.reporter_team_id"."team_id""#), "{sql}");
+    let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["team_id_region", "reporter_team_id_region", "count"]);
+    // Where one relationship leads to a table, its key column names the same step.
+    let one =
+        compile(r#"{"table": "incidents", "group_by": ["service_id.tier"], "aggregations": [{"function": "count"}]}"#);
+    assert!(one.main.sql.contains(r#"AS "incidents.services""#), "{}", one.main.sql);
 }
 
 #[test]

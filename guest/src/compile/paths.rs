@@ -41,33 +41,98 @@ pub(super) fn resolve<'a>(view: &'a CatalogView, base: &'a Table, name: &At<Stri
     let column_name = parts.pop().unwrap_or_default();
     let mut table = base;
     let mut steps = Vec::new();
-    for part in parts {
-        let (index, next) = step(view, table, part, name)?;
+    for (i, part) in parts.iter().enumerate() {
+        let (index, next) = step(view, table, part, name).map_err(|error| {
+            let rest = [&parts[i + 1..], &[column_name][..]].concat().join(".");
+            the_way(view, (base, table), (&parts[..i], part, &rest), error)
+        })?;
         steps.push(index);
         table = next;
     }
     let Some(column) = table.column(column_name) else {
+        let mut hint = suggest::column_hint(column_name, &table.columns);
+        let walked = parts.iter().map(|p| format!("{p}.")).collect::<String>();
+        let further: Vec<String> = super::ways::columns_named(view, table, column_name)
+            .into_iter()
+            .map(|path| format!("\"{walked}{}", path.trim_start_matches('"')))
+            .collect();
+        if !further.is_empty() {
+            hint = format!("{hint}; related tables have it: {}", further.join(", "));
+        } else if !steps.is_empty() {
+            hint.push_str("; a path names its tables, then a column of the last");
+        } else if let Some(elsewhere) = super::ways::many_side_with(view, table, column_name) {
+            hint = format!("{hint}; {elsewhere}");
+        }
         return Err(CompileError::new(
             Code::UnknownColumn,
             &name.path,
             format!("table '{}' has no column '{}'", table.name, clip(column_name)),
         )
-        .with_hint(match steps.is_empty() {
-            true => suggest::column_hint(column_name, &table.columns),
-            false => format!(
-                "{}; a path names its tables, then a column of the last",
-                suggest::column_hint(column_name, &table.columns)
-            ),
-        }));
+        .with_hint(hint));
     };
     Ok(Reach { steps, table, column, written: name.value.clone() })
+}
+
+/// `error` (a step from `at` to `part` that no relationship takes) with a hint that names the
+/// way: the full paths from `base` that reach `part` from `at`, or how to ask about a table
+/// whose rows lead to `at`.
+fn the_way(
+    view: &CatalogView,
+    (base, at): (&Table, &Table),
+    (walked, part, rest): (&[&str], &str, &str),
+    error: CompileError,
+) -> CompileError {
+    let lead = walked.iter().map(|w| format!("{w}.")).collect::<String>();
+    if error.code == Code::AmbiguousRelationship.as_str() {
+        let roles: Vec<String> = view
+            .relationships
+            .iter()
+            .filter(|r| r.from_table == at.name && r.to_table == part)
+            .map(|r| format!("\"{lead}{}.{rest}\"", r.from_column))
+            .collect();
+        let hint = format!(
+            "{} relationships lead from {} to {part}: name the one to follow by its key column, by the path {} (each answer column keeps the name it was asked by)",
+            roles.len(),
+            at.name,
+            roles.join(" or ")
+        );
+        return error.with_hint(hint);
+    }
+    if error.code != Code::UnknownRelationship.as_str() {
+        return error;
+    }
+    let paths: Vec<String> = super::ways::paths_to(view, at, part, rest)
+        .into_iter()
+        .map(|path| format!("\"{lead}{}", path.trim_start_matches('"')))
+        .collect();
+    let closest = || {
+        super::ways::closest_path(view, at, part, rest)
+            .map(|path| format!("did you mean the path \"{lead}{}?", path.trim_start_matches('"')))
+    };
+    let way = match paths.as_slice() {
+        [] if walked.is_empty() => super::ways::from_the_one_side(view, base, part, None).or_else(closest),
+        [] => closest(),
+        some => Some(format!("{} is reached from {} by the path {}", part, base.name, some.join(" or "))),
+    };
+    match way {
+        Some(way) => {
+            let hint = error.hint.clone().unwrap_or_default();
+            error.with_hint(format!("{way}; {hint}"))
+        }
+        None => error,
+    }
 }
 
 /// The relationship from `from` to the table named `to`, and that table.
 fn step<'a>(view: &'a CatalogView, from: &Table, to: &str, name: &At<String>) -> Result<(usize, &'a Table)> {
     let declared: Vec<(usize, &Relationship)> =
         view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == from.name).collect();
-    let matching: Vec<&(usize, &Relationship)> = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    let mut matching: Vec<&(usize, &Relationship)> = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    if matching.is_empty() {
+        // A step may name the relationship by the key column it starts from
+        // (`owner_team_id.region`): the way to choose between two that lead to one table.
+        matching = declared.iter().filter(|(_, r)| r.from_column == to).collect();
+    }
     let listed = || declared.iter().map(|(_, r)| r.describe()).collect::<Vec<_>>().join(", ");
     match matching.as_slice() {
         [(index, relationship)] => match view.table(&relationship.to_table) {
@@ -119,6 +184,12 @@ pub(super) struct Frame<'a> {
     /// with them.
     grain: Vec<usize>,
     root: &'a Table,
+    /// The name the query gives the root: its table's name, or another where the frame is a
+    /// subquery's and the outer query may read the same table.
+    root_alias: String,
+    /// Whether every column is qualified even when nothing is joined: a subquery's columns
+    /// must never be read as the outer query's.
+    qualify: bool,
     /// The joined nodes, each as its steps after `grain`, parents before children.
     joins: Vec<Vec<usize>>,
 }
@@ -138,7 +209,18 @@ impl<'a> Frame<'a> {
             }
         }
         joins.sort_by_key(Vec::len);
-        Frame { view, grain, root, joins }
+        Frame { view, grain, root, root_alias: root.name.clone(), qualify: false, joins }
+    }
+
+    /// This frame with its root named `alias` and every column qualified: the FROM of a
+    /// subquery.
+    pub fn named(self, alias: &str) -> Frame<'a> {
+        Frame { root_alias: alias.to_string(), qualify: true, ..self }
+    }
+
+    /// The name the query gives the root table.
+    pub fn root_alias(&self) -> &str {
+        &self.root_alias
     }
 
     /// The frame of a query at `grain` (steps from the plan's table `base`), joining what
@@ -172,10 +254,10 @@ impl<'a> Frame<'a> {
     /// tables the steps reach, joined by dots (`incidents.teams`). Two steps to one table
     /// from the same table would be an ambiguous path, so the names identify the node.
     fn alias(&self, relative: &[usize]) -> String {
-        let mut alias = self.root.name.clone();
+        let mut alias = self.root_alias.clone();
         for index in relative {
             alias.push('.');
-            alias.push_str(&self.view.relationships[*index].to_table);
+            alias.push_str(&super::ways::step_name(self.view, *index));
         }
         alias
     }
@@ -185,7 +267,7 @@ impl<'a> Frame<'a> {
     pub fn expression(&self, reach: &Reach<'_>) -> String {
         let dialect = self.view.dialect;
         let column = dialect.quote(&reach.column.name);
-        if !self.joins_anything() {
+        if !self.joins_anything() && !self.qualify {
             return column;
         }
         let relative = &reach.steps[self.grain.len().min(reach.steps.len())..];
@@ -197,7 +279,7 @@ impl<'a> Frame<'a> {
     pub fn sources_sql(&self) -> (String, Vec<Param>) {
         let dialect = self.view.dialect;
         let mut params = Params::default();
-        let mut sql = source(self.root, &self.root.name, dialect, &mut params);
+        let mut sql = source(self.root, &self.root_alias, dialect, &mut params);
         for (table, relationship, parent, alias) in self.joined() {
             sql.push_str(&format!(
                 " LEFT JOIN {} ON {}.{} = {}.{}",

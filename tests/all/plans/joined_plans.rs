@@ -16,6 +16,10 @@
 //! - with no `group_by`, every grain gives its one row even when the filters keep no row
 //!   (as an aggregate without GROUP BY does), so the answer is one row;
 //! - a `share` (always at the plan's table) in a group its grain lacks is null;
+//! - an existence test (`exists` / `not_exists`) keeps a row of the plan's table when some
+//!   (no) row of the related table has its key and meets the test's `where`; it stands only
+//!   beside aggregations at the plan's table (others fan out, as a filter on the plan's table
+//!   does);
 //! - the orphan warning is checked only when the plan groups by a path and has an
 //!   aggregation at the plan's table (where the orphan rows are counted), by the number of
 //!   kept rows of the plan's table whose path breaks at each step.
@@ -23,6 +27,7 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::Path;
 
+use querycell::policy::Policy;
 use querycell::{ingest, Answer, Limits, QueryCell};
 use querycell_tests::write_file;
 use serde_json::{json, Value};
@@ -109,7 +114,7 @@ const RELATIONSHIPS: [(&str, &str, &str, &str); 3] = [
 const METRICS: [(&str, &str); 3] = [("mtta", "incidents"), ("p90_ack", "incidents"), ("total_headcount", "teams")];
 
 /// `querycell.toml`'s `[[relationships]]` entry declaring `from` → `to` (`table.column`).
-fn declared(from: &str, to: &str) -> String {
+pub(super) fn declared(from: &str, to: &str) -> String {
     format!("[[relationships]]\nfrom = \"{from}\"\nto = \"{to}\"\n\n")
 }
 
@@ -178,7 +183,7 @@ impl Table {
 }
 
 /// The generated tables, with each relationship's target rows indexed by their key.
-struct Db {
+pub(super) struct Db {
     tables: Vec<Table>,
     /// Per table a relationship leads to, its row by key (`teams` by `team_id`, ...).
     keys: HashMap<&'static str, HashMap<V, usize>>,
@@ -369,7 +374,7 @@ fn generated() -> Db {
 }
 
 /// The tables written as CSV with `settings` as their `querycell.toml`, ingested, opened.
-fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> QueryCell {
+pub(super) fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> QueryCell {
     let data = dir.join("data");
     for (name, csv) in tables {
         write_file(&data, &format!("{name}.csv"), csv);
@@ -380,8 +385,26 @@ fn ingest_and_open(dir: &Path, tables: &[(&str, String)], settings: &str) -> Que
     QueryCell::open(&index, Limits::default()).expect("open")
 }
 
+/// The generated tables, and a library opened on them under a policy whose row filter keeps
+/// the incidents of one severity (the context's `severity`, as a tenant's would be), with
+/// the tables as that policy lets the caller read them.
+fn open_under_severity_policy(severity: &str) -> (tempfile::TempDir, Db, QueryCell) {
+    let (dir, full, _) = open();
+    let policy = "[tables.incidents]\nrow_filters = [{ column = \"severity\", equals_context = \"severity\" }]\n";
+    let context = BTreeMap::from([("severity".to_string(), severity.to_string())]);
+    let cell = QueryCell::open(&dir.path().join("idx"), Limits::default())
+        .expect("open")
+        .with_policy(Policy::parse(policy).expect("policy parses"), context)
+        .expect("policy applies");
+    let mut tables = full.tables;
+    let incidents = tables.iter_mut().find(|t| t.name == "incidents").expect("incidents");
+    let at = incidents.column("severity");
+    incidents.rows.retain(|row| row[at] == text(severity));
+    (dir, Db::new(tables), cell)
+}
+
 /// The generated tables, and a library opened on them.
-fn open() -> (tempfile::TempDir, Db, QueryCell) {
+pub(super) fn open() -> (tempfile::TempDir, Db, QueryCell) {
     let db = generated();
     let dir = tempfile::tempdir().unwrap();
     let tables: Vec<(&str, String)> = db.tables.iter().map(|t| (t.name, t.csv())).collect();
@@ -462,6 +485,55 @@ impl Cond {
     }
 }
 
+/// `{"exists": …}` or `{"not_exists": …}`: rows of `table` whose key column `via` holds the
+/// plan's row's key, meeting every condition (on `table`'s columns, or paths from it).
+#[derive(Debug, Clone)]
+struct Exists {
+    negated: bool,
+    table: &'static str,
+    via: &'static str,
+    /// Whether the plan names `via` (it may leave it out: one relationship leads back).
+    names_via: bool,
+    conditions: Vec<Cond>,
+}
+
+impl Exists {
+    fn json(&self) -> Value {
+        let mut related = json!({"table": self.table});
+        if self.names_via {
+            related["via"] = json!(self.via);
+        }
+        if !self.conditions.is_empty() {
+            related["where"] = self.conditions.iter().map(Cond::json).collect();
+        }
+        json!({(if self.negated { "not_exists" } else { "exists" }): related})
+    }
+
+    /// Whether row `row` of the plan's `table` passes: some related row has its key (the
+    /// column the relationship leads to) and meets the conditions, or for `not_exists` none.
+    fn holds(&self, db: &Db, table: &'static str, row: usize) -> bool {
+        let (_, _, _, to_column) = RELATIONSHIPS
+            .iter()
+            .find(|r| r.0 == self.table && r.1 == self.via && r.2 == table)
+            .unwrap_or_else(|| panic!("{} -> {table}", self.table));
+        let here = db.table(table);
+        let key = &here.rows[row][here.column(to_column)];
+        let related = db.table(self.table);
+        let via = related.column(self.via);
+        let found = *key != V::Null
+            && (0..related.rows.len()).any(|r| {
+                related.rows[r][via] == *key
+                    && self.conditions.iter().all(|c| c.holds(&read(db, self.table, 0, r, &c.column)))
+            });
+        found != self.negated
+    }
+}
+
+/// The relationships that lead to `table`: `(from table, its key column)`.
+fn inbound(table: &str) -> Vec<(&'static str, &'static str)> {
+    RELATIONSHIPS.iter().filter(|r| r.2 == table).map(|r| (r.0, r.1)).collect()
+}
+
 /// One aggregation of a plan: a function, or a metric with the definition it stands for.
 #[derive(Debug, Clone)]
 struct Agg {
@@ -470,6 +542,11 @@ struct Agg {
     column: Option<ColRef>,
     p: Option<f64>,
     conditions: Vec<Cond>,
+    /// Existence tests of its own `where`.
+    exists: Vec<Exists>,
+    /// `"of"`: the related table (and its key column) whose rows it reads; its column and
+    /// conditions are that table's.
+    of: Option<(&'static str, &'static str)>,
     alias: Option<String>,
     metric: Option<&'static str>,
 }
@@ -477,7 +554,8 @@ struct Agg {
 impl Agg {
     fn new(func: &'static str, column: Option<&'static str>, alias: Option<&str>) -> Agg {
         let column = column.map(ColRef::parse);
-        Agg { func, column, p: None, conditions: Vec::new(), alias: alias.map(str::to_string), metric: None }
+        let alias = alias.map(str::to_string);
+        Agg { func, column, p: None, conditions: Vec::new(), exists: Vec::new(), of: None, alias, metric: None }
     }
 
     /// A metric of `METRICS`, as `querycell.toml` defines it.
@@ -493,7 +571,8 @@ impl Agg {
             "total_headcount" => ("sum", "headcount", None, Vec::new()),
             other => panic!("no metric {other}"),
         };
-        Agg { func, column: Some(own(column)), p, conditions, alias, metric: Some(name) }
+        let column = Some(own(column));
+        Agg { func, column, p, conditions, exists: Vec::new(), of: None, alias, metric: Some(name) }
     }
 
     /// The path of its grain from the plan's table: the plan's table itself for `count`
@@ -509,6 +588,13 @@ impl Agg {
     fn output(&self) -> String {
         if let Some(name) = self.alias.clone().or(self.metric.map(str::to_string)) {
             return name;
+        }
+        if let Some((related, _)) = self.of {
+            return match (&self.column, self.p) {
+                (Some(column), Some(p)) => format!("p{}_{related}_{}", (p * 100.0).round(), column.column),
+                (Some(column), None) => format!("{}_{related}_{}", self.func, column.column),
+                (None, _) => format!("{}_{related}", self.func),
+            };
         }
         match (&self.column, self.func) {
             (None, func) => func.to_string(),
@@ -528,8 +614,12 @@ impl Agg {
         if let (Some(p), None) = (self.p, self.metric) {
             aggregation["p"] = json!(p);
         }
-        if !self.conditions.is_empty() && self.metric.is_none() {
-            aggregation["where"] = self.conditions.iter().map(Cond::json).collect();
+        if (!self.conditions.is_empty() || !self.exists.is_empty()) && self.metric.is_none() {
+            aggregation["where"] =
+                self.conditions.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
+        }
+        if let Some((related, via)) = self.of {
+            aggregation["of"] = json!({"table": related, "via": via});
         }
         if let Some(alias) = &self.alias {
             aggregation["alias"] = json!(alias);
@@ -544,6 +634,8 @@ struct Plan {
     table: &'static str,
     group_by: Vec<ColRef>,
     filters: Vec<Cond>,
+    /// Existence tests among the filters.
+    exists: Vec<Exists>,
     aggregations: Vec<Agg>,
 }
 
@@ -551,7 +643,7 @@ impl Plan {
     /// A plan on `table` with these group keys and aggregations, and no filter.
     fn grouped(table: &'static str, group_by: &[&'static str], aggregations: Vec<Agg>) -> Plan {
         let group_by = group_by.iter().map(|c| ColRef::parse(c)).collect();
-        Plan { table, group_by, filters: Vec::new(), aggregations }
+        Plan { table, group_by, filters: Vec::new(), exists: Vec::new(), aggregations }
     }
 
     fn json(&self) -> String {
@@ -559,8 +651,8 @@ impl Plan {
         if !self.group_by.is_empty() {
             plan["group_by"] = self.group_by.iter().map(|c| json!(c.path())).collect();
         }
-        if !self.filters.is_empty() {
-            plan["filters"] = self.filters.iter().map(Cond::json).collect();
+        if !self.filters.is_empty() || !self.exists.is_empty() {
+            plan["filters"] = self.filters.iter().map(Cond::json).chain(self.exists.iter().map(Exists::json)).collect();
         }
         plan["aggregations"] = self.aggregations.iter().map(Agg::json).collect();
         plan.to_string()
@@ -613,6 +705,10 @@ enum Expected {
 /// condition of its own `where` has a path that does not start with its grain's.
 fn fans_out(plan: &Plan, agg: &Agg) -> bool {
     let grain = agg.grain();
+    let tests_rows = !plan.exists.is_empty() || !agg.exists.is_empty();
+    if !grain.is_empty() && tests_rows {
+        return true;
+    }
     let mut named = plan.group_by.iter().chain(plan.filters.iter().chain(&agg.conditions).map(|c| &c.column));
     named.any(|column| !column.steps.starts_with(&grain))
 }
@@ -623,16 +719,19 @@ fn expected(db: &Db, plan: &Plan) -> Expected {
         return Expected::FanOut;
     }
     let mut merged: BTreeMap<Vec<V>, Vec<Option<Out>>> = BTreeMap::new();
-    let grains: BTreeSet<Vec<&'static str>> = plan.aggregations.iter().map(Agg::grain).collect();
+    let own = |agg: &&Agg| agg.of.is_none();
+    let grains: BTreeSet<Vec<&'static str>> = plan.aggregations.iter().filter(own).map(Agg::grain).collect();
     for grain in grains {
         let grain_table = Db::end(plan.table, &grain);
         for (key, rows) in groups(db, plan, grain_table, grain.len()) {
             let slots = merged.entry(key).or_insert_with(|| vec![None; plan.aggregations.len()]);
-            for (slot, agg) in slots.iter_mut().zip(&plan.aggregations).filter(|(_, agg)| agg.grain() == grain) {
+            let here = |(_, agg): &(&mut Option<Out>, &Agg)| agg.of.is_none() && agg.grain() == grain;
+            for (slot, agg) in slots.iter_mut().zip(&plan.aggregations).filter(here) {
                 *slot = Some(aggregate(db, grain_table, grain.len(), agg, &rows));
             }
         }
     }
+    one_side_aggregates(db, plan, &mut merged);
     // A group one grain lacks: 0 for its counts, missing for its other aggregations.
     let absent = |agg: &Agg| if matches!(agg.func, "count" | "count_distinct") { Out::Int(0) } else { Out::Null };
     let rows = merged
@@ -644,6 +743,30 @@ fn expected(db: &Db, plan: &Plan) -> Expected {
         })
         .collect();
     Expected::Rows(rows)
+}
+
+/// The aggregations of related rows (`"of"`): every group of the plan's table's kept rows,
+/// each aggregating the related rows whose key leads to one of the group's rows.
+fn one_side_aggregates(db: &Db, plan: &Plan, merged: &mut BTreeMap<Vec<V>, Vec<Option<Out>>>) {
+    if plan.aggregations.iter().all(|agg| agg.of.is_none()) {
+        return;
+    }
+    for (key, rows) in groups(db, plan, plan.table, 0) {
+        let slots = merged.entry(key).or_insert_with(|| vec![None; plan.aggregations.len()]);
+        for (slot, agg) in slots.iter_mut().zip(&plan.aggregations) {
+            let Some((related, via)) = agg.of else { continue };
+            let to_column =
+                RELATIONSHIPS.iter().find(|r| r.0 == related && r.1 == via && r.2 == plan.table).expect("declared").3;
+            let here = db.table(plan.table);
+            let keys: BTreeSet<&V> = rows.iter().map(|&row| &here.rows[row][here.column(to_column)]).collect();
+            let inner = db.table(related);
+            let at = inner.column(via);
+            let reached: Vec<usize> = (0..inner.rows.len())
+                .filter(|&r| inner.rows[r][at] != V::Null && keys.contains(&inner.rows[r][at]))
+                .collect();
+            *slot = Some(aggregate(db, related, 0, agg, &reached));
+        }
+    }
 }
 
 /// A column of the plan read from row `row` of a grain `depth` steps down its paths: the
@@ -660,7 +783,9 @@ fn groups(db: &Db, plan: &Plan, grain_table: &'static str, depth: usize) -> BTre
         groups.insert(Vec::new(), Vec::new());
     }
     for row in 0..db.table(grain_table).rows.len() {
-        if plan.filters.iter().all(|f| f.holds(&read(db, grain_table, depth, row, &f.column))) {
+        let kept = plan.filters.iter().all(|f| f.holds(&read(db, grain_table, depth, row, &f.column)))
+            && plan.exists.iter().all(|e| e.holds(db, grain_table, row));
+        if kept {
             let key = plan.group_by.iter().map(|c| read(db, grain_table, depth, row, c)).collect();
             groups.entry(key).or_default().push(row);
         }
@@ -675,6 +800,7 @@ fn aggregate(db: &Db, grain_table: &'static str, depth: usize, agg: &Agg, rows: 
         .iter()
         .copied()
         .filter(|&row| agg.conditions.iter().all(|c| c.holds(&read(db, grain_table, depth, row, &c.column))))
+        .filter(|&row| agg.exists.iter().all(|e| e.holds(db, grain_table, row)))
         .collect();
     let values: Vec<V> = match &agg.column {
         Some(column) => {
@@ -813,7 +939,48 @@ impl Generator<'_> {
         let aggregations = (0..1 + self.rng.below(3))
             .map(|i| self.aggregation(table, &reachable, focus.as_deref(), format!("a{i}")))
             .collect();
-        Plan { table, group_by, filters, aggregations }
+        let exists = (0..[0, 0, 0, 0, 1, 1, 2][self.rng.below(7)]).filter_map(|_| self.exists(table)).collect();
+        Plan { table, group_by, filters, exists, aggregations }
+    }
+
+    /// An aggregation of the rows of `related` whose key column `via` leads to the plan's
+    /// table: a count of them, or a function of one of their columns, now and then with a
+    /// condition on them.
+    fn one_side(&mut self, (related, via): (&'static str, &'static str), alias: String) -> Agg {
+        let own: Vec<ColRef> =
+            self.db.table(related).columns.iter().map(|(c, _)| ColRef { steps: Vec::new(), column: c }).collect();
+        let mut agg = Agg::new("count", None, Some(&alias));
+        if !self.rng.one_in(4) {
+            let column = self.rng.pick(&own).clone();
+            agg.func = *self.rng.pick(functions(self.db.kind(related, &column)));
+            agg.p = (agg.func == "percentile").then(|| *self.rng.pick(&PERCENTS));
+            agg.column = Some(column);
+        }
+        if self.rng.one_in(3) {
+            let column = self.rng.pick(&own).clone();
+            agg.conditions.push(self.condition(related, column));
+        }
+        agg.of = Some((related, via));
+        agg
+    }
+
+    /// An existence test of rows related to `table` (none when no relationship leads
+    /// there), with up to two conditions on the related rows.
+    fn exists(&mut self, table: &'static str) -> Option<Exists> {
+        let leading = inbound(table);
+        if leading.is_empty() {
+            return None;
+        }
+        let (related, via) = *self.rng.pick(&leading);
+        let reachable = self.db.reachable(related);
+        let conditions = (0..self.rng.below(3))
+            .map(|_| {
+                let column = self.rng.pick(&reachable).clone();
+                self.condition(related, column)
+            })
+            .collect();
+        let negated = self.rng.one_in(2);
+        Some(Exists { negated, table: related, via, names_via: self.rng.one_in(2), conditions })
     }
 
     /// Text and boolean columns, and headcounts: few distinct values, so groups stay few.
@@ -825,6 +992,11 @@ impl Generator<'_> {
         let metrics: Vec<&'static str> = METRICS.iter().filter(|m| m.1 == table).map(|m| m.0).collect();
         if !metrics.is_empty() && self.rng.one_in(8) {
             return Agg::metric(self.rng.pick::<&str>(&metrics), Some(alias));
+        }
+        let leading = inbound(table);
+        if !leading.is_empty() && self.rng.one_in(5) {
+            let chosen = *self.rng.pick(&leading);
+            return self.one_side(chosen, alias);
         }
         let mut agg = Agg::new("count", None, Some(&alias));
         match self.rng.below(8) {
@@ -857,6 +1029,9 @@ impl Generator<'_> {
                 self.condition(table, column)
             })
             .collect();
+        if (focus.is_none() || grain.is_empty()) && self.rng.one_in(6) {
+            agg.exists.extend(self.exists(table));
+        }
         agg
     }
 
@@ -1027,6 +1202,37 @@ fn generated_plans_over_related_tables_match_the_computation_in_rust() {
     );
 }
 
+/// Existence tests under a row policy: a policy keeps only the P1 incidents, so `exists` /
+/// `not_exists` from teams and services must test only those (the policy's source stands
+/// inside the subquery), as the computation over a copy holding only P1 incidents says. Every
+/// generated plan runs, those on incidents too.
+#[test]
+fn existence_tests_under_a_row_policy_see_only_the_rows_it_allows() {
+    let (_dir, db, cell) = open_under_severity_policy("P1");
+    let full = generated();
+    let mut generator = Generator { db: &full, rng: Lcg(0x5851_f42d_4c95_7f2d) };
+    let plans: Vec<Plan> = (0..300).map(|_| generator.plan()).collect();
+    let mut failures = Vec::new();
+    let (mut answered, mut tested) = (0, 0);
+    for plan in &plans {
+        let (outcome, failure) = run(&db, &cell, plan);
+        let tests = !plan.exists.is_empty() || plan.aggregations.iter().any(|a| !a.exists.is_empty() || a.of.is_some());
+        answered += usize::from(outcome == Outcome::Answered);
+        tested += usize::from(outcome == Outcome::Answered && tests);
+        failures.extend(failure);
+    }
+    eprintln!(
+        "joined_plans under a severity policy: {} plans, {answered} answered ({tested} with existence tests or aggregations of related rows); {} differ",
+        plans.len(),
+        failures.len()
+    );
+    for failure in &failures {
+        eprintln!("{failure}");
+    }
+    assert!(failures.is_empty(), "{} of {} plans differ; the first: {}", failures.len(), plans.len(), failures[0]);
+    assert!(tested >= 30, "only {tested} answered plans test existence or aggregate related rows");
+}
+
 /// The generated plans ask every kind of question the differential test means to check,
 /// and the landmarks are what the spec says they are (this needs no library: it checks the
 /// generator and the computation).
@@ -1061,6 +1267,24 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
             (
                 "an aggregation's own where",
                 plan.aggregations.iter().any(|a| !a.conditions.is_empty() && a.func != "share"),
+            ),
+            ("exists, answered", answered && plan.exists.iter().any(|e| !e.negated)),
+            ("not_exists, answered", answered && plan.exists.iter().any(|e| e.negated)),
+            (
+                "an existence test with a where, answered",
+                answered && plan.exists.iter().any(|e| !e.conditions.is_empty()),
+            ),
+            (
+                "an existence test in an aggregation's where, answered",
+                answered && plan.aggregations.iter().any(|a| !a.exists.is_empty()),
+            ),
+            ("an existence test refused as fan_out", !answered && !plan.exists.is_empty()),
+            ("an aggregation of related rows, answered", answered && plan.aggregations.iter().any(|a| a.of.is_some())),
+            (
+                "an aggregation of related rows beside one of the plan's table, answered",
+                answered
+                    && plan.aggregations.iter().any(|a| a.of.is_some())
+                    && plan.aggregations.iter().any(|a| a.of.is_none()),
             ),
         ] {
             *seen.entry(what).or_default() += usize::from(true_);
@@ -1162,7 +1386,8 @@ fn team_headcounts_by_severity_are_refused_as_fan_out_with_what_to_ask_instead()
 }
 
 /// Two declared relationships lead from incidents to teams (the owner and the reporter), so
-/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both.
+/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both roles
+/// by their key columns (`team_id.region`, `reporter_team_id.region`).
 #[test]
 fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let dir = tempfile::tempdir().unwrap();
@@ -1176,7 +1401,12 @@ fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
     let error = refusal(&cell, plan, "ambiguous_relationship", "group_by[0]");
     let hint = error.hint.clone().unwrap_or_default();
-    assert!(hint.contains("incidents.team_id") && hint.contains("incidents.reporter_team_id"), "{error:?}");
+    assert!(hint.contains("\"team_id.region\"") && hint.contains("\"reporter_team_id.region\""), "{error:?}");
+    // Each role named by its key column answers, under the name it was asked by.
+    let roles =
+        r#"{"table": "incidents", "group_by": ["reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
+    let answer = answer_of(&cell, roles);
+    assert_eq!(column_names(&answer), ["reporter_team_id_region", "count"]);
     // The plan's own columns take no path and answer.
     let answer =
         answer_of(&cell, r#"{"table": "incidents", "group_by": ["team_id"], "aggregations": [{"function": "count"}]}"#);
@@ -1239,6 +1469,25 @@ fn incidents_and_team_headcounts_by_region_stand_side_by_side_at_their_own_grain
     assert_eq!(missing[1].as_i64(), Some(unplaced as i64), "{missing:?}");
     let summed = headcounts(&V::Null);
     assert!(missing[2] == summed || missing[2].as_f64() == summed.as_f64(), "{missing:?} against {summed}");
+}
+
+/// The issue's example: incidents counted and their time to acknowledge averaged from
+/// teams, each team once; the team no incident points to (`latam`'s) has 0 and a missing
+/// average, and incidents whose team is missing or an orphan count nowhere.
+#[test]
+fn incidents_per_team_from_the_team_side_include_the_team_with_none() {
+    let (_dir, db, cell) = open();
+    let count = Agg { of: Some(("incidents", "team_id")), ..Agg::new("count", None, None) };
+    let avg = Agg { of: Some(("incidents", "team_id")), ..Agg::new("avg", Some("ack_minutes"), None) };
+    let plan = Plan::grouped("teams", &["name"], vec![count, avg]);
+    let answer = answered_as_computed(&db, &cell, &plan, &["name", "count_incidents", "avg_incidents_ack_minutes"]);
+    let lonely = TEAM_NAMES[LONELY_TEAM as usize - 1];
+    let row = answer.rows.iter().find(|row| row[0] == json!(lonely)).unwrap_or_else(|| panic!("{:?}", answer.rows));
+    assert_eq!((row[1].as_i64(), &row[2]), (Some(0), &Value::Null), "{row:?}");
+    let counted: i64 = answer.rows.iter().filter_map(|row| row[1].as_i64()).sum();
+    let placed =
+        (0..db.table("incidents").rows.len()).filter(|&r| db.follow("incidents", r, &["teams"]).is_ok()).count();
+    assert_eq!(counted, placed as i64, "every incident with a team counts once, the others nowhere");
 }
 
 /// Metrics answer under their names (or an alias), as their definitions compute, grouped

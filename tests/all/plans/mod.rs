@@ -6,6 +6,8 @@
 mod aggregates;
 mod column_roles;
 mod compile_cache;
+mod hint_corpus;
 mod joined_plans;
 mod model_requests;
 mod relative_dates;
+mod role_plans;

@@ -194,6 +194,22 @@ fn mtta_is_the_operators_definition() {
     assert!(answer.explanation.contains("the metric mtta"), "{}", answer.explanation);
 }
 
+/// "Teams with no P1 incident": an existence test from teams, which keeps the teams no P1
+/// incident points to (a team with no incident at all among them), each once.
+#[test]
+fn teams_with_no_p1_incident_are_those_no_p1_incident_names() {
+    let (incidents, teams) = demo_rows();
+    let plan = readme_plan("teams with no P1 incident", |p| p["filters"][0].get("not_exists").is_some());
+    let (_dir, cell) = demo();
+    let answer = answer(&cell, &plan);
+    let mut answered: Vec<&str> = answer.rows.iter().map(|row| row[0].as_str().unwrap()).collect();
+    answered.sort_unstable();
+    let with_p1: Vec<&str> = incidents.iter().filter(|i| i.severity == "P1").map(|i| i.team.as_str()).collect();
+    let expected: Vec<&str> = teams.keys().map(String::as_str).filter(|team| !with_p1.contains(team)).collect();
+    assert!(!expected.is_empty(), "the demo has a team with no P1 incident");
+    assert_eq!(answered, expected, "{}", answer.explanation);
+}
+
 /// Incidents and headcount by region: each aggregation reads its own table once, so a
 /// region whose teams had no incident still shows its headcount, with a count of 0.
 #[test]

@@ -360,6 +360,38 @@ fn joined_plans() -> Vec<String> {
     }
     plans.push(r#"{"table": "events", "group_by": ["owners.region"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "owners.headcount", "alias": "people"}], "having": [{"column": "people", "op": "gt", "value": 4}], "order_by": [{"column": "n", "direction": "desc"}], "limit": 2}"#.into());
     plans.push(r#"{"table": "events", "columns": ["event_id", "owners.region", "owners.headcount"], "order_by": ["event_id"], "limit": 30}"#.into());
+    plans.extend(related_rows_plans());
+    plans
+}
+
+/// Existence tests (`exists` / `not_exists`, with a `where`, in `filters` and in an
+/// aggregation's `where`), aggregations of related rows from the one side (`"of"`: Ops has
+/// no event, so 0 and missing values), and the role step named by its key column
+/// (`team.region`).
+fn related_rows_plans() -> Vec<String> {
+    let tests = [
+        r#"{"exists": {"table": "events"}}"#,
+        r#"{"not_exists": {"table": "events", "where": [{"column": "severity", "op": "eq", "value": "P1"}]}}"#,
+        r#"{"exists": {"table": "events", "via": "team", "where": [{"column": "minutes", "op": "gt", "value": 200}, {"column": "resolved", "op": "eq", "value": true}]}}"#,
+    ];
+    let aggregations = [
+        r#"{"function": "count", "alias": "n"}, {"function": "sum", "column": "headcount", "alias": "people"}"#,
+        r#"{"function": "count", "of": {"table": "events"}, "alias": "n"}, {"function": "avg", "column": "cost", "of": {"table": "events"}, "alias": "x"}"#,
+        r#"{"function": "percentile", "column": "minutes", "p": 0.5, "of": {"table": "events"}, "where": [{"column": "severity", "op": "ne", "value": "P3"}], "alias": "x"}, {"function": "count", "alias": "n"}"#,
+        r#"{"function": "count", "alias": "n", "where": [{"exists": {"table": "events", "where": [{"column": "severity", "op": "eq", "value": "P2"}]}}]}"#,
+    ];
+    let mut plans = Vec::new();
+    for group_by in ["", r#", "group_by": ["region"]"#] {
+        for aggregation in aggregations {
+            plans.push(format!(r#"{{"table": "owners"{group_by}, "aggregations": [{aggregation}]}}"#));
+            for test in tests {
+                plans.push(format!(
+                    r#"{{"table": "owners"{group_by}, "filters": [{test}], "aggregations": [{aggregation}]}}"#
+                ));
+            }
+        }
+    }
+    plans.push(r#"{"table": "events", "group_by": ["team.region"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "team.headcount", "alias": "people"}]}"#.into());
     plans
 }
 
