@@ -156,7 +156,12 @@ pub const RANKS: &[(&str, Option<bool>)] = &[
     ("shortest", Some(false)),
     ("best", None),
     ("worst", None),
+    ("poorest", Some(false)),
 ];
+
+/// What a hyphenated rank ranks by when it is an amount: "best-selling", "slowest-selling".
+pub const AMOUNT_PARTICIPLES: &[&str] =
+    &["selling", "sellers", "seller", "earning", "grossing", "performing", "moving", "paid", "paying"];
 
 /// Number words after "top"/"bottom": "the top three".
 pub const SMALL_NUMBERS: &[(&str, u64)] = &[
