@@ -27,10 +27,13 @@ impl<'a> Claims<'a> {
     pub fn new(facts: &'a Facts, scanned: &'a Scanned<'a>, mentions: &'a [Mention]) -> Claims<'a> {
         let mut group_nouns: HashSet<String> = GROUP_NOUNS.iter().map(|w| w.to_string()).collect();
         for column in &facts.columns {
+            // A time column's groups are its grain ("month"); the rest of its name says what
+            // was dated (`order_month`: an order is a member, not a group).
             if matches!(column.kind, ColumnKind::Time(_)) {
                 group_nouns.extend(TIME_NOUNS.iter().map(|w| w.to_string()));
+                continue;
             }
-            if !matches!(column.kind, ColumnKind::Label | ColumnKind::Time(_)) {
+            if !matches!(column.kind, ColumnKind::Label) {
                 continue;
             }
             for part in column.name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| p.len() >= 3) {
@@ -146,7 +149,13 @@ impl<'a> Claims<'a> {
     fn universal(&self, s: usize, sentence: &Sentence, judged: &[Judged]) -> Option<Finding> {
         let (i, word) = sentence.tokens.clone().find_map(|i| Some((i, self.universal_word(sentence, i)?)))?;
         let named = self.aggregates_named(sentence, judged);
+        // "412 had none": a pronoun for what the subject lacks, which only a share can show.
+        let object = word == "none"
+            && i.checked_sub(1).and_then(|p| self.scanned.lower(p)).is_some_and(|w| matches!(w.as_str(), "had" | "has" | "have"));
         for (aggregate, column) in named {
+            if object && aggregate != Aggregate::Share {
+                continue;
+            }
             if aggregate == Aggregate::Share {
                 if let Some(f) = self.universal_share(s, sentence, judged, i, &word, column?) {
                     return Some(f);

@@ -193,6 +193,39 @@ fn best(
 }
 
 impl Judge<'_> {
+    /// "From March to June", "between January and April": two labels of one time column
+    /// joined by "to", "through", "until" or "and" after "between" are the rows from the one
+    /// to the other (ISO dates sort as text).
+    fn range_rows(&self, chosen: &[usize]) -> Option<Vec<u32>> {
+        let [a, b] = chosen else { return None };
+        let (first, second) = (&self.mentions[*a], &self.mentions[*b]);
+        let column = first.column;
+        if second.column != column || !matches!(self.facts.columns[column].kind, ColumnKind::Time(_)) {
+            return None;
+        }
+        let joined = second.tokens.start == first.tokens.end + 1;
+        let joiner = self.scanned.lower(first.tokens.end).unwrap_or_default();
+        let opener = first.tokens.start.checked_sub(1).and_then(|p| self.scanned.lower(p)).unwrap_or_default();
+        let range = matches!(joiner.as_str(), "to" | "through" | "until" | "till")
+            || (joiner == "and" && opener == "between");
+        if !joined || !range {
+            return None;
+        }
+        let text = |m: &Mention| match self.facts.rows.get(*m.rows.first()? as usize)?.get(column)? {
+            super::receipt::Cell::Text(t) => Some(t.clone()),
+            _ => None,
+        };
+        let (from, to) = (text(first)?, text(second)?);
+        let (low, high) = if from <= to { (from, to) } else { (to, from) };
+        let rows: Vec<u32> = (0..self.facts.rows.len().min(MAX_ATTRIBUTED_CELLS))
+            .filter(|&r| {
+                matches!(&self.facts.rows[r][column], super::receipt::Cell::Text(t) if *t >= low && *t <= high)
+            })
+            .map(|r| r as u32)
+            .collect();
+        Some(rows)
+    }
+
     /// The numeric cells of `rows`.
     fn cells_of_rows<'b>(&'b self, rows: &'b [u32]) -> impl Iterator<Item = CellRef> + 'b {
         rows.iter()
@@ -306,7 +339,7 @@ impl Judge<'_> {
         hedge: bool,
         attribution: &Attribution,
     ) -> (Vec<u32>, Option<(Fit, CellRef)>) {
-        let rows = rows_of(self.mentions, &attribution.primary);
+        let rows = self.range_rows(&attribution.primary).unwrap_or_else(|| rows_of(self.mentions, &attribution.primary));
         let in_scope: Vec<CellRef> =
             if rows.is_empty() { self.cells_near(number, &[]) } else { self.cells_of_rows(&rows).collect() };
         let mut work = 0;
@@ -339,10 +372,13 @@ impl Judge<'_> {
         let text = self.scanned.word(i);
         let who = if rows.is_empty() { String::new() } else { format!(" for {}", self.group_names(rows)) };
         let bound = bound_before(self.scanned, i);
+        // "of the 4 priorities", "8 of 40 products": the answer's rows, before any rounding
+        // of a cell to that number.
+        let counts_rows = !number.percent && (self.counts_groups(i) || self.follows_of(i)) && self.is_row_count(number.value);
         // A bound ("under 11" for 10.85) is read as a bound before any rounding: only the
         // value itself is a match.
         if let Some((f @ (Fit::Exact | Fit::Rounded | Fit::Approx | Fit::Unadmitted), cell)) = scoped {
-            if bound.is_none() || f == Fit::Exact {
+            if f == Fit::Exact || (bound.is_none() && !counts_rows) {
                 return self.matched(s, i, number, f, &cell, &who);
             }
         }
@@ -355,15 +391,11 @@ impl Judge<'_> {
         if let Some(lower) = bound {
             return self.bound(s, i, number, rows, lower);
         }
-        if !number.percent && self.facts.receipt_numbers.contains(&number.value) {
-            let message = format!("{text} is a number the receipt itself states (a warning's count, the rows of a cut answer)");
-            return (self.finding(s, i, FindingKind::ReceiptValue, None, None, message), None, None);
-        }
         if let Some(k_of_n) = self.counts_some_groups(s, i, number) {
             return k_of_n;
         }
         // "Of the 3 teams" counts the answer's groups, whichever group the sentence is about.
-        if !number.percent && (self.counts_groups(i) || self.follows_of(i)) && self.is_row_count(number.value) {
+        if counts_rows {
             let message = format!("{text} is the number of rows of the answer");
             let finding = self.finding(s, i, FindingKind::Match, None, Some("the answer's row count".into()), message);
             return (finding, None, None);
@@ -390,10 +422,18 @@ impl Judge<'_> {
                 None,
             );
         }
-        self.derived(s, i, number, hedge, rows, false).unwrap_or_else(|| {
-            let message = format!("{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells");
-            (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
-        })
+        if let Some(found) = self.derived(s, i, number, hedge, rows, false) {
+            return found;
+        }
+        // Last, so that another group's cell is a swap and a total is a total.
+        if !number.percent && self.facts.receipt_numbers.contains(&number.value) {
+            let message = format!("{text} is a number the receipt itself states (a warning's count, the rows of a cut answer)");
+            return (self.finding(s, i, FindingKind::ReceiptValue, None, None, message), None, None);
+        }
+        let message = format!(
+            "{text} is in no cell of the receipt and is not a sum, difference, ratio, percentage or total of its cells"
+        );
+        (self.finding(s, i, FindingKind::Unsupported, None, None, message), None, None)
     }
 
     /// Whether token `i` follows "of" (or "of the", "out of", "of all"): "3 of the 4".
@@ -564,11 +604,12 @@ impl Judge<'_> {
     /// in a column the sentence names (when it names any). "43 % of North America's orders
     /// were online" is not the change between two other regions' shares.
     fn attributed(&self, derivation: &Derivation, rows: &[u32]) -> bool {
-        let column = derivation_column(derivation);
-        if !self.named_columns.is_empty() && !self.named_columns.contains(&column) {
+        // Totals over the answer (or its top rows) belong to no group and no clause.
+        let Some((a, b)) = derivation_cells(derivation) else { return true };
+        let named_column = |c: &CellRef| self.named_columns.contains(&(c.column as usize));
+        if !self.named_columns.is_empty() && !named_column(&a) && !b.as_ref().is_some_and(named_column) {
             return false;
         }
-        let Some((a, b)) = derivation_cells(derivation) else { return true };
         if rows.is_empty() {
             return true;
         }

@@ -197,7 +197,7 @@ impl Facts {
         // must admit.
         let mut receipt_numbers: Vec<f64> = warnings
             .iter()
-            .flat_map(|w| digit_runs(&w.text))
+            .filter_map(warning_count)
             .filter(|x| *x != row_count as f64 && *x != total_rows as f64)
             .collect();
         if total_rows > row_count {
@@ -488,6 +488,19 @@ fn read_warnings(warnings: Option<&Value>, truncated: bool) -> Result<Vec<Warnin
         out.push(Warning { kind: WarningKind::Truncated, text: "the answer was truncated".into() });
     }
     Ok(out)
+}
+
+/// The count a warning states: the nulls skipped (`revenue: 71 null values…`) or the rows
+/// a filter also left out (`… also left out 57 rows …`). Not the other numbers in its text
+/// (a filter's own value).
+fn warning_count(warning: &Warning) -> Option<f64> {
+    let after = match warning.kind {
+        WarningKind::NullsSkipped { .. } => warning.text.split_once(": ")?.1,
+        WarningKind::RowsExcluded => warning.text.split_once(" also left out ")?.1,
+        _ => return None,
+    };
+    let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+    after[..digits].parse().ok()
 }
 
 fn warning_kind(text: &str) -> WarningKind {

@@ -226,6 +226,7 @@ pub const ADMIT_NULLS: &[&str] = &[
     "skipping",
     "skips",
     "excludes",
+    "exclude",
     "blank",
     "empty",
     "unrecorded",
@@ -252,6 +253,7 @@ pub const ADMIT_MISSING_PAIRS: &[&str] = &[
     "never acknowledged",
     "left out",
     "not counted",
+    "not counting",
     "not included",
     "no ack",
 ];
