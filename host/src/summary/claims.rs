@@ -263,6 +263,10 @@ impl<'a> Claims<'a> {
             None => (whole, None),
         };
         let (_, high) = RANKS.iter().find(|(w, _)| *w == word)?;
+        // "the best seller", "the worst performers": what is sold or earned follows.
+        let compound = compound.or_else(|| {
+            self.scanned.lower(i + 1).filter(|next| is_in(AMOUNT_PARTICIPLES, next) && word != "top" && word != "bottom")
+        });
         if let Some(rest) = compound {
             let of_amount = is_in(AMOUNT_PARTICIPLES, &rest);
             let low = matches!(word.as_str(), "worst" | "slowest" | "lowest" | "least" | "bottom" | "poorest");
@@ -294,6 +298,12 @@ impl<'a> Claims<'a> {
             return None;
         }
         let (i, (high, n)) = sentence.tokens.clone().find_map(|i| Some((i, self.rank_at(i)?)))?;
+        // "Of the products listed, Drill Max has the highest price": ranked among the rows
+        // shown, which is what the answer shows.
+        let scoped = sentence.tokens.clone().any(|t| self.scanned.lower(t).is_some_and(|w| is_in(SCOPE_TO_SHOWN, &w)));
+        if scoped {
+            return None;
+        }
         // The figures right after the rank word say what is ranked: "the highest average, 31".
         let columns: Vec<usize> =
             judged.iter().filter(|j| j.token > i && j.token <= i + 6).filter_map(|j| j.column).collect();

@@ -92,6 +92,9 @@ impl ColumnWords {
 
 /// A bound written before a number, and its direction (`true`: the value is above it).
 fn bound_before(scanned: &Scanned, i: usize) -> Option<bool> {
+    // "over $30": past a currency sign.
+    let currency = i.checked_sub(1).is_some_and(|j| matches!(scanned.tokens[j].kind, Kind::Punct('$' | '€' | '£' | '¥')));
+    let i = if currency { i - 1 } else { i };
     let word = |k: usize| i.checked_sub(k).and_then(|j| scanned.lower(j));
     let previous = word(1)?;
     if previous == "than" {
@@ -165,9 +168,9 @@ fn skip_reason(scanned: &Scanned, sentence: &Sentence, i: usize, number: &Number
     None
 }
 
-/// Whether column `column` is a share (a fraction read times 100 as a percent).
-fn is_share(facts: &Facts, column: u32) -> bool {
-    facts.aggregate(column as usize) == Some(Aggregate::Share)
+/// The aggregate of column `column`, which says how a percent reads its cells.
+fn aggregate_of(facts: &Facts, column: u32) -> Option<Aggregate> {
+    facts.aggregate(column as usize)
 }
 
 /// The best fit of `number` among `cells`, with the cell.
@@ -181,7 +184,7 @@ fn best(
     let mut found: Option<(Fit, CellRef)> = None;
     for cell in cells {
         *work += 1;
-        for candidate in scaled_candidates(number, cell.value, is_share(facts, cell.column)).into_iter().flatten() {
+        for candidate in scaled_candidates(number, cell.value, aggregate_of(facts, cell.column)).into_iter().flatten() {
             if let Some(f) = fit(number, hedge, candidate) {
                 if found.is_none_or(|(g, _)| f < g) {
                     found = Some((f, cell));
@@ -546,7 +549,7 @@ impl Judge<'_> {
         // The met cell nearest the bound is the one it speaks of ("under 11" of 10.85, not
         // of a count of 3).
         let distance = |c: &CellRef| {
-            scaled_candidates(number, c.value, is_share(self.facts, c.column))
+            scaled_candidates(number, c.value, aggregate_of(self.facts, c.column))
                 .into_iter()
                 .flatten()
                 .filter(|v| meets(*v))

@@ -79,7 +79,10 @@ pub fn fit(number: &Number, hedged: bool, value: f64) -> Option<Fit> {
     {
         return Some(Fit::Approx);
     }
-    ((x - value).abs() < step && !number.ordinal).then_some(Fit::Misrounded)
+    // A stated precision allows one unit of its last digit, that unit included (57.1k for
+    // 57,000); a whole number one off is another number (6 for 5).
+    let reach = if number.states_precision() { step * (1.0 + 1e-9) } else { step * (1.0 - 1e-9) };
+    ((x - value).abs() <= reach && !number.ordinal).then_some(Fit::Misrounded)
 }
 
 /// `value` written as `number` would write it if it were right: the same decimals, suffix
@@ -108,13 +111,17 @@ pub fn show(value: f64) -> String {
 }
 
 /// The values a written number is compared with: the value itself, and for a percent the
-/// value times 100 (a share of 0.667 is written 66.7%). A share's cell is only ever read
-/// times 100 ("0.53 %" is not a share of 0.534); a column of another kind may already hold
-/// percentages (`pct_change` 12.5), so its value is read as written too.
-pub fn scaled_candidates(number: &Number, value: f64, share: bool) -> [Option<f64>; 2] {
-    match (number.percent, share) {
-        (true, true) => [Some(value * 100.0), None],
-        (true, false) => [Some(value * 100.0), Some(value)],
+/// value times 100 (a share of 0.667 is written 66.7%). An aggregate's cell is only ever
+/// read times 100 ("0.53 %" is not a share of 0.534); a plain value may already be a
+/// percentage (`pct_change` 12.5), so it is read as written too.
+pub fn scaled_candidates(number: &Number, value: f64, aggregate: Option<Aggregate>) -> [Option<f64>; 2] {
+    // Only a plain value may already be a percentage (`pct_change` 12.5), or a "share"
+    // above 1 (a column named `pct` that holds percents); 3 seats is not 3 %.
+    let as_written = matches!(aggregate, None | Some(Aggregate::Unknown))
+        || (aggregate == Some(Aggregate::Share) && value.abs() > 1.0);
+    match (number.percent, as_written) {
+        (true, false) => [Some(value * 100.0), None],
+        (true, true) => [Some(value * 100.0), Some(value)],
         (false, _) => [Some(value), None],
     }
 }

@@ -30,6 +30,12 @@ pub const BOUNDS: &[(&str, bool)] = &[
     ("exceeds", true),
     ("beyond", true),
     ("least", true), // "at least"
+    ("cross", true),
+    ("crossed", true),
+    ("crossing", true),
+    ("topped", true),
+    ("surpassed", true),
+    ("exceeded", true),
     ("under", false),
     ("below", false),
     ("within", false),
@@ -160,8 +166,24 @@ pub const RANKS: &[(&str, Option<bool>)] = &[
 ];
 
 /// What a hyphenated rank ranks by when it is an amount: "best-selling", "slowest-selling".
-pub const AMOUNT_PARTICIPLES: &[&str] =
-    &["selling", "sellers", "seller", "earning", "grossing", "performing", "moving", "paid", "paying"];
+pub const AMOUNT_PARTICIPLES: &[&str] = &[
+    "selling",
+    "sellers",
+    "seller",
+    "earning",
+    "earner",
+    "earners",
+    "grossing",
+    "performing",
+    "performer",
+    "performers",
+    "moving",
+    "paid",
+    "paying",
+];
+
+/// Words that scope a rank to the rows shown: "of the products listed", "among those shown".
+pub const SCOPE_TO_SHOWN: &[&str] = &["shown", "listed", "displayed", "returned", "visible"];
 
 /// Number words after "top"/"bottom": "the top three".
 pub const SMALL_NUMBERS: &[(&str, u64)] = &[
@@ -254,6 +276,9 @@ pub const ADMIT_MISSING_PAIRS: &[&str] = &[
     "left out",
     "not counted",
     "not counting",
+    "had no",
+    "has no",
+    "have no",
     "not included",
     "no ack",
 ];
