@@ -429,7 +429,9 @@ impl Judge<'_> {
             return found;
         }
         // Last, so that another group's cell is a swap and a total is a total.
-        if !number.percent && self.facts.receipt_numbers.contains(&number.value) {
+        // A count of rows or values: whole, as written ("32.0" is no count).
+        let count_like = !number.percent && number.decimals == 0 && number.scale == 1.0;
+        if count_like && self.facts.receipt_numbers.contains(&number.value) {
             let message = format!("{text} is a number the receipt itself states (a warning's count, the rows of a cut answer)");
             return (self.finding(s, i, FindingKind::ReceiptValue, None, None, message), None, None);
         }
