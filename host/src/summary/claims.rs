@@ -151,7 +151,9 @@ impl<'a> Claims<'a> {
         let named = self.aggregates_named(sentence, judged);
         // "412 had none": a pronoun for what the subject lacks, which only a share can show.
         let object = word == "none"
-            && i.checked_sub(1).and_then(|p| self.scanned.lower(p)).is_some_and(|w| matches!(w.as_str(), "had" | "has" | "have"));
+            && i.checked_sub(1)
+                .and_then(|p| self.scanned.lower(p))
+                .is_some_and(|w| matches!(w.as_str(), "had" | "has" | "have"));
         for (aggregate, column) in named {
             if object && aggregate != Aggregate::Share {
                 continue;
@@ -208,11 +210,11 @@ impl<'a> Claims<'a> {
         let nearest = self
             .mentions
             .iter()
-            .filter(|m| sentence.tokens.contains(&m.tokens.start) && m.tokens.end <= i)
-            .next_back()
+            .rfind(|m| sentence.tokens.contains(&m.tokens.start) && m.tokens.end <= i)
             .map(|m| m.rows.clone());
-        let rows: Vec<u32> =
-            nearest.or_else(|| judged.iter().find(|j| !j.rows.is_empty()).map(|j| j.rows.clone())).unwrap_or_else(|| {
+        let rows: Vec<u32> = nearest
+            .or_else(|| judged.iter().find(|j| !j.rows.is_empty()).map(|j| j.rows.clone()))
+            .unwrap_or_else(|| {
                 let attributed = self.mentions.iter().filter(|m| sentence.tokens.contains(&m.tokens.start));
                 attributed.flat_map(|m| m.rows.iter().copied()).collect()
             });
@@ -265,7 +267,9 @@ impl<'a> Claims<'a> {
         let (_, high) = RANKS.iter().find(|(w, _)| *w == word)?;
         // "the best seller", "the worst performers": what is sold or earned follows.
         let compound = compound.or_else(|| {
-            self.scanned.lower(i + 1).filter(|next| is_in(AMOUNT_PARTICIPLES, next) && word != "top" && word != "bottom")
+            self.scanned
+                .lower(i + 1)
+                .filter(|next| is_in(AMOUNT_PARTICIPLES, next) && word != "top" && word != "bottom")
         });
         if let Some(rest) = compound {
             let of_amount = is_in(AMOUNT_PARTICIPLES, &rest);

@@ -93,7 +93,8 @@ impl ColumnWords {
 /// A bound written before a number, and its direction (`true`: the value is above it).
 fn bound_before(scanned: &Scanned, i: usize) -> Option<bool> {
     // "over $30": past a currency sign.
-    let currency = i.checked_sub(1).is_some_and(|j| matches!(scanned.tokens[j].kind, Kind::Punct('$' | '€' | '£' | '¥')));
+    let currency =
+        i.checked_sub(1).is_some_and(|j| matches!(scanned.tokens[j].kind, Kind::Punct('$' | '€' | '£' | '¥')));
     let i = if currency { i - 1 } else { i };
     let word = |k: usize| i.checked_sub(k).and_then(|j| scanned.lower(j));
     let previous = word(1)?;
@@ -209,8 +210,8 @@ impl Judge<'_> {
         let joined = second.tokens.start == first.tokens.end + 1;
         let joiner = self.scanned.lower(first.tokens.end).unwrap_or_default();
         let opener = first.tokens.start.checked_sub(1).and_then(|p| self.scanned.lower(p)).unwrap_or_default();
-        let range = matches!(joiner.as_str(), "to" | "through" | "until" | "till")
-            || (joiner == "and" && opener == "between");
+        let range =
+            matches!(joiner.as_str(), "to" | "through" | "until" | "till") || (joiner == "and" && opener == "between");
         if !joined || !range {
             return None;
         }
@@ -221,9 +222,9 @@ impl Judge<'_> {
         let (from, to) = (text(first)?, text(second)?);
         let (low, high) = if from <= to { (from, to) } else { (to, from) };
         let rows: Vec<u32> = (0..self.facts.rows.len().min(MAX_ATTRIBUTED_CELLS))
-            .filter(|&r| {
-                matches!(&self.facts.rows[r][column], super::receipt::Cell::Text(t) if *t >= low && *t <= high)
-            })
+            .filter(
+                |&r| matches!(&self.facts.rows[r][column], super::receipt::Cell::Text(t) if *t >= low && *t <= high),
+            )
             .map(|r| r as u32)
             .collect();
         Some(rows)
@@ -342,12 +343,14 @@ impl Judge<'_> {
         hedge: bool,
         attribution: &Attribution,
     ) -> (Vec<u32>, Option<(Fit, CellRef)>) {
-        let rows = self.range_rows(&attribution.primary).unwrap_or_else(|| rows_of(self.mentions, &attribution.primary));
+        let rows =
+            self.range_rows(&attribution.primary).unwrap_or_else(|| rows_of(self.mentions, &attribution.primary));
         let in_scope: Vec<CellRef> =
             if rows.is_empty() { self.cells_near(number, &[]) } else { self.cells_of_rows(&rows).collect() };
         let mut work = 0;
         // "25.8 percentage points" is a difference, never a cell.
-        let scoped = if number.points { None } else { best(self.facts, number, hedge, in_scope.into_iter(), &mut work) };
+        let scoped =
+            if number.points { None } else { best(self.facts, number, hedge, in_scope.into_iter(), &mut work) };
         if scoped.is_none_or(|(f, _)| f > Fit::Unadmitted) && !attribution.alternative.is_empty() {
             let other = rows_of(self.mentions, &attribution.alternative);
             let cells: Vec<CellRef> = self.cells_of_rows(&other).collect();
@@ -377,7 +380,8 @@ impl Judge<'_> {
         let bound = bound_before(self.scanned, i);
         // "of the 4 priorities", "8 of 40 products": the answer's rows, before any rounding
         // of a cell to that number.
-        let counts_rows = !number.percent && (self.counts_groups(i) || self.follows_of(i)) && self.is_row_count(number.value);
+        let counts_rows =
+            !number.percent && (self.counts_groups(i) || self.follows_of(i)) && self.is_row_count(number.value);
         // A bound ("under 11" for 10.85) is read as a bound before any rounding: only the
         // value itself is a match.
         if let Some((f @ (Fit::Exact | Fit::Rounded | Fit::Approx | Fit::Unadmitted), cell)) = scoped {
@@ -432,7 +436,8 @@ impl Judge<'_> {
         // A count of rows or values: whole, as written ("32.0" is no count).
         let count_like = !number.percent && number.decimals == 0 && number.scale == 1.0;
         if count_like && self.facts.receipt_numbers.contains(&number.value) {
-            let message = format!("{text} is a number the receipt itself states (a warning's count, the rows of a cut answer)");
+            let message =
+                format!("{text} is a number the receipt itself states (a warning's count, the rows of a cut answer)");
             return (self.finding(s, i, FindingKind::ReceiptValue, None, None, message), None, None);
         }
         let message = format!(
@@ -445,9 +450,8 @@ impl Judge<'_> {
     fn follows_of(&self, i: usize) -> bool {
         let of_at = |j: usize| self.scanned.is_word(j, "of");
         i.checked_sub(1).is_some_and(of_at)
-            || i.checked_sub(2).is_some_and(|j| {
-                of_at(j) && (self.scanned.is_word(j + 1, "the") || self.scanned.is_word(j + 1, "all"))
-            })
+            || i.checked_sub(2)
+                .is_some_and(|j| of_at(j) && (self.scanned.is_word(j + 1, "the") || self.scanned.is_word(j + 1, "all")))
     }
 
     /// "3 of the 4 regions", "2 out of 3 teams": a count of some of the answer's groups, a
@@ -473,7 +477,11 @@ impl Judge<'_> {
             return None;
         }
         let message = format!("{} counts some of the answer's {} groups", self.scanned.word(i), show(total.value));
-        Some((self.finding(s, i, FindingKind::Match, None, Some("a count of the answer's groups".into()), message), None, None))
+        Some((
+            self.finding(s, i, FindingKind::Match, None, Some("a count of the answer's groups".into()), message),
+            None,
+            None,
+        ))
     }
 
     /// Whether `value` is the answer's count of rows (shown or in all).
@@ -673,7 +681,6 @@ impl Judge<'_> {
         Some((self.finding(s, i, FindingKind::Derived, None, Some(how), message), column, Some(derivation)))
     }
 }
-
 
 /// A finding of `kind` at token `i` of sentence `s`.
 pub fn finding_at(

@@ -134,7 +134,8 @@ pub fn derived_candidates(number: &Number, value: f64, derivation: &Derivation, 
     let column = derivation_column(derivation);
     let share = facts.aggregate(column) == Some(Aggregate::Share);
     let percent_valued = facts.aggregate(column) == Some(Aggregate::Unknown);
-    let percentage = matches!(derivation, Derivation::Percent(..) | Derivation::Change(..) | Derivation::ShareOfTotal(_));
+    let percentage =
+        matches!(derivation, Derivation::Percent(..) | Derivation::Change(..) | Derivation::ShareOfTotal(_));
     let difference = matches!(derivation, Derivation::Difference(..));
     if number.points {
         return match (difference, share, percent_valued) {

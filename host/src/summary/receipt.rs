@@ -544,9 +544,8 @@ fn request_numbers(object: &serde_json::Map<String, Value>, columns: &[Column]) 
     // The explanation's "top N" is the row cap (the cap plus one, less one), whatever the
     // order: an alphabetical listing says "top 8" too, so it is no number a question asked.
     let shown_cap = cap.map(|c| c - 1.0);
-    numbers.extend(
-        digit_runs(prefix(explanation, MAX_EXPLANATION_SCANNED)).into_iter().filter(|x| Some(*x) != shown_cap),
-    );
+    numbers
+        .extend(digit_runs(prefix(explanation, MAX_EXPLANATION_SCANNED)).into_iter().filter(|x| Some(*x) != shown_cap));
     numbers.retain(not_the_cap);
     for column in columns {
         numbers.extend(digit_runs(&column.name));

@@ -52,8 +52,13 @@ fn read_cases(path: &Path) -> Vec<Case> {
         let (head, text) = chunk.split_once("\n---\n").unwrap_or_else(|| panic!("{path:?}: no `---` in {chunk}"));
         let mut lines = head.lines();
         let name = lines.next().unwrap().trim().to_string();
-        let mut case =
-            Case { name: name.clone(), receipt: String::new(), flags: Vec::new(), oks: Vec::new(), text: String::new() };
+        let mut case = Case {
+            name: name.clone(),
+            receipt: String::new(),
+            flags: Vec::new(),
+            oks: Vec::new(),
+            text: String::new(),
+        };
         for line in lines {
             match line.split_once(": ") {
                 Some(("receipt", receipt)) => case.receipt = receipt.to_string(),
@@ -128,7 +133,8 @@ fn run(cases: &[Case]) -> Tally {
     let receipts = receipts();
     let mut tally = Tally::default();
     for case in cases {
-        let receipt = receipts.get(&case.receipt).unwrap_or_else(|| panic!("{}: no receipt {}", case.name, case.receipt));
+        let receipt =
+            receipts.get(&case.receipt).unwrap_or_else(|| panic!("{}: no receipt {}", case.name, case.receipt));
         let found = findings(&case.receipt, receipt, &case.text);
         let mut flagged: Vec<(String, String)> =
             found.iter().filter(|f| f.2).map(|f| (f.0.clone(), f.1.clone())).collect();
@@ -215,10 +221,21 @@ fn every_false_alarm_and_miss_of_the_issue_is_settled() {
 /// How a probe writes a label: a month `2026-03-01` as `March 2026`, else as it is.
 fn label_text(cell: &str) -> String {
     const MONTHS: [&str; 12] = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
         "December",
     ];
-    let month = cell.get(5..7).and_then(|m| m.parse::<usize>().ok()).filter(|_| cell.len() == 10 && cell.ends_with("-01"));
+    let month =
+        cell.get(5..7).and_then(|m| m.parse::<usize>().ok()).filter(|_| cell.len() == 10 && cell.ends_with("-01"));
     match month {
         Some(m) if (1..=12).contains(&m) => format!("{} {}", MONTHS[m - 1], &cell[..4]),
         _ => cell.to_string(),
