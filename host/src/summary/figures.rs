@@ -11,7 +11,12 @@ use super::numbers::{
 use super::receipt::{Aggregate, ColumnKind, Facts};
 use super::report::{CellNote, Finding, FindingKind, Span};
 use super::scan::{Kind, Number, Scanned, Sentence};
-use super::words::{is_in, BEFORE_YEAR, BOUNDS, HEDGES, MONTH_WORDS, RANKS, THAN_BOUNDS};
+use super::words::{is_in, BEFORE_YEAR, BOUNDS, COMPARATIVES, HEDGES, MONTH_WORDS, RANKS, THAN_BOUNDS};
+
+/// The number of mentions that start before token `i` (the index just past the last one).
+fn mention_at_or_before(mentions: &[Mention], i: usize) -> Option<usize> {
+    Some(mentions.partition_point(|m| m.tokens.start < i)).filter(|n| *n > 0)
+}
 
 /// Rows of an attribution compared cell by cell.
 const MAX_ATTRIBUTED_ROWS: usize = 64;
@@ -54,6 +59,9 @@ pub struct Judge<'a> {
     pub named_columns: Vec<usize>,
     /// The distinctive words of the numeric columns' names, by their first four letters.
     pub column_words: ColumnWords,
+    /// The current sentence's comparison, if it makes one: the rows of the label just before
+    /// its comparative ("Normal … 36% longer") and whether it says that group is the larger.
+    pub comparison: Option<(Vec<u32>, bool)>,
 }
 
 /// The distinctive words of the numeric columns' names (`revenue`, `online` of
@@ -320,6 +328,15 @@ impl Judge<'_> {
             }
         }
         self.named_columns = (0..named.len()).filter(|&c| named[c]).collect();
+        self.comparison = sentence.tokens.clone().find_map(|i| {
+            let word = self.scanned.lower(i)?;
+            let larger = COMPARATIVES.iter().find(|(w, _)| *w == word)?.1;
+            let subject = self.mentions[..mention_at_or_before(self.mentions, i)?]
+                .iter()
+                .rev()
+                .find(|m| sentence.tokens.contains(&m.tokens.start))?;
+            Some((subject.rows.clone(), larger))
+        });
     }
 
     fn finding(
@@ -628,7 +645,28 @@ impl Judge<'_> {
         }
         let named = |c: &CellRef| self.sentence_rows.binary_search(&c.row).is_ok();
         let own = |c: &CellRef| rows.contains(&c.row);
-        named(&a) && b.as_ref().is_none_or(named) && (own(&a) || b.as_ref().is_some_and(own))
+        named(&a)
+            && b.as_ref().is_none_or(named)
+            && (own(&a) || b.as_ref().is_some_and(own))
+            && self.directed(derivation)
+    }
+
+    /// Whether a difference or change goes the way the sentence's comparative says: "Europe
+    /// had 24.6% more orders than North America" is not North America's lead over Europe.
+    fn directed(&self, derivation: &Derivation) -> bool {
+        let (Derivation::Change(a, b) | Derivation::Difference(a, b)) = derivation else { return true };
+        let Some((subject, larger)) = &self.comparison else { return true };
+        let (in_a, in_b) = (subject.contains(&a.row), subject.contains(&b.row));
+        let (mine, other) = match (in_a, in_b) {
+            (true, false) => (a, b),
+            (false, true) => (b, a),
+            _ => return true,
+        };
+        if *larger {
+            mine.value >= other.value
+        } else {
+            mine.value <= other.value
+        }
     }
 
     /// Whether `rows` are exactly the `count` rows whose `label` column is that of `row`:

@@ -75,6 +75,7 @@ fn check_facts(facts: &receipt::Facts, text: &str, limits: &SummaryLimits) -> Re
         sentence_rows: Vec::new(),
         named_columns: Vec::new(),
         column_words: figures::ColumnWords::of(facts),
+        comparison: None,
     };
     let claims = claims::Claims::new(facts, &scanned, &mentions);
     let mut findings = Vec::new();

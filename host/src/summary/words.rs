@@ -55,6 +55,24 @@ pub const THAN_BOUNDS: &[(&str, bool)] = &[
     ("shorter", false),
 ];
 
+/// Comparatives that say which of two groups is the larger: `true` the group named just
+/// before the word ("Normal … 36% longer", "North America had 25% more … than Europe").
+pub const COMPARATIVES: &[(&str, bool)] = &[
+    ("more", true),
+    ("higher", true),
+    ("larger", true),
+    ("greater", true),
+    ("bigger", true),
+    ("above", true),
+    ("longer", true),
+    ("less", false),
+    ("fewer", false),
+    ("lower", false),
+    ("smaller", false),
+    ("below", false),
+    ("shorter", false),
+];
+
 /// Words that claim something of every member (or none).
 pub const UNIVERSALS: &[&str] = &["every", "all", "none", "always", "never", "each", "everyone", "everything"];
 
