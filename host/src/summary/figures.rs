@@ -20,6 +20,8 @@ fn mention_at_or_before(mentions: &[Mention], i: usize) -> Option<usize> {
 
 /// Rows of an attribution compared cell by cell.
 const MAX_ATTRIBUTED_ROWS: usize = 64;
+/// Tokens after "K of N" searched for the bound that says which groups are counted.
+const MAX_BOUND_DISTANCE: usize = 24;
 /// Cells of an attribution compared, at most.
 const MAX_ATTRIBUTED_CELLS: usize = 1024;
 
@@ -62,6 +64,8 @@ pub struct Judge<'a> {
     /// The current sentence's comparison, if it makes one: the rows of the label just before
     /// its comparative ("Normal … 36% longer") and whether it says that group is the larger.
     pub comparison: Option<(Vec<u32>, bool)>,
+    /// The current sentence's tokens.
+    pub sentence_tokens: std::ops::Range<usize>,
 }
 
 /// The distinctive words of the numeric columns' names (`revenue`, `online` of
@@ -308,6 +312,7 @@ impl Judge<'_> {
 
     /// The rows of the labels `sentence` names and the columns it names by a word.
     fn sentence_context(&mut self, sentence: &Sentence) {
+        self.sentence_tokens = sentence.tokens.clone();
         let mut rows: Vec<u32> = self
             .mentions
             .iter()
@@ -331,10 +336,10 @@ impl Judge<'_> {
         self.comparison = sentence.tokens.clone().find_map(|i| {
             let word = self.scanned.lower(i)?;
             let larger = COMPARATIVES.iter().find(|(w, _)| *w == word)?.1;
+            // The last mention before the word, if it is in this sentence: one look.
             let subject = self.mentions[..mention_at_or_before(self.mentions, i)?]
-                .iter()
-                .rev()
-                .find(|m| sentence.tokens.contains(&m.tokens.start))?;
+                .last()
+                .filter(|m| sentence.tokens.contains(&m.tokens.start))?;
             Some((subject.rows.clone(), larger))
         });
     }
@@ -493,12 +498,54 @@ impl Judge<'_> {
         if !self.is_row_count(total.value) || number.value > total.value {
             return None;
         }
+        if let Some((column, counted)) = self.groups_meeting_the_bound(i) {
+            if counted as f64 != number.value {
+                let message = format!(
+                    "{} of the {} groups, but {counted} meet the sentence's bound on {}",
+                    self.scanned.word(i),
+                    show(total.value),
+                    self.facts.columns[column].name
+                );
+                let finding = self.finding(s, i, FindingKind::Unsupported, None, Some(counted.to_string()), message);
+                return Some((finding, Some(column), None));
+            }
+        }
         let message = format!("{} counts some of the answer's {} groups", self.scanned.word(i), show(total.value));
         Some((
             self.finding(s, i, FindingKind::Match, None, Some("a count of the answer's groups".into()), message),
             None,
             None,
         ))
+    }
+
+    /// "3 of the 4 regions had an online share above 40 %": when the sentence bounds one
+    /// column it names (a percent bound: a share), that column and how many rows meet the
+    /// bound. Not over a cut answer, nor when the column is not clear.
+    fn groups_meeting_the_bound(&self, from: usize) -> Option<(usize, usize)> {
+        if self.facts.truncated {
+            return None;
+        }
+        // Within the next few tokens: the scan per number stays bounded.
+        let window = from + 1..self.sentence_tokens.end.min(from + 1 + MAX_BOUND_DISTANCE);
+        let (bound, lower) = window.into_iter().find_map(|j| match &self.scanned.tokens[j].kind {
+            Kind::Number(n) => Some((n.clone(), bound_before(self.scanned, j)?)),
+            _ => None,
+        })?;
+        let fits =
+            |c: usize| !bound.percent || matches!(self.facts.aggregate(c), Some(Aggregate::Share | Aggregate::Unknown));
+        let columns: Vec<usize> = self.named_columns.iter().copied().filter(|&c| fits(c)).collect();
+        let [column] = columns[..] else { return None };
+        let share = bound.percent && self.facts.aggregate(column) == Some(Aggregate::Share);
+        let meets = |v: f64| {
+            let v = if share { v * 100.0 } else { v };
+            if lower {
+                v > bound.value
+            } else {
+                v < bound.value
+            }
+        };
+        let counted = (0..self.facts.rows.len()).filter(|&r| self.facts.number(r, column).is_some_and(meets)).count();
+        Some((column, counted))
     }
 
     /// Whether `value` is the answer's count of rows (shown or in all).

@@ -76,6 +76,7 @@ fn check_facts(facts: &receipt::Facts, text: &str, limits: &SummaryLimits) -> Re
         named_columns: Vec::new(),
         column_words: figures::ColumnWords::of(facts),
         comparison: None,
+        sentence_tokens: 0..0,
     };
     let claims = claims::Claims::new(facts, &scanned, &mentions);
     let mut findings = Vec::new();
