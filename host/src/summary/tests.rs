@@ -286,6 +286,9 @@ fn adversarial_text_costs_bounded_work_per_byte() {
         "\n\n- ",
         "T1 T2 T3 T4 T5 T6 T7 ",
         "over 3 than 4 ",
+        "3 of the 1000 T1 incidents above 5% ",
+        "T1 had 25% more average minutes than T2, 1.5 percentage points higher; ",
+        "from T1 to T2 ",
     ];
     for pattern in patterns {
         // As many repetitions as the limits take (bytes, numbers, sentences).
