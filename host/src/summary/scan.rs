@@ -298,7 +298,8 @@ fn suffix(text: &str, i: usize) -> (Suffix, usize) {
             let tail = &after_space[word_len..];
             if word == lead {
                 for point in [" points", " point"] {
-                    if tail.len() >= point.len() && tail[..point.len()].eq_ignore_ascii_case(point) {
+                    // `get`: the text after the word may hold any character (`percent—`).
+                    if tail.get(..point.len()).is_some_and(|t| t.eq_ignore_ascii_case(point)) {
                         return (points, i + 1 + word_len + point.len());
                     }
                 }
