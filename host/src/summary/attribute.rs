@@ -90,7 +90,7 @@ pub fn attribute(scanned: &Scanned, sentence: &Sentence, mentions: &[Mention], n
     for m in in_sentence.clone() {
         by_clause[clause_of[mentions[m].tokens.start - sentence.tokens.start]].push(m);
     }
-    let paired = parallel(mentions, in_sentence, numbers);
+    let paired = parallel(scanned, mentions, in_sentence, numbers);
     numbers
         .iter()
         .enumerate()
@@ -141,11 +141,25 @@ fn with_context(mentions: &[Mention], by_clause: &[Vec<usize>], chosen: usize, o
 /// "Platform, Payments and Search averaged 14.7, 10 and 31": two or more labels of one
 /// column before the first number, and as many numbers (or a multiple) before the next
 /// label: those numbers pair with the labels in order. The mention of each paired number.
-fn parallel(mentions: &[Mention], in_sentence: std::ops::Range<usize>, numbers: &[usize]) -> Vec<usize> {
+fn parallel(
+    scanned: &Scanned,
+    mentions: &[Mention],
+    in_sentence: std::ops::Range<usize>,
+    numbers: &[usize],
+) -> Vec<usize> {
     let Some(&first_number) = numbers.first() else { return Vec::new() };
     let listed: Vec<usize> = in_sentence.clone().filter(|&m| mentions[m].tokens.end <= first_number).collect();
     let k = listed.len();
     if k < 2 || listed.iter().any(|&m| mentions[m].column != mentions[listed[0]].column) {
+        return Vec::new();
+    }
+    // "From March to June": a range, whose numbers are the months between, not a list.
+    let ranged = k == 2
+        && mentions[listed[1]].tokens.start == mentions[listed[0]].tokens.end + 1
+        && scanned
+            .lower(mentions[listed[0]].tokens.end)
+            .is_some_and(|w| matches!(w.as_str(), "to" | "through" | "until" | "till"));
+    if ranged {
         return Vec::new();
     }
     let next_label = in_sentence.clone().map(|m| mentions[m].tokens.start).find(|&start| start > first_number);

@@ -27,10 +27,13 @@ impl<'a> Claims<'a> {
     pub fn new(facts: &'a Facts, scanned: &'a Scanned<'a>, mentions: &'a [Mention]) -> Claims<'a> {
         let mut group_nouns: HashSet<String> = GROUP_NOUNS.iter().map(|w| w.to_string()).collect();
         for column in &facts.columns {
+            // A time column's groups are its grain ("month"); the rest of its name says what
+            // was dated (`order_month`: an order is a member, not a group).
             if matches!(column.kind, ColumnKind::Time(_)) {
                 group_nouns.extend(TIME_NOUNS.iter().map(|w| w.to_string()));
+                continue;
             }
-            if !matches!(column.kind, ColumnKind::Label | ColumnKind::Time(_)) {
+            if !matches!(column.kind, ColumnKind::Label) {
                 continue;
             }
             for part in column.name.to_lowercase().split(|c: char| !c.is_alphanumeric()).filter(|p| p.len() >= 3) {
@@ -55,6 +58,9 @@ impl<'a> Claims<'a> {
 
     /// The checks of one sentence; `judged` are its numbers.
     pub fn sentence(&self, s: usize, sentence: &Sentence, judged: &[Judged], findings: &mut Vec<Finding>) {
+        if self.is_heading(sentence) {
+            return;
+        }
         if let Some(f) = self.universal(s, sentence, judged) {
             findings.push(f);
         }
@@ -64,6 +70,42 @@ impl<'a> Claims<'a> {
         if let Some(f) = self.rank(s, sentence, judged) {
             findings.push(f);
         }
+    }
+
+    /// A heading or a list's lead-in that states no figure ("Best sellers by units:",
+    /// "## Slowest services"): it names what follows and claims nothing itself.
+    fn is_heading(&self, sentence: &Sentence) -> bool {
+        let tokens = &self.scanned.tokens[sentence.tokens.clone()];
+        let figures = tokens.iter().any(|t| matches!(t.kind, Kind::Number(_)));
+        let lead_in = matches!(tokens.last().map(|t| &t.kind), Some(Kind::Punct(':')));
+        let marked = matches!(tokens.first().map(|t| &t.kind), Some(Kind::Punct('#')));
+        let bold_line = tokens.len() > 4
+            && matches!(tokens.first().map(|t| &t.kind), Some(Kind::Punct('*')))
+            && matches!(tokens.last().map(|t| &t.kind), Some(Kind::Punct('*')));
+        !figures && (lead_in || marked || bold_line)
+    }
+
+    /// The universal word at token `i`, if it makes a claim about members: not "no" unless
+    /// it opens the sentence or a group's name follows ("No Normal ticket…"), not "each"
+    /// after a number ("$90 each": a price per item), not inside a relative clause ("signups
+    /// that never converted" says which are left out), not "at all".
+    fn universal_word(&self, sentence: &Sentence, i: usize) -> Option<String> {
+        let word = self.scanned.lower(i)?;
+        let previous = i.checked_sub(1).filter(|&p| p >= sentence.tokens.start);
+        let previous_word = previous.and_then(|p| self.scanned.lower(p)).unwrap_or_default();
+        if word == "no" {
+            let opens = i == sentence.tokens.start
+                || previous.is_some_and(|p| matches!(self.scanned.tokens[p].kind, Kind::Punct('*' | '-' | '•')));
+            return (opens || mention_at(self.mentions, i + 1).is_some()).then_some(word);
+        }
+        if !is_in(UNIVERSALS, &word) {
+            return None;
+        }
+        let after_number = previous.is_some_and(|p| matches!(self.scanned.tokens[p].kind, Kind::Number(_)));
+        let relative = matches!(previous_word.as_str(), "that" | "who" | "which");
+        let intensifier = word == "all" && previous_word == "at";
+        let distributive = word == "each" && after_number;
+        (!relative && !intensifier && !distributive && !self.over_groups(sentence, i)).then_some(word)
     }
 
     /// Whether the universal word at `i` quantifies over groups ("each team", "all three
@@ -105,12 +147,17 @@ impl<'a> Claims<'a> {
     }
 
     fn universal(&self, s: usize, sentence: &Sentence, judged: &[Judged]) -> Option<Finding> {
-        let (i, word) = sentence.tokens.clone().find_map(|i| {
-            let word = self.scanned.lower(i)?;
-            (is_in(UNIVERSALS, &word) && !self.over_groups(sentence, i)).then_some((i, word))
-        })?;
+        let (i, word) = sentence.tokens.clone().find_map(|i| Some((i, self.universal_word(sentence, i)?)))?;
         let named = self.aggregates_named(sentence, judged);
+        // "412 had none": a pronoun for what the subject lacks, which only a share can show.
+        let object = word == "none"
+            && i.checked_sub(1)
+                .and_then(|p| self.scanned.lower(p))
+                .is_some_and(|w| matches!(w.as_str(), "had" | "has" | "have"));
         for (aggregate, column) in named {
+            if object && aggregate != Aggregate::Share {
+                continue;
+            }
             if aggregate == Aggregate::Share {
                 if let Some(f) = self.universal_share(s, sentence, judged, i, &word, column?) {
                     return Some(f);
@@ -158,10 +205,19 @@ impl<'a> Claims<'a> {
         word: &str,
         column: usize,
     ) -> Option<Finding> {
-        let rows: Vec<u32> = judged.iter().find(|j| !j.rows.is_empty()).map(|j| j.rows.clone()).unwrap_or_else(|| {
-            let attributed = self.mentions.iter().filter(|m| sentence.tokens.contains(&m.tokens.start));
-            attributed.flat_map(|m| m.rows.iter().copied()).collect()
-        });
+        // The group the universal word speaks of: the label nearest before it ("billing had
+        // none"), else the first attributed figure's, else every label of the sentence.
+        let nearest = self
+            .mentions
+            .iter()
+            .rfind(|m| sentence.tokens.contains(&m.tokens.start) && m.tokens.end <= i)
+            .map(|m| m.rows.clone());
+        let rows: Vec<u32> = nearest
+            .or_else(|| judged.iter().find(|j| !j.rows.is_empty()).map(|j| j.rows.clone()))
+            .unwrap_or_else(|| {
+                let attributed = self.mentions.iter().filter(|m| sentence.tokens.contains(&m.tokens.start));
+                attributed.flat_map(|m| m.rows.iter().copied()).collect()
+            });
         let rows: Vec<u32> = if rows.is_empty() { (0..self.facts.rows.len() as u32).collect() } else { rows };
         let wanted = if negative_universal(word) { 0.0 } else { 1.0 };
         let off = rows
@@ -201,8 +257,26 @@ impl<'a> Claims<'a> {
 
     /// The rank word at `i`, its end of the order, and the N of "top N" when given.
     fn rank_at(&self, i: usize) -> Option<(Option<bool>, Option<u64>)> {
-        let word = self.scanned.lower(i)?;
+        let whole = self.scanned.lower(i)?;
+        // "best-selling", "slowest-selling", "top-rated": the first part ranks, and a part
+        // naming what is sold or earned makes "slowest" the bottom of it.
+        let (word, compound) = match whole.split_once('-') {
+            Some((first, rest)) => (first.to_string(), Some(rest.to_string())),
+            None => (whole, None),
+        };
         let (_, high) = RANKS.iter().find(|(w, _)| *w == word)?;
+        // "the best seller", "the worst performers": what is sold or earned follows.
+        let compound = compound.or_else(|| {
+            self.scanned
+                .lower(i + 1)
+                .filter(|next| is_in(AMOUNT_PARTICIPLES, next) && word != "top" && word != "bottom")
+        });
+        if let Some(rest) = compound {
+            let of_amount = is_in(AMOUNT_PARTICIPLES, &rest);
+            let low = matches!(word.as_str(), "worst" | "slowest" | "lowest" | "least" | "bottom" | "poorest");
+            let high = if of_amount { Some(!low) } else { *high };
+            return Some((high, None));
+        }
         if matches!(word.as_str(), "most" | "least")
             && !i.checked_sub(1).is_some_and(|j| self.scanned.is_word(j, "the"))
         {
@@ -228,10 +302,16 @@ impl<'a> Claims<'a> {
             return None;
         }
         let (i, (high, n)) = sentence.tokens.clone().find_map(|i| Some((i, self.rank_at(i)?)))?;
+        // "Of the products listed, Drill Max has the highest price": ranked among the rows
+        // shown, which is what the answer shows.
+        let scoped = sentence.tokens.clone().any(|t| self.scanned.lower(t).is_some_and(|w| is_in(SCOPE_TO_SHOWN, &w)));
+        if scoped {
+            return None;
+        }
         // The figures right after the rank word say what is ranked: "the highest average, 31".
         let columns: Vec<usize> =
             judged.iter().filter(|j| j.token > i && j.token <= i + 6).filter_map(|j| j.column).collect();
-        let ordered_so = match (self.facts.order, high) {
+        let ordered_so = match (self.facts.ordered_by_number(), high) {
             (Some((column, descending)), Some(high)) => {
                 descending == high
                     && n.is_none_or(|n| n <= self.facts.row_count)
@@ -247,7 +327,7 @@ impl<'a> Claims<'a> {
             self.scanned.word(i),
             self.facts.row_count,
             self.facts.total_rows,
-            match self.facts.order {
+            match self.facts.ordered_by_number() {
                 Some((c, d)) => format!(
                     ", ordered by {} {}",
                     self.facts.columns[c].name,
@@ -291,11 +371,18 @@ pub fn dropped_warnings(facts: &Facts, scanned: &Scanned, findings: &[Finding], 
         words.extend(word.clone());
         previous = word;
     }
-    // "2 of 3 teams": the number of rows before the cut, after "of".
+    // "2 of 3 teams", "5th of the 40 products", "out of 40": the number of rows before the
+    // cut, after "of".
+    let after_of = |t: usize| {
+        t.checked_sub(1).is_some_and(|p| scanned.is_word(p, "of"))
+            || t.checked_sub(2).is_some_and(|p| {
+                scanned.is_word(p, "of") && (scanned.is_word(p + 1, "the") || scanned.is_word(p + 1, "all"))
+            })
+    };
     let total_rows_written = facts.total_rows != facts.row_count
         && judged.iter().any(|j| {
             matches!(&scanned.tokens[j.token].kind, Kind::Number(n) if n.value == facts.total_rows as f64)
-                && j.token.checked_sub(1).is_some_and(|p| scanned.is_word(p, "of"))
+                && after_of(j.token)
         });
     let mut out = Vec::new();
     let mut seen: Vec<&WarningKind> = Vec::new();

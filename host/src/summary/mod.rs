@@ -65,8 +65,19 @@ fn check_facts(facts: &receipt::Facts, text: &str, limits: &SummaryLimits) -> Re
     let mentions = labels.find(&scanned);
     let cells = numbers::CellIndex::of(facts);
     let derived = numbers::Derived::of(facts, limits.max_derivation_rows);
-    let mut judge =
-        figures::Judge { facts, scanned: &scanned, mentions: &mentions, cells: &cells, derived: &derived, work: 0 };
+    let mut judge = figures::Judge {
+        facts,
+        scanned: &scanned,
+        mentions: &mentions,
+        cells: &cells,
+        derived: &derived,
+        work: 0,
+        sentence_rows: Vec::new(),
+        named_columns: Vec::new(),
+        column_words: figures::ColumnWords::of(facts),
+        comparison: None,
+        sentence_tokens: 0..0,
+    };
     let claims = claims::Claims::new(facts, &scanned, &mentions);
     let mut findings = Vec::new();
     let mut judged = Vec::new();

@@ -79,7 +79,10 @@ pub fn fit(number: &Number, hedged: bool, value: f64) -> Option<Fit> {
     {
         return Some(Fit::Approx);
     }
-    ((x - value).abs() < step && !number.ordinal).then_some(Fit::Misrounded)
+    // A stated precision allows one unit of its last digit, that unit included (57.1k for
+    // 57,000); a whole number one off is another number (6 for 5).
+    let reach = if number.states_precision() { step * (1.0 + 1e-9) } else { step * (1.0 - 1e-9) };
+    ((x - value).abs() <= reach && !number.ordinal).then_some(Fit::Misrounded)
 }
 
 /// `value` written as `number` would write it if it were right: the same decimals, suffix
@@ -108,12 +111,76 @@ pub fn show(value: f64) -> String {
 }
 
 /// The values a written number is compared with: the value itself, and for a percent the
-/// value times 100 (a share of 0.667 is written 66.7%).
-pub fn scaled_candidates(number: &Number, value: f64) -> [Option<f64>; 2] {
-    if number.percent {
-        [Some(value * 100.0), Some(value)]
-    } else {
-        [Some(value), None]
+/// value times 100 (a share of 0.667 is written 66.7%). An aggregate's cell is only ever
+/// read times 100 ("0.53 %" is not a share of 0.534); a plain value may already be a
+/// percentage (`pct_change` 12.5), so it is read as written too.
+pub fn scaled_candidates(number: &Number, value: f64, aggregate: Option<Aggregate>) -> [Option<f64>; 2] {
+    // Only a plain value may already be a percentage (`pct_change` 12.5), or a "share"
+    // above 1 (a column named `pct` that holds percents); 3 seats is not 3 %.
+    let as_written = matches!(aggregate, None | Some(Aggregate::Unknown))
+        || (aggregate == Some(Aggregate::Share) && value.abs() > 1.0);
+    match (number.percent, as_written) {
+        (true, false) => [Some(value * 100.0), None],
+        (true, true) => [Some(value * 100.0), Some(value)],
+        (false, _) => [Some(value), None],
+    }
+}
+
+/// The values a derivation is compared with, as `number` is written: a percent against
+/// percentages (a ratio times 100, a change, a share of a total, a difference of two
+/// shares times 100), "percentage points" only against a difference of two percentages, a
+/// plain number against plain values (never a percentage without its `%`).
+pub fn derived_candidates(number: &Number, value: f64, derivation: &Derivation, facts: &Facts) -> Option<f64> {
+    let column = derivation_column(derivation);
+    let share = facts.aggregate(column) == Some(Aggregate::Share);
+    let percent_valued = facts.aggregate(column) == Some(Aggregate::Unknown);
+    let percentage =
+        matches!(derivation, Derivation::Percent(..) | Derivation::Change(..) | Derivation::ShareOfTotal(_));
+    let difference = matches!(derivation, Derivation::Difference(..));
+    if number.points {
+        return match (difference, share, percent_valued) {
+            (true, true, _) => Some(value * 100.0),
+            (true, false, true) => Some(value),
+            _ => None,
+        };
+    }
+    match (number.percent, derivation) {
+        (true, _) if percentage => Some(value),
+        (true, Derivation::Ratio(..)) => Some(value * 100.0),
+        (true, Derivation::Sum(..) | Derivation::Difference(..)) if share => Some(value * 100.0),
+        (true, _) if percent_valued => Some(value),
+        (true, _) => None,
+        (false, _) if percentage => None,
+        (false, _) => Some(value),
+    }
+}
+
+/// The column a derivation is over (the first cell's).
+pub fn derivation_column(derivation: &Derivation) -> usize {
+    match derivation {
+        Derivation::Total { column } | Derivation::LabelTotal { column, .. } | Derivation::TopTotal { column, .. } => {
+            *column as usize
+        }
+        Derivation::Sum(a, _)
+        | Derivation::Difference(a, _)
+        | Derivation::Ratio(a, _)
+        | Derivation::Percent(a, _)
+        | Derivation::Change(a, _)
+        | Derivation::ShareOfTotal(a) => a.column as usize,
+    }
+}
+
+/// The cells a derivation combines, when it is made of one or two cells: the rows and
+/// columns a sentence must attribute it to.
+pub fn derivation_cells(derivation: &Derivation) -> Option<(CellRef, Option<CellRef>)> {
+    match *derivation {
+        Derivation::Sum(a, b)
+        | Derivation::Difference(a, b)
+        | Derivation::Ratio(a, b)
+        | Derivation::Percent(a, b)
+        | Derivation::Change(a, b) => Some((a, Some(b))),
+        Derivation::ShareOfTotal(a) => Some((a, None)),
+        Derivation::Total { .. } | Derivation::LabelTotal { .. } | Derivation::TopTotal { .. } => None,
     }
 }
 
@@ -185,6 +252,9 @@ pub enum Derivation {
     Change(CellRef, CellRef),
     /// `a / (the column's total) × 100`.
     ShareOfTotal(CellRef),
+    /// The column's total over the first `rows` rows of an answer sorted by a number: "the
+    /// top 5 together".
+    TopTotal { column: u32, rows: u32 },
 }
 
 /// Values derived from pairs of cells, sorted by value, each with how it is made.
@@ -207,6 +277,15 @@ impl Derived {
         for &c in numeric.iter().filter(|&&c| additive(facts, c)) {
             let total: f64 = facts.rows.iter().enumerate().filter_map(|(r, _)| facts.number(r, c)).sum();
             out.push(total, Derivation::Total { column: c as u32 });
+            if facts.ordered_by_number().is_some() {
+                let mut running = 0.0;
+                for r in 0..rows.min(facts.rows.len().saturating_sub(1)) {
+                    running += facts.number(r, c).unwrap_or(0.0);
+                    if r >= 1 {
+                        out.push(running, Derivation::TopTotal { column: c as u32, rows: r as u32 + 1 });
+                    }
+                }
+            }
             for r in 0..rows {
                 if let Some(a) = cell(r, c).filter(|a| total != 0.0 && a.value != total) {
                     out.push(a.value / total * 100.0, Derivation::ShareOfTotal(a));
@@ -222,11 +301,13 @@ impl Derived {
                 }
             }
         }
-        // Across the columns of one row only ratios mean something (people per incident);
-        // minutes plus incidents does not.
+        // Across the columns of one row only ratios of counts and sums mean something
+        // (people per incident, revenue per unit); minutes plus incidents, or a share over
+        // an average, does not.
+        let additive_columns: Vec<usize> = numeric.iter().copied().filter(|&c| additive(facts, c)).collect();
         for r in 0..rows {
-            for &c1 in &numeric {
-                for &c2 in &numeric {
+            for &c1 in &additive_columns {
+                for &c2 in &additive_columns {
                     if let (true, Some(a), Some(b)) = (c1 != c2, cell(r, c1), cell(r, c2)) {
                         if a.value != b.value && b.value != 0.0 {
                             out.push(a.value / b.value, Derivation::Ratio(a, b));
@@ -347,6 +428,9 @@ pub fn describe(derivation: &Derivation, value: f64, facts: &Facts) -> String {
                 facts.columns[a.column as usize].name,
                 name(a)
             )
+        }
+        Derivation::TopTotal { column, rows } => {
+            format!("{v} = the total of {} over the first {rows} rows", facts.columns[*column as usize].name)
         }
     }
 }

@@ -134,6 +134,10 @@ pub struct Facts {
     pub request_numbers: Vec<f64>,
     /// The first key the rows are ordered by: the column's index and whether descending.
     pub order: Option<(usize, bool)>,
+    /// Numbers the receipt itself states outside its cells: each warning's counts (nulls
+    /// skipped, rows left out, rows shown and in all), and the rows a cut answer does not
+    /// show. A summary that repeats them is admitting what the receipt warns of.
+    pub receipt_numbers: Vec<f64>,
 }
 
 /// The SQL text scanned for the row cap: a plan's statement is a few KiB.
@@ -189,7 +193,23 @@ impl Facts {
         let warnings = read_warnings(object.get("warnings"), truncated)?;
         let request_numbers = request_numbers(object, &columns);
         let order = order_of(object.get("order"), &columns);
-        Ok(Facts { columns, rows, truncated, row_count, total_rows, warnings, request_numbers, order })
+        // Not the rows shown or in all: those are the answer's row count, which a cut answer
+        // must admit.
+        let mut receipt_numbers: Vec<f64> = warnings
+            .iter()
+            .filter_map(warning_count)
+            .filter(|x| *x != row_count as f64 && *x != total_rows as f64)
+            .collect();
+        if total_rows > row_count {
+            receipt_numbers.push((total_rows - row_count) as f64);
+        }
+        Ok(Facts { columns, rows, truncated, row_count, total_rows, warnings, request_numbers, order, receipt_numbers })
+    }
+
+    /// Whether the rows are sorted by a number (an aggregate), so that the first rows shown
+    /// are the top ones of something; an alphabetical listing is not.
+    pub fn ordered_by_number(&self) -> Option<(usize, bool)> {
+        self.order.filter(|(column, _)| self.aggregate(*column).is_some())
     }
 
     /// Whether the answer is grouped by a time column: only then can it show a change over time.
@@ -470,6 +490,19 @@ fn read_warnings(warnings: Option<&Value>, truncated: bool) -> Result<Vec<Warnin
     Ok(out)
 }
 
+/// The count a warning states: the nulls skipped (`revenue: 71 null values…`) or the rows
+/// a filter also left out (`… also left out 57 rows …`). Not the other numbers in its text
+/// (a filter's own value).
+fn warning_count(warning: &Warning) -> Option<f64> {
+    let after = match warning.kind {
+        WarningKind::NullsSkipped { .. } => warning.text.split_once(": ")?.1,
+        WarningKind::RowsExcluded => warning.text.split_once(" also left out ")?.1,
+        _ => return None,
+    };
+    let digits = after.find(|c: char| !c.is_ascii_digit()).unwrap_or(after.len());
+    after[..digits].parse().ok()
+}
+
 fn warning_kind(text: &str) -> WarningKind {
     if let Some((column, rest)) = text.split_once(": ") {
         let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
@@ -508,7 +541,11 @@ fn request_numbers(object: &serde_json::Map<String, Value>, columns: &[Column]) 
         }
     }
     let explanation = object.get("explanation").and_then(Value::as_str).unwrap_or("");
-    numbers.extend(digit_runs(prefix(explanation, MAX_EXPLANATION_SCANNED)));
+    // The explanation's "top N" is the row cap (the cap plus one, less one), whatever the
+    // order: an alphabetical listing says "top 8" too, so it is no number a question asked.
+    let shown_cap = cap.map(|c| c - 1.0);
+    numbers
+        .extend(digit_runs(prefix(explanation, MAX_EXPLANATION_SCANNED)).into_iter().filter(|x| Some(*x) != shown_cap));
     numbers.retain(not_the_cap);
     for column in columns {
         numbers.extend(digit_runs(&column.name));

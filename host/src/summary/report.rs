@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-/// What a finding says. The first six are not flagged; the rest are.
+/// What a finding says. The first eight are not flagged; the rest are.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FindingKind {
@@ -20,6 +20,9 @@ pub enum FindingKind {
     RequestValue,
     /// A bound ("over 30") that a cell of the row meets.
     Bound,
+    /// A number the receipt itself states outside its cells: a warning's count (nulls
+    /// skipped, rows left out), the rows of a cut answer in all or not shown.
+    ReceiptValue,
     /// Not read as a figure: an ordinal, a year, a rank, a list marker.
     Skipped,
     /// A whole number the cell's value rounds to, written as if exact: `15` for 14.666….
@@ -55,6 +58,7 @@ impl FindingKind {
                 | FindingKind::Derived
                 | FindingKind::RequestValue
                 | FindingKind::Bound
+                | FindingKind::ReceiptValue
                 | FindingKind::Skipped
         )
     }
@@ -68,6 +72,7 @@ impl FindingKind {
             FindingKind::Derived => "derived",
             FindingKind::RequestValue => "request_value",
             FindingKind::Bound => "bound",
+            FindingKind::ReceiptValue => "receipt_value",
             FindingKind::Skipped => "skipped",
             FindingKind::UnadmittedRounding => "unadmitted_rounding",
             FindingKind::Misrounded => "misrounded",

@@ -35,6 +35,8 @@ pub struct Number {
     /// `k`, `M`, … : 1e3, 1e6; else 1.
     pub scale: f64,
     pub percent: bool,
+    /// "percentage points" (`pp`): a difference of two percentages, not a percentage.
+    pub points: bool,
     pub ordinal: bool,
 }
 
@@ -221,6 +223,7 @@ fn number_token(text: &str, start: usize) -> (Token, usize) {
         trailing_zeros,
         scale: suffix.scale,
         percent: suffix.percent,
+        points: suffix.points,
         ordinal: suffix.ordinal,
     };
     (Token { kind: Kind::Number(number), start, end }, end)
@@ -255,9 +258,11 @@ fn skip_glued(text: &str, mut i: usize) -> usize {
     i
 }
 
+#[derive(Clone, Copy)]
 struct Suffix {
     scale: f64,
     percent: bool,
+    points: bool,
     ordinal: bool,
 }
 
@@ -265,7 +270,8 @@ struct Suffix {
 /// space) `percent`, `per cent`, `thousand`, `million`, `billion`. Letters glued to the
 /// digits otherwise are a unit (`15m`, `10min`) and are skipped.
 fn suffix(text: &str, i: usize) -> (Suffix, usize) {
-    let plain = Suffix { scale: 1.0, percent: false, ordinal: false };
+    let plain = Suffix { scale: 1.0, percent: false, points: false, ordinal: false };
+    let points = Suffix { percent: true, points: true, ..plain };
     let rest = &text[i..];
     if let Some(stripped) = rest.strip_prefix('%').or_else(|| rest.strip_prefix(" %")) {
         return (Suffix { percent: true, ..plain }, text.len() - stripped.len());
@@ -278,6 +284,7 @@ fn suffix(text: &str, i: usize) -> (Suffix, usize) {
             "M" | "mn" => Some(Suffix { scale: 1e6, ..plain }),
             "bn" | "B" => Some(Suffix { scale: 1e9, ..plain }),
             "st" | "nd" | "rd" | "th" => Some(Suffix { ordinal: true, ..plain }),
+            "pp" | "ppt" | "ppts" => Some(points),
             _ => None,
         };
         return (kind.unwrap_or(plain), i + glued);
@@ -286,7 +293,20 @@ fn suffix(text: &str, i: usize) -> (Suffix, usize) {
         let word_len = after_space.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(after_space.len());
         let word = after_space[..word_len].to_ascii_lowercase();
         let scaled = |scale: f64| Some(Suffix { scale, ..plain });
+        // "percentage points", "percent points", "pp": a difference of percentages.
+        for lead in ["percentage", "percent"] {
+            let tail = &after_space[word_len..];
+            if word == lead {
+                for point in [" points", " point"] {
+                    // `get`: the text after the word may hold any character (`percent—`).
+                    if tail.get(..point.len()).is_some_and(|t| t.eq_ignore_ascii_case(point)) {
+                        return (points, i + 1 + word_len + point.len());
+                    }
+                }
+            }
+        }
         let kind = match word.as_str() {
+            "pp" | "ppt" | "ppts" => Some(points),
             "percent" | "pct" => Some(Suffix { percent: true, ..plain }),
             "per" if after_space[word_len..].starts_with(" cent") => {
                 return (Suffix { percent: true, ..plain }, i + 1 + word_len + " cent".len());

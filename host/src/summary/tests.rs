@@ -286,6 +286,9 @@ fn adversarial_text_costs_bounded_work_per_byte() {
         "\n\n- ",
         "T1 T2 T3 T4 T5 T6 T7 ",
         "over 3 than 4 ",
+        "3 of the 1000 T1 incidents above 5% ",
+        "T1 had 25% more average minutes than T2, 1.5 percentage points higher; ",
+        "from T1 to T2 ",
     ];
     for pattern in patterns {
         // As many repetitions as the limits take (bytes, numbers, sentences).
@@ -322,4 +325,46 @@ fn receipts_with_text_that_is_not_ascii_are_read_without_a_panic() {
     });
     let report = run(&receipt.to_string(), "Ωmega a 1.5 et Δ 2.5 en January.");
     assert_eq!(flagged(&report), []);
+}
+
+#[test]
+fn percentage_points_are_a_difference_and_a_share_is_read_only_times_100() {
+    let scanned = scan("25.8 percentage points, 3pp, 4 percent points and 5 percent");
+    let points: Vec<(f64, bool, bool)> = scanned
+        .tokens
+        .iter()
+        .filter_map(|t| match &t.kind {
+            Kind::Number(n) => Some((n.value, n.percent, n.points)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(points, [(25.8, true, true), (3.0, true, true), (4.0, true, true), (5.0, true, false)]);
+    let shares = receipt(
+        &[("acked_share", "DOUBLE", "avg(CASE WHEN x THEN 1 ELSE 0 END)"), ("incidents", "BIGINT", "count(*)")],
+        &[("Search", &[0.534, 2.0]), ("Platform", &[0.276, 3.0])],
+        false,
+        &[],
+    );
+    // 53.4 % is Search's share; "0.53 %" is not the share as written.
+    assert!(flagged(&run(&shares, "Search acknowledged 53.4% in time.")).is_empty());
+    assert_eq!(flagged(&run(&shares, "Search acknowledged 0.53 % in time.")), [(FindingKind::Unsupported, "0.53 %")]);
+    // 25.8 points is the difference of the two shares, times 100.
+    let report = run(&shares, "Search's share was 25.8 percentage points higher than Platform's.");
+    assert_eq!(of_kind(&report, FindingKind::Derived), ["25.8 percentage points"]);
+}
+
+#[test]
+fn a_warning_count_is_the_receipts_own_number_and_a_bound_is_not_a_rounding() {
+    let nulls = receipt(
+        &[("average_minutes", "DOUBLE", "avg(\"ack_minutes\")"), ("incidents", "BIGINT", "count(*)")],
+        &[("Search", &[31.0, 2.0]), ("Platform", &[44.0 / 3.0, 3.0]), ("Payments", &[10.0, 2.0])],
+        false,
+        &["average_minutes: 4 null values were skipped in the matching rows"],
+    );
+    let report = run(&nulls, "Platform averaged under 15 minutes; 4 incidents had no time and were skipped.");
+    assert!(flagged(&report).is_empty(), "{:?}", report.findings);
+    assert_eq!(of_kind(&report, FindingKind::Bound), ["15"]);
+    assert_eq!(of_kind(&report, FindingKind::ReceiptValue), ["4"]);
+    // Given to a group, a number another group's cell holds is still a swap.
+    assert_eq!(flagged(&run(&nulls, "Search had 3 incidents, skipping 4 with no time.")), [(FindingKind::Swap, "3")]);
 }

@@ -30,6 +30,12 @@ pub const BOUNDS: &[(&str, bool)] = &[
     ("exceeds", true),
     ("beyond", true),
     ("least", true), // "at least"
+    ("cross", true),
+    ("crossed", true),
+    ("crossing", true),
+    ("topped", true),
+    ("surpassed", true),
+    ("exceeded", true),
     ("under", false),
     ("below", false),
     ("within", false),
@@ -46,6 +52,24 @@ pub const THAN_BOUNDS: &[(&str, bool)] = &[
     ("less", false),
     ("fewer", false),
     ("lower", false),
+    ("shorter", false),
+];
+
+/// Comparatives that say which of two groups is the larger: `true` the group named just
+/// before the word ("Normal … 36% longer", "North America had 25% more … than Europe").
+pub const COMPARATIVES: &[(&str, bool)] = &[
+    ("more", true),
+    ("higher", true),
+    ("larger", true),
+    ("greater", true),
+    ("bigger", true),
+    ("above", true),
+    ("longer", true),
+    ("less", false),
+    ("fewer", false),
+    ("lower", false),
+    ("smaller", false),
+    ("below", false),
     ("shorter", false),
 ];
 
@@ -156,7 +180,28 @@ pub const RANKS: &[(&str, Option<bool>)] = &[
     ("shortest", Some(false)),
     ("best", None),
     ("worst", None),
+    ("poorest", Some(false)),
 ];
+
+/// What a hyphenated rank ranks by when it is an amount: "best-selling", "slowest-selling".
+pub const AMOUNT_PARTICIPLES: &[&str] = &[
+    "selling",
+    "sellers",
+    "seller",
+    "earning",
+    "earner",
+    "earners",
+    "grossing",
+    "performing",
+    "performer",
+    "performers",
+    "moving",
+    "paid",
+    "paying",
+];
+
+/// Words that scope a rank to the rows shown: "of the products listed", "among those shown".
+pub const SCOPE_TO_SHOWN: &[&str] = &["shown", "listed", "displayed", "returned", "visible"];
 
 /// Number words after "top"/"bottom": "the top three".
 pub const SMALL_NUMBERS: &[(&str, u64)] = &[
@@ -221,6 +266,7 @@ pub const ADMIT_NULLS: &[&str] = &[
     "skipping",
     "skips",
     "excludes",
+    "exclude",
     "blank",
     "empty",
     "unrecorded",
@@ -247,6 +293,10 @@ pub const ADMIT_MISSING_PAIRS: &[&str] = &[
     "never acknowledged",
     "left out",
     "not counted",
+    "not counting",
+    "had no",
+    "has no",
+    "have no",
     "not included",
     "no ack",
 ];

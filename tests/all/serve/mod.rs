@@ -13,4 +13,5 @@ mod oauth;
 mod oauth_provider;
 mod spark;
 mod summary_check;
+mod summary_corpus;
 mod verify_receipts;
