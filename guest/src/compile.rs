@@ -921,6 +921,10 @@ impl Compilation<'_> {
         order: Option<String>,
         limit: u32,
     ) -> String {
+        // "Top" only where the rows are ranked highest first: a cut alphabetical listing,
+        // or one ordered lowest first, is its first rows, and a reader (or a summary of
+        // it) must not take it for a ranking.
+        let ranked = order.as_deref().is_some_and(|order| order.starts_with("highest "));
         let mut sentence = match &self.shape {
             Shape::Listing(_) => format!(
                 "rows of {} ({})",
@@ -950,7 +954,8 @@ impl Compilation<'_> {
             sentence.push_str(&format!(", {order}"));
         }
         match plan.limit {
-            Some(_) => sentence.push_str(&format!(", top {limit}")),
+            Some(_) if ranked => sentence.push_str(&format!(", top {limit}")),
+            Some(_) => sentence.push_str(&format!(", first {limit} rows")),
             None => sentence.push_str(&format!(", at most {limit} rows")),
         }
         sentence

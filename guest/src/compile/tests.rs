@@ -51,6 +51,23 @@ fn refusal(plan: &str) -> CompileError {
     compile(plan).expect_err(plan)
 }
 
+/// Only a ranking highest first is a "top": an alphabetical listing or a lowest-first order
+/// cut by its limit is its first rows.
+#[test]
+fn only_a_ranking_highest_first_is_explained_as_top() {
+    let explained = |order: &str| {
+        compile(&format!(
+            r#"{{"table": "incidents", "group_by": ["team"], "aggregations": [{{"function": "count", "alias": "n"}}],
+                "order_by": [{order}], "limit": 3}}"#
+        ))
+        .unwrap()
+        .explanation
+    };
+    assert_eq!(explained(r#"{"column": "n", "direction": "desc"}"#), "number of rows by team, highest n first, top 3");
+    assert_eq!(explained(r#"{"column": "team"}"#), "number of rows by team, lowest team first, first 3 rows");
+    assert_eq!(explained(r#"{"column": "n"}"#), "number of rows by team, lowest n first, first 3 rows");
+}
+
 #[test]
 fn design_example_compiles_to_parameterised_sql() {
     let compiled = compile(
