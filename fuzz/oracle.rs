@@ -110,6 +110,7 @@ fn relationship(from: &str, to: &str) -> Relationship {
     let (from_table, from_column) = from.split_once('.').expect("table.column");
     let (to_table, to_column) = to.split_once('.').expect("table.column");
     Relationship {
+        name: None,
         from_table: from_table.into(),
         from_column: from_column.into(),
         to_table: to_table.into(),

@@ -409,8 +409,9 @@ codes! {
     /// A declared relationship's `to` column has a value in two or more rows, or a missing
     /// value, so following it could reach more than one row (or none that says which).
     RelationshipNotUnique = "relationship_not_unique", Host, Refused;
-    /// A declared relationship names a table or column that was not loaded, or joins columns
-    /// of different kinds.
+    /// A declared relationship names a table or column that was not loaded, joins columns of
+    /// different kinds, or cannot be told apart by a path: two from one table to another
+    /// without a `name` each, or a name shared, a table's or another relationship's key column.
     RelationshipInvalid = "relationship_invalid", Host, Refused;
     /// A `[metrics.<name>]` definition does not compile against its table.
     MetricInvalid = "metric_invalid", Host, Refused;

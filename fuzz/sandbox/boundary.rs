@@ -70,6 +70,7 @@ pub fn wit_view(view: &querycell_guest::CatalogView) -> wit::CatalogView {
             .relationships
             .iter()
             .map(|r| wit::Relationship {
+                name: r.name.clone(),
                 from_table: r.from_table.clone(),
                 from_column: r.from_column.clone(),
                 to_table: r.to_table.clone(),

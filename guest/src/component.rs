@@ -108,6 +108,7 @@ fn catalog_from_wit(view: wit::CatalogView) -> model::CatalogView {
 
 fn relationship_from_wit(r: wit::Relationship) -> model::Relationship {
     model::Relationship {
+        name: r.name,
         from_table: r.from_table,
         from_column: r.from_column,
         to_table: r.to_table,
@@ -177,6 +178,7 @@ fn probe_count_to_wit(count: model::ProbeCount) -> wit::ProbeCount {
         model::ProbeCount::Unmatched(rows_of, r) => wit::ProbeCount::Unmatched(wit::UnmatchedRows {
             rows_of,
             relationship: wit::Relationship {
+                name: r.name,
                 from_table: r.from_table,
                 from_column: r.from_column,
                 to_table: r.to_table,

@@ -96,6 +96,9 @@ pub struct CatalogView {
 /// value is unique and not null in `to_table`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Relationship {
+    /// The role the operator named it by (`owner`), which a path may use in place of
+    /// `to_table`: how a plan chooses between two relationships to one table.
+    pub name: Option<String>,
     pub from_table: String,
     pub from_column: String,
     pub to_table: String,
@@ -103,9 +106,19 @@ pub struct Relationship {
 }
 
 impl Relationship {
-    /// `incidents.team_id → teams.team_id`, as hints and warnings name it.
+    /// `incidents.team_id → teams.team_id` (`owner: tickets.owner_team_id → teams.team_id`
+    /// when named), as hints and warnings name it.
     pub fn describe(&self) -> String {
-        format!("{}.{} → {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
+        let arrow = format!("{}.{} → {}.{}", self.from_table, self.from_column, self.to_table, self.to_column);
+        match &self.name {
+            Some(name) => format!("{name}: {arrow}"),
+            None => arrow,
+        }
+    }
+
+    /// The word a path step uses to follow it: its name where it has one, else its table's.
+    pub fn step_word(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.to_table)
     }
 }
 

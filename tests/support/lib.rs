@@ -149,7 +149,7 @@ pub fn snapshot_folder(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
 
 /// A component exporting querycell's compiler interface whose implementation is the core
 /// module `core_wat`. The module must export `memory`, `cabi_realloc` and
-/// `querycell:engine/compiler@0.8.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
+/// `querycell:engine/compiler@0.9.0#compile-plan` and `#compile-sql` with the canonical ABI's flat signature
 /// `(param i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32 i32) (result i32)` (the text, then the catalog view:
 /// tables, three limits, today, dialect, relationships, metrics); wit-component wraps it in the WIT
 /// contract's types, exactly as it does for the real guest.

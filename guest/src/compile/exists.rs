@@ -104,7 +104,11 @@ pub(super) fn related_table<'a>(
         .filter(|(_, r)| r.from_table == inner.name && r.to_table == here.name)
         .collect();
     let chosen: Vec<(usize, &Relationship)> = match &related.via {
-        Some(via) => leading.iter().copied().filter(|(_, r)| r.from_column == via.value).collect(),
+        Some(via) => leading
+            .iter()
+            .copied()
+            .filter(|(_, r)| r.name.as_deref() == Some(via.value.as_str()) || r.from_column == via.value)
+            .collect(),
         None => leading.clone(),
     };
     let words = |list: &[(usize, &Relationship)]| via_words(&list.iter().map(|(_, r)| *r).collect::<Vec<_>>());
@@ -115,7 +119,7 @@ pub(super) fn related_table<'a>(
             &via.path,
             format!("no declared relationship leads from {}.{} to {}", inner.name, clip(&via.value), here.name),
         )
-        .with_hint(format!("\"via\" names the key column of {}: {}", inner.name, words(&leading)))),
+        .with_hint(format!("\"via\" names the role or the key column of {}: {}", inner.name, words(&leading)))),
         ([], _) => Err(CompileError::new(
             Code::UnknownRelationship,
             format!("{}.table", related.path),
@@ -137,13 +141,19 @@ pub(super) fn related_table<'a>(
             format!("{}.table", related.path),
             format!("{} relationships lead from {} to {}", several.len(), inner.name, here.name),
         )
-        .with_hint(format!("add \"via\": the key column of {} to follow, {}", inner.name, words(several)))),
+        .with_hint(format!("add \"via\": the role or key column of {} to follow, {}", inner.name, words(several)))),
     }
 }
 
-/// `"team_id" (incidents.team_id → teams.team_id) or "reporter_team_id" (…)`.
+/// `"team_id" (incidents.team_id → teams.team_id) or "reporter" (reporter: …)`: each
+/// relationship by the word `via` takes for it, its role where it has one.
 fn via_words(relationships: &[&Relationship]) -> String {
-    relationships.iter().map(|r| format!("\"{}\" ({})", r.from_column, r.describe())).collect::<Vec<_>>().join(" or ")
+    relationships.iter().map(|r| format!("\"{}\" ({})", via_word(r), r.describe())).collect::<Vec<_>>().join(" or ")
+}
+
+/// What `"via"` names a relationship by: its role, or its key column.
+fn via_word(relationship: &Relationship) -> &str {
+    relationship.name.as_deref().unwrap_or(&relationship.from_column)
 }
 
 /// The tables with a declared relationship to `table`, each with its key column:
@@ -152,7 +162,7 @@ pub(super) fn inbound_tables(view: &CatalogView, table: &Table) -> Vec<String> {
     view.relationships
         .iter()
         .filter(|r| r.to_table == table.name && view.table(&r.from_table).is_some())
-        .map(|r| format!("{} (\"via\": \"{}\")", r.from_table, r.from_column))
+        .map(|r| format!("{} (\"via\": \"{}\")", r.from_table, via_word(r)))
         .collect()
 }
 

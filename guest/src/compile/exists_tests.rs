@@ -144,6 +144,7 @@ fn two_relationships_to_the_plans_table_need_via() {
         kind: ValueKind::Integer,
     });
     view.relationships.push(crate::model::Relationship {
+        name: None,
         from_table: "incidents".into(),
         from_column: "reporter_team_id".into(),
         to_table: "teams".into(),

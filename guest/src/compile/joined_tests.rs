@@ -27,6 +27,7 @@ fn relationship(from: &str, to: &str) -> Relationship {
     let (from_table, from_column) = from.split_once('.').unwrap();
     let (to_table, to_column) = to.split_once('.').unwrap();
     Relationship {
+        name: None,
         from_table: from_table.into(),
         from_column: from_column.into(),
         to_table: to_table.into(),
@@ -222,7 +223,7 @@ fn unknown_and_ambiguous_paths_name_the_declared_relationships() {
     assert_eq!(error.message, "'teams.region' could mean 2 relationships from incidents to teams");
     assert_eq!(
         error.hint.as_deref(),
-        Some("2 relationships lead from incidents to teams: name the one to follow by its key column, by the path \"team_id.region\" or \"reporter_team_id.region\" (each answer column keeps the name it was asked by)")
+        Some("2 relationships lead from incidents to teams: name the one to follow by its role, by the path \"team_id.region\" or \"reporter_team_id.region\" (each answer column keeps the name it was asked by)")
     );
     // Each role by its key column, side by side: two joins to teams, told apart by alias.
     let plan = r#"{"table": "incidents", "group_by": ["team_id.region", "reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
@@ -241,6 +242,42 @@ fn unknown_and_ambiguous_paths_name_the_declared_relationships() {
     let one =
         compile(r#"{"table": "incidents", "group_by": ["service_id.tier"], "aggregations": [{"function": "count"}]}"#);
     assert!(one.main.sql.contains(r#"AS "incidents.services""#), "{}", one.main.sql);
+}
+
+/// Named relationships (roles): a step by name follows that relationship, the hint names the
+/// roles' paths, `via` takes the name, and the key column still names the same step.
+#[test]
+fn a_named_relationship_is_followed_by_its_role() {
+    let mut view = view();
+    view.tables[0].columns.push(column("reporter_team_id", ValueKind::Integer));
+    view.relationships[0].name = Some("owner".into());
+    let mut reporter = relationship("incidents.reporter_team_id", "teams.team_id");
+    reporter.name = Some("reporter".into());
+    view.relationships.push(reporter);
+    let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
+    let error = compile_plan(plan, &view).expect_err(plan);
+    assert_eq!(error.code, Code::AmbiguousRelationship.as_str());
+    assert!(error.hint.as_deref().unwrap().contains("\"owner.region\" or \"reporter.region\""), "{error:?}");
+    let plan = r#"{"table": "incidents", "group_by": ["owner.region", "reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
+    let compiled = compile_plan(plan, &view).unwrap();
+    let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["owner_region", "reporter_team_id_region", "count"]);
+    let sql = &compiled.main.sql;
+    assert!(
+        sql.contains(r#"ON "incidents"."team_id" = "#) && sql.contains(r#"ON "incidents"."reporter_team_id" = "#),
+        "{sql}"
+    );
+    // The same plan with the name in place of the key column is the same statement.
+    let by_name = compile_plan(&plan.replace("reporter_team_id.region", "reporter.region"), &view).unwrap();
+    assert_eq!(by_name.main.sql, compiled.main.sql.replace("reporter_team_id_region", "reporter_region"));
+    let exists = r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "via": "reporter"}}], "aggregations": [{"function": "count"}]}"#;
+    let compiled = compile_plan(exists, &view).unwrap();
+    assert!(compiled.main.sql.contains(r#""reporter_team_id" = "#), "{}", compiled.main.sql);
+    let ambiguous = compile_plan(&exists.replace(r#", "via": "reporter""#, ""), &view).expect_err(exists);
+    assert!(
+        ambiguous.hint.as_deref().unwrap().contains("\"owner\" (owner: incidents.team_id → teams.team_id)"),
+        "{ambiguous:?}"
+    );
 }
 
 #[test]

@@ -87,11 +87,12 @@ fn the_way(
         let roles: Vec<String> = view
             .relationships
             .iter()
-            .filter(|r| r.from_table == at.name && r.to_table == part)
-            .map(|r| format!("\"{lead}{}.{rest}\"", r.from_column))
+            .enumerate()
+            .filter(|(_, r)| r.from_table == at.name && r.to_table == part)
+            .map(|(index, _)| format!("\"{lead}{}.{rest}\"", super::ways::step_name(view, index)))
             .collect();
         let hint = format!(
-            "{} relationships lead from {} to {part}: name the one to follow by its key column, by the path {} (each answer column keeps the name it was asked by)",
+            "{} relationships lead from {} to {part}: name the one to follow by its role, by the path {} (each answer column keeps the name it was asked by)",
             roles.len(),
             at.name,
             roles.join(" or ")
@@ -127,10 +128,16 @@ fn the_way(
 fn step<'a>(view: &'a CatalogView, from: &Table, to: &str, name: &At<String>) -> Result<(usize, &'a Table)> {
     let declared: Vec<(usize, &Relationship)> =
         view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == from.name).collect();
-    let mut matching: Vec<&(usize, &Relationship)> = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    // A step names a relationship by its role (`owner`, which the host keeps unique among the
+    // relationships from a table and distinct from every table's name), by the table it leads
+    // to, or by the key column it starts from (`owner_team_id`): the role or the key column is
+    // how a plan chooses between two relationships that lead to one table.
+    let mut matching: Vec<&(usize, &Relationship)> =
+        declared.iter().filter(|(_, r)| r.name.as_deref() == Some(to)).collect();
     if matching.is_empty() {
-        // A step may name the relationship by the key column it starts from
-        // (`owner_team_id.region`): the way to choose between two that lead to one table.
+        matching = declared.iter().filter(|(_, r)| r.to_table == to).collect();
+    }
+    if matching.is_empty() {
         matching = declared.iter().filter(|(_, r)| r.from_column == to).collect();
     }
     let listed = || declared.iter().map(|(_, r)| r.describe()).collect::<Vec<_>>().join(", ");

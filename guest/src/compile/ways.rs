@@ -15,7 +15,7 @@ const MAX_LISTED: usize = 5;
 
 /// The paths from `from` through declared relationships (`teams`, `services.teams`), each
 /// with the table it ends at, shortest first. A step two relationships could take is named
-/// by its key column (`owner_team_id`), as a path must name it.
+/// by its role (`owner`), as a path must name it ([`step_name`]).
 fn paths_from<'a>(view: &'a CatalogView, from: &Table) -> Vec<(String, &'a Table)> {
     let mut found: Vec<(String, &Table)> = Vec::new();
     let mut frontier: Vec<(String, &str)> = vec![(String::new(), from.name.as_str())];
@@ -92,14 +92,15 @@ pub(super) fn closest_path(view: &CatalogView, from: &Table, part: &str, rest: &
 }
 
 /// How a path names the step of relationship `index`: the table it leads to, or where two
-/// relationships from one table lead to it, the key column it starts from (`owner_team_id`).
+/// relationships from one table lead to it, its role (`owner`), or for a relationship the
+/// operator left unnamed, the key column it starts from (`owner_team_id`).
 pub(super) fn step_name(view: &CatalogView, index: usize) -> String {
     let r = &view.relationships[index];
     let parallel =
         view.relationships.iter().filter(|o| o.from_table == r.from_table && o.to_table == r.to_table).count();
-    if parallel > 1 {
-        r.from_column.clone()
-    } else {
-        r.to_table.clone()
+    match (&r.name, parallel > 1) {
+        (_, false) => r.to_table.clone(),
+        (Some(name), true) => name.clone(),
+        (None, true) => r.from_column.clone(),
     }
 }

@@ -201,6 +201,10 @@ pub struct Catalog {
 /// that reach none.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RelationshipEntry {
+    /// The role the operator named it by (`name = "owner"`), which paths may use in place of
+    /// `to_table`; set on each of two relationships that lead from one table to another.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
     /// The table of the many side.
     pub from_table: String,
     /// Its key column, which points at `to_column`.
@@ -239,6 +243,12 @@ pub struct MetricEntry {
 }
 
 impl RelationshipEntry {
+    /// The word a plan path follows it by: its name where it has one, else its table's (the
+    /// compiler takes either where only one relationship leads from its table to that table).
+    pub fn step_word(&self) -> &str {
+        self.name.as_deref().unwrap_or(&self.to_table)
+    }
+
     /// `incidents.team_id -> teams.team_id`, as messages and the schema show it.
     pub fn arrow(&self) -> String {
         format!("{}.{} -> {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
@@ -367,6 +377,7 @@ impl Catalog {
                 .relationships
                 .iter()
                 .map(|r| wit::Relationship {
+                    name: r.name.clone(),
                     from_table: r.from_table.clone(),
                     from_column: r.from_column.clone(),
                     to_table: r.to_table.clone(),

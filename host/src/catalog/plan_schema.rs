@@ -140,7 +140,8 @@ A condition is a column, an op ({ops}) and a value; values are bound as paramete
 Aggregation functions: {functions} (count without a column counts rows; percentile takes `p`, e.g. 0.95; share takes no column \
 and gives the fraction, 0 to 1, of the rows the filters keep that meet its `where`). Any aggregation may carry its own `where`, conditions only \
 the rows it aggregates must meet, e.g. a count of P1 incidents beside a count of all. \
-Columns of related tables are named by path, e.g. `teams.region` from incidents, following the relationships `describe_table` lists; \
+Columns of related tables are named by path, e.g. `teams.region` from incidents, following the relationships `describe_table` lists \
+(a relationship with a `name`, a role such as `owner`, is followed by it: `owner.region`); \
 an aggregation of a related table's column reads that table's rows once each, so grouping it by a column that table cannot reach is refused \
 (`fan_out`). `{{\"metric\": \"<name>\"}}` asks for a metric the operator defined (`describe_table` lists them). \
 A date or timestamp group key may carry a granularity ({granularities}) to group by calendar periods. \

@@ -103,9 +103,9 @@ fn says_more_than_its_type(decision: &str) -> bool {
 fn relationships_markdown(catalog: &Catalog) -> String {
     let Some(example) = catalog.relationships.first() else { return String::new() };
     let mut out = format!(
-        "\n# Relationships\n\nA plan reaches a related table's columns by path: from `{}`, `{}.{}` is a column of the `{}` row it points to. Rows whose key is missing or found nowhere (orphans) keep missing values there.\n\n| from | to | orphans | missing keys |\n|---|---|---|---|\n",
+        "\n# Relationships\n\nA plan reaches a related table's columns by path: from `{}`, `{}.{}` is a column of the `{}` row it points to. A path step is the relationship's name where it has one (two relationships that lead from one table to another each have one), else the table it leads to. Rows whose key is missing or found nowhere (orphans) keep missing values there.\n\n| path step | from | to | orphans | missing keys |\n|---|---|---|---|---|\n",
         example.from_table,
-        example.to_table,
+        example.step_word(),
         example.to_column,
         example.to_table
     );
@@ -117,8 +117,12 @@ fn relationships_markdown(catalog: &Catalog) -> String {
             (r.orphans.to_string(), r.missing_keys.to_string())
         };
         out.push_str(&format!(
-            "| `{}.{}` | `{}.{}` | {orphans} | {missing} |\n",
-            r.from_table, r.from_column, r.to_table, r.to_column
+            "| `{}` | `{}.{}` | `{}.{}` | {orphans} | {missing} |\n",
+            r.step_word(),
+            r.from_table,
+            r.from_column,
+            r.to_table,
+            r.to_column
         ));
     }
     out

@@ -16,7 +16,7 @@
 //!    saying how its numbers are written (decimal comma, thousands separators).
 //! 5. [`load`]: each source's tables written (text tables straight, checked as they load, or
 //!    profiled; typed sources with their own types), with catalog entries and statistics.
-//! 6. [`relationships`] verified (unique, present keys; counts of the rows that reach
+//! 6. [`relationships`] ([`declared`] in the sidecars, their names checked) verified (unique, present keys; counts of the rows that reach
 //!    nothing) and suggested, [`metrics`] compiled, then the index published: built in a
 //!    [`staging`] folder beside the target and swapped in with one atomic
 //!    `renameat2(RENAME_EXCHANGE)`, so a failed or killed ingest leaves the previous index as
@@ -28,6 +28,7 @@
 //! metadata instead.
 
 pub mod column_types;
+pub mod declared;
 pub mod encoding;
 pub mod excel;
 pub mod failure;
@@ -159,7 +160,7 @@ fn linked_catalog(
     let defined = metrics::gather(roots)?;
     let run = relationships::Engine::duckdb(connection);
     let engine = relationships::Engine { run: &run, quote: quote::identifier };
-    let relationships = relationships::verify(&engine, &tables, &relationships::gather(roots))?;
+    let relationships = relationships::verify(&engine, &tables, &declared::gather(roots))?;
     relationships::suggest(connection, &mut tables, &relationships)?;
     let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
     let catalog = Catalog {

@@ -13,7 +13,7 @@ use crate::catalog::{ColumnEntry, RelationshipEntry, TableEntry, ValueKind};
 use crate::duck::{cell_integer, first_row, Cell, Database as Connection, Failure};
 use crate::error::{Code, Error, ErrorClass, Result};
 
-use super::sources::Root;
+use super::declared::{check_names, Declared};
 
 /// Candidate pairs ingest checks for suggestions at most: one query each, so an index of
 /// many similar columns costs a bounded time.
@@ -21,55 +21,6 @@ const SUGGESTION_CHECKS: usize = 50;
 
 /// Key values quoted in messages are cut to this many characters.
 const KEY_TEXT_CAP: usize = 64;
-
-/// A relationship as `querycell.toml` declared it, with the file that declared it first.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Declared {
-    /// The many side's table.
-    pub from_table: String,
-    /// The many side's key column.
-    pub from_column: String,
-    /// The one side's table.
-    pub to_table: String,
-    /// The one side's key column.
-    pub to_column: String,
-    /// The `querycell.toml` it came from, for messages.
-    pub source: String,
-}
-
-impl Declared {
-    fn arrow(&self) -> String {
-        format!("{}.{} -> {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
-    }
-
-    fn declaration(&self) -> String {
-        format!("from = \"{}.{}\" to = \"{}.{}\"", self.from_table, self.from_column, self.to_table, self.to_column)
-    }
-}
-
-/// Every root's relationships, in order; one declared twice (in one file or two) is one.
-pub fn gather(roots: &[Root]) -> Vec<Declared> {
-    let mut declared: Vec<Declared> = Vec::new();
-    for root in roots {
-        for setting in &root.sidecar.relationships {
-            let (from_table, from_column, to_table, to_column) = setting.ends();
-            let same = |d: &Declared| {
-                (d.from_table.as_str(), d.from_column.as_str(), d.to_table.as_str(), d.to_column.as_str())
-                    == (from_table, from_column, to_table, to_column)
-            };
-            if !declared.iter().any(same) {
-                declared.push(Declared {
-                    from_table: from_table.to_string(),
-                    from_column: from_column.to_string(),
-                    to_table: to_table.to_string(),
-                    to_column: to_column.to_string(),
-                    source: root.sidecar_path.clone(),
-                });
-            }
-        }
-    }
-    declared
-}
 
 /// Where verification queries run: the new index's DuckDB connection, or the Spark server
 /// a catalog is built from. The statements are the same; only names are quoted differently.
@@ -100,12 +51,14 @@ impl Engine<'_> {
 /// `from` table that reach no row: the catalog's entries, or the first relationship that
 /// cannot be followed safely. Two queries each: uniqueness, then orphans.
 pub fn verify(engine: &Engine<'_>, tables: &[TableEntry], declared: &[Declared]) -> Result<Vec<RelationshipEntry>> {
+    check_names(declared, tables)?;
     let mut entries = Vec::new();
     for relationship in declared {
         let (from_table, from, to_table, to) = check_ends(tables, relationship)?;
         check_unique(engine, relationship, to_table, to.kind)?;
         let orphans = count_orphans(engine, relationship, from_table, to_table)?;
         entries.push(RelationshipEntry {
+            name: relationship.name.clone(),
             from_table: relationship.from_table.clone(),
             from_column: relationship.from_column.clone(),
             to_table: relationship.to_table.clone(),
@@ -379,6 +332,7 @@ mod tests {
             .unwrap()
         };
         let declared = Declared {
+            name: None,
             from_table: "incidents".into(),
             from_column: "team_id".into(),
             to_table: "teams".into(),

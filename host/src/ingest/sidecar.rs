@@ -38,6 +38,11 @@
 //! from = "incidents.team_id"
 //! to = "teams.team_id"
 //!
+//! [[relationships]]                        # a second way to teams: each one needs a role
+//! name = "reporter"                        # paths say `reporter.region`
+//! from = "incidents.reporter_team_id"
+//! to = "teams.team_id"
+//!
 //! [metrics.mtta]                           # one aggregation, defined once
 //! table = "incidents"
 //! function = "avg"
@@ -84,6 +89,9 @@ pub struct Sidecar {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RelationshipSetting {
+    /// The role a path may follow it by (`owner.region`): required on each of two
+    /// relationships that lead from one table to another, checked at ingest.
+    pub name: Option<String>,
     /// `table.column` of the many side (the key that points).
     pub from: String,
     /// `table.column` of the one side (the key pointed at: unique and present).
@@ -121,6 +129,14 @@ pub struct ConditionSetting {
     pub op: String,
     /// Omitted for `is_null` / `is_not_null`.
     pub value: Option<toml::Value>,
+}
+
+/// A name an answer column can carry: 1-63 ASCII letters, digits or `_`, not starting with a
+/// digit.
+fn is_answer_name(name: &str) -> bool {
+    let mut chars = name.chars();
+    let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    first && name.len() <= 63 && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 impl RelationshipSetting {
@@ -314,7 +330,7 @@ impl Sidecar {
         let sidecar: Sidecar = toml::from_str(text).map_err(|e| {
             Error::new(Code::SidecarInvalid, format!("{source}: {}", e.message()))
                 .at(source)
-                .hint("keys: null_tokens, encoding, [tables.<table>] description/delimiter/encoding/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator, [[relationships]] from/to, [metrics.<name>] table/function/column/where/p/description/unit")
+                .hint("keys: null_tokens, encoding, [tables.<table>] description/delimiter/encoding/header/header_row/skip_rows/footer_rows/null_tokens/decimal_separator/thousands_separator, [tables.<table>.columns.<column>] type/date_format/description/unit/hidden/allowed_values/decimal_separator/thousands_separator, [[relationships]] name/from/to, [metrics.<name>] table/function/column/where/p/description/unit")
         })?;
         sidecar.check_links(source)?;
         check_encoding(sidecar.encoding.as_ref(), "encoding", source)?;
@@ -377,10 +393,19 @@ impl Sidecar {
         Ok(sidecar)
     }
 
-    /// Relationship ends must be `table.column`, and metric names must be names an answer
-    /// column can have (a plan's answer column is the metric's name).
+    /// Relationship ends must be `table.column`, and metric and relationship names must be
+    /// names an answer column can have (a plan's answer column is the metric's name, or
+    /// starts with the relationship's: `owner_region`).
     fn check_links(&self, source: &str) -> Result<()> {
         for (i, relationship) in self.relationships.iter().enumerate() {
+            if let Some(name) = relationship.name.as_deref().filter(|name| !is_answer_name(name)) {
+                return Err(Error::new(
+                    Code::SidecarInvalid,
+                    format!("{source}: relationships[{i}].name is '{name}': a relationship's name is a step of a path and part of answer column names, so 1-63 ASCII letters, digits or _, not starting with a digit"),
+                )
+                .at(source)
+                .hint("e.g. name = \"owner\", which plans follow as owner.region"));
+            }
             for (key, end) in [("from", &relationship.from), ("to", &relationship.to)] {
                 let plain = |part: &str| !part.is_empty() && !part.contains('.');
                 if !end.split_once('.').is_some_and(|(table, column)| plain(table) && plain(column)) {
@@ -394,9 +419,7 @@ impl Sidecar {
             }
         }
         for name in self.metrics.keys() {
-            let mut chars = name.chars();
-            let first = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
-            if !first || name.len() > 63 || !chars.all(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if !is_answer_name(name) {
                 return Err(Error::new(
                     Code::SidecarInvalid,
                     format!("{source}: metrics.{name}: a metric's name is the answer column's, so 1-63 ASCII letters, digits or _, not starting with a digit"),

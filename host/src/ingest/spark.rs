@@ -25,7 +25,7 @@ use crate::exec::spark::client::{SparkEndpoint, SparkSession};
 
 use super::sidecar::Sidecar;
 use super::sources::Root;
-use super::{metrics, relationships};
+use super::{declared, metrics, relationships};
 
 /// Distinct values a text column may have for the catalog to list them (as for DuckDB).
 const VALUE_LIST_CAP: u64 = 20;
@@ -67,7 +67,7 @@ pub fn build_with(endpoint: &SparkEndpoint, tables: &[String], settings: Option<
     let defined = metrics::gather(&roots)?;
     let run = |sql: &str| session.catalog_query(sql, Instant::now() + CATALOG_QUERY_TIMEOUT, 2).map(|r| r.rows);
     let engine = relationships::Engine { run: &run, quote: quote::spark_identifier };
-    let relationships = relationships::verify(&engine, &entries, &relationships::gather(&roots))?;
+    let relationships = relationships::verify(&engine, &entries, &declared::gather(&roots))?;
     let metrics: Vec<MetricEntry> = defined.iter().map(|d| d.entry.clone()).collect();
     let catalog = Catalog {
         format: CATALOG_FORMAT,

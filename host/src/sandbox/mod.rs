@@ -53,7 +53,7 @@ const BUNDLED_GUEST_DIGEST: &str = env!("QUERYCELL_GUEST_DIGEST");
 
 /// The interface, with the contract's version, a compiler component must export: the
 /// package version of `wit/compiler.wit` (a test ties the two).
-pub const COMPILER_INTERFACE: &str = "querycell:engine/compiler@0.8.0";
+pub const COMPILER_INTERFACE: &str = "querycell:engine/compiler@0.9.0";
 
 /// WASI interfaces a guest may import. The bundled compiler imports none of them (it is built
 /// for `wasm32-unknown-unknown`); a component built for `wasm32-wasip2` gets them from
@@ -447,7 +447,7 @@ fn guest_load_error(message: String) -> Error {
 /// Refuse, by name and version, a component built against another version of the contract
 /// (wasmtime's own refusal names only the export it looked for). The contract's versions
 /// change what the catalog view carries (0.4.0 added table policies, 0.5.0 the dialect, 0.6.0 relationships and metrics;
-/// 0.7.0 the reading a SQL-mode statement is proved against, 0.8.0 the columns' roles), so an older compiler
+/// 0.7.0 the reading a SQL-mode statement is proved against, 0.8.0 the columns' roles, 0.9.0 relationship names), so an older compiler
 /// cannot be answered through this host: it would ignore a policy it cannot read.
 fn check_contract_version(engine: &Engine, component: &Component) -> Result<()> {
     let (package, _) = COMPILER_INTERFACE.split_once('@').expect("the interface name carries its version");

@@ -43,6 +43,7 @@ fn a_declared_relationship_is_recorded_with_its_orphans_and_missing_keys() {
     assert_eq!(
         catalog.relationships,
         [RelationshipEntry {
+            name: None,
             from_table: "incidents".into(),
             from_column: "team_id".into(),
             to_table: "teams".into(),
@@ -133,6 +134,41 @@ fn a_relationship_naming_what_was_not_loaded_or_joining_two_kinds_is_relationshi
     assert_eq!(kinds.code, "relationship_invalid");
     assert!(kinds.message.contains("incidents.team_id (integer, BIGINT) to teams.name (text, VARCHAR)"), "{kinds}");
     assert!(kinds.message.contains("a relationship's two columns must have the same kind"), "{kinds}");
+}
+
+/// Two relationships from one table to another need a name each (a path could not say which
+/// to follow); a name is unique among its table's relationships, not a table's name, not
+/// another relationship's key column, and an identifier. Named, both are recorded with their
+/// names, and the schema shows the step a path takes for each.
+#[test]
+fn relationships_from_one_table_to_another_are_told_apart_by_their_names() {
+    let second =
+        |name: &str| format!("[[relationships]]\n{name}from = \"incidents.incident_id\"\nto = \"teams.team_id\"\n");
+    let unnamed = refused(TEAMS, &(RELATED.to_string() + &second("")));
+    assert_eq!(unnamed.code, "relationship_invalid", "{unnamed}");
+    assert!(unnamed.message.contains("both lead from incidents to teams"), "{unnamed}");
+    assert!(unnamed.hint.as_deref().unwrap_or_default().contains("name = \"owner\""), "{unnamed:?}");
+    let owner = RELATED.replace("[[relationships]]\n", "[[relationships]]\nname = \"owner\"\n");
+    let one_named = refused(TEAMS, &(owner.clone() + &second("")));
+    assert!(one_named.message.contains("both lead from incidents to teams"), "{one_named}");
+    for (name, says) in [
+        ("owner", "has the name 'owner', which"),
+        ("teams", "which is a table's name"),
+        ("team_id", "the key column of incidents.team_id -> teams.team_id"),
+    ] {
+        let error = refused(TEAMS, &(owner.clone() + &second(&format!("name = \"{name}\"\n"))));
+        assert_eq!(error.code, "relationship_invalid", "{name}: {error}");
+        assert!(error.message.contains(says), "{name}: {error}");
+    }
+    let bad = refused(TEAMS, &(owner.clone() + &second("name = \"9lives\"\n")));
+    assert_eq!(bad.code, "sidecar_invalid", "{bad}");
+    let dir = tempfile::tempdir().unwrap();
+    let data = data(dir.path(), TEAMS, &(owner + &second("name = \"opener\"\n")));
+    let catalog = ingest::ingest(&dir.path().join("index"), &[data]).unwrap();
+    let names: Vec<Option<&str>> = catalog.relationships.iter().map(|r| r.name.as_deref()).collect();
+    assert_eq!(names, [Some("owner"), Some("opener")]);
+    let text = markdown(&catalog);
+    assert!(text.contains("| `opener` | `incidents.incident_id` | `teams.team_id` |"), "{text}");
 }
 
 #[test]

@@ -9,7 +9,7 @@
 use querycell::QueryCell;
 use serde_json::{json, Value};
 
-use super::joined_plans::{declared, ingest_and_open, open};
+use super::joined_plans::{declared_as, ingest_and_open, open};
 
 /// How many times a plan may be fixed: a fix can uncover a second mistake.
 const ROUNDS: usize = 2;
@@ -51,7 +51,7 @@ fn apply(plan: &Value, path: &str, hint: &str) -> Option<Value> {
         fixed.pointer_mut(parent)?["via"] = json!(via);
         return Some(fixed);
     }
-    for lead in ["names the key column of ", "tables whose rows lead to "] {
+    for lead in ["names the role or the key column of ", "tables whose rows lead to "] {
         if let Some(listed) = after(hint, lead, '(') {
             let first = listed.split(": ").nth(1)?.trim().trim_matches('"');
             replace(&mut fixed, first)?;
@@ -187,15 +187,16 @@ fn every_wrong_plan_answers_once_its_hint_is_applied() {
     assert!(failures.is_empty(), "{} of {total} plans:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// Incidents with an owning and a reporting team, both declared relationships to teams.
+/// Incidents with an owning and a reporting team, both declared relationships to teams,
+/// named by those roles.
 fn two_relationships_to_teams() -> (tempfile::TempDir, QueryCell) {
     let dir = tempfile::tempdir().unwrap();
     let tables = [
         ("incidents", "incident_id,team_id,reporter_team_id\n1,1,2\n2,2,1\n3,1,\n".to_string()),
         ("teams", "team_id,region\n1,eu\n2,us\n3,apac\n".to_string()),
     ];
-    let settings =
-        declared("incidents.team_id", "teams.team_id") + &declared("incidents.reporter_team_id", "teams.team_id");
+    let settings = declared_as("owner", "incidents.team_id", "teams.team_id")
+        + &declared_as("reporter", "incidents.reporter_team_id", "teams.team_id");
     let cell = ingest_and_open(dir.path(), &tables, &settings);
     (dir, cell)
 }

@@ -118,6 +118,11 @@ pub(super) fn declared(from: &str, to: &str) -> String {
     format!("[[relationships]]\nfrom = \"{from}\"\nto = \"{to}\"\n\n")
 }
 
+/// A `[[relationships]]` entry with a name (a role): `owner`, followed as `owner.region`.
+pub(super) fn declared_as(name: &str, from: &str, to: &str) -> String {
+    format!("[[relationships]]\nname = \"{name}\"\nfrom = \"{from}\"\nto = \"{to}\"\n\n")
+}
+
 /// The generated tables' `querycell.toml`: `RELATIONSHIPS` declared, then the metrics.
 fn settings() -> String {
     let relationships =
@@ -1385,9 +1390,10 @@ fn team_headcounts_by_severity_are_refused_as_fan_out_with_what_to_ask_instead()
     }
 }
 
-/// Two declared relationships lead from incidents to teams (the owner and the reporter), so
-/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both roles
-/// by their key columns (`team_id.region`, `reporter_team_id.region`).
+/// Two declared relationships lead from incidents to teams, named `owner` and `reporter`, so
+/// `teams.region` could mean either: `ambiguous_relationship`, whose hint names both roles'
+/// paths (`owner.region`, `reporter.region`). Each role answers by its name or by its key
+/// column, under the name it was asked by.
 #[test]
 fn a_path_two_relationships_could_take_is_refused_naming_both() {
     let dir = tempfile::tempdir().unwrap();
@@ -1395,18 +1401,28 @@ fn a_path_two_relationships_could_take_is_refused_naming_both() {
         ("incidents", "incident_id,team_id,reporter_team_id\n1,1,2\n2,2,1\n3,1,\n".to_string()),
         ("teams", "team_id,region\n1,eu\n2,us\n".to_string()),
     ];
-    let settings =
-        declared("incidents.team_id", "teams.team_id") + &declared("incidents.reporter_team_id", "teams.team_id");
+    let settings = declared_as("owner", "incidents.team_id", "teams.team_id")
+        + &declared_as("reporter", "incidents.reporter_team_id", "teams.team_id");
     let cell = ingest_and_open(dir.path(), &tables, &settings);
     let plan = r#"{"table": "incidents", "group_by": ["teams.region"], "aggregations": [{"function": "count"}]}"#;
     let error = refusal(&cell, plan, "ambiguous_relationship", "group_by[0]");
     let hint = error.hint.clone().unwrap_or_default();
-    assert!(hint.contains("\"team_id.region\"") && hint.contains("\"reporter_team_id.region\""), "{error:?}");
-    // Each role named by its key column answers, under the name it was asked by.
-    let roles =
-        r#"{"table": "incidents", "group_by": ["reporter_team_id.region"], "aggregations": [{"function": "count"}]}"#;
-    let answer = answer_of(&cell, roles);
-    assert_eq!(column_names(&answer), ["reporter_team_id_region", "count"]);
+    assert!(hint.contains("\"owner.region\"") && hint.contains("\"reporter.region\""), "{error:?}");
+    let (owner, reporter) = (json!([["eu", 2], ["us", 1]]), json!([["eu", 1], ["us", 1], [null, 1]]));
+    for (path, column, rows) in [
+        ("reporter.region", "reporter_region", &reporter),
+        ("owner.region", "owner_region", &owner),
+        ("reporter_team_id.region", "reporter_team_id_region", &reporter),
+    ] {
+        let plan = json!({"table": "incidents", "group_by": [path], "aggregations": [{"function": "count"}]});
+        let answer = answer_of(&cell, &plan.to_string());
+        assert_eq!(column_names(&answer), [column, "count"], "{plan}");
+        let mut got: Vec<Value> = answer.rows.iter().map(|r| json!(r)).collect();
+        got.sort_by_key(|r| r.to_string());
+        let mut want: Vec<Value> = rows.as_array().unwrap().clone();
+        want.sort_by_key(|r| r.to_string());
+        assert_eq!(got, want, "{plan}");
+    }
     // The plan's own columns take no path and answer.
     let answer =
         answer_of(&cell, r#"{"table": "incidents", "group_by": ["team_id"], "aggregations": [{"function": "count"}]}"#);

@@ -63,6 +63,7 @@ const OWNERS_CSV: &str =
 /// The relationship and a metric, as a DuckDB root's `querycell.toml` and as the Spark
 /// catalog's settings (`ingest --spark --settings`).
 const SETTINGS_TOML: &str = r#"[[relationships]]
+name = "owner"
 from = "events.team"
 to = "owners.team"
 
@@ -366,13 +367,14 @@ fn joined_plans() -> Vec<String> {
 
 /// Existence tests (`exists` / `not_exists`, with a `where`, in `filters` and in an
 /// aggregation's `where`), aggregations of related rows from the one side (`"of"`: Ops has
-/// no event, so 0 and missing values), and the role step named by its key column
-/// (`team.region`).
+/// no event, so 0 and missing values), and the step named by its key column (`team.region`)
+/// or by the relationship's name (`owner.region`, `"via": "owner"`).
 fn related_rows_plans() -> Vec<String> {
     let tests = [
         r#"{"exists": {"table": "events"}}"#,
         r#"{"not_exists": {"table": "events", "where": [{"column": "severity", "op": "eq", "value": "P1"}]}}"#,
         r#"{"exists": {"table": "events", "via": "team", "where": [{"column": "minutes", "op": "gt", "value": 200}, {"column": "resolved", "op": "eq", "value": true}]}}"#,
+        r#"{"not_exists": {"table": "events", "via": "owner", "where": [{"column": "resolved", "op": "eq", "value": true}]}}"#,
     ];
     let aggregations = [
         r#"{"function": "count", "alias": "n"}, {"function": "sum", "column": "headcount", "alias": "people"}"#,
@@ -392,6 +394,8 @@ fn related_rows_plans() -> Vec<String> {
         }
     }
     plans.push(r#"{"table": "events", "group_by": ["team.region"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "team.headcount", "alias": "people"}]}"#.into());
+    plans.push(r#"{"table": "events", "group_by": ["owner.region"], "filters": [{"column": "owner.headcount", "op": "gt", "value": 4}], "aggregations": [{"function": "count", "alias": "n"}, {"function": "avg", "column": "owner.headcount", "alias": "people"}]}"#.into());
+    plans.push(r#"{"table": "owners", "group_by": ["region"], "aggregations": [{"function": "count", "of": {"table": "events", "via": "owner"}, "alias": "n"}, {"function": "max", "column": "minutes", "of": {"table": "events", "via": "owner"}, "alias": "x"}]}"#.into());
     plans
 }
 

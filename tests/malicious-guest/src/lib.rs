@@ -21,7 +21,7 @@
 //! byte ranges of the request (none unless given).
 //!
 //! Only the WebAssembly build has content: natively (the workspace's own builds) the crate
-//! is empty, since export names like `querycell:engine/compiler@0.8.0#compile-plan` are not
+//! is empty, since export names like `querycell:engine/compiler@0.9.0#compile-plan` are not
 //! symbols a native linker accepts.
 
 #![cfg(target_arch = "wasm32")]
