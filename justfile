@@ -36,6 +36,7 @@ demo: build
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/incidents-per-month.json --format json
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/p1-targets-by-team.json
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/ack-by-region.json
+    {{querycell}} query --index {{demo_index}} --plan host/demo/plans/handoffs-between-regions.json
     {{querycell}} query --index {{demo_index}} --plan host/demo/plans/typo.json --format json || echo "(exit $? — refused as expected)"
 
 # The whole test suite: the formatter and the linter, unit tests of every crate, then every

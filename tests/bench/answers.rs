@@ -11,7 +11,15 @@ use crate::{Timing, PLAN};
 
 /// A whole answer through the library (compile in the sandbox, host checks, query, null
 /// counts) against the same SQL parsed, bound and run on a plain read-only DuckDB connection.
-pub(crate) fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Path, plan: &str, warmup: u32, runs: u32) {
+/// Returns the answer asked again's timing, for the caller's own comparisons.
+pub(crate) fn answer_bench(
+    label: &str,
+    cell: &QueryCell,
+    index: &std::path::Path,
+    plan: &str,
+    warmup: u32,
+    runs: u32,
+) -> Timing {
     let answer = cell.query_plan(plan).expect("answers");
     let mut costs = Vec::with_capacity(runs as usize);
     let through_querycell = Timing::measure(warmup, runs, || {
@@ -97,6 +105,7 @@ pub(crate) fn answer_bench(label: &str, cell: &QueryCell, index: &std::path::Pat
         ms(compile.p50()),
         ms(main.p50())
     );
+    through_querycell
 }
 
 /// The same plan over a generated table of `QUERYCELL_BENCH_ANSWER_ROWS` rows (10 M by

@@ -6,7 +6,9 @@
 //! answer through querycell (the question asked again, its compile remembered, and a first
 //! sight) vs the same SQL on a plain DuckDB connection, on the demo table
 //! (the README's plan, the demo's share + percentile + filtered-count plan, a plan over two tables
-//! joined by a relationship and one whose aggregations read two tables' rows)
+//! joined by a relationship and one whose aggregations read two tables' rows), and the
+//! related-table forms (`related`: roles, `exists`, `not_exists`, `"of"`) over generated
+//! tickets against the same SQL and the SQL a person would write
 //! and on a generated 10 M-row table (`QUERYCELL_BENCH_ANSWER_ROWS`, 0 to skip); an answer
 //! through a warm query worker vs in-process, and the CLI's whole run; the compile cache's
 //! hit rate on a repeated-question workload; its peers (`peers`: SQL mode against plain
@@ -26,6 +28,7 @@ mod cache;
 mod cpu_time;
 mod ingest_csv;
 mod peers;
+mod related;
 mod sandbox;
 mod scale;
 mod served;
@@ -39,8 +42,19 @@ use querycell::sandbox::{Sandbox, BUNDLED_GUEST};
 use querycell::{ingest, Limits, QueryCell};
 
 /// The bench's sections, in the order they run.
-const SECTIONS: &[&str] =
-    &["sandbox", "answers", "cache", "workers", "sql_mode", "peers", "big_answer", "served", "ingest", "scale"];
+const SECTIONS: &[&str] = &[
+    "sandbox",
+    "answers",
+    "related",
+    "cache",
+    "workers",
+    "sql_mode",
+    "peers",
+    "big_answer",
+    "served",
+    "ingest",
+    "scale",
+];
 
 /// Whether `section` runs: every section, unless `QUERYCELL_BENCH_ONLY` names some.
 fn wanted(section: &str) -> bool {
@@ -222,6 +236,9 @@ fn main() {
     let cell = QueryCell::open(&index, limits.clone()).expect("open index");
     if wanted("answers") {
         demo_answers(&cell, &index);
+    }
+    if wanted("related") {
+        related::related_bench(dir.path(), &limits);
     }
     if wanted("cache") {
         cache::cache_bench(&index, &limits);

@@ -1,5 +1,5 @@
-//! The README's questions over the demo tables (`host/demo/data`: incidents, teams, and the
-//! `querycell.toml` that relates them and defines `mtta`), each asked exactly as the README
+//! The README's questions over the demo tables (`host/demo/data`: incidents, teams, handoffs,
+//! and the `querycell.toml` that relates them and defines `mtta`), each asked exactly as the README
 //! prints it and each number compared with the same statistic computed here, in Rust, from
 //! the CSV files' own text: no SQL of querycell's is on the expected side.
 //!
@@ -208,6 +208,37 @@ fn teams_with_no_p1_incident_are_those_no_p1_incident_names() {
     let expected: Vec<&str> = teams.keys().map(String::as_str).filter(|team| !with_p1.contains(team)).collect();
     assert!(!expected.is_empty(), "the demo has a team with no P1 incident");
     assert_eq!(answered, expected, "{}", answer.explanation);
+}
+
+/// "Handoffs between regions": a handoff's two teams are one `teams` table in two roles
+/// (`sender`, `receiver`), each reached by its own relationship, each answer column named by
+/// its role; counted here from the CSV text by looking up each team's region.
+#[test]
+fn handoffs_between_regions_follow_each_role_to_its_own_team() {
+    let (_, teams) = demo_rows();
+    let plan = readme_plan("handoffs between regions", |p| p["table"] == "handoffs");
+    let (_dir, cell) = demo();
+    let answered = answer(&cell, &plan);
+    let names: Vec<&str> = answered.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["sender_region", "receiver_region", "handoffs"]);
+    let text = std::fs::read_to_string(workspace().join("host/demo/data/handoffs.csv")).unwrap();
+    let mut expected: BTreeMap<(String, String), i64> = BTreeMap::new();
+    for line in text.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let region = |team: &str| teams.get(team).map(|(region, _)| region.clone()).unwrap_or_else(|| "null".into());
+        *expected.entry((region(cells[2]), region(cells[3]))).or_default() += 1;
+    }
+    let got: BTreeMap<(String, String), i64> = answered
+        .rows
+        .iter()
+        .map(|row| {
+            ((row[0].as_str().unwrap().to_string(), row[1].as_str().unwrap().to_string()), row[2].as_i64().unwrap())
+        })
+        .collect();
+    assert_eq!(got, expected, "{}", answered.explanation);
+    assert!(got.keys().any(|(from, to)| from != to), "the demo has a handoff between two regions");
+    let keys: Vec<_> = answered.rows.iter().map(|row| (row[0].to_string(), row[1].to_string())).collect();
+    assert!(keys.windows(2).all(|pair| pair[0] <= pair[1]), "ordered by sender, then receiver: {keys:?}");
 }
 
 /// Incidents and headcount by region: each aggregation reads its own table once, so a

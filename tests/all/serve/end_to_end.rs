@@ -373,7 +373,7 @@ fn the_embedding_example_runs() {
         example.display(),
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("ingested 2 table(s)"), "{stdout}");
+    assert!(stdout.contains("ingested 3 table(s)"), "{stdout}");
     assert!(stdout.contains("Platform"), "{stdout}");
     assert!(
         stdout.contains("refused: code unknown_column at filters[0].column; hint: did you mean 'severity'?"),
