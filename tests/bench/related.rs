@@ -61,10 +61,10 @@ pub(crate) fn related_bench(dir: &std::path::Path, limits: &Limits) {
         .execute_batch(&format!(
             "COPY (SELECT i AS team_id, ['eu', 'us', 'apac'][1 + i % 3] AS region FROM range(1, {TEAMS} + 1) AS r(i)) TO '{teams}' (FORMAT parquet);
              COPY (SELECT i AS ticket_id,
-                          CASE WHEN i % 50 = 0 THEN NULL ELSE 1 + hash(i) % {owned} END AS owner_team_id,
-                          CASE WHEN i % 97 = 0 THEN 5000 ELSE 1 + hash(i * 7) % {owned} END AS reporter_team_id,
-                          ['P1', 'P2', 'P3'][1 + hash(i * 13) % 3] AS severity,
-                          CASE WHEN i % 11 = 0 THEN NULL ELSE hash(i * 17) % 600 END AS minutes
+                          CASE WHEN i % 50 = 0 THEN NULL ELSE (1 + hash(i) % {owned})::BIGINT END AS owner_team_id,
+                          CASE WHEN i % 97 = 0 THEN 5000 ELSE (1 + hash(i * 7) % {owned})::BIGINT END AS reporter_team_id,
+                          ['P1', 'P2', 'P3'][(1 + hash(i * 13) % 3)::BIGINT] AS severity,
+                          CASE WHEN i % 11 = 0 THEN NULL ELSE (hash(i * 17) % 600)::BIGINT END AS minutes
                    FROM range({rows}) AS r(i)) TO '{tickets}' (FORMAT parquet)",
             owned = TEAMS - 1,
             teams = data.join("teams.parquet").display(),

@@ -169,6 +169,11 @@ fn relationships_from_one_table_to_another_are_told_apart_by_their_names() {
     assert_eq!(names, [Some("owner"), Some("opener")]);
     let text = markdown(&catalog);
     assert!(text.contains("| `opener` | `incidents.incident_id` | `teams.team_id` |"), "{text}");
+    let server = McpServer::new(QueryCell::open(&dir.path().join("index"), Limits::default()).unwrap());
+    let arguments = json!({"table": "incidents"}).as_object().unwrap().clone();
+    let described = server.call("describe_table", arguments).unwrap().structured_content.unwrap();
+    let names: Vec<&Value> = described["relationships"].as_array().unwrap().iter().map(|r| &r["name"]).collect();
+    assert_eq!(names, [&json!("owner"), &json!("opener")], "{described}");
 }
 
 #[test]
