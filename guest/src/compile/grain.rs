@@ -179,6 +179,16 @@ fn existence_fan_out(agg: &Aggregation, reach: &AggregationReach<'_>, at: &str, 
     CompileError::new(Code::FanOut, &agg.path, message).with_hint(hint)
 }
 
+/// The rows a path's column belongs to, as a message names them: `teams` where the path is
+/// `teams.<column>`, else with the way there (`teams (by 'sender')`), since one table may be
+/// reached by two ways (two roles, or through another table) that are not the same rows.
+fn rows_named(written: &str, table: &str) -> String {
+    match written.rsplit_once('.') {
+        Some((way, _)) if way != table => format!("{table} (by '{way}')"),
+        _ => table.to_string(),
+    }
+}
+
 fn fan_out(
     agg: &Aggregation,
     reach: &AggregationReach<'_>,
@@ -189,12 +199,13 @@ fn fan_out(
 ) -> CompileError {
     let column = reach.column.as_ref().expect("only an aggregation of a column has a grain of its own");
     let grain_table = &column.table.name;
+    let (grain_rows, other_rows) =
+        (rows_named(&column.written, grain_table), rows_named(&other.written, &other.table.name));
     let message = format!(
-        "'{}' of '{}' reads each row of {grain_table} once, but {at} ('{}') is a column of {}, which {grain_table} does not reach through many-to-one relationships: one {grain_table} row can stand in many {} rows, and would count once for each",
+        "'{}' of '{}' reads each row of {grain_rows} once, but {at} ('{}') is a column of {other_rows}, which {grain_rows} does not reach through many-to-one relationships: one {grain_table} row can stand in many {} rows, and would count once for each",
         agg.function.value.name(),
         column.written,
         other.written,
-        other.table.name,
         base.name,
     );
     let prefix = column.written.rsplit_once('.').map(|(p, _)| p).unwrap_or_default();
@@ -204,10 +215,12 @@ fn fan_out(
         .iter()
         .take(3)
         .map(|c| format!("\"{prefix}.{}\"", c.name))
-        .chain(view.relationships.iter().filter(|r| &r.from_table == grain_table).take(1).map(|r| {
-            let first = view.table(&r.to_table).and_then(|t| t.columns.first()).map(|c| c.name.as_str());
-            format!("\"{prefix}.{}.{}\"", r.to_table, first.unwrap_or("…"))
-        }))
+        .chain(view.relationships.iter().enumerate().filter(|(_, r)| &r.from_table == grain_table).take(1).map(
+            |(index, r)| {
+                let first = view.table(&r.to_table).and_then(|t| t.columns.first()).map(|c| c.name.as_str());
+                format!("\"{prefix}.{}.{}\"", super::ways::step_name(view, index), first.unwrap_or("…"))
+            },
+        ))
         .collect();
     let hint = format!(
         "group and filter '{}' only by columns {grain_table} reaches, such as {}; or ask for it in a plan of its own with \"table\": \"{grain_table}\"; a count of {} rows (\"function\": \"count\") or count_distinct can be grouped by anything",

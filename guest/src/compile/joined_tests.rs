@@ -273,6 +273,12 @@ fn a_named_relationship_is_followed_by_its_role() {
     let exists = r#"{"table": "teams", "filters": [{"exists": {"table": "incidents", "via": "reporter"}}], "aggregations": [{"function": "count"}]}"#;
     let compiled = compile_plan(exists, &view).unwrap();
     assert!(compiled.main.sql.contains(r#""reporter_team_id" = "#), "{}", compiled.main.sql);
+    // One table in two roles is two sets of rows: a reporter's headcount cannot be grouped by
+    // the owner's region, and the refusal names each by its way.
+    let fan = r#"{"table": "incidents", "group_by": ["owner.region"], "aggregations": [{"function": "sum", "column": "reporter.headcount"}]}"#;
+    let error = compile_plan(fan, &view).expect_err(fan);
+    assert_eq!(error.code, Code::FanOut.as_str());
+    assert!(error.message.contains("reads each row of teams (by 'reporter') once, but group_by[0] ('owner.region') is a column of teams (by 'owner')"), "{error:?}");
     let ambiguous = compile_plan(&exists.replace(r#", "via": "reporter""#, ""), &view).expect_err(exists);
     assert!(
         ambiguous.hint.as_deref().unwrap().contains("\"owner\" (owner: incidents.team_id → teams.team_id)"),
