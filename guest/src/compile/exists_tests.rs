@@ -185,7 +185,7 @@ fn an_aggregation_of_related_rows_joins_them_at_a_grain_of_their_own() {
     assert!(compiled.explanation.contains("number of incidents rows that lead to each"), "{}", compiled.explanation);
     for (plan, code, path) in [
         (
-            r#"{"table": "teams", "aggregations": [{"function": "avg", "column": "services.tier", "of": {"table": "incidents"}}]}"#,
+            r#"{"table": "teams", "aggregations": [{"function": "avg", "column": "services.teir", "of": {"table": "incidents"}}]}"#,
             "unknown_column",
             "aggregations[0].column",
         ),

@@ -91,6 +91,13 @@ impl<'a> Reaches<'a> {
             .collect()
     }
 
+    /// What the related table's side of a query at `grain` (an aggregation from the one side)
+    /// reads: its aggregations' columns, each a path from the related table.
+    pub fn related_at(&self, grain: &Grain) -> Vec<&Reach<'a>> {
+        let related = self.aggregations.iter().filter(|a| &a.grain == grain && a.grain.1.is_some());
+        related.flat_map(|a| a.column.iter().chain(&a.wheres)).collect()
+    }
+
     fn check_fan_out(&self, plan: &Plan, view: &CatalogView, base: &Table) -> Result<()> {
         for (agg, reach) in plan.aggregations.iter().zip(&self.aggregations) {
             if reach.grain.0.is_empty() {
@@ -114,8 +121,8 @@ impl<'a> Reaches<'a> {
     }
 }
 
-/// An aggregation from the one side: its related table, whose own columns its `column` and
-/// `where` name. Each related row leads to at most one row of the plan's table, so every
+/// An aggregation from the one side: its related table, whose columns (or paths from it) its
+/// `column` and `where` name. Each related row leads to at most one row of the plan's table, so every
 /// group key and filter of the plan (read from that row) is one value per related row:
 /// nothing can repeat it.
 fn one_side<'a>(
@@ -125,21 +132,9 @@ fn one_side<'a>(
     of: &crate::plan::RelatedRows,
 ) -> Result<AggregationReach<'a>> {
     let (inner, relationship) = super::exists::related_table(view, base, of)?;
-    let own = |name: &crate::plan::At<String>| -> Result<Reach<'a>> {
-        let reach = resolve(view, inner, name)?;
-        if reach.steps.is_empty() {
-            return Ok(reach);
-        }
-        Err(CompileError::new(
-            Code::UnknownColumn,
-            &name.path,
-            format!("with \"of\", columns are {}'s own; '{}' is a path", inner.name, crate::plan::clip(&name.value)),
-        )
-        .with_hint(format!(
-            "name a column of {} without a prefix, or ask a plan on {} for its related columns",
-            inner.name, inner.name
-        )))
-    };
+    // Columns are the related table's, or paths from it: many-to-one steps, so each related
+    // row still counts once.
+    let own = |name: &crate::plan::At<String>| resolve(view, inner, name);
     if let Some(test) = agg.where_exists.first() {
         return Err(CompileError::new(
             Code::UnknownField,

@@ -55,8 +55,10 @@ pub(super) fn compile(
             }
         })
         .collect();
-    let related_frames: Vec<Option<Frame<'_>>> =
-        grains.iter().map(|g| g.1.and_then(|index| one_side::related_frame(view, index))).collect();
+    let related_frames: Vec<Option<Frame<'_>>> = grains
+        .iter()
+        .map(|g| g.1.and_then(|index| one_side::related_frame(view, index, &reaches.related_at(g))))
+        .collect();
     let mut parts = Vec::new();
     for ((grain, frame), related) in grains.iter().zip(&frames).zip(&related_frames) {
         let scope = Scope { view, table, frame };

@@ -394,3 +394,18 @@ fn every_plan_shape_says_what_each_column_is() {
     let listing = compile(r#"{"table": "incidents", "columns": ["severity"], "order_by": ["ack_minutes"]}"#);
     assert!(listing.order.is_empty(), "{:?}", listing.order);
 }
+
+/// `"of"` along a path from the related rows: the related table joined on its key, then its
+/// own left join, named after the path.
+#[test]
+fn an_aggregation_of_related_rows_follows_their_paths() {
+    let plan = r#"{"table": "teams", "group_by": ["team_id"], "aggregations": [{"function": "count_distinct", "column": "services.tier", "of": {"table": "incidents"}, "where": [{"column": "services.tier", "op": "ne", "value": "gold"}]}]}"#;
+    let compiled = compile(plan);
+    let sql = &compiled.main.sql;
+    assert!(
+        sql.contains(r#"JOIN "incidents" AS "__querycell_related" ON "__querycell_related"."team_id" = "teams"."team_id" LEFT JOIN "services" AS "__querycell_related.services" ON "__querycell_related"."service_id" = "__querycell_related.services"."service_id""#),
+        "{sql}"
+    );
+    let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["team_id", "count_distinct_incidents_services_tier"]);
+}

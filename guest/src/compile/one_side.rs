@@ -8,26 +8,29 @@
 //! a missing value otherwise (the full join of [`super::grains`]).
 
 use super::exists::ALIAS;
-use super::paths::Frame;
+use super::paths::{Frame, Reach};
 use super::{aggregate_output, percent_label, Output, Scope};
 use crate::error::Result;
 use crate::model::{CatalogView, Param, Relationship, Table};
 use crate::plan::{Aggregation, Function};
 
-/// The related table of the relationship `index`, as the grain's query names it.
-pub(super) fn related_frame(view: &CatalogView, index: usize) -> Option<Frame<'_>> {
+/// The related table of the relationship `index`, as the grain's query names it, with the
+/// left joins its aggregations' paths need (`services.tier` of an incident): many-to-one from
+/// the related table, so no related row is repeated.
+pub(super) fn related_frame<'a>(view: &'a CatalogView, index: usize, reaches: &[&Reach<'a>]) -> Option<Frame<'a>> {
     let table = view.table(&view.relationships[index].from_table)?;
-    Some(Frame::new(view, table, Vec::new(), &[]).named(ALIAS))
+    Some(Frame::new(view, table, Vec::new(), reaches).named(ALIAS))
 }
 
-/// ` JOIN <related source> ON <related key> = <plan table's key>`, and the values its
-/// source binds. `outer` is the plan's table's frame, whose columns are all qualified.
+/// ` JOIN <related source> ON <related key> = <plan table's key>`, then the related frame's
+/// own left joins, and the values they bind in that order. `outer` is the plan's table's
+/// frame, whose columns are all qualified.
 pub(super) fn join(view: &CatalogView, outer: &Frame<'_>, related: &Frame<'_>, index: usize) -> (String, Vec<Param>) {
     let dialect = view.dialect;
     let relationship: &Relationship = &view.relationships[index];
-    let (source, params) = related.sources_sql();
+    let (source, joins, params) = related.sources_apart();
     let sql = format!(
-        " JOIN {source} ON {}.{} = {}.{}",
+        " JOIN {source} ON {}.{} = {}.{}{joins}",
         dialect.quote(related.root_alias()),
         dialect.quote(&relationship.from_column),
         dialect.quote(outer.root_alias()),
@@ -45,8 +48,10 @@ pub(super) fn output(scope: Scope<'_>, agg: &Aggregation, relationship: &Relatio
     if agg.alias.is_none() {
         let function = agg.function.value.name();
         output.name = match (&agg.column, agg.p.as_ref()) {
-            (Some(column), Some(p)) => format!("p{}_{}_{}", percent_label(p.value), related.name, column.value),
-            (Some(column), None) => format!("{function}_{}_{}", related.name, column.value),
+            (Some(column), Some(p)) => {
+                format!("p{}_{}_{}", percent_label(p.value), related.name, column.value.replace('.', "_"))
+            }
+            (Some(column), None) => format!("{function}_{}_{}", related.name, column.value.replace('.', "_")),
             (None, _) => format!("{function}_{}", related.name),
         };
     }

@@ -284,9 +284,17 @@ impl<'a> Frame<'a> {
     /// ` <from>` with every left join, and the values its placeholders bind (policy
     /// sources), in the order they stand.
     pub fn sources_sql(&self) -> (String, Vec<Param>) {
+        let (root, joins, params) = self.sources_apart();
+        (root + &joins, params)
+    }
+
+    /// The root's source and the left joins after it, apart (with the values they bind, in
+    /// that order): a frame joined into another query puts its own ON between the two.
+    pub fn sources_apart(&self) -> (String, String, Vec<Param>) {
         let dialect = self.view.dialect;
         let mut params = Params::default();
-        let mut sql = source(self.root, &self.root_alias, dialect, &mut params);
+        let root = source(self.root, &self.root_alias, dialect, &mut params);
+        let mut sql = String::new();
         for (table, relationship, parent, alias) in self.joined() {
             sql.push_str(&format!(
                 " LEFT JOIN {} ON {}.{} = {}.{}",
@@ -297,7 +305,7 @@ impl<'a> Frame<'a> {
                 dialect.quote(&relationship.to_column),
             ));
         }
-        (sql, params.into_vec())
+        (root, sql, params.into_vec())
     }
 
     /// For each join: the condition under which a kept row's path breaks there (its key is

@@ -581,8 +581,13 @@ impl Agg {
     }
 
     /// The path of its grain from the plan's table: the plan's table itself for `count`
-    /// without a column, `share` and `count_distinct`, else where its column's path ends.
+    /// without a column, `share`, `count_distinct` and `"of"`, else where its column's path
+    /// ends.
     fn grain(&self) -> Vec<&'static str> {
+        if self.of.is_some() {
+            // Read beside the plan's table, its column's path is from the related table.
+            return Vec::new();
+        }
         match (&self.column, self.func) {
             (None, _) | (Some(_), "count_distinct") => Vec::new(),
             (Some(column), _) => column.steps.clone(),
@@ -596,8 +601,8 @@ impl Agg {
         }
         if let Some((related, _)) = self.of {
             return match (&self.column, self.p) {
-                (Some(column), Some(p)) => format!("p{}_{related}_{}", (p * 100.0).round(), column.column),
-                (Some(column), None) => format!("{}_{related}_{}", self.func, column.column),
+                (Some(column), Some(p)) => format!("p{}_{related}_{}", (p * 100.0).round(), column.output()),
+                (Some(column), None) => format!("{}_{related}_{}", self.func, column.output()),
                 (None, _) => format!("{}_{related}", self.func),
             };
         }
@@ -949,11 +954,11 @@ impl Generator<'_> {
     }
 
     /// An aggregation of the rows of `related` whose key column `via` leads to the plan's
-    /// table: a count of them, or a function of one of their columns, now and then with a
-    /// condition on them.
+    /// table: a count of them, or a function of one of their columns or of a column their
+    /// paths reach, now and then with a condition on either.
     fn one_side(&mut self, (related, via): (&'static str, &'static str), alias: String) -> Agg {
-        let own: Vec<ColRef> =
-            self.db.table(related).columns.iter().map(|(c, _)| ColRef { steps: Vec::new(), column: c }).collect();
+        // The related table's columns and the paths from it (`services.tier` of an incident).
+        let own: Vec<ColRef> = self.db.reachable(related);
         let mut agg = Agg::new("count", None, Some(&alias));
         if !self.rng.one_in(4) {
             let column = self.rng.pick(&own).clone();
@@ -1285,6 +1290,17 @@ fn the_generated_plans_cover_grains_paths_metrics_and_fan_out() {
             ),
             ("an existence test refused as fan_out", !answered && !plan.exists.is_empty()),
             ("an aggregation of related rows, answered", answered && plan.aggregations.iter().any(|a| a.of.is_some())),
+            (
+                "an aggregation of related rows along a path from them, answered",
+                answered
+                    && plan.aggregations.iter().any(|a| {
+                        a.of.is_some()
+                            && a.column
+                                .iter()
+                                .chain(a.conditions.iter().map(|c| &c.column))
+                                .any(|c| !c.steps.is_empty())
+                    }),
+            ),
             (
                 "an aggregation of related rows beside one of the plan's table, answered",
                 answered

@@ -396,6 +396,9 @@ fn related_rows_plans() -> Vec<String> {
     plans.push(r#"{"table": "events", "group_by": ["team.region"], "aggregations": [{"function": "count", "alias": "n"}, {"function": "sum", "column": "team.headcount", "alias": "people"}]}"#.into());
     plans.push(r#"{"table": "events", "group_by": ["owner.region"], "filters": [{"column": "owner.headcount", "op": "gt", "value": 4}], "aggregations": [{"function": "count", "alias": "n"}, {"function": "avg", "column": "owner.headcount", "alias": "people"}]}"#.into());
     plans.push(r#"{"table": "owners", "group_by": ["region"], "aggregations": [{"function": "count", "of": {"table": "events", "via": "owner"}, "alias": "n"}, {"function": "max", "column": "minutes", "of": {"table": "events", "via": "owner"}, "alias": "x"}]}"#.into());
+    // "of" along a path from the related rows: a left join from each event after the join of
+    // events to owners.
+    plans.push(r#"{"table": "owners", "group_by": ["region"], "aggregations": [{"function": "count", "of": {"table": "events"}, "where": [{"column": "owner.headcount", "op": "gt", "value": 4}], "alias": "n"}, {"function": "count_distinct", "column": "owner.region", "of": {"table": "events"}, "alias": "x"}]}"#.into());
     plans
 }
 
