@@ -281,7 +281,7 @@ pub static RELATED_ROWS: Object = Object {
     description: None,
     fields: &[
         required("table", Shape::Text, "A table with a declared relationship to the plan's table (incidents, whose team_id leads to teams)."),
-        field("via", Shape::Text, "That table's key column which leads to the plan's table (\"team_id\"): needed only when two of its relationships lead there."),
+        field("via", Shape::Text, "Which of that table's relationships leads to the plan's table, by its name (a role: \"reporter\") or its key column (\"reporter_team_id\"): needed only when two of them lead there."),
         field("where", Shape::List(&Shape::Object(&CONDITION)), "Conditions on that table's rows (its columns, or paths from it), all of which a related row must meet."),
     ],
 };
@@ -292,7 +292,7 @@ pub static RELATED_TABLE: Object = Object {
     description: None,
     fields: &[
         required("table", Shape::Text, "A table with a declared relationship to the plan's table."),
-        field("via", Shape::Text, "That table's key column which leads to the plan's table: needed only when two of its relationships lead there."),
+        field("via", Shape::Text, "Which of that table's relationships leads to the plan's table, by its name (a role) or its key column: needed only when two of them lead there."),
     ],
 };
 
@@ -365,7 +365,7 @@ pub static AGGREGATION: Object = Object {
         field("alias", Shape::Matching(ALIAS_PATTERN), "1-63 ASCII letters, digits or '_', not starting with a digit."),
         field("where", Shape::List(&ROW_FILTER), "Conditions on rows, all of which a row must meet to be aggregated here (on top of the plan's filters), the same forms as `filters`; for share, required: the rows whose fraction it gives."),
         field("p", Shape::Number { min: 0.0, max: 1.0 }, "For percentile, required: the fraction of values at or below the answer, strictly between 0 and 1 (0.95 for the 95th percentile; interpolated between the nearest values)."),
-        field("of", Shape::Object(&RELATED_TABLE), "Aggregate the rows of another table that point to each row of the plan's table (\"incidents\" from teams): `column` and `where` are then that table's columns. Each of its rows counts once, in the group of the row it points to; a group none points to gets 0 for count and a missing value otherwise."),
+        field("of", Shape::Object(&RELATED_TABLE), "Aggregate the rows of another table that point to each row of the plan's table (\"incidents\" from teams): `column` and `where` are then that table's columns, or paths from it. Each of its rows counts once, in the group of the row it points to; a group none points to gets 0 for count and a missing value otherwise."),
         field("metric", Shape::Text, "A metric the operator defined on the plan's table (see `describe_table`): it stands in for function, column, where and p, which are then not given; only alias may join it."),
     ],
 };
