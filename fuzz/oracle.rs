@@ -28,11 +28,14 @@ use sqlparser::ast::{
 };
 use sqlparser::parser::Parser;
 
-/// The catalog the fuzzer compiles against: three small tables with every value kind,
+/// The catalog the fuzzer compiles against: four small tables with every value kind,
 /// related many-to-one (`incidents.team → teams.team`, `incidents.service →
 /// services.service`, `services.team → teams.team`, so paths of one and two steps exist:
-/// `teams.region`, `services.teams.region`), and metrics on two of them, one of which reads
-/// a related table's rows (`team_headcount`, with a grain of its own).
+/// `teams.region`, `services.teams.region`; and `handoffs.incident → incidents.incident_id`,
+/// `handoffs.from_team → teams.team`, `handoffs.to_team → teams.team`, two roles of one
+/// table: `from_team.region`, and `via` for existence tests and `"of"` from teams), and
+/// metrics on two of them, one of which reads a related table's rows (`team_headcount`,
+/// with a grain of its own).
 pub fn view() -> CatalogView {
     let column = |name: &str, sql_type: &str, kind| Column {
         name: name.into(),
@@ -77,6 +80,19 @@ pub fn view() -> CatalogView {
                     column("launched_at", "DATE", ValueKind::Date),
                 ],
             ),
+            // Two relationships lead from it to teams: steps from it name the role by key
+            // column (`from_team.region`), and tests and `"of"` from teams need `via`.
+            table(
+                "handoffs",
+                vec![
+                    column("handoff_id", "VARCHAR", ValueKind::Text),
+                    column("incident", "VARCHAR", ValueKind::Text),
+                    column("from_team", "VARCHAR", ValueKind::Text),
+                    column("to_team", "VARCHAR", ValueKind::Text),
+                    column("handed_at", "TIMESTAMP", ValueKind::Timestamp),
+                    column("wait_minutes", "BIGINT", ValueKind::Integer),
+                ],
+            ),
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
@@ -85,6 +101,9 @@ pub fn view() -> CatalogView {
             relationship("incidents.team", "teams.team"),
             relationship("incidents.service", "services.service"),
             relationship("services.team", "teams.team"),
+            relationship("handoffs.incident", "incidents.incident_id"),
+            relationship("handoffs.from_team", "teams.team"),
+            relationship("handoffs.to_team", "teams.team"),
         ],
         metrics: vec![
             metric(
@@ -616,6 +635,21 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
     (Some(compiled.main.sql), spark)
 }
 
+/// The checks one accepted plan statement `sql` (compiled from `text`, binding `params`)
+/// is held to: one query over catalog tables and allowlisted functions whose joins and
+/// existence tests follow declared relationships and, written for [`policed_view`]
+/// (`policed`), which reads every policed table through its source. Panics on a failure;
+/// for tests that plant one in a statement the compiler wrote, to show each check can fail.
+pub fn check_plan_statement(text: &str, sql: &str, params: &[Param], policed: bool) {
+    let view = if policed { policed_view() } else { view() };
+    let query = one_query(sql, text);
+    names_are_allowed(&query, text, sql, true);
+    joins_follow_relationships(&query, &view, text, sql);
+    if policed {
+        policy_holds(&query, params, text, sql);
+    }
+}
+
 /// Every JOIN in an accepted plan's statement follows a declared relationship, or puts the
 /// grains' queries side by side, checked on the parse tree (sqlparser's [`Visitor`]) without
 /// trusting the compiler's frames: in each SELECT's FROM (never a comma list), either
@@ -627,7 +661,8 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
 ///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
 ///   the alias's last part may instead be `<from_column>` itself, the role a step names where
 ///   two relationships lead from `T` to `<table>`; the root may also be a catalog table under
-///   the alias `__querycell_related` (an existence test's subquery); and one join may be
+///   the alias `__querycell_related` in an existence test's subquery, and nowhere else
+///   (each such subquery held to [`existence_follows_a_relationship`]); and one join may be
 ///   `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
 ///   "<root>"."<to_column>"` where `<table>.<from_column> → <root table>.<to_column>` is
 ///   declared (an aggregation from the one side, `one_side.rs`);
@@ -638,19 +673,13 @@ fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql
     struct Joins<'a> {
         view: &'a CatalogView,
         problem: Option<String>,
+        /// The root (alias, table) of each enclosing SELECT's FROM, innermost last.
+        roots: Vec<Option<(String, String)>>,
+        /// The subqueries of `EXISTS (…)` already checked, by address.
+        existence: Vec<*const Query>,
     }
-    impl Visitor for Joins<'_> {
-        type Break = ();
-        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
-            let outcome = match query.body.as_ref() {
-                SetExpr::Select(select) => match select.from.as_slice() {
-                    [] => Ok(()),
-                    [from] => from_follows_relationships(from, self.view),
-                    _ => Err("a FROM of several relations (a comma join)".to_string()),
-                },
-                SetExpr::Query(_) => Ok(()),
-                other => Err(format!("a query that is not one SELECT: {other}")),
-            };
+    impl Joins<'_> {
+        fn outcome(&mut self, outcome: Result<(), String>) -> ControlFlow<()> {
             match outcome {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(why) => {
@@ -660,10 +689,107 @@ fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql
             }
         }
     }
-    let mut joins = Joins { view, problem: None };
+    impl Visitor for Joins<'_> {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            let root = match query.body.as_ref() {
+                SetExpr::Select(select) => select
+                    .from
+                    .first()
+                    .and_then(|from| Some((factor_alias(&from.relation)?, factor_table(&from.relation, self.view)?))),
+                _ => None,
+            };
+            let in_existence = self.existence.contains(&(query as *const Query));
+            self.roots.push(root.clone());
+            if root.is_some_and(|(alias, _)| alias == RELATED) && !in_existence {
+                return self.outcome(Err(format!("'{RELATED}' stands first in a FROM outside an existence test")));
+            }
+            let outcome = match query.body.as_ref() {
+                SetExpr::Select(select) => match select.from.as_slice() {
+                    [] => Ok(()),
+                    [from] => from_follows_relationships(from, self.view),
+                    _ => Err("a FROM of several relations (a comma join)".to_string()),
+                },
+                SetExpr::Query(_) => Ok(()),
+                other => Err(format!("a query that is not one SELECT: {other}")),
+            };
+            self.outcome(outcome)
+        }
+        fn post_visit_query(&mut self, _: &Query) -> ControlFlow<()> {
+            self.roots.pop();
+            ControlFlow::Continue(())
+        }
+        fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<()> {
+            let Expr::Exists { subquery, .. } = expr else { return ControlFlow::Continue(()) };
+            self.existence.push(subquery.as_ref() as *const Query);
+            let outer = self.roots.last().cloned().flatten();
+            let outcome = existence_follows_a_relationship(subquery, outer, self.view);
+            self.outcome(outcome)
+        }
+    }
+    let mut joins = Joins { view, problem: None, roots: Vec::new(), existence: Vec::new() };
     let _ = query.visit(&mut joins);
     if let Some(why) = joins.problem {
         panic!("accepted plan output joins outside the declared relationships: {why}\ninput: {text:?}\noutput: {sql}");
+    }
+}
+
+/// An existence test's subquery, `EXISTS (SELECT 1 FROM <table> AS "__querycell_related" …
+/// WHERE "__querycell_related"."<from_column>" = "<outer>"."<to_column>" AND …)`: its FROM
+/// starts from a catalog table (or its policy's source) under the related alias, the first
+/// condition correlates it with the enclosing SELECT's root `<outer>` by a declared
+/// relationship `<table>.<from_column> → <outer table>.<to_column>`, and nothing else in it
+/// names a relation outside the subquery (no second, undeclared correlation).
+fn existence_follows_a_relationship(
+    subquery: &Query,
+    outer: Option<(String, String)>,
+    view: &CatalogView,
+) -> Result<(), String> {
+    let SetExpr::Select(select) = subquery.body.as_ref() else {
+        return Err(format!("an EXISTS whose query is not one SELECT: {subquery}"));
+    };
+    let Some((outer_alias, outer_table)) = outer else {
+        return Err(format!("an EXISTS in a SELECT that reads no catalog table: {subquery}"));
+    };
+    let table = match select.from.as_slice() {
+        [from] if factor_alias(&from.relation).as_deref() == Some(RELATED) => factor_table(&from.relation, view),
+        _ => None,
+    }
+    .ok_or_else(|| format!("an EXISTS that does not read one catalog table as '{RELATED}': {subquery}"))?;
+    let mut first = select.selection.as_ref().ok_or_else(|| format!("an EXISTS without correlation: {subquery}"))?;
+    while let Expr::BinaryOp { left, op: BinaryOperator::And, .. } = first {
+        first = left;
+    }
+    let declared = match column_equality(first) {
+        Some(((inner, from_column), (outer, to_column))) => {
+            inner == RELATED
+                && outer == outer_alias
+                && view.relationships.iter().any(|r| {
+                    r.from_table == table
+                        && r.from_column == from_column
+                        && r.to_table == outer_table
+                        && r.to_column == to_column
+                })
+        }
+        None => false,
+    };
+    if !declared {
+        return Err(format!(
+            "an EXISTS correlated by '{first}', not a declared relationship from {table} to {outer_table} ({outer_alias})"
+        ));
+    }
+    let mut outside = Vec::new();
+    let _ = visit_expressions(subquery, |expr| {
+        if let Expr::CompoundIdentifier(parts) = expr {
+            if !parts[0].value.starts_with(RELATED) {
+                outside.push(expr.to_string());
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    match outside.as_slice() {
+        [_] => Ok(()),
+        _ => Err(format!("an EXISTS that names the outer query other than by its one correlation: {outside:?}")),
     }
 }
 
