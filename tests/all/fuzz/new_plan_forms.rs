@@ -140,13 +140,14 @@ fn refusal(plan: &str, sql: &str, params: &[Param], policed: bool) -> Option<Str
     })
 }
 
-/// `sql` with `from` replaced by `to` exactly once.
+/// `sql` with every `from` replaced by `to`.
 fn planted(sql: &str, from: &str, to: &str) -> String {
-    assert_eq!(sql.matches(from).count(), 1, "'{from}' is not in the statement once: {sql}");
-    sql.replacen(from, to, 1)
+    assert!(sql.contains(from), "'{from}' is not in the statement: {sql}");
+    sql.replace(from, to)
 }
 
-/// Each planted fault: the plan, whether compiled under the policy, the text replaced, its
+/// Each planted fault: the plan, whether compiled under the policy, the text replaced (every
+/// time it occurs), its
 /// replacement, the values to drop (a source's placeholder), and words of the oracle's
 /// message.
 type Fault = (&'static str, bool, &'static str, &'static str, Option<usize>, &'static str);
@@ -157,7 +158,9 @@ const HANDOFFS_BY_ROLE: &str = r#"{"table": "handoffs", "group_by": ["from_team.
 const HANDED_OVER: &str =
     r#"{"table": "teams", "filters": [{"not_exists": {"table": "handoffs", "via": "to_team"}}], "columns": ["team"]}"#;
 
-const FAULTS: [Fault; 7] = [
+const FROM_TEAMS_REGION: &str = r#"{"table": "handoffs", "columns": ["handoff_id", "from_team.region"]}"#;
+
+const FAULTS: [Fault; 9] = [
     // The related table read bare inside the subquery: its tenant's rows filter is gone.
     (
         TEAMS_WITH_A_P1,
@@ -221,6 +224,17 @@ const FAULTS: [Fault; 7] = [
         None,
         "not a declared relationship",
     ),
+    // The other role, declared but not the one `via` names.
+    (
+        HANDED_OVER,
+        false,
+        r#""__querycell_related"."to_team" = "teams"."team""#,
+        r#""__querycell_related"."from_team" = "teams"."team""#,
+        None,
+        "the plan names",
+    ),
+    // A path's step by role joined by the other role throughout, aliases included.
+    (FROM_TEAMS_REGION, false, "from_team", "to_team", None, "the plan names"),
 ];
 
 /// Each plan compiles to statements the oracles pass; each fault planted in them fails the
