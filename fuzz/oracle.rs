@@ -28,11 +28,14 @@ use sqlparser::ast::{
 };
 use sqlparser::parser::Parser;
 
-/// The catalog the fuzzer compiles against: three small tables with every value kind,
+/// The catalog the fuzzer compiles against: four small tables with every value kind,
 /// related many-to-one (`incidents.team → teams.team`, `incidents.service →
 /// services.service`, `services.team → teams.team`, so paths of one and two steps exist:
-/// `teams.region`, `services.teams.region`), and metrics on two of them, one of which reads
-/// a related table's rows (`team_headcount`, with a grain of its own).
+/// `teams.region`, `services.teams.region`; and `handoffs.incident → incidents.incident_id`,
+/// `handoffs.from_team → teams.team`, `handoffs.to_team → teams.team`, two roles of one
+/// table: `from_team.region`, and `via` for existence tests and `"of"` from teams), and
+/// metrics on two of them, one of which reads a related table's rows (`team_headcount`,
+/// with a grain of its own).
 pub fn view() -> CatalogView {
     let column = |name: &str, sql_type: &str, kind| Column {
         name: name.into(),
@@ -77,6 +80,19 @@ pub fn view() -> CatalogView {
                     column("launched_at", "DATE", ValueKind::Date),
                 ],
             ),
+            // Two relationships lead from it to teams: steps from it name the role by key
+            // column (`from_team.region`), and tests and `"of"` from teams need `via`.
+            table(
+                "handoffs",
+                vec![
+                    column("handoff_id", "VARCHAR", ValueKind::Text),
+                    column("incident", "VARCHAR", ValueKind::Text),
+                    column("from_team", "VARCHAR", ValueKind::Text),
+                    column("to_team", "VARCHAR", ValueKind::Text),
+                    column("handed_at", "TIMESTAMP", ValueKind::Timestamp),
+                    column("wait_minutes", "BIGINT", ValueKind::Integer),
+                ],
+            ),
         ],
         limits: RequestLimits { max_rows: 1000, max_in_list: 100, max_request_bytes: 64 << 10 },
         // 2026-03-15: `current_date` is bound to it.
@@ -85,6 +101,9 @@ pub fn view() -> CatalogView {
             relationship("incidents.team", "teams.team"),
             relationship("incidents.service", "services.service"),
             relationship("services.team", "teams.team"),
+            relationship("handoffs.incident", "incidents.incident_id"),
+            relationship("handoffs.from_team", "teams.team"),
+            relationship("handoffs.to_team", "teams.team"),
         ],
         metrics: vec![
             metric(
@@ -273,7 +292,10 @@ fn check_policed(
         policy_holds(&query, &emitted.params, text, &emitted.sql);
         if plan {
             names_are_allowed(&query, text, &emitted.sql, true);
-            joins_follow_relationships(&query, &policed_view(), text, &emitted.sql);
+            let followed = joins_follow_relationships(&query, &policed_view(), text, &emitted.sql);
+            if std::ptr::eq(emitted, &compiled.main) {
+                follows_what_the_plan_asks(text, &policed_view(), &followed, &emitted.sql);
+            }
         }
     }
 }
@@ -595,7 +617,10 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
         let query = one_query(sql, text);
         let query = &query;
         names_are_allowed(query, text, sql, true);
-        joins_follow_relationships(query, &view(), text, sql);
+        let followed = joins_follow_relationships(query, &view(), text, sql);
+        if std::ptr::eq(emitted, &compiled.main) {
+            follows_what_the_plan_asks(text, &view(), &followed, sql);
+        }
         let placeholders = sql.matches('?').count();
         assert_eq!(
             placeholders,
@@ -617,6 +642,22 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
     (Some(compiled.main.sql), spark)
 }
 
+/// The checks one accepted plan statement `sql` (compiled from `text`, binding `params`)
+/// is held to: one query over catalog tables and allowlisted functions whose joins and
+/// existence tests follow declared relationships and, written for [`policed_view`]
+/// (`policed`), which reads every policed table through its source. Panics on a failure;
+/// for tests that plant one in a statement the compiler wrote, to show each check can fail.
+pub fn check_plan_statement(text: &str, sql: &str, params: &[Param], policed: bool) {
+    let view = if policed { policed_view() } else { view() };
+    let query = one_query(sql, text);
+    names_are_allowed(&query, text, sql, true);
+    let followed = joins_follow_relationships(&query, &view, text, sql);
+    follows_what_the_plan_asks(text, &view, &followed, sql);
+    if policed {
+        policy_holds(&query, params, text, sql);
+    }
+}
+
 /// Every JOIN in an accepted plan's statement follows a declared relationship, or puts the
 /// grains' queries side by side, checked on the parse tree (sqlparser's [`Visitor`]) without
 /// trusting the compiler's frames: in each SELECT's FROM (never a comma list), either
@@ -628,32 +669,32 @@ pub fn check_plan_both(text: &str) -> (Option<String>, Vec<SparkStatement>) {
 ///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
 ///   the alias's last part may instead be `<from_column>` itself, the role a step names where
 ///   two relationships lead from `T` to `<table>`; the root may also be a catalog table under
-///   the alias `__querycell_related` (an existence test's subquery); and one join may be
+///   the alias `__querycell_related` in an existence test's subquery, and nowhere else
+///   (each such subquery held to [`existence_follows_a_relationship`]); and one join may be
 ///   `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
 ///   "<root>"."<to_column>"` where `<table>.<from_column> → <root table>.<to_column>` is
 ///   declared (an aggregation from the one side, `one_side.rs`);
 /// - or the first relation is the derived table `g0` and join i is `CROSS JOIN (…) AS gi` or
 ///   `FULL OUTER JOIN (…) AS gi ON (coalesce(g0.kK, …, g(i-1).kK) IS NOT DISTINCT FROM gi.kK)
 ///   AND …` (`grains.rs`), whose own FROMs are held to the same rule.
-fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql: &str) {
+fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql: &str) -> BTreeSet<usize> {
     struct Joins<'a> {
         view: &'a CatalogView,
         problem: Option<String>,
+        /// The root (alias, table) of each enclosing SELECT's FROM, innermost last.
+        roots: Vec<Option<(String, String)>>,
+        /// The subqueries of `EXISTS (…)` already checked, by address.
+        existence: Vec<*const Query>,
+        /// The relationships followed, by index into the view's.
+        followed: BTreeSet<usize>,
     }
-    impl Visitor for Joins<'_> {
-        type Break = ();
-        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
-            let outcome = match query.body.as_ref() {
-                SetExpr::Select(select) => match select.from.as_slice() {
-                    [] => Ok(()),
-                    [from] => from_follows_relationships(from, self.view),
-                    _ => Err("a FROM of several relations (a comma join)".to_string()),
-                },
-                SetExpr::Query(_) => Ok(()),
-                other => Err(format!("a query that is not one SELECT: {other}")),
-            };
+    impl Joins<'_> {
+        fn outcome(&mut self, outcome: Result<Vec<usize>, String>) -> ControlFlow<()> {
             match outcome {
-                Ok(()) => ControlFlow::Continue(()),
+                Ok(followed) => {
+                    self.followed.extend(followed);
+                    ControlFlow::Continue(())
+                }
                 Err(why) => {
                     self.problem = Some(why);
                     ControlFlow::Break(())
@@ -661,20 +702,112 @@ fn joins_follow_relationships(query: &Query, view: &CatalogView, text: &str, sql
             }
         }
     }
-    let mut joins = Joins { view, problem: None };
+    impl Visitor for Joins<'_> {
+        type Break = ();
+        fn pre_visit_query(&mut self, query: &Query) -> ControlFlow<()> {
+            let root = match query.body.as_ref() {
+                SetExpr::Select(select) => select
+                    .from
+                    .first()
+                    .and_then(|from| Some((factor_alias(&from.relation)?, factor_table(&from.relation, self.view)?))),
+                _ => None,
+            };
+            let in_existence = self.existence.contains(&(query as *const Query));
+            self.roots.push(root.clone());
+            if root.is_some_and(|(alias, _)| alias == RELATED) && !in_existence {
+                return self.outcome(Err(format!("'{RELATED}' stands first in a FROM outside an existence test")));
+            }
+            let outcome = match query.body.as_ref() {
+                SetExpr::Select(select) => match select.from.as_slice() {
+                    [] => Ok(Vec::new()),
+                    [from] => from_follows_relationships(from, self.view),
+                    _ => Err("a FROM of several relations (a comma join)".to_string()),
+                },
+                SetExpr::Query(_) => Ok(Vec::new()),
+                other => Err(format!("a query that is not one SELECT: {other}")),
+            };
+            self.outcome(outcome)
+        }
+        fn post_visit_query(&mut self, _: &Query) -> ControlFlow<()> {
+            self.roots.pop();
+            ControlFlow::Continue(())
+        }
+        fn pre_visit_expr(&mut self, expr: &Expr) -> ControlFlow<()> {
+            let Expr::Exists { subquery, .. } = expr else { return ControlFlow::Continue(()) };
+            self.existence.push(subquery.as_ref() as *const Query);
+            let outer = self.roots.last().cloned().flatten();
+            let outcome = existence_follows_a_relationship(subquery, outer, self.view).map(|index| vec![index]);
+            self.outcome(outcome)
+        }
+    }
+    let mut joins = Joins { view, problem: None, roots: Vec::new(), existence: Vec::new(), followed: BTreeSet::new() };
     let _ = query.visit(&mut joins);
     if let Some(why) = joins.problem {
         panic!("accepted plan output joins outside the declared relationships: {why}\ninput: {text:?}\noutput: {sql}");
     }
+    joins.followed
 }
 
-fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Result<(), String> {
+/// An existence test's subquery, `EXISTS (SELECT 1 FROM <table> AS "__querycell_related" …
+/// WHERE "__querycell_related"."<from_column>" = "<outer>"."<to_column>" AND …)`: its FROM
+/// starts from a catalog table (or its policy's source) under the related alias, the first
+/// condition correlates it with the enclosing SELECT's root `<outer>` by a declared
+/// relationship `<table>.<from_column> → <outer table>.<to_column>`, and nothing else in it
+/// names a relation outside the subquery (no second, undeclared correlation).
+fn existence_follows_a_relationship(
+    subquery: &Query,
+    outer: Option<(String, String)>,
+    view: &CatalogView,
+) -> Result<usize, String> {
+    let SetExpr::Select(select) = subquery.body.as_ref() else {
+        return Err(format!("an EXISTS whose query is not one SELECT: {subquery}"));
+    };
+    let Some((outer_alias, outer_table)) = outer else {
+        return Err(format!("an EXISTS in a SELECT that reads no catalog table: {subquery}"));
+    };
+    let table = match select.from.as_slice() {
+        [from] if factor_alias(&from.relation).as_deref() == Some(RELATED) => factor_table(&from.relation, view),
+        _ => None,
+    }
+    .ok_or_else(|| format!("an EXISTS that does not read one catalog table as '{RELATED}': {subquery}"))?;
+    let mut first = select.selection.as_ref().ok_or_else(|| format!("an EXISTS without correlation: {subquery}"))?;
+    while let Expr::BinaryOp { left, op: BinaryOperator::And, .. } = first {
+        first = left;
+    }
+    let declared = match column_equality(first) {
+        Some(((inner, from_column), (outer, to_column))) if inner == RELATED && outer == outer_alias => {
+            declared_index(view, (&table, &from_column), (&outer_table, &to_column))
+        }
+        _ => None,
+    };
+    let Some(index) = declared else {
+        return Err(format!(
+            "an EXISTS correlated by '{first}', not a declared relationship from {table} to {outer_table} ({outer_alias})"
+        ));
+    };
+    let mut outside = Vec::new();
+    let _ = visit_expressions(subquery, |expr| {
+        if let Expr::CompoundIdentifier(parts) = expr {
+            if !parts[0].value.starts_with(RELATED) {
+                outside.push(expr.to_string());
+            }
+        }
+        ControlFlow::<()>::Continue(())
+    });
+    match outside.as_slice() {
+        [_] => Ok(index),
+        _ => Err(format!("an EXISTS that names the outer query other than by its one correlation: {outside:?}")),
+    }
+}
+
+/// The relationships (indices into the view's) `from`'s joins follow, or why one follows none.
+fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Result<Vec<usize>, String> {
     if from.joins.is_empty() {
-        return Ok(());
+        return Ok(Vec::new());
     }
     let root = factor_alias(&from.relation).ok_or_else(|| format!("a joined FROM starts with '{}'", from.relation))?;
     if root == "g0" && matches!(from.relation, TableFactor::Derived { .. }) {
-        return grains_side_by_side(&from.joins);
+        return grains_side_by_side(&from.joins).map(|()| Vec::new());
     }
     let root_table =
         factor_table(&from.relation, view).filter(|table| *table == root || root == RELATED).ok_or_else(|| {
@@ -682,11 +815,12 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
         })?;
     let mut tables = vec![(root.clone(), root_table)];
     let mut known = vec![root];
+    let mut followed = Vec::new();
     for join in &from.joins {
         let on = match &join.join_operator {
             JoinOperator::Left(JoinConstraint::On(on)) | JoinOperator::LeftOuter(JoinConstraint::On(on)) => on,
             JoinOperator::Join(JoinConstraint::On(on)) | JoinOperator::Inner(JoinConstraint::On(on)) => {
-                one_side_join(join, on, &tables[0], view)?;
+                followed.push(one_side_join(join, on, &tables[0], view)?);
                 known.push(RELATED.to_string());
                 continue;
             }
@@ -702,26 +836,28 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
         }
         let parent_table = tables.iter().find(|(a, _)| a == parent).map(|(_, t)| t.clone()).unwrap_or_default();
         let declared = match column_equality(on) {
-            Some(((p, from_column), (a, to_column))) => {
-                p == parent
-                    && a == alias
-                    && (step == table || step == from_column)
-                    && view.relationships.iter().any(|r| {
-                        r.from_table == parent_table
-                            && r.from_column == from_column
-                            && r.to_table == table
-                            && r.to_column == to_column
-                    })
+            Some(((p, from_column), (a, to_column)))
+                if p == parent && a == alias && (step == table || step == from_column) =>
+            {
+                declared_index(view, (&parent_table, &from_column), (&table, &to_column))
             }
-            None => false,
+            _ => None,
         };
-        if !declared {
+        let Some(index) = declared else {
             return Err(format!("'{join}' is not a declared relationship from {parent_table} to {table}"));
-        }
+        };
+        followed.push(index);
         tables.push((alias.clone(), table));
         known.push(alias);
     }
-    Ok(())
+    Ok(followed)
+}
+
+/// The index of the declared relationship `from` (table, column) → `to` (table, column).
+fn declared_index(view: &CatalogView, from: (&str, &str), to: (&str, &str)) -> Option<usize> {
+    view.relationships
+        .iter()
+        .position(|r| r.from_table == from.0 && r.from_column == from.1 && r.to_table == to.0 && r.to_column == to.1)
 }
 
 /// The alias of the related table in an existence test's subquery and in the join of an
@@ -735,27 +871,18 @@ fn one_side_join(
     on: &Expr,
     (root, root_table): &(String, String),
     view: &CatalogView,
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let alias = factor_alias(&join.relation);
     let table = factor_table(&join.relation, view);
     let declared = match (alias.as_deref(), table, column_equality(on)) {
-        (Some(RELATED), Some(table), Some(((a, from_column), (r, to_column)))) => {
-            a == RELATED
-                && r == *root
-                && view.relationships.iter().any(|rel| {
-                    rel.from_table == table
-                        && rel.from_column == from_column
-                        && rel.to_table == *root_table
-                        && rel.to_column == to_column
-                })
+        (Some(RELATED), Some(table), Some(((a, from_column), (r, to_column)))) if a == RELATED && r == *root => {
+            declared_index(view, (&table, &from_column), (root_table, &to_column))
         }
-        _ => false,
+        _ => None,
     };
-    if declared {
-        Ok(())
-    } else {
-        Err(format!("'{join}' is neither a LEFT JOIN nor the join of related rows by a declared relationship"))
-    }
+    declared.ok_or_else(|| {
+        format!("'{join}' is neither a LEFT JOIN nor the join of related rows by a declared relationship")
+    })
 }
 
 /// The joins after `g0`: `g1`, `g2`, … in order, each a CROSS JOIN or a FULL OUTER JOIN on
@@ -953,6 +1080,83 @@ fn aggregations_fanning_out(plan: &Map<String, Value>, base: &Table, view: &Cata
         }
     }
     Ok(fanning)
+}
+
+/// The statement follows the relationships the plan asks for, as the plan names them: every
+/// relationship the main statement joins or correlates by (`followed`) is one a path of the
+/// plan names, step by step, by table or by role (`from_team.region` is `handoffs.from_team →
+/// teams.team`, never the other role), or one an existence test or an `"of"` names by its
+/// table and `via`; and each of the latter is followed (a test left out would change the
+/// answer without a word). Read from the plan's JSON (metrics expanded), not the compiler's.
+fn follows_what_the_plan_asks(text: &str, view: &CatalogView, followed: &BTreeSet<usize>, sql: &str) {
+    let Some((named, required)) = relationships_asked(text, view) else { return };
+    assert!(
+        followed.is_subset(&named),
+        "the statement follows relationships {followed:?}, the plan names {named:?}\ninput: {text:?}\noutput: {sql}"
+    );
+    assert!(
+        required.is_subset(followed),
+        "the plan's existence tests and \"of\" name relationships {required:?}, the statement follows {followed:?}\ninput: {text:?}\noutput: {sql}"
+    );
+}
+
+/// The relationships `text`'s plan names (paths, existence tests and their `where`'s paths,
+/// `"of"`), and those its existence tests and `"of"` name; `None` where a name does not
+/// resolve (the other oracles judge those).
+fn relationships_asked(text: &str, view: &CatalogView) -> Option<(BTreeSet<usize>, BTreeSet<usize>)> {
+    let Ok(Value::Object(plan)) = serde_json::from_str::<Value>(text) else { return None };
+    let base = view.table(plan.get("table")?.as_str()?)?;
+    let (mut named, mut required) = (BTreeSet::new(), BTreeSet::new());
+    let path = |name: &str, from: &Table, named: &mut BTreeSet<usize>| -> Option<()> {
+        named.extend(path_steps(name, from, view)?.iter().filter_map(|i| i.parse::<usize>().ok()));
+        Some(())
+    };
+    let items = |v: Option<&Value>| v.and_then(Value::as_array).cloned().unwrap_or_default();
+    let mut conditions = items(plan.get("filters"));
+    for key in items(plan.get("group_by")).iter().chain(&items(plan.get("columns"))) {
+        path(key.as_str().or_else(|| key.get("column")?.as_str())?, base, &mut named)?;
+    }
+    for agg in items(plan.get("aggregations")) {
+        let agg = expand_metric(&agg, base, view)?;
+        if let Some(of) = agg.get("of") {
+            let index = related_relationship(of, base, view)?;
+            named.insert(index);
+            required.insert(index);
+            continue;
+        }
+        if let Some(column) = agg.get("column").and_then(Value::as_str) {
+            path(column, base, &mut named)?;
+        }
+        conditions.extend(items(agg.get("where")));
+    }
+    for condition in conditions {
+        let test = condition.get("exists").or_else(|| condition.get("not_exists"));
+        let Some(test) = test else {
+            path(condition.get("column")?.as_str()?, base, &mut named)?;
+            continue;
+        };
+        let index = related_relationship(test, base, view)?;
+        named.insert(index);
+        required.insert(index);
+        let inner = view.table(&view.relationships[index].from_table)?;
+        for inner_condition in items(test.get("where")) {
+            path(inner_condition.get("column")?.as_str()?, inner, &mut named)?;
+        }
+    }
+    Some((named, required))
+}
+
+/// The one relationship `{"table", "via"}` names, from its table to `base`.
+fn related_relationship(related: &Value, base: &Table, view: &CatalogView) -> Option<usize> {
+    let table = related.get("table")?.as_str()?;
+    let via = related.get("via").map(|v| v.as_str()).map(|v| v.unwrap_or("\u{0}"));
+    let mut leading = view.relationships.iter().enumerate().filter(|(_, r)| {
+        r.from_table == table && r.to_table == base.name && via.is_none_or(|via| r.from_column == via)
+    });
+    match (leading.next(), leading.next()) {
+        (Some((index, _)), None) => Some(index),
+        _ => None,
+    }
 }
 
 /// A plan's aggregation object, with `{"metric": …}` replaced by the view's definition.

@@ -10,7 +10,13 @@
 //! stands; aggregations take `where`, `share`, `percentile` with `p`, and now and then name
 //! one of the catalog's metrics (`{"metric": …}`), so keys, filters and `where` over paths
 //! make many plans fan out (refused with `fan_out`) and many read several grains side by
-//! side. Values mostly fit the column they compare with,
+//! side. The related-rows forms too: existence tests (`exists` / `not_exists`, in `filters`
+//! and in an aggregation's `where`, with or without `via`, with a `where` of their own),
+//! aggregations from the one side (`"of"`, leaning to count, sum and avg), and steps named by
+//! key column (`team.region`; `from_team.region` and `to_team.region`, the two roles of
+//! handoffs → teams), each now and then wrong (a table no relationship leads from, a `via`
+//! that is no key, no `via` where two relationships lead back, a nested test, a path under
+//! `"of"`). Values mostly fit the column they compare with,
 //! and a small, deliberate share is wrong or odd (names, words, types, huge numbers, broken
 //! relative dates, text-level damage) to keep the refusal paths covered too.
 //!
@@ -69,7 +75,7 @@ pub type Quarter<T> = Sometimes<T, 192>;
 pub struct Plan {
     table: TableRef,
     shape: Shape,
-    filters: Vec<Condition<ColumnRef>>,
+    filters: Vec<RowFilter>,
     order_by: Vec<OrderKey>,
     limit: Option<Limit>,
     /// A field of the wrong type, an unknown field, an empty list.
@@ -240,12 +246,42 @@ pub struct Aggregation {
     /// sum, a text column for avg), `share` gets a `where` and no column, `percentile` a
     /// `p`: most aggregations should compile.
     as_is: Rare<()>,
-    /// The aggregation's own conditions (columns and paths, like `filters`).
-    where_: Option<Vec<Condition<ColumnRef>>>,
+    /// The aggregation's own conditions (columns, paths and existence tests, like `filters`).
+    where_: Option<Vec<RowFilter>>,
     /// `percentile`'s fraction (sent with other functions only as is).
     p: PValue,
     /// In about one aggregation in four: `{"metric": …}` instead (with the alias, if any).
     metric: Quarter<MetricRef>,
+    /// In about one aggregation in four: `"of"`, the rows of a table whose relationship
+    /// leads to the plan's table; its column and `where` then name that table's columns.
+    of: Quarter<OneSide>,
+}
+
+/// `"of"`: the related rows, and the function, which leans to the ones asked of related rows
+/// most (a count, a sum or an average of a column of theirs).
+#[derive(Debug, Arbitrary)]
+pub struct OneSide {
+    related: RelatedRef,
+    function: OneSideFunction,
+}
+
+#[derive(Debug)]
+pub enum OneSideFunction {
+    AsWritten,
+    Count,
+    Sum,
+    Avg,
+}
+
+impl<'a> Arbitrary<'a> for OneSideFunction {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[3, 2, 1, 1])? {
+            0 => OneSideFunction::AsWritten,
+            1 => OneSideFunction::Count,
+            2 => OneSideFunction::Sum,
+            _ => OneSideFunction::Avg,
+        })
+    }
 }
 
 /// One of the metrics of the plan's table (by index), or rarely any of the catalog's (one
@@ -495,6 +531,78 @@ pub struct Condition<C> {
     /// Without it an op the column's kind does not take is swapped for one it does
     /// (contains on a number, gt on a boolean), which would otherwise refuse many plans.
     as_is: Rare<()>,
+}
+
+/// An item of `filters` or of an aggregation's `where`: mostly a condition on a column,
+/// now and then an existence test.
+#[derive(Debug)]
+pub enum RowFilter {
+    Column(Condition<ColumnRef>),
+    Exists(ExistenceTest),
+}
+
+impl<'a> Arbitrary<'a> for RowFilter {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[5, 2])? {
+            0 => RowFilter::Column(Condition::arbitrary(u)?),
+            _ => RowFilter::Exists(ExistenceTest::arbitrary(u)?),
+        })
+    }
+}
+
+/// `{"exists": {"table", "via", "where"}}` or `{"not_exists": …}`: the related table by
+/// index among those whose relationship leads to the plan's table, its `where` on that
+/// table's columns and paths from it.
+#[derive(Debug, Arbitrary)]
+pub struct ExistenceTest {
+    negated: bool,
+    related: RelatedRef,
+    where_: Vec<Condition<ColumnRef>>,
+    /// An existence test inside the `where` (not part of the language: refused).
+    nested: Rare<()>,
+}
+
+/// The related rows of an existence test or an `"of"`: a relationship by index among those
+/// that lead to the plan's table, with `via` written as asked; or, rarely, a table that is
+/// wrong on purpose.
+#[derive(Debug, Arbitrary)]
+pub struct RelatedRef {
+    index: u8,
+    via: ViaSpec,
+    wrong: Rare<WrongRelated>,
+}
+
+/// `via`: left out unless two relationships lead from the related table to the plan's
+/// (`Auto`), always written, or wrong: a column of the related table that is no key to the
+/// plan's table, or a misspelled name.
+#[derive(Debug)]
+pub enum ViaSpec {
+    Auto,
+    Key,
+    NotKey(u8),
+    Odd(OddName),
+}
+
+impl<'a> Arbitrary<'a> for ViaSpec {
+    fn arbitrary(u: &mut Unstructured<'a>) -> Result<Self> {
+        Ok(match pick(u, &[10, 6, 1, 1])? {
+            0 => ViaSpec::Auto,
+            1 => ViaSpec::Key,
+            2 => ViaSpec::NotKey(u8::arbitrary(u)?),
+            _ => ViaSpec::Odd(OddName::arbitrary(u)?),
+        })
+    }
+}
+
+/// Related tables a model gets wrong: one no relationship leads from to the plan's table
+/// (`teams` from incidents points the wrong way), the plan's own table, a misspelled name,
+/// and a table two relationships lead from without `via`.
+#[derive(Debug, Arbitrary)]
+pub enum WrongRelated {
+    Unrelated(u8),
+    PlanTable,
+    Odd(OddName),
+    AmbiguousWithoutVia,
 }
 
 /// A column of the answer, for `having` and `order_by`: mostly one the plan produces.
@@ -848,7 +956,10 @@ struct Scope<'v> {
     column_names: Vec<&'v str>,
     table_names: Vec<&'v str>,
     /// The paths from `table` through the catalog's relationships, one and two steps deep
-    /// (`teams`, `services`, `services.teams`), with the table each ends at.
+    /// (`teams`, `services`, `services.teams`), with the table each ends at; each step is
+    /// also named by its key column, a role (`team`, `service.teams`, `from_team`), and by
+    /// the table it leads to only once where two relationships lead there (`teams` from
+    /// handoffs: ambiguous, refused).
     paths: Vec<(String, &'v Table)>,
     /// Set for group keys and filters under [`Plan::follow_grain`]: the path every column
     /// not misspelled is named under.
@@ -862,10 +973,16 @@ impl<'v> Scope<'v> {
         for _ in 0..2 {
             let mut next = Vec::new();
             for (prefix, from) in &frontier {
-                for r in view.relationships.iter().filter(|r| r.from_table == from.name) {
+                let leading: Vec<_> = view.relationships.iter().filter(|r| r.from_table == from.name).collect();
+                for (i, r) in leading.iter().enumerate() {
                     let Some(to) = view.table(&r.to_table) else { continue };
-                    let path = if prefix.is_empty() { to.name.clone() } else { format!("{prefix}.{}", to.name) };
-                    next.push((path, to));
+                    let first_to_its_table = leading[..i].iter().all(|earlier| earlier.to_table != r.to_table);
+                    let steps =
+                        first_to_its_table.then_some(to.name.as_str()).into_iter().chain([r.from_column.as_str()]);
+                    for step in steps {
+                        let path = if prefix.is_empty() { step.to_string() } else { format!("{prefix}.{step}") };
+                        next.push((path, to));
+                    }
                 }
             }
             paths.extend(next.iter().cloned());
@@ -960,15 +1077,8 @@ impl Plan {
             Shape::Neither => {}
         }
 
-        if !self.filters.is_empty() {
-            let filters = self
-                .filters
-                .iter()
-                .map(|c| {
-                    let (name, column) = keys_scope.column(&c.column);
-                    condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, &mut raw)
-                })
-                .collect();
+        let filters: Vec<Value> = self.filters.iter().filter_map(|f| row_filter(&keys_scope, f, &mut raw)).collect();
+        if !filters.is_empty() {
             root.insert("filters".into(), Value::Array(filters));
         }
         if !having_conditions.is_empty() {
@@ -1025,8 +1135,8 @@ impl Plan {
         if self.follow_grain.0.is_none() || scope.paths.is_empty() {
             return keys_scope;
         }
-        keys_scope.pinned = aggregations.iter().find_map(|agg| match (&agg.metric.0, &agg.column) {
-            (None, Some(ColumnRef::Path(i, _))) => Some(scope.paths[*i as usize % scope.paths.len()].clone()),
+        keys_scope.pinned = aggregations.iter().find_map(|agg| match (&agg.metric.0, &agg.of.0, &agg.column) {
+            (None, None, Some(ColumnRef::Path(i, _))) => Some(scope.paths[*i as usize % scope.paths.len()].clone()),
             _ => None,
         });
         keys_scope
@@ -1079,7 +1189,10 @@ impl Plan {
                         Some(m) if own || m.any_table.0.is_some() || m.odd.0.is_some() => {
                             metric_aggregation(scope, agg, m)
                         }
-                        _ => aggregation(scope, agg, raw),
+                        _ => match &agg.of.0 {
+                            Some(of) => one_side_aggregation(scope, agg, of, raw),
+                            None => aggregation(scope, agg, agg.function.text(), false, raw),
+                        },
                     };
                     if !as_is && outputs.iter().any(|o| o.name == output.name) {
                         return None;
@@ -1098,18 +1211,22 @@ impl Plan {
 /// An aggregation's object and its answer column. Unless `as_is`, what the function would
 /// refuse is repaired: a column of the wrong kind or none where one is needed, a column or
 /// no `where` for `share`, no fitting `p` for `percentile`.
-fn aggregation(scope: &Scope, agg: &Aggregation, raw: &mut Raw) -> (Map<String, Value>, Output) {
+fn aggregation(
+    scope: &Scope,
+    agg: &Aggregation,
+    mut function: String,
+    one_side: bool,
+    raw: &mut Raw,
+) -> (Map<String, Value>, Output) {
     let as_is = agg.as_is.0.is_some();
-    let mut function = agg.function.text();
     let mut column = agg.column.as_ref().map(|c| scope.column(c));
+    // With `"of"` an existence test is refused, so it is left out unless as is.
     let mut wheres: Vec<Value> = agg
         .where_
         .iter()
         .flatten()
-        .map(|c| {
-            let (name, column) = scope.column(&c.column);
-            condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, raw)
-        })
+        .filter(|f| !one_side || as_is || matches!(f, RowFilter::Column(_)))
+        .filter_map(|f| row_filter(scope, f, raw))
         .collect();
     let mut p = (function == "percentile" || as_is).then(|| agg.p.value(raw));
     if !as_is {
@@ -1199,6 +1316,141 @@ fn metric_aggregation(scope: &Scope, agg: &Aggregation, metric: &MetricRef) -> (
         fields.insert("alias".into(), Value::String(alias.clone()));
     }
     (fields, Output { name: alias.unwrap_or(name), kind })
+}
+
+/// An aggregation with `"of"`: [`aggregation`] over the related table's own columns (paths
+/// and existence tests in its `where` are refused there, so they are kept only as is), its
+/// default name carrying the table (`count_incidents`, `avg_incidents_ack_minutes`). A plan
+/// table no relationship leads to (handoffs) gets a plain aggregation instead, unless the
+/// related table is wrong on purpose.
+fn one_side_aggregation(
+    scope: &Scope,
+    agg: &Aggregation,
+    one_side: &OneSide,
+    raw: &mut Raw,
+) -> (Map<String, Value>, Output) {
+    let Some((of, inner)) = one_side.related.render(scope) else {
+        return aggregation(scope, agg, agg.function.text(), false, raw);
+    };
+    let mut inner = Scope::new(scope.view, inner, scope.table_names.clone());
+    if agg.as_is.0.is_none() {
+        inner.paths.clear();
+    }
+    let function = match one_side.function {
+        OneSideFunction::AsWritten => agg.function.text(),
+        OneSideFunction::Count => "count".into(),
+        OneSideFunction::Sum => "sum".into(),
+        OneSideFunction::Avg => "avg".into(),
+    };
+    let (mut fields, mut output) = aggregation(&inner, agg, function, true, raw);
+    let table = of.get("table").and_then(Value::as_str).unwrap_or_default().to_string();
+    fields.insert("of".into(), Value::Object(of));
+    if agg.alias.is_none() {
+        let text = |key: &str| fields.get(key).and_then(Value::as_str).unwrap_or_default().to_string();
+        let (function, column) = (text("function"), text("column"));
+        let p = fields.get("p").and_then(Value::as_f64).filter(|p| *p > 0.0 && *p < 1.0);
+        output.name = match (column.is_empty(), function.as_str(), p) {
+            (true, ..) => format!("{function}_{table}"),
+            (false, "percentile", Some(p)) => format!("p{}_{table}_{column}", percent_label(p)),
+            (false, ..) => format!("{function}_{table}_{column}"),
+        };
+    }
+    (fields, output)
+}
+
+/// An item of `filters` or `where`: a condition on a column `scope` names, or an existence
+/// test from `scope`'s table (left out where no relationship leads to it).
+fn row_filter(scope: &Scope, filter: &RowFilter, raw: &mut Raw) -> Option<Value> {
+    match filter {
+        RowFilter::Column(c) => {
+            let (name, column) = scope.column(&c.column);
+            Some(condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, raw))
+        }
+        RowFilter::Exists(test) => existence(scope, test, raw),
+    }
+}
+
+/// `{"exists": {"table", "via", "where"}}` (or `not_exists`), its `where` naming the related
+/// table's columns and paths from it.
+fn existence(scope: &Scope, test: &ExistenceTest, raw: &mut Raw) -> Option<Value> {
+    let (mut related, inner) = test.related.render(scope)?;
+    let inner = Scope::new(scope.view, inner, scope.table_names.clone());
+    let mut wheres: Vec<Value> = test
+        .where_
+        .iter()
+        .map(|c| {
+            let (name, column) = inner.column(&c.column);
+            condition(name, column.map_or(ValueKind::Text, |c| c.kind), c, raw)
+        })
+        .collect();
+    if test.nested.0.is_some() {
+        let table = related.get("table").cloned().unwrap_or(Value::Null);
+        wheres.push(object([("exists", object([("table", table)]))]));
+    }
+    if !wheres.is_empty() {
+        related.insert("where".into(), Value::Array(wheres));
+    }
+    let key = if test.negated { "not_exists" } else { "exists" };
+    Some(object([(key, Value::Object(related))]))
+}
+
+impl RelatedRef {
+    /// `{"table", "via"}` for the related rows, and the table whose columns its `where` and
+    /// column name; `None` where no relationship leads to the plan's table and nothing is
+    /// meant to be wrong.
+    fn render<'v>(&self, scope: &Scope<'v>) -> Option<(Map<String, Value>, &'v Table)> {
+        let view = scope.view;
+        let here = scope.table;
+        let leads_here =
+            |table: &Table| view.relationships.iter().any(|r| r.from_table == table.name && r.to_table == here.name);
+        let inbound: Vec<_> = view
+            .relationships
+            .iter()
+            .filter(|r| r.to_table == here.name && view.table(&r.from_table).is_some())
+            .collect();
+        let twice = |table: &str| inbound.iter().filter(|r| r.from_table == table).count() > 1;
+        let named = |name: String, via: Option<String>| {
+            let mut fields = Map::new();
+            fields.insert("table".into(), Value::String(name));
+            if let Some(via) = via {
+                fields.insert("via".into(), Value::String(via));
+            }
+            fields
+        };
+        match &self.wrong.0 {
+            Some(WrongRelated::Unrelated(i)) => {
+                let unrelated: Vec<&Table> = view.tables.iter().filter(|t| !leads_here(t)).collect();
+                let table = unrelated.get(*i as usize % unrelated.len().max(1)).copied().unwrap_or(here);
+                return Some((named(table.name.clone(), None), table));
+            }
+            Some(WrongRelated::PlanTable) => return Some((named(here.name.clone(), None), here)),
+            Some(WrongRelated::Odd(odd)) => return Some((named(odd.render(&scope.table_names, "main"), None), here)),
+            Some(WrongRelated::AmbiguousWithoutVia) => {
+                if let Some(r) = inbound.iter().find(|r| twice(&r.from_table)) {
+                    let table = view.table(&r.from_table)?;
+                    return Some((named(table.name.clone(), None), table));
+                }
+            }
+            None => {}
+        }
+        let r = inbound.get(self.index as usize % inbound.len().max(1))?;
+        let table = view.table(&r.from_table)?;
+        let via = match &self.via {
+            ViaSpec::Auto => twice(&r.from_table).then(|| r.from_column.clone()),
+            ViaSpec::Key => Some(r.from_column.clone()),
+            ViaSpec::NotKey(i) => {
+                let keys: Vec<&str> =
+                    inbound.iter().filter(|k| k.from_table == table.name).map(|k| k.from_column.as_str()).collect();
+                let others: Vec<&Column> = table.columns.iter().filter(|c| !keys.contains(&c.name.as_str())).collect();
+                others.get(*i as usize % others.len().max(1)).map(|c| c.name.clone())
+            }
+            ViaSpec::Odd(odd) => {
+                let names: Vec<&str> = table.columns.iter().map(|c| c.name.as_str()).collect();
+                Some(odd.render(&names, &table.name))
+            }
+        };
+        Some((named(table.name.clone(), via), table))
+    }
 }
 
 fn object<const N: usize>(fields: [(&str, Value); N]) -> Value {

@@ -21,7 +21,7 @@ use super::{kept_inputs, pseudo_random_inputs, read_inputs};
 #[path = "../../../fuzz/oracle.rs"]
 pub(crate) mod oracle;
 #[path = "../../../fuzz/plan_gen.rs"]
-mod plan_gen;
+pub(crate) mod plan_gen;
 // The differential replay decodes with it too.
 #[path = "../../../fuzz/sql_gen.rs"]
 pub(crate) mod sql_gen;

@@ -6,6 +6,7 @@
 
 mod differential_replay;
 mod fuzz_regressions;
+mod new_plan_forms;
 mod sandbox_boundary;
 
 use std::path::PathBuf;
