@@ -80,8 +80,9 @@ pub fn view() -> CatalogView {
                     column("launched_at", "DATE", ValueKind::Date),
                 ],
             ),
-            // Two relationships lead from it to teams: steps from it name the role by key
-            // column (`from_team.region`), and tests and `"of"` from teams need `via`.
+            // Two relationships lead from it to teams, named `sender` and `receiver`: steps
+            // from it name the role by name or key column (`sender.region`,
+            // `from_team.region`), and tests and `"of"` from teams need `via`.
             table(
                 "handoffs",
                 vec![
@@ -102,8 +103,8 @@ pub fn view() -> CatalogView {
             relationship("incidents.service", "services.service"),
             relationship("services.team", "teams.team"),
             relationship("handoffs.incident", "incidents.incident_id"),
-            relationship("handoffs.from_team", "teams.team"),
-            relationship("handoffs.to_team", "teams.team"),
+            named("sender", relationship("handoffs.from_team", "teams.team")),
+            named("receiver", relationship("handoffs.to_team", "teams.team")),
         ],
         metrics: vec![
             metric(
@@ -122,6 +123,11 @@ pub fn view() -> CatalogView {
         ],
         dialect: Default::default(),
     }
+}
+
+/// `relationship` with a name (a role), which steps and `via` may use.
+fn named(name: &str, relationship: Relationship) -> Relationship {
+    Relationship { name: Some(name.into()), ..relationship }
 }
 
 /// `from` (`table.column`) → `to`.
@@ -667,8 +673,8 @@ pub fn check_plan_statement(text: &str, sql: &str, params: &[Param], policed: bo
 ///   "<parent>"."<from_column>" = "<parent>.<table>"."<to_column>"`, where `<parent>` is an
 ///   alias this FROM already introduced, ends in the name of a table `T`, and `T.<from_column>
 ///   → <table>.<to_column>` is declared (the alias scheme of `guest/src/compile/paths.rs`);
-///   the alias's last part may instead be `<from_column>` itself, the role a step names where
-///   two relationships lead from `T` to `<table>`; the root may also be a catalog table under
+///   the alias's last part may instead be `<from_column>` itself or the relationship's name,
+///   the role a step names where two relationships lead from `T` to `<table>`; the root may also be a catalog table under
 ///   the alias `__querycell_related` in an existence test's subquery, and nowhere else
 ///   (each such subquery held to [`existence_follows_a_relationship`]); and one join may be
 ///   `JOIN <table> AS "__querycell_related" ON "__querycell_related"."<from_column>" =
@@ -820,7 +826,10 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
         let on = match &join.join_operator {
             JoinOperator::Left(JoinConstraint::On(on)) | JoinOperator::LeftOuter(JoinConstraint::On(on)) => on,
             JoinOperator::Join(JoinConstraint::On(on)) | JoinOperator::Inner(JoinConstraint::On(on)) => {
-                followed.push(one_side_join(join, on, &tables[0], view)?);
+                let index = one_side_join(join, on, &tables[0], view)?;
+                followed.push(index);
+                // Paths from the related rows hang from it (`"of"` along a path).
+                tables.push((RELATED.to_string(), view.relationships[index].from_table.clone()));
                 known.push(RELATED.to_string());
                 continue;
             }
@@ -836,10 +845,11 @@ fn from_follows_relationships(from: &TableWithJoins, view: &CatalogView) -> Resu
         }
         let parent_table = tables.iter().find(|(a, _)| a == parent).map(|(_, t)| t.clone()).unwrap_or_default();
         let declared = match column_equality(on) {
-            Some(((p, from_column), (a, to_column)))
-                if p == parent && a == alias && (step == table || step == from_column) =>
-            {
-                declared_index(view, (&parent_table, &from_column), (&table, &to_column))
+            Some(((p, from_column), (a, to_column))) if p == parent && a == alias => {
+                declared_index(view, (&parent_table, &from_column), (&table, &to_column)).filter(|&index| {
+                    let r = &view.relationships[index];
+                    step == table || step == from_column || r.name.as_deref() == Some(step)
+                })
             }
             _ => None,
         };
@@ -1151,7 +1161,9 @@ fn related_relationship(related: &Value, base: &Table, view: &CatalogView) -> Op
     let table = related.get("table")?.as_str()?;
     let via = related.get("via").map(|v| v.as_str()).map(|v| v.unwrap_or("\u{0}"));
     let mut leading = view.relationships.iter().enumerate().filter(|(_, r)| {
-        r.from_table == table && r.to_table == base.name && via.is_none_or(|via| r.from_column == via)
+        r.from_table == table
+            && r.to_table == base.name
+            && via.is_none_or(|via| r.from_column == via || r.name.as_deref() == Some(via))
     });
     match (leading.next(), leading.next()) {
         (Some((index, _)), None) => Some(index),
@@ -1181,9 +1193,13 @@ fn path_steps(name: &str, base: &Table, view: &CatalogView) -> Option<Vec<String
     let mut steps = Vec::new();
     for part in &parts {
         let from_here = || view.relationships.iter().enumerate().filter(|(_, r)| r.from_table == table.name);
+        let by_name: Vec<_> = from_here().filter(|(_, r)| r.name.as_deref() == Some(*part)).collect();
         let by_table: Vec<_> = from_here().filter(|(_, r)| r.to_table == *part).collect();
-        let chosen =
-            if by_table.is_empty() { from_here().filter(|(_, r)| r.from_column == *part).collect() } else { by_table };
+        let chosen = match (by_name.is_empty(), by_table.is_empty()) {
+            (false, _) => by_name,
+            (true, false) => by_table,
+            (true, true) => from_here().filter(|(_, r)| r.from_column == *part).collect(),
+        };
         let [(index, relationship)] = chosen.as_slice() else { return None };
         steps.push(index.to_string());
         table = view.table(&relationship.to_table)?;

@@ -977,8 +977,11 @@ impl<'v> Scope<'v> {
                 for (i, r) in leading.iter().enumerate() {
                     let Some(to) = view.table(&r.to_table) else { continue };
                     let first_to_its_table = leading[..i].iter().all(|earlier| earlier.to_table != r.to_table);
-                    let steps =
-                        first_to_its_table.then_some(to.name.as_str()).into_iter().chain([r.from_column.as_str()]);
+                    let steps = first_to_its_table
+                        .then_some(to.name.as_str())
+                        .into_iter()
+                        .chain([r.from_column.as_str()])
+                        .chain(r.name.as_deref());
                     for step in steps {
                         let path = if prefix.is_empty() { step.to_string() } else { format!("{prefix}.{step}") };
                         next.push((path, to));
@@ -1436,7 +1439,7 @@ impl RelatedRef {
         let r = inbound.get(self.index as usize % inbound.len().max(1))?;
         let table = view.table(&r.from_table)?;
         let via = match &self.via {
-            ViaSpec::Auto => twice(&r.from_table).then(|| r.from_column.clone()),
+            ViaSpec::Auto => twice(&r.from_table).then(|| r.name.clone().unwrap_or_else(|| r.from_column.clone())),
             ViaSpec::Key => Some(r.from_column.clone()),
             ViaSpec::NotKey(i) => {
                 let keys: Vec<&str> =

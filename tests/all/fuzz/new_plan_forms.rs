@@ -142,13 +142,18 @@ fn refusal(plan: &str, sql: &str, params: &[Param], policed: bool) -> Option<Str
 
 /// `sql` with every `from` replaced by `to`.
 fn planted(sql: &str, from: &str, to: &str) -> String {
-    assert!(sql.contains(from), "'{from}' is not in the statement: {sql}");
-    sql.replace(from, to)
+    // `a|b` → `c|d` replaces a by c, then b by d (a role's key and its alias together).
+    let mut faulty = sql.to_string();
+    for (from, to) in from.split('|').zip(to.split('|')) {
+        assert!(faulty.contains(from), "'{from}' is not in the statement: {faulty}");
+        faulty = faulty.replace(from, to);
+    }
+    faulty
 }
 
 /// Each planted fault: the plan, whether compiled under the policy, the text replaced (every
-/// time it occurs), its
-/// replacement, the values to drop (a source's placeholder), and words of the oracle's
+/// time it occurs; `|` separates replacements made in turn), its replacement, the values to
+/// drop (a source's placeholder), and words of the oracle's
 /// message.
 type Fault = (&'static str, bool, &'static str, &'static str, Option<usize>, &'static str);
 
@@ -210,8 +215,8 @@ const FAULTS: [Fault; 9] = [
     (
         HANDOFFS_BY_ROLE,
         false,
-        r#""handoffs"."from_team" = "handoffs.from_team"."team""#,
-        r#""handoffs"."to_team" = "handoffs.from_team"."team""#,
+        r#""handoffs"."from_team" = "handoffs.sender"."team""#,
+        r#""handoffs"."to_team" = "handoffs.sender"."team""#,
         None,
         "not a declared relationship",
     ),
@@ -234,7 +239,7 @@ const FAULTS: [Fault; 9] = [
         "the plan names",
     ),
     // A path's step by role joined by the other role throughout, aliases included.
-    (FROM_TEAMS_REGION, false, "from_team", "to_team", None, "the plan names"),
+    (FROM_TEAMS_REGION, false, "from_team|sender", "to_team|receiver", None, "the plan names"),
 ];
 
 /// Each plan compiles to statements the oracles pass; each fault planted in them fails the
