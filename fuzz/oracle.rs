@@ -1132,6 +1132,14 @@ fn relationships_asked(text: &str, view: &CatalogView) -> Option<(BTreeSet<usize
             let index = related_relationship(of, base, view)?;
             named.insert(index);
             required.insert(index);
+            // Its column and conditions are the related table's, or paths from it.
+            let inner = view.table(&view.relationships[index].from_table)?;
+            if let Some(column) = agg.get("column").and_then(Value::as_str) {
+                path(column, inner, &mut named)?;
+            }
+            for condition in items(agg.get("where")) {
+                path(condition.get("column")?.as_str()?, inner, &mut named)?;
+            }
             continue;
         }
         if let Some(column) = agg.get("column").and_then(Value::as_str) {

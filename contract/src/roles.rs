@@ -34,6 +34,10 @@ pub struct AggregateRole {
     /// The column aggregated (the plan's path); none for a count of rows.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub column: Option<String>,
+    /// For an aggregation of related rows (`"of"`), the table whose rows it reads (`column`
+    /// and `filter` are that table's, or paths from it); none for the plan's own rows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub of: Option<String>,
     /// The aggregation's own condition, in the explanation's words (`service = 'api'`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub filter: Option<String>,

@@ -200,6 +200,7 @@ fn role_to_wit(role: model::ColumnRole) -> wit::ColumnRole {
         model::ColumnRole::Aggregate(a) => wit::ColumnRole::Aggregate(wit::AggregateRole {
             function: a.function,
             column: a.column,
+            of: a.of,
             filter: a.filter,
             p: a.p,
             metric: a.metric,

@@ -332,6 +332,7 @@ fn every_plan_shape_says_what_each_column_is() {
         ColumnRole::Aggregate(AggregateRole {
             function: function.into(),
             column: column.map(String::from),
+            of: None,
             filter: None,
             p: None,
             metric: None,
@@ -408,4 +409,11 @@ fn an_aggregation_of_related_rows_follows_their_paths() {
     );
     let names: Vec<&str> = compiled.columns.iter().map(|c| c.name.as_str()).collect();
     assert_eq!(names, ["team_id", "count_distinct_incidents_services_tier"]);
+    // The receipt's role says whose rows it counts: incidents', by a path from them.
+    match &compiled.columns[1].role {
+        ColumnRole::Aggregate(role) => {
+            assert_eq!((role.of.as_deref(), role.column.as_deref()), (Some("incidents"), Some("services.tier")));
+        }
+        other => panic!("{other:?}"),
+    }
 }

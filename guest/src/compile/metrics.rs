@@ -63,6 +63,7 @@ pub(super) fn role(view: &CatalogView, agg: &Aggregation) -> AggregateRole {
     AggregateRole {
         function: String::new(),
         column: None,
+        of: None,
         filter: None,
         p: None,
         metric: metric.map(|m| m.name.clone()),

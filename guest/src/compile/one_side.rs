@@ -11,7 +11,7 @@ use super::exists::ALIAS;
 use super::paths::{Frame, Reach};
 use super::{aggregate_output, percent_label, Output, Scope};
 use crate::error::Result;
-use crate::model::{CatalogView, Param, Relationship, Table};
+use crate::model::{CatalogView, ColumnRole, Param, Relationship, Table};
 use crate::plan::{Aggregation, Function};
 
 /// The related table of the relationship `index`, as the grain's query names it, with the
@@ -45,6 +45,9 @@ pub(super) fn join(view: &CatalogView, outer: &Frame<'_>, related: &Frame<'_>, i
 pub(super) fn output(scope: Scope<'_>, agg: &Aggregation, relationship: &Relationship) -> Result<Output> {
     let mut output = aggregate_output(scope, agg)?;
     let related: &Table = scope.table;
+    if let ColumnRole::Aggregate(role) = &mut output.role {
+        role.of = Some(related.name.clone());
+    }
     if agg.alias.is_none() {
         let function = agg.function.value.name();
         output.name = match (&agg.column, agg.p.as_ref()) {

@@ -156,6 +156,7 @@ fn aggregate_role(function: &Function) -> Option<AggregateRole> {
     Some(AggregateRole {
         function: function_word.to_string(),
         column,
+        of: None,
         filter: function.filter.as_ref().map(|f| f.to_string()),
         p: None,
         metric: None,

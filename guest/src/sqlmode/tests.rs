@@ -1052,6 +1052,7 @@ fn sql_mode_says_what_it_can_prove_of_each_column() {
         ColumnRole::Aggregate(AggregateRole {
             function: function.into(),
             column: column.map(String::from),
+            of: None,
             filter: filter.map(String::from),
             p: None,
             metric: None,

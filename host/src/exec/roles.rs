@@ -29,6 +29,7 @@ pub fn role_of(role: &wit::ColumnRole) -> ColumnRole {
         wit::ColumnRole::Aggregate(a) => ColumnRole::Aggregate(AggregateRole {
             function: a.function.clone(),
             column: a.column.clone(),
+            of: a.of.clone(),
             filter: a.filter.clone(),
             p: a.p,
             metric: a.metric.clone(),

@@ -179,7 +179,8 @@ fn every_plan_the_compiler_accepts_fits_the_plan_json_schema() {
 /// Every plan the compiler accepts (as above) declares each answer column's role as the plan
 /// asked for it, in the plan's order: a listed column per `columns` entry, else a group key
 /// per `group_by` entry (with its grain) and an aggregate per aggregation (its function,
-/// column path, `p`, metric, and a filter exactly when it has `where` or is a `share`). The
+/// column path, the table of its related rows exactly when it has `"of"`, `p`, metric, and a
+/// filter exactly when it has `where` or is a `share`). The
 /// expectation is read from the plan's JSON here, not from the compiler's model.
 #[test]
 fn every_plan_the_compiler_accepts_declares_the_roles_the_plan_asks_for() {
@@ -245,6 +246,7 @@ fn roles_match_the_plan(plan: &serde_json::Value, declared: &[serde_json::Value]
         let matches = want.as_object().unwrap().iter().all(|(field, value)| match (field.as_str(), value) {
             ("filter", serde_json::Value::Bool(present)) => got.get("filter").is_some() == *present,
             ("p", p) => got.get("p").and_then(|v| v.as_f64()) == p.as_f64(),
+            ("of", serde_json::Value::Null) => got.get("of").is_none(),
             (_, value) => got.get(field) == Some(value),
         });
         if !matches {
@@ -271,6 +273,8 @@ fn expected_aggregate(agg: &serde_json::Value) -> serde_json::Value {
     if let Some(p) = agg.get("p").filter(|_| function == "percentile") {
         want["p"] = p.clone();
     }
+    // The table whose related rows it reads, exactly when it has "of" (null: absent).
+    want["of"] = agg.get("of").and_then(|of| of.get("table")).cloned().unwrap_or_default();
     want["function"] = function;
     want
 }

@@ -161,6 +161,7 @@ fn role(word: &str, name: &str) -> wit::ColumnRole {
         Some(("aggregate", function)) => wit::ColumnRole::Aggregate(wit::AggregateRole {
             function: function.to_string(),
             column: None,
+            of: None,
             filter: None,
             p: None,
             metric: None,
