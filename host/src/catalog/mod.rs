@@ -318,7 +318,13 @@ impl Catalog {
         use sha2::{Digest, Sha256};
         let mut hasher = Sha256::new();
         if !relationships.is_empty() || !metrics.is_empty() {
-            let mut links: Vec<String> = relationships.iter().map(RelationshipEntry::arrow).collect();
+            // A relationship's name is part of what a path means (`owner.region`); unnamed
+            // ones hash as they always did.
+            let link = |r: &RelationshipEntry| match &r.name {
+                Some(name) => format!("{name}: {}", r.arrow()),
+                None => r.arrow(),
+            };
+            let mut links: Vec<String> = relationships.iter().map(link).collect();
             links.sort();
             let mut defined: Vec<(&str, &str, &str)> =
                 metrics.iter().map(|m| (m.name.as_str(), m.table.as_str(), m.aggregation.as_str())).collect();

@@ -167,6 +167,13 @@ fn relationships_from_one_table_to_another_are_told_apart_by_their_names() {
     let catalog = ingest::ingest(&dir.path().join("index"), &[data]).unwrap();
     let names: Vec<Option<&str>> = catalog.relationships.iter().map(|r| r.name.as_deref()).collect();
     assert_eq!(names, [Some("owner"), Some("opener")]);
+    // A renamed role changes what a path means: another snapshot id.
+    let mut renamed = catalog.relationships.clone();
+    renamed[1].name = Some("closer".into());
+    assert_ne!(
+        Catalog::snapshot_with(&catalog.tables, &renamed, &[]),
+        Catalog::snapshot_with(&catalog.tables, &catalog.relationships, &[])
+    );
     let text = markdown(&catalog);
     assert!(text.contains("| `opener` | `incidents.incident_id` | `teams.team_id` |"), "{text}");
     let server = McpServer::new(QueryCell::open(&dir.path().join("index"), Limits::default()).unwrap());
