@@ -115,11 +115,6 @@ impl Relationship {
             None => arrow,
         }
     }
-
-    /// The word a path step uses to follow it: its name where it has one, else its table's.
-    pub fn step_word(&self) -> &str {
-        self.name.as_deref().unwrap_or(&self.to_table)
-    }
 }
 
 /// An operator-defined aggregation (WIT `metric`).

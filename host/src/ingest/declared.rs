@@ -35,6 +35,12 @@ impl Declared {
         format!("{}.{} -> {}.{}", self.from_table, self.from_column, self.to_table, self.to_column)
     }
 
+    /// What makes it the same relationship whatever file declared it: every field but
+    /// `source`.
+    fn key(&self) -> (Option<&str>, [&str; 4]) {
+        (self.name.as_deref(), [&self.from_table, &self.from_column, &self.to_table, &self.to_column])
+    }
+
     /// The `querycell.toml` lines that declare it, for messages.
     pub fn declaration(&self) -> String {
         let name = self.name.as_ref().map(|n| format!("name = \"{n}\" ")).unwrap_or_default();
@@ -60,10 +66,7 @@ pub fn gather(roots: &[Root]) -> Vec<Declared> {
                 to_column: to_column.to_string(),
                 source: root.sidecar_path.clone(),
             };
-            let same = |d: &Declared| {
-                Declared { source: String::new(), ..d.clone() }
-                    == Declared { source: String::new(), ..candidate.clone() }
-            };
+            let same = |d: &Declared| d.key() == candidate.key();
             if !declared.iter().any(same) {
                 declared.push(candidate);
             }
